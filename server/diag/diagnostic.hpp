@@ -1,0 +1,33 @@
+// The one diagnostic type every layer of the front end produces.
+// Positions are byte offsets into the UTF-8 source; conversion to lines and
+// columns (and to UTF-16 for the language server) happens at the edges.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ss {
+
+enum class Severity { Error, Warning, Information, Hint };
+
+struct ByteRange {
+    uint32_t begin = 0;  // inclusive
+    uint32_t end = 0;    // exclusive
+};
+
+struct RelatedInfo {
+    ByteRange range;
+    std::string message;
+};
+
+struct Diagnostic {
+    std::string code;  // "E0001"; always a code declared in diag/codes.def
+    Severity severity = Severity::Error;
+    ByteRange range;
+    std::string message;
+    std::vector<RelatedInfo> related;
+};
+
+}  // namespace ss
