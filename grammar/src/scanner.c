@@ -122,8 +122,12 @@ bool tree_sitter_shapescript_external_scanner_scan(void *payload, TSLexer *lexer
     // Dedent where the grammar allows it, or, outside of any construct
     // that wants a newline, to help error recovery close blocks. Wait for
     // comments that still belong to the current block.
+    // A line dedented to a column between two open blocks (4 and 8, line at
+    // 6) stays in the inner one; E0005 then reports its column, and the
+    // lines after it parse as the user meant.
+    uint16_t enclosing = scanner->depth > 1 ? scanner->indents[scanner->depth - 2] : 0;
     if ((valid_symbols[DEDENT] || (!valid_symbols[NEWLINE] && error_recovery)) && indent < current &&
-        scanner->depth > 1 && first_comment_indent < (int32_t)current) {
+        indent <= enclosing && scanner->depth > 1 && first_comment_indent < (int32_t)current) {
         scanner->depth--;
         lexer->result_symbol = DEDENT;
         return true;

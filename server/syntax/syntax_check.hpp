@@ -6,8 +6,15 @@
 #include <vector>
 
 #include "diag/diagnostic.hpp"
+#include "syntax/ast.hpp"
 
 namespace ss::syntax {
+
+class SyntaxTree;
+
+// The syntax diagnostics of a parsed (possibly incrementally) tree and its
+// AST, sorted by position.
+std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::File& file);
 
 // Parses `source` from scratch and returns its syntax diagnostics, sorted by
 // position. Never throws on bad input: bad bytes become diagnostics.

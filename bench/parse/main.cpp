@@ -1,0 +1,91 @@
+// bench/parse: full parse, full parse + lowering to the AST, and a
+// one-character incremental reparse, on generated files of 1k, 10k and 50k
+// lines. Prints medians, throughput and the incremental/full ratio, all
+// measured side by side in this one run.
+//
+//   build/bin/bench_parse            # 1k, 10k, 50k lines
+//   build/bin/bench_parse 2000       # other sizes
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "generate.hpp"
+#include "syntax/lower.hpp"
+#include "syntax/syntax_tree.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+void run(int lines) {
+    std::string text = ss::bench::generate_program(lines);
+    int repeats = lines >= 50000 ? 5 : 15;
+
+    std::vector<double> parse, lower;
+    for (int r = 0; r < repeats; ++r) {
+        auto start = Clock::now();
+        ss::syntax::SyntaxTree tree(text);
+        parse.push_back(ms_since(start));
+        start = Clock::now();
+        auto file = ss::syntax::lower(tree);
+        lower.push_back(ms_since(start));
+        if (file.items.empty() || ts_node_has_error(tree.root())) {
+            std::fprintf(stderr, "bench_parse: the generated program does not parse cleanly\n");
+            std::exit(1);
+        }
+    }
+
+    // Insert then delete one character inside a name in the middle of the
+    // file, as typing does; each edit is one incremental reparse.
+    ss::syntax::SyntaxTree tree(text);
+    auto middle = static_cast<uint32_t>(text.find("    att = einsum", text.size() / 2) + 4);
+    std::vector<double> incremental;
+    for (int r = 0; r < 100; ++r) {
+        auto start = Clock::now();
+        tree.apply_edit({middle + 1, middle + 1, "x"});
+        incremental.push_back(ms_since(start));
+        start = Clock::now();
+        tree.apply_edit({middle + 1, middle + 2, ""});
+        incremental.push_back(ms_since(start));
+    }
+    if (tree.text() != text) {
+        std::fprintf(stderr, "bench_parse: edits did not restore the text\n");
+        std::exit(1);
+    }
+
+    double full = median(parse), low = median(lower), inc = median(incremental);
+    std::printf("%6d lines %8zu bytes | parse %8.2f ms %7.0f bytes/ms | lower %7.2f ms | incremental %6.3f ms"
+                " (p90 %6.3f) | incremental/full %.4f\n",
+                lines, text.size(), full, text.size() / full, low, inc,
+                [&] { auto v = incremental; std::sort(v.begin(), v.end()); return v[v.size() * 9 / 10]; }(),
+                inc / full);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<int> sizes;
+    for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
+    if (sizes.empty()) sizes = {1000, 10000, 50000};
+    std::printf("bench/parse: medians; targets: full parse of 10k lines < 20 ms, incremental < 1 ms\n");
+    for (int lines : sizes) {
+        if (lines <= 0) {
+            std::fprintf(stderr, "bench_parse: sizes are positive line counts\n");
+            return 2;
+        }
+        run(lines);
+    }
+    return 0;
+}

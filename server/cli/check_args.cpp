@@ -1,0 +1,80 @@
+#include "cli/check_args.hpp"
+
+#include <charconv>
+
+namespace ss::cli {
+
+std::string check_usage() {
+    return "usage: shapescript check [--format human|json] [--max-diagnostics N] FILE...\n"
+           "\n"
+           "Checks ShapeScript files and reports their diagnostics.\n"
+           "\n"
+           "  --format human   file:line:col: error[CODE]: message, the source line and\n"
+           "                   carets under the range (default)\n"
+           "  --format json    one JSON array of {file, line, column, end_line, end_column,\n"
+           "                   severity, code, message}; lines and columns are 1-based,\n"
+           "                   columns count Unicode code points\n"
+           "  --max-diagnostics N\n"
+           "                   show at most N diagnostics per file (default 100, 0: all)\n"
+           "  -                read the source from standard input\n"
+           "\n"
+           "Exit status: 0 no errors, 1 errors found, 2 bad usage or a file could not be read.\n";
+}
+
+CheckArgs parse_check_args(std::span<const std::string> args) {
+    CheckOptions options;
+    bool options_done = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (options_done || arg == "-" || arg.empty() || arg[0] != '-') {
+            options.files.push_back(arg);
+            continue;
+        }
+        if (arg == "--") {
+            options_done = true;
+            continue;
+        }
+        if (arg == "-h" || arg == "--help") return HelpRequested{};
+
+        // --name value and --name=value
+        std::string name = arg;
+        std::string value;
+        bool has_value = false;
+        if (auto eq = arg.find('='); eq != std::string::npos) {
+            name = arg.substr(0, eq);
+            value = arg.substr(eq + 1);
+            has_value = true;
+        }
+        auto take_value = [&]() -> bool {
+            if (has_value) return true;
+            if (i + 1 >= args.size()) return false;
+            value = args[++i];
+            return true;
+        };
+
+        if (name == "--format") {
+            if (!take_value()) return UsageError{"`--format` needs a value: human or json"};
+            if (value == "human") {
+                options.format = OutputFormat::Human;
+            } else if (value == "json") {
+                options.format = OutputFormat::Json;
+            } else {
+                return UsageError{"unknown format `" + value + "`: expected human or json"};
+            }
+        } else if (name == "--max-diagnostics") {
+            if (!take_value()) return UsageError{"`--max-diagnostics` needs a number"};
+            size_t n = 0;
+            auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+            if (ec != std::errc() || end != value.data() + value.size()) {
+                return UsageError{"`--max-diagnostics` needs a number, got `" + value + "`"};
+            }
+            options.max_diagnostics = n;
+        } else {
+            return UsageError{"unknown option `" + arg + "`"};
+        }
+    }
+    if (options.files.empty()) return UsageError{"no input files"};
+    return options;
+}
+
+}  // namespace ss::cli

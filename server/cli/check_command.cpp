@@ -1,0 +1,119 @@
+#include "cli/check_command.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/exit_codes.hpp"
+#include "cli/source_file.hpp"
+#include "diag/line_index.hpp"
+#include "diag/render.hpp"
+#include "syntax/syntax_check.hpp"
+
+namespace ss::cli {
+namespace {
+
+std::string count(size_t n, std::string_view word) {
+    return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
+}
+
+struct Totals {
+    size_t errors = 0;
+    size_t warnings = 0;
+    size_t files_checked = 0;
+    size_t files_with_errors = 0;
+    size_t files_unreadable = 0;
+};
+
+// "2 errors in 1 file (3 files checked)", "3 files checked, no errors", ...
+std::string summary(const Totals& t) {
+    std::string line;
+    if (t.errors == 0) {
+        line = count(t.files_checked, "file") + " checked, no errors";
+        if (t.warnings > 0) line += ", " + count(t.warnings, "warning");
+    } else {
+        line = count(t.errors, "error");
+        if (t.warnings > 0) line += ", " + count(t.warnings, "warning");
+        line += " in " + count(t.files_with_errors, "file");
+        if (t.files_with_errors != t.files_checked) {
+            line += " (" + count(t.files_checked, "file") + " checked)";
+        }
+    }
+    if (t.files_unreadable > 0) {
+        line += "; " + count(t.files_unreadable, "file") + " could not be read";
+    }
+    return line;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> default_checker(std::string_view source) {
+    return syntax::check_syntax(source);
+}
+
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
+              const Checker& checker) {
+    const bool json = options.format == OutputFormat::Json;
+    // Notes go to `err` right after the diagnostics before them: flush `out`
+    // first so a terminal shows both in order.
+    auto note = [&]() -> std::ostream& {
+        out.flush();
+        return err;
+    };
+    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    Totals totals;
+
+    for (const std::string& path : options.files) {
+        const SourceRead read = read_source(path);
+        if (!read.bytes) {
+            note() << "shapescript: error: " << display_text(read.error) << "\n";
+            ++totals.files_unreadable;
+            continue;
+        }
+        const std::string& source = *read.bytes;
+        const std::string shown_path = path == "-" ? "<stdin>" : path;
+        ++totals.files_checked;
+        if (source.empty()) {
+            if (!json) note() << "shapescript: note: " << display_text(shown_path) << ": file is empty\n";
+            continue;
+        }
+
+        std::vector<Diagnostic> diagnostics = checker(source);
+        std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                         [](const Diagnostic& a, const Diagnostic& b) {
+                             return a.range.begin < b.range.begin;
+                         });
+        const LineIndex index(source);
+        size_t file_errors = 0;
+        size_t shown = 0;
+        for (const Diagnostic& d : diagnostics) {
+            if (d.severity == Severity::Error) ++file_errors;
+            if (d.severity == Severity::Warning) ++totals.warnings;
+            if (options.max_diagnostics != 0 && shown >= options.max_diagnostics) continue;
+            ++shown;
+            if (json) {
+                all.push_back(render_json(d, shown_path, index));
+            } else {
+                out << render_human(d, shown_path, source, index);
+            }
+        }
+        if (shown < diagnostics.size()) {
+            note() << "shapescript: note: " << display_text(shown_path) << ": "
+                << count(diagnostics.size() - shown, "more diagnostic")
+                << " not shown (--max-diagnostics " << options.max_diagnostics << ")\n";
+        }
+        totals.errors += file_errors;
+        if (file_errors > 0) ++totals.files_with_errors;
+    }
+
+    if (json) {
+        out << dump_json(all) << "\n";
+    } else {
+        note() << summary(totals) << "\n";
+    }
+    out.flush();
+    if (totals.files_unreadable > 0) return kExitUsage;
+    return totals.errors > 0 ? kExitErrors : kExitOk;
+}
+
+}  // namespace ss::cli

@@ -1,0 +1,39 @@
+// `shapescript check`: read each file, collect its diagnostics, print them
+// (human or JSON), and return the exit status. Pure apart from reading the
+// files: output goes to the given streams, so tests can call it directly.
+#pragma once
+
+#include <functional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diag/diagnostic.hpp"
+
+namespace ss::cli {
+
+enum class OutputFormat { Human, Json };
+
+struct CheckOptions {
+    OutputFormat format = OutputFormat::Human;
+    std::vector<std::string> files;
+    // Diagnostics shown per file; the rest are counted, not shown. 0: all.
+    size_t max_diagnostics = 100;
+};
+
+// What a file's diagnostics come from; the syntax checker for now, the full
+// checker later. Injected so the command can be tested without a parser.
+using Checker = std::function<std::vector<Diagnostic>(std::string_view source)>;
+
+// The checker `shapescript check` uses.
+std::vector<Diagnostic> default_checker(std::string_view source);
+
+// Diagnostics on `out` (human: one block per diagnostic; JSON: one array over
+// all files); notes, unreadable files and the human summary on `err`.
+// Returns kExitOk, kExitErrors or kExitUsage (a file could not be read; the
+// other files are still checked).
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
+              const Checker& checker = default_checker);
+
+}  // namespace ss::cli

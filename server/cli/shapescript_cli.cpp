@@ -1,0 +1,78 @@
+#include "cli/shapescript_cli.hpp"
+
+#include <array>
+#include <string_view>
+
+#include "cli/check_args.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/version.hpp"
+#include "diag/render.hpp"
+
+namespace ss::cli {
+namespace {
+
+// Subcommands that later issues bring; they answer clearly until then.
+constexpr std::array<std::string_view, 4> kNotYet = {"build", "export", "run", "fmt"};
+
+int check(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+    CheckArgs parsed = parse_check_args(args);
+    if (std::holds_alternative<HelpRequested>(parsed)) {
+        out << check_usage();
+        return kExitOk;
+    }
+    if (auto* usage = std::get_if<UsageError>(&parsed)) {
+        err << "shapescript check: error: " << display_text(usage->message) << "\n\n"
+            << check_usage();
+        return kExitUsage;
+    }
+    return run_check(std::get<CheckOptions>(parsed), out, err);
+}
+
+}  // namespace
+
+std::string shapescript_usage() {
+    return "usage: shapescript <command> [options] [FILE...]\n"
+           "\n"
+           "ShapeScript: a typed tensor language that compiles to PyTorch.\n"
+           "\n"
+           "commands:\n"
+           "  check    check .ss files and report diagnostics (see `shapescript check --help`)\n"
+           "  build    compile to a Python module        (not implemented yet)\n"
+           "  export   export a function for deployment  (not implemented yet)\n"
+           "  run      build and run a program           (not implemented yet)\n"
+           "  fmt      format source files               (not implemented yet)\n"
+           "\n"
+           "options:\n"
+           "  -h, --help     show this help\n"
+           "  -V, --version  show the version\n";
+}
+
+int shapescript_cli(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+    if (args.empty()) {
+        err << shapescript_usage();
+        return kExitUsage;
+    }
+    const std::string& command = args[0];
+    const auto rest = args.subspan(1);
+    if (command == "-h" || command == "--help" || command == "help") {
+        out << shapescript_usage();
+        return kExitOk;
+    }
+    if (command == "-V" || command == "--version") {
+        out << "shapescript " << kVersion << "\n";
+        return kExitOk;
+    }
+    if (command == "check") return check(rest, out, err);
+    for (std::string_view later : kNotYet) {
+        if (command == later) {
+            err << "shapescript: error: `shapescript " << later
+                << "` is not implemented yet; only `shapescript check` works in this version\n";
+            return kExitUsage;
+        }
+    }
+    err << "shapescript: error: unknown command `" << display_text(command) << "`\n\n"
+        << shapescript_usage();
+    return kExitUsage;
+}
+
+}  // namespace ss::cli

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <string_view>
+
+#ifndef SS_VERSION
+#define SS_VERSION "0.0.0-dev"
+#endif
+
+namespace ss::cli {
+
+// The project version, set by CMake from project(... VERSION ...).
+inline constexpr std::string_view kVersion = SS_VERSION;
+
+}  // namespace ss::cli

@@ -1,0 +1,250 @@
+#include "syntax/syntax_check.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "diag/catalogue.hpp"
+#include "diag/utf8.hpp"
+#include "syntax/lower.hpp"
+#include "syntax/node_kinds.hpp"
+#include "syntax/syntax_tree.hpp"
+
+namespace ss::syntax {
+
+namespace {
+
+// Past this many, diagnostics of one kind stop: a binary file given by
+// mistake must not print a million lines.
+constexpr size_t kMaxPerKind = 50;
+
+// --------------------------------------------------------- byte-level checks
+
+// E0003 (invalid UTF-8), E0004 (NUL) and E0006 (tab in indentation), one
+// per line each, since one bad byte usually comes with more on its line.
+void check_bytes(std::string_view text, std::vector<Diagnostic>& out) {
+    size_t bad_utf8 = 0, nuls = 0, tabs = 0;
+    bool at_line_start = true;      // only spaces and tabs so far on the line
+    bool line_has_bad_utf8 = false, line_has_nul = false, line_has_tab = false;
+    for (size_t i = 0; i < text.size();) {
+        unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            at_line_start = true;
+            line_has_bad_utf8 = line_has_nul = line_has_tab = false;
+            ++i;
+            continue;
+        }
+        auto at = static_cast<uint32_t>(i);
+        if (c == 0) {
+            if (!line_has_nul && nuls++ < kMaxPerKind) out.push_back(make_diagnostic(DiagCode::E0004, {at, at + 1}));
+            line_has_nul = true;
+            at_line_start = false;
+            ++i;
+            continue;
+        }
+        if (c == '\t' && at_line_start) {
+            if (!line_has_tab && tabs++ < kMaxPerKind) out.push_back(make_diagnostic(DiagCode::E0006, {at, at + 1}));
+            line_has_tab = true;
+            ++i;
+            continue;
+        }
+        if (c != ' ' && c != '\t') at_line_start = false;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        utf8::Char ch = utf8::decode(text, i);
+        if (!ch.valid) {
+            if (!line_has_bad_utf8 && bad_utf8++ < kMaxPerKind) {
+                static const char* hex = "0123456789ABCDEF";
+                std::string byte{hex[c >> 4], hex[c & 15]};
+                out.push_back(make_diagnostic(DiagCode::E0003, {at, at + 1}, {byte}));
+            }
+            line_has_bad_utf8 = true;
+        }
+        i += ch.length;
+    }
+}
+
+// --------------------------------------------------------- tree-level checks
+
+// How a user would name a token or node the parser expected.
+std::string describe_missing(std::string_view type) {
+    if (type == "_newline") return "the end of the line";
+    if (type == "_indent") return "an indented block";
+    if (type == "_dedent") return "the end of the block";
+    if (type == "identifier") return "a name";
+    if (type == "integer") return "an integer";
+    if (type == "string") return "a string";
+    return "`" + std::string(type) + "`";
+}
+
+// Where an error sits, for "unexpected `)` in a parameter list".
+std::string describe_context(TSNode parent) {
+    if (ts_node_is_null(parent)) return "";
+    std::string_view type = ts_node_type(parent);
+    if (type == "source_file") return " at the top level";
+    if (type == "parameter_list" || type == "parameter") return " in a parameter list";
+    if (type == "argument_list") return " in the arguments of a call";
+    if (type == "tensor_type") return " in a tensor type";
+    if (type == "pattern_call" || type == "pattern" || type == "pattern_side") return " in a pattern";
+    if (type == "block") return " in a block";
+    if (type == "field_block") return " in a field list";
+    if (type == "subscript") return " in an index";
+    return "";
+}
+
+// The text the user sees at an error: its first token, shortened.
+std::string first_token_text(const SyntaxTree& tree, TSNode error) {
+    TSNode leaf = error;
+    while (ts_node_child_count(leaf) > 0) leaf = ts_node_child(leaf, 0);
+    std::string_view text = tree.node_text(leaf);
+    if (text.empty()) text = tree.node_text(error);
+    auto newline = text.find('\n');
+    if (newline != std::string_view::npos) text = text.substr(0, newline);
+    if (text.empty()) return "end of file";
+    // Shorten to whole UTF-8 characters.
+    if (text.size() > 40) {
+        size_t cut = 40;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+        return "`" + std::string(text.substr(0, cut)) + "...`";
+    }
+    return "`" + std::string(text) + "`";
+}
+
+// The range of an ERROR node's first token (to its first line's end), so a
+// swallowed function doesn't paint its whole body.
+ByteRange error_range(const SyntaxTree& tree, TSNode error) {
+    TSNode leaf = error;
+    while (ts_node_child_count(leaf) > 0) leaf = ts_node_child(leaf, 0);
+    uint32_t begin = ts_node_start_byte(error);
+    uint32_t end = std::max(ts_node_end_byte(leaf), begin);
+    std::string_view text = tree.text();
+    auto newline = text.find('\n', begin);
+    if (newline != std::string_view::npos) end = std::min<uint32_t>(end, static_cast<uint32_t>(newline));
+    if (end == begin && begin < text.size() && text[begin] != '\n') end = begin + 1;
+    return {begin, end};
+}
+
+// E0001 for each ERROR node (not looking inside it: one error, one
+// diagnostic) and E0002 for each MISSING node. Iterative, so any depth is
+// safe.
+void check_tree(const SyntaxTree& tree, std::vector<Diagnostic>& out) {
+    size_t count = 0;
+    TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
+    bool descend = true;
+    for (;;) {
+        TSNode node = ts_tree_cursor_current_node(&cursor);
+        bool skip_children = false;
+        if (descend) {
+            if (is_error_node(node)) {
+                if (count++ < kMaxPerKind)
+                    out.push_back(make_diagnostic(DiagCode::E0001, error_range(tree, node),
+                                                  {first_token_text(tree, node), describe_context(ts_node_parent(node))}));
+                skip_children = true;
+            } else if (ts_node_is_missing(node)) {
+                uint32_t at = ts_node_start_byte(node);
+                if (count++ < kMaxPerKind)
+                    out.push_back(make_diagnostic(DiagCode::E0002, {at, at}, {describe_missing(ts_node_type(node))}));
+            } else if (!ts_node_has_error(node)) {
+                skip_children = true;  // nothing wrong below here
+            }
+        }
+        if (descend && !skip_children && ts_tree_cursor_goto_first_child(&cursor)) continue;
+        if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+            descend = true;
+            continue;
+        }
+        // Climb until a node has a next sibling.
+        bool done = true;
+        while (ts_tree_cursor_goto_parent(&cursor)) {
+            if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+                done = false;
+                break;
+            }
+        }
+        if (done) break;
+        descend = true;
+    }
+    ts_tree_cursor_delete(&cursor);
+}
+
+// E0005: statements of one block, fields of one record and top-level items
+// must start at one column. The scanner can't report this (it only opens
+// and closes blocks), so it is checked on the finished tree.
+void check_indentation(const SyntaxTree& tree, std::vector<Diagnostic>& out) {
+    const NodeKinds& k = NodeKinds::get();
+    size_t count = 0;
+    std::vector<TSNode> stack{tree.root()};
+    TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
+    while (!stack.empty()) {
+        TSNode node = stack.back();
+        stack.pop_back();
+        TSSymbol symbol = ts_node_symbol(node);
+        bool is_container = symbol == k.source_file || symbol == k.block || symbol == k.field_block;
+        uint32_t expected = symbol == k.source_file ? 0 : UINT32_MAX;
+        // A cursor walks siblings in O(1) each; ts_node_named_child(i) would not.
+        ts_tree_cursor_reset(&cursor, node);
+        if (!ts_tree_cursor_goto_first_child(&cursor)) continue;
+        do {
+            TSNode child = ts_tree_cursor_current_node(&cursor);
+            if (!ts_node_is_named(child)) continue;
+            if (ts_node_child_count(child) > 0) stack.push_back(child);
+            if (!is_container || ts_node_symbol(child) == k.comment || is_error_node(child)) continue;
+            uint32_t column = ts_node_start_point(child).column;
+            // Only a child that starts its line says anything about indentation.
+            uint32_t begin = ts_node_start_byte(child);
+            if (column > begin) continue;
+            std::string_view before = std::string_view(tree.text()).substr(begin - column, column);
+            if (before.find_first_not_of(" \t") != std::string_view::npos) continue;
+            if (expected == UINT32_MAX) {
+                expected = column;
+            } else if (column != expected && count++ < kMaxPerKind) {
+                out.push_back(make_diagnostic(DiagCode::E0005, {begin - column, begin},
+                                              {std::to_string(column + 1), std::to_string(expected + 1)}));
+            }
+        } while (ts_tree_cursor_goto_next_sibling(&cursor));
+    }
+    ts_tree_cursor_delete(&cursor);
+}
+
+// Bad bytes make the parser fail too; the encoding diagnostic says what is
+// wrong, so parse errors starting on the same line are dropped.
+void drop_cascades(std::string_view text, std::vector<Diagnostic>& out) {
+    std::vector<uint32_t> bad_line_starts;
+    auto line_start = [&](uint32_t offset) {
+        offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
+        auto newline = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+        return (newline == std::string_view::npos || offset == 0) ? 0u : static_cast<uint32_t>(newline + 1);
+    };
+    for (const Diagnostic& d : out)
+        if (d.code == "E0003" || d.code == "E0004") bad_line_starts.push_back(line_start(d.range.begin));
+    if (bad_line_starts.empty()) return;
+    std::erase_if(out, [&](const Diagnostic& d) {
+        if (d.code != "E0001" && d.code != "E0002") return false;
+        uint32_t start = line_start(d.range.begin);
+        return std::find(bad_line_starts.begin(), bad_line_starts.end(), start) != bad_line_starts.end();
+    });
+}
+
+}  // namespace
+
+std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::File& file) {
+    std::vector<Diagnostic> out;
+    check_bytes(tree.text(), out);
+    check_tree(tree, out);
+    check_indentation(tree, out);
+    drop_cascades(tree.text(), out);
+    if (file.too_deep) out.push_back(make_diagnostic("E0007", {file.too_deep->begin, file.too_deep->begin + 1}));
+    std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
+        return a.range.begin < b.range.begin;
+    });
+    return out;
+}
+
+std::vector<Diagnostic> check_syntax(std::string_view source) {
+    SyntaxTree tree{std::string(source)};
+    ast::File file = lower(tree);
+    return syntax_diagnostics(tree, file);
+}
+
+}  // namespace ss::syntax

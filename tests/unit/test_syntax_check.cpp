@@ -1,0 +1,104 @@
+// Syntax diagnostics: each code at the right place, and no cascades.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "syntax/syntax_check.hpp"
+#include "syntax_test_util.hpp"
+
+using ss::syntax::check_syntax;
+using ss::test::codes_of;
+using Codes = std::vector<std::string>;
+
+TEST_CASE("the examples have no syntax errors") {
+    for (const char* example : {"examples/digits.ss", "examples/attention.ss", "examples/llama.ss"}) {
+        CAPTURE(example);
+        CHECK(check_syntax(ss::test::read_source_file(example)).empty());
+    }
+}
+
+TEST_CASE("E0001: an unexpected token, at the token") {
+    std::string text = "fn f(x: [n D]) -> [n D]:\n    y = x +\n    return y\n";
+    auto d = check_syntax(text);
+    REQUIRE(codes_of(d) == Codes{"E0001"});
+    CHECK(text.substr(d[0].range.begin, d[0].range.end - d[0].range.begin) == "return");
+    CHECK(d[0].message.find("`return`") != std::string::npos);
+}
+
+TEST_CASE("E0002: a missing token, where it belongs") {
+    std::string text = "fn f(x: [n D] -> [n D]:\n    return x\n";
+    auto d = check_syntax(text);
+    REQUIRE(codes_of(d) == Codes{"E0002"});
+    CHECK(d[0].range.begin == 13);
+    CHECK(d[0].message == "expected `)` here");
+}
+
+TEST_CASE("E0003: invalid UTF-8, once per line, without a cascade of parse errors") {
+    auto d = check_syntax("dim D = 7\xff\xfe\n");
+    REQUIRE(codes_of(d) == Codes{"E0003"});
+    CHECK(d[0].range.begin == 9);
+    CHECK(d[0].message.find("0xFF") != std::string::npos);
+    CHECK(check_syntax("# caf\xc3\xa9 \xe2\x9c\x93 is fine\ndim D = 1\n").empty());
+}
+
+TEST_CASE("E0004: a NUL byte") {
+    auto d = check_syntax(std::string("dim D = 1\n\0\n", 12));
+    REQUIRE(codes_of(d) == Codes{"E0004"});
+    CHECK(d[0].range.begin == 10);
+}
+
+TEST_CASE("E0005: a statement indented differently from its block") {
+    std::string text = "fn f(x: [n]):\n    if x:\n        y = 1\n      z = 2\n    return y\n";
+    auto d = check_syntax(text);
+    REQUIRE(codes_of(d) == Codes{"E0005"});
+    // Dedented between the blocks at 5 and 9: kept in the inner one.
+    CHECK(d[0].message == "this line is indented to column 7, but its block's lines start at column 9");
+    CHECK(d[0].range.begin == text.find("      z"));
+    // Dedented to between the top level and a block.
+    auto d2 = check_syntax("fn f(x: [n]):\n    if x:\n        y = 1\n  return y\n");
+    REQUIRE(codes_of(d2) == Codes{"E0005"});
+    CHECK(d2[0].message.find("column 3") != std::string::npos);
+    // Continuation lines and bracketed lines are not statements.
+    CHECK(check_syntax("fn f(x: [n]) -> [n]:\n    y = g(x,\n  x)\n        |> h\n    return y\n").empty());
+}
+
+TEST_CASE("E0006: a tab in indentation") {
+    auto d = check_syntax("fn f(x: [n]) -> [n]:\n\treturn x\n");
+    REQUIRE(codes_of(d) == Codes{"E0006"});
+    CHECK(d[0].range.begin == 21);
+    CHECK(check_syntax("dim D = 1\t# a tab after code is fine\n").empty());
+}
+
+TEST_CASE("E0007: nesting too deep is reported, not a crash") {
+    std::string deep = "dim D = ";
+    for (int i = 0; i < 50000; ++i) deep += "(";
+    deep += "1";
+    for (int i = 0; i < 50000; ++i) deep += ")";
+    deep += "\n";
+    auto d = check_syntax(deep);
+    REQUIRE(codes_of(d) == Codes{"E0007"});
+}
+
+TEST_CASE("empty and whitespace-only files are clean") {
+    CHECK(check_syntax("").empty());
+    CHECK(check_syntax("\n\n   \n# only a comment\n").empty());
+}
+
+TEST_CASE("one broken function gives one error, its neighbours none") {
+    std::string text =
+        "fn good1(x: [n D]) -> [n D]:\n    return x\n\n"
+        "fn bad(x: [n D]) -> [n D]:\n    return x +* 2\n\n"
+        "fn good2(x: [n D]) -> [n D]:\n    return x\n";
+    auto d = check_syntax(text);
+    REQUIRE(d.size() == 1);
+    CHECK(d[0].range.begin > text.find("fn bad"));
+    CHECK(d[0].range.begin < text.find("fn good2"));
+}
+
+TEST_CASE("binary junk gives a bounded number of diagnostics") {
+    std::string junk;
+    for (int i = 0; i < 200000; ++i) junk.push_back(static_cast<char>((i * 7919) % 256));
+    auto d = check_syntax(junk);
+    CHECK(!d.empty());
+    CHECK(d.size() <= 200);
+}
