@@ -41,7 +41,7 @@ void run(int lines) {
         start = Clock::now();
         auto file = ss::syntax::lower(tree);
         lower.push_back(ms_since(start));
-        if (file.items.empty() || ts_node_has_error(tree.root())) {
+        if (file.items.empty() || tree.has_error()) {
             std::fprintf(stderr, "bench_parse: the generated program does not parse cleanly\n");
             std::exit(1);
         }

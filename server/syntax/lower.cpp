@@ -17,13 +17,12 @@ using namespace ast;
 // error nodes instead of failing.
 class Lowerer {
 public:
-    explicit Lowerer(const SyntaxTree& tree) : tree_(tree), k_(NodeKinds::get()) {}
+    explicit Lowerer(const ChunkView& chunk) : chunk_(chunk), k_(NodeKinds::get()) {}
 
-    File file(TSNode root) {
-        File out;
-        for_each_named_child(root, [&](TSNode child) { lower_item_into(child, out.items); });
-        out.too_deep = too_deep_;
-        return out;
+    // Appends the chunk's items to `out`.
+    void lower_into(File& out) {
+        for_each_named_child(chunk_.root, [&](TSNode child) { lower_item_into(child, out.items); });
+        if (too_deep_ && !out.too_deep) out.too_deep = too_deep_;
     }
 
 private:
@@ -45,14 +44,15 @@ private:
 
     // ------------------------------------------------------------ helpers
 
-    static Range range_of(TSNode node) {
+    // Ranges in the whole source: chunk positions plus the chunk's base.
+    Range range_of(TSNode node) const {
         if (ts_node_is_null(node)) return {};
-        return {ts_node_start_byte(node), ts_node_end_byte(node)};
+        return chunk_.range(node);
     }
 
     bool is(TSNode node, TSSymbol symbol) const { return !ts_node_is_null(node) && ts_node_symbol(node) == symbol; }
 
-    std::string text(TSNode node) const { return std::string(tree_.node_text(node)); }
+    std::string text(TSNode node) const { return std::string(chunk_.node_text(node)); }
 
     // Named children except comments. A cursor walks siblings in O(1) each;
     // ts_node_named_child(i) would make a 50k-item file quadratic.
@@ -115,7 +115,7 @@ private:
 
     std::optional<int64_t> int_of(TSNode node) const {
         if (!is(node, k_.integer) || ts_node_is_missing(node)) return std::nullopt;
-        return parse_int(tree_.node_text(node));
+        return parse_int(chunk_.node_text(node));
     }
 
     static ExprPtr error_expr(Range range) {
@@ -147,7 +147,7 @@ private:
             a->value = int_of(node);
         } else if (is(node, k_.scaled_axis)) {
             // `16gh`: the digits, then the name.
-            std::string_view t = tree_.node_text(node);
+            std::string_view t = chunk_.node_text(node);
             size_t digits = 0;
             while (digits < t.size() && t[digits] >= '0' && t[digits] <= '9') ++digits;
             a->kind = AxisKind::Scaled;
@@ -156,7 +156,7 @@ private:
             a->name.range = {a->range.begin + static_cast<uint32_t>(digits), a->range.end};
         } else if (is(node, k_.size_binary)) {
             a->kind = AxisKind::Binary;
-            std::string_view op = tree_.node_text(field(node, k_.f_operator));
+            std::string_view op = chunk_.node_text(field(node, k_.f_operator));
             a->op = op.empty() ? '?' : op[0];
             a->children.push_back(axis(field(node, k_.f_left)));
             a->children.push_back(axis(field(node, k_.f_right)));
@@ -346,11 +346,11 @@ private:
         if (is(node, k_.integer)) return IntLiteral{int_of(node)};
         if (is(node, k_.float_)) {
             std::string t;
-            for (char c : tree_.node_text(node))
+            for (char c : chunk_.node_text(node))
                 if (c != '_') t.push_back(c);
             return FloatLiteral{std::strtod(t.c_str(), nullptr)};
         }
-        if (is(node, k_.string)) return StringLiteral{unescape(tree_.node_text(node))};
+        if (is(node, k_.string)) return StringLiteral{unescape(chunk_.node_text(node))};
         if (is(node, k_.true_)) return BoolLiteral{true};
         if (is(node, k_.false_)) return BoolLiteral{false};
         if (is(node, k_.inf)) return InfLiteral{};
@@ -577,7 +577,7 @@ private:
                is(node, k_.data_definition);
     }
 
-    const SyntaxTree& tree_;
+    const ChunkView& chunk_;
     const NodeKinds& k_;
     int depth_ = 0;
     std::optional<Range> too_deep_;
@@ -585,6 +585,10 @@ private:
 
 }  // namespace
 
-ast::File lower(const SyntaxTree& tree) { return Lowerer(tree).file(tree.root()); }
+ast::File lower(const SyntaxTree& tree) {
+    File out;
+    for (const ChunkView& chunk : tree.chunks()) Lowerer(chunk).lower_into(out);
+    return out;
+}
 
 }  // namespace ss::syntax

@@ -94,7 +94,7 @@ std::string describe_context(TSNode parent) {
 }
 
 // The text the user sees at an error: its first token, shortened.
-std::string first_token_text(const SyntaxTree& tree, TSNode error) {
+std::string first_token_text(const ChunkView& tree, TSNode error) {
     TSNode leaf = error;
     while (ts_node_child_count(leaf) > 0) leaf = ts_node_child(leaf, 0);
     std::string_view text = tree.node_text(leaf);
@@ -113,24 +113,23 @@ std::string first_token_text(const SyntaxTree& tree, TSNode error) {
 
 // The range of an ERROR node's first token (to its first line's end), so a
 // swallowed function doesn't paint its whole body.
-ByteRange error_range(const SyntaxTree& tree, TSNode error) {
+ByteRange error_range(const ChunkView& chunk, TSNode error) {
     TSNode leaf = error;
     while (ts_node_child_count(leaf) > 0) leaf = ts_node_child(leaf, 0);
     uint32_t begin = ts_node_start_byte(error);
     uint32_t end = std::max(ts_node_end_byte(leaf), begin);
-    std::string_view text = tree.text();
+    std::string_view text = chunk.text;
     auto newline = text.find('\n', begin);
     if (newline != std::string_view::npos) end = std::min<uint32_t>(end, static_cast<uint32_t>(newline));
     if (end == begin && begin < text.size() && text[begin] != '\n') end = begin + 1;
-    return {begin, end};
+    return {chunk.base + begin, chunk.base + end};
 }
 
 // E0001 for each ERROR node (not looking inside it: one error, one
 // diagnostic) and E0002 for each MISSING node. Iterative, so any depth is
 // safe.
-void check_tree(const SyntaxTree& tree, std::vector<Diagnostic>& out) {
-    size_t count = 0;
-    TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
+void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& out) {
+    TSTreeCursor cursor = ts_tree_cursor_new(tree.root);
     bool descend = true;
     for (;;) {
         TSNode node = ts_tree_cursor_current_node(&cursor);
@@ -142,7 +141,7 @@ void check_tree(const SyntaxTree& tree, std::vector<Diagnostic>& out) {
                                                   {first_token_text(tree, node), describe_context(ts_node_parent(node))}));
                 skip_children = true;
             } else if (ts_node_is_missing(node)) {
-                uint32_t at = ts_node_start_byte(node);
+                uint32_t at = tree.base + ts_node_start_byte(node);
                 if (count++ < kMaxPerKind)
                     out.push_back(make_diagnostic(DiagCode::E0002, {at, at}, {describe_missing(ts_node_type(node))}));
             } else if (!ts_node_has_error(node)) {
@@ -171,11 +170,10 @@ void check_tree(const SyntaxTree& tree, std::vector<Diagnostic>& out) {
 // E0005: statements of one block, fields of one record and top-level items
 // must start at one column. The scanner can't report this (it only opens
 // and closes blocks), so it is checked on the finished tree.
-void check_indentation(const SyntaxTree& tree, std::vector<Diagnostic>& out) {
+void check_indentation(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& out) {
     const NodeKinds& k = NodeKinds::get();
-    size_t count = 0;
-    std::vector<TSNode> stack{tree.root()};
-    TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
+    std::vector<TSNode> stack{tree.root};
+    TSTreeCursor cursor = ts_tree_cursor_new(tree.root);
     while (!stack.empty()) {
         TSNode node = stack.back();
         stack.pop_back();
@@ -194,12 +192,12 @@ void check_indentation(const SyntaxTree& tree, std::vector<Diagnostic>& out) {
             // Only a child that starts its line says anything about indentation.
             uint32_t begin = ts_node_start_byte(child);
             if (column > begin) continue;
-            std::string_view before = std::string_view(tree.text()).substr(begin - column, column);
+            std::string_view before = tree.text.substr(begin - column, column);
             if (before.find_first_not_of(" \t") != std::string_view::npos) continue;
             if (expected == UINT32_MAX) {
                 expected = column;
             } else if (column != expected && count++ < kMaxPerKind) {
-                out.push_back(make_diagnostic(DiagCode::E0005, {begin - column, begin},
+                out.push_back(make_diagnostic(DiagCode::E0005, {tree.base + begin - column, tree.base + begin},
                                               {std::to_string(column + 1), std::to_string(expected + 1)}));
             }
         } while (ts_tree_cursor_goto_next_sibling(&cursor));
@@ -231,8 +229,11 @@ void drop_cascades(std::string_view text, std::vector<Diagnostic>& out) {
 std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::File& file) {
     std::vector<Diagnostic> out;
     check_bytes(tree.text(), out);
-    check_tree(tree, out);
-    check_indentation(tree, out);
+    size_t parse_errors = 0, indentation_errors = 0;
+    for (const ChunkView& chunk : tree.chunks()) {
+        check_tree(chunk, parse_errors, out);
+        check_indentation(chunk, indentation_errors, out);
+    }
     drop_cascades(tree.text(), out);
     if (file.too_deep) out.push_back(make_diagnostic("E0007", {file.too_deep->begin, file.too_deep->begin + 1}));
     std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {

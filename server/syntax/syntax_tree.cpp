@@ -1,6 +1,10 @@
 #include "syntax/syntax_tree.hpp"
 
+#include "syntax/chunks.hpp"
+
 #include <algorithm>
+#include <exception>
+#include <thread>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -38,62 +42,202 @@ TSPoint advance_point(TSPoint start, std::string_view text) {
     return TSPoint{start.row + newlines, after_last};
 }
 
-SyntaxTree::SyntaxTree(std::string text) : text_(std::move(text)), parser_(make_parser()) { reparse(nullptr); }
+std::string_view ChunkView::node_text(TSNode node) const {
+    if (ts_node_is_null(node)) return {};
+    auto size = static_cast<uint32_t>(text.size());
+    uint32_t begin = std::min(ts_node_start_byte(node), size);
+    uint32_t end = std::clamp(ts_node_end_byte(node), begin, size);
+    return text.substr(begin, end - begin);
+}
+
+ByteRange ChunkView::range(TSNode node) const {
+    if (ts_node_is_null(node)) return {base, base};
+    return {base + ts_node_start_byte(node), base + ts_node_end_byte(node)};
+}
+
+namespace {
+
+// Below this size one thread parses everything; above it, two do.
+constexpr size_t kParallelBytes = 128 * 1024;
+
+TSTree* parse_text(TSParser* parser, TSTree* old_tree, std::string_view text) {
+    TSTree* tree = ts_parser_parse_string(parser, old_tree, text.data(), static_cast<uint32_t>(text.size()));
+    if (!tree) throw std::runtime_error("tree-sitter failed to parse");  // only on cancellation
+    return tree;
+}
+
+}  // namespace
+
+SyntaxTree::SyntaxTree(std::string text) : text_(std::move(text)), parser_(make_parser()) { parse_all(); }
 
 SyntaxTree::~SyntaxTree() {
-    if (tree_) ts_tree_delete(tree_);
+    release();
     if (parser_) ts_parser_delete(parser_);
+}
+
+void SyntaxTree::release() {
+    for (Chunk& c : chunks_)
+        if (c.tree) ts_tree_delete(c.tree);
+    chunks_.clear();
 }
 
 SyntaxTree::SyntaxTree(SyntaxTree&& other) noexcept
     : text_(std::move(other.text_)),
       parser_(std::exchange(other.parser_, nullptr)),
-      tree_(std::exchange(other.tree_, nullptr)) {}
+      chunks_(std::move(other.chunks_)) {
+    other.chunks_.clear();
+}
 
 SyntaxTree& SyntaxTree::operator=(SyntaxTree&& other) noexcept {
     if (this != &other) {
-        if (tree_) ts_tree_delete(tree_);
+        release();
         if (parser_) ts_parser_delete(parser_);
         text_ = std::move(other.text_);
         parser_ = std::exchange(other.parser_, nullptr);
-        tree_ = std::exchange(other.tree_, nullptr);
+        chunks_ = std::move(other.chunks_);
+        other.chunks_.clear();
     }
     return *this;
 }
 
-std::string_view SyntaxTree::node_text(TSNode node) const {
-    if (ts_node_is_null(node)) return {};
-    uint32_t begin = std::min<uint32_t>(ts_node_start_byte(node), static_cast<uint32_t>(text_.size()));
-    uint32_t end = std::clamp<uint32_t>(ts_node_end_byte(node), begin, static_cast<uint32_t>(text_.size()));
-    return std::string_view(text_).substr(begin, end - begin);
+std::vector<ChunkView> SyntaxTree::chunks() const {
+    std::vector<ChunkView> out;
+    out.reserve(chunks_.size());
+    std::string_view all = text_;
+    for (const Chunk& c : chunks_) out.push_back({ts_tree_root_node(c.tree), c.begin, all.substr(c.begin, c.end - c.begin)});
+    return out;
 }
 
-void SyntaxTree::reparse(TSTree* old_tree) {
-    TSTree* tree = ts_parser_parse_string(parser_, old_tree, text_.data(), static_cast<uint32_t>(text_.size()));
-    if (!tree) throw std::runtime_error("tree-sitter failed to parse");  // only on cancellation
-    tree_ = tree;
+bool SyntaxTree::has_error() const {
+    for (const Chunk& c : chunks_)
+        if (ts_node_has_error(ts_tree_root_node(c.tree))) return true;
+    return false;
+}
+
+TSTree* SyntaxTree::parse_chunk(uint32_t begin, uint32_t end, TSTree* old_tree) {
+    return parse_text(parser_, old_tree, std::string_view(text_).substr(begin, end - begin));
+}
+
+void SyntaxTree::parse_all() {
+    release();
+    std::vector<uint32_t> starts = chunk_starts(text_);
+    auto size = static_cast<uint32_t>(text_.size());
+    for (size_t i = 0; i < starts.size(); ++i) chunks_.push_back({starts[i], i + 1 < starts.size() ? starts[i + 1] : size, nullptr});
+
+    // The chunks from `split` on are parsed by a second thread with its own
+    // parser (a TSParser is not thread-safe; the trees are independent).
+    size_t split = chunks_.size();
+    if (text_.size() > kParallelBytes && chunks_.size() > 1) {
+        split = 0;
+        while (split < chunks_.size() && chunks_[split].begin < size / 2) ++split;
+    }
+    auto parse_range = [this](TSParser* parser, size_t from, size_t to) {
+        std::string_view all = text_;
+        for (size_t i = from; i < to; ++i)
+            chunks_[i].tree = parse_text(parser, nullptr, all.substr(chunks_[i].begin, chunks_[i].end - chunks_[i].begin));
+    };
+    if (split == chunks_.size()) {
+        parse_range(parser_, 0, split);
+        return;
+    }
+    std::exception_ptr failure;
+    std::thread helper([&] {
+        try {
+            TSParser* parser = make_parser();
+            parse_range(parser, split, chunks_.size());
+            ts_parser_delete(parser);
+        } catch (...) {
+            failure = std::current_exception();
+        }
+    });
+    try {
+        parse_range(parser_, 0, split);
+    } catch (...) {
+        helper.join();
+        throw;
+    }
+    helper.join();
+    if (failure) std::rethrow_exception(failure);
 }
 
 void SyntaxTree::apply_edit(const TextEdit& edit) {
     auto size = static_cast<uint32_t>(text_.size());
     uint32_t begin = std::min(edit.begin, size);
     uint32_t end = std::clamp(edit.end, begin, size);
+    auto new_end = static_cast<uint32_t>(begin + edit.new_text.size());
+    int64_t delta = static_cast<int64_t>(edit.new_text.size()) - static_cast<int64_t>(end - begin);
 
+    // The chunk the edit starts in, and the region to re-split: from the
+    // chunk before it, since an edit at a chunk's first line can join the
+    // two.
+    auto by_begin = [](const Chunk& c, uint32_t offset) { return c.begin <= offset; };
+    size_t hit = static_cast<size_t>(std::partition_point(chunks_.begin(), chunks_.end(), [&](const Chunk& c) { return by_begin(c, begin); }) - chunks_.begin());
+    hit = hit == 0 ? 0 : hit - 1;
+    size_t first = hit == 0 ? 0 : hit - 1;
+    Chunk edited = chunks_[hit];
+
+    // Where the edit lies inside the edited chunk, for ts_tree_edit; from
+    // the old text.
     TSInputEdit input{};
-    input.start_byte = begin;
-    input.old_end_byte = end;
-    input.new_end_byte = begin + static_cast<uint32_t>(edit.new_text.size());
-    // Count rows only once up to `begin`; the ends are found from there.
-    input.start_point = point_at(text_, begin);
-    input.old_end_point = advance_point(input.start_point, std::string_view(text_).substr(begin, end - begin));
-    input.new_end_point = advance_point(input.start_point, edit.new_text);
+    {
+        std::string_view old_chunk = std::string_view(text_).substr(edited.begin, edited.end - edited.begin);
+        uint32_t local = begin - edited.begin;
+        input.start_byte = local;
+        input.old_end_byte = end - edited.begin;
+        input.new_end_byte = new_end - edited.begin;
+        input.start_point = point_at(old_chunk, local);
+        input.old_end_point = advance_point(input.start_point, std::string_view(text_).substr(begin, end - begin));
+        input.new_end_point = advance_point(input.start_point, edit.new_text);
+    }
 
     text_.replace(begin, end - begin, edit.new_text);
 
-    ts_tree_edit(tree_, &input);
-    TSTree* old_tree = tree_;
-    reparse(old_tree);
-    ts_tree_delete(old_tree);
+    // Re-split from the region's start until a chunk start that is an old
+    // one moved by the edit: from there on, nothing changed.
+    auto old_chunk_at = [&](int64_t old_begin) -> size_t {
+        auto it = std::partition_point(chunks_.begin() + static_cast<std::ptrdiff_t>(first), chunks_.end(),
+                                       [&](const Chunk& c) { return c.begin < old_begin; });
+        if (it != chunks_.end() && it->begin == old_begin) return static_cast<size_t>(it - chunks_.begin());
+        return chunks_.size();
+    };
+    auto stop_at = [&](uint32_t p) {
+        int64_t old_p = p - delta;
+        return old_chunk_at(old_p) < chunks_.size();  // p >= new_end, so old_p >= end
+    };
+    std::vector<uint32_t> starts = chunk_starts(text_, chunks_[first].begin, new_end, stop_at);
+    bool stopped = starts.size() > 1 && starts.back() >= new_end && stop_at(starts.back());
+    size_t kept_from = stopped ? old_chunk_at(starts.back() - delta) : chunks_.size();
+    uint32_t region_end = stopped ? starts.back() : static_cast<uint32_t>(text_.size());
+    if (stopped) starts.pop_back();
+
+    std::vector<Chunk> fresh;
+    fresh.reserve(starts.size());
+    for (size_t i = 0; i < starts.size(); ++i) {
+        Chunk c{starts[i], i + 1 < starts.size() ? starts[i + 1] : region_end, nullptr};
+        for (size_t j = first; j < kept_from; ++j) {
+            Chunk& old = chunks_[j];
+            if (!old.tree) continue;
+            if (c.end <= begin && old.begin == c.begin && old.end == c.end) {
+                c.tree = std::exchange(old.tree, nullptr);  // before the edit, untouched
+            } else if (j == hit && old.begin == c.begin && static_cast<int64_t>(old.end) + delta == c.end && end <= old.end) {
+                ts_tree_edit(old.tree, &input);  // the edited chunk: reparse incrementally
+                TSTree* tree = std::exchange(old.tree, nullptr);
+                c.tree = parse_chunk(c.begin, c.end, tree);
+                ts_tree_delete(tree);
+            }
+            if (c.tree) break;
+        }
+        if (!c.tree) c.tree = parse_chunk(c.begin, c.end, nullptr);
+        fresh.push_back(c);
+    }
+    for (size_t j = first; j < kept_from; ++j)
+        if (chunks_[j].tree) ts_tree_delete(chunks_[j].tree);
+    for (size_t j = kept_from; j < chunks_.size(); ++j) {
+        chunks_[j].begin = static_cast<uint32_t>(chunks_[j].begin + delta);
+        chunks_[j].end = static_cast<uint32_t>(chunks_[j].end + delta);
+    }
+    chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(first), chunks_.begin() + static_cast<std::ptrdiff_t>(kept_from));
+    chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(first), fresh.begin(), fresh.end());
 }
 
 }  // namespace ss::syntax

@@ -1,9 +1,11 @@
-// A source text together with its tree-sitter concrete syntax tree.
+// A source text together with its tree-sitter concrete syntax trees.
 //
-// `SyntaxTree` owns both and keeps them in step: `apply_edit` changes the
-// text, tells tree-sitter which bytes moved (ts_tree_edit) and reparses
-// incrementally, reusing every subtree the edit didn't touch. The language
-// server keeps one per open document; the command line parses once.
+// The text is split into chunks of whole top-level items (see chunks.hpp),
+// and each chunk has a tree of its own whose positions are relative to the
+// chunk's start. `apply_edit` changes the text, re-splits only around the
+// edit, reparses the chunk it fell in incrementally (ts_tree_edit) and moves
+// the chunks after it. The language server keeps one per open document; the
+// command line parses once.
 #pragma once
 
 #include <cstdint>
@@ -27,9 +29,21 @@ struct TextEdit {
     std::string new_text;
 };
 
+// One chunk's tree, as its users see it: node positions are relative to
+// `text`, which starts at byte `base` of the whole source.
+struct ChunkView {
+    TSNode root;
+    uint32_t base = 0;
+    std::string_view text;
+
+    std::string_view node_text(TSNode node) const;
+    // The node's range in the whole source.
+    ByteRange range(TSNode node) const;
+};
+
 class SyntaxTree {
 public:
-    // Parses `text` from scratch.
+    // Parses `text` from scratch (large texts on two threads).
     explicit SyntaxTree(std::string text);
     ~SyntaxTree();
     SyntaxTree(SyntaxTree&&) noexcept;
@@ -37,25 +51,29 @@ public:
     SyntaxTree(const SyntaxTree&) = delete;
     SyntaxTree& operator=(const SyntaxTree&) = delete;
 
-    // Applies one edit and reparses incrementally. Offsets past the end of
+    // Applies one edit and reparses what it touched. Offsets past the end of
     // the text are clamped to it, and `begin > end` is treated as an empty
-    // range at `begin`, so a bad edit never corrupts the tree. (No changed
-    // ranges are computed: ts_tree_get_changed_ranges costs a third of a
-    // reparse, and the checker's cache is keyed by item text instead.)
+    // range at `begin`, so a bad edit never corrupts the trees.
     void apply_edit(const TextEdit& edit);
 
     const std::string& text() const { return text_; }
-    TSNode root() const { return ts_tree_root_node(tree_); }
-    const TSTree* tree() const { return tree_; }
-
-    std::string_view node_text(TSNode node) const;
+    std::vector<ChunkView> chunks() const;
+    bool has_error() const;
 
 private:
-    void reparse(TSTree* old_tree);
+    struct Chunk {
+        uint32_t begin = 0;
+        uint32_t end = 0;
+        TSTree* tree = nullptr;
+    };
+
+    TSTree* parse_chunk(uint32_t begin, uint32_t end, TSTree* old_tree);
+    void parse_all();
+    void release();
 
     std::string text_;
     TSParser* parser_ = nullptr;
-    TSTree* tree_ = nullptr;
+    std::vector<Chunk> chunks_;
 };
 
 // Row and byte column of a byte offset, as tree-sitter counts them.

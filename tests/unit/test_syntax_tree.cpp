@@ -16,9 +16,12 @@ using ss::syntax::TextEdit;
 namespace {
 
 std::string sexp(const SyntaxTree& tree) {
-    char* s = ts_node_string(tree.root());
-    std::string out(s);
-    free(s);
+    std::string out;
+    for (const auto& chunk : tree.chunks()) {
+        char* s = ts_node_string(chunk.root);
+        out += std::to_string(chunk.base) + ":" + s + "\n";
+        free(s);
+    }
     return out;
 }
 
@@ -32,6 +35,19 @@ void require_same_tree(TSNode a, TSNode b) {
     REQUIRE(ts_node_start_point(a).column == ts_node_start_point(b).column);
     REQUIRE(ts_node_child_count(a) == ts_node_child_count(b));
     for (uint32_t i = 0; i < ts_node_child_count(a); ++i) require_same_tree(ts_node_child(a, i), ts_node_child(b, i));
+}
+
+// Same chunks, each with the same tree.
+void require_same_trees(const SyntaxTree& a, const SyntaxTree& b) {
+    REQUIRE(a.text() == b.text());
+    auto ca = a.chunks(), cb = b.chunks();
+    REQUIRE(ca.size() == cb.size());
+    for (size_t i = 0; i < ca.size(); ++i) {
+        CAPTURE(i);
+        REQUIRE(ca[i].base == cb[i].base);
+        REQUIRE(ca[i].text.size() == cb[i].text.size());
+        require_same_tree(ca[i].root, cb[i].root);
+    }
 }
 
 }  // namespace
@@ -56,7 +72,7 @@ TEST_CASE("edits out of range are clamped, never corrupting the tree") {
     CHECK(tree.text() == "dim D = 1\n\ndim E = 2\n");
     tree.apply_edit({5, 2, "X"});  // begin > end: an insertion at 5
     CHECK(tree.text() == "dim DX = 1\n\ndim E = 2\n");
-    require_same_tree(tree.root(), SyntaxTree(tree.text()).root());
+    require_same_trees(tree, SyntaxTree(tree.text()));
 }
 
 TEST_CASE("random edits of the examples reparse to the same tree as a fresh parse") {
@@ -76,9 +92,67 @@ TEST_CASE("random edits of the examples reparse to the same tree as a fresh pars
             uint32_t length = rng() % 6;
             std::string piece = pieces[rng() % std::size(pieces)];
             tree.apply_edit({begin, begin + length, piece});
-            SyntaxTree fresh(tree.text());
-            require_same_tree(tree.root(), fresh.root());
+            require_same_trees(tree, SyntaxTree(tree.text()));
         }
     }
 }
 
+
+TEST_CASE("chunks: one per top-level item, never inside brackets or continuations") {
+    std::string text =
+        "dim D = 1\n"
+        "# a comment at column 0 stays with the item above\n"
+        "fn f(x: [n],\n"
+        "y: [n]) -> [n]:\n"  // inside the open bracket: same chunk
+        "    return x\n"
+        "|> g\n"              // a continuation: same chunk
+        "\n"
+        "model M:\n"
+        "    w: [D] = zeros\n";
+    SyntaxTree tree(text);
+    auto chunks = tree.chunks();
+    REQUIRE(chunks.size() == 3);
+    CHECK(chunks[1].base == text.find("fn f"));
+    CHECK(chunks[2].base == text.find("model M"));
+    CHECK_FALSE(tree.has_error());
+}
+
+TEST_CASE("chunks: an unclosed bracket stops at the next item head") {
+    std::string text = "fn f(x: [n]) -> [n]:\n    return g(x,\n\nfn h(y: [n]) -> [n]:\n    return y\n";
+    SyntaxTree tree(text);
+    auto chunks = tree.chunks();
+    REQUIRE(chunks.size() == 2);
+    CHECK(chunks[1].base == text.find("fn h"));
+    CHECK_FALSE(ts_node_has_error(chunks[1].root));
+}
+
+TEST_CASE("edits that join and split chunks") {
+    std::string text = "dim A = 1\ndim B = 2\ndim C = 3\n";
+    SyntaxTree tree(text);
+    REQUIRE(tree.chunks().size() == 3);
+    tree.apply_edit({10, 10, "  "});  // indent `dim B`: joins it to A (an error)
+    require_same_trees(tree, SyntaxTree(tree.text()));
+    CHECK(tree.chunks().size() == 2);
+    tree.apply_edit({10, 12, ""});  // and back
+    require_same_trees(tree, SyntaxTree(tree.text()));
+    CHECK(tree.chunks().size() == 3);
+    tree.apply_edit({0, static_cast<uint32_t>(tree.text().size()), ""});  // delete everything
+    CHECK(tree.chunks().size() == 1);
+    tree.apply_edit({0, 0, text});
+    require_same_trees(tree, SyntaxTree(text));
+}
+
+TEST_CASE("large files parse on two threads to the same trees as chunk by chunk") {
+    std::string unit = "fn f(x: [b n D]) -> [b n D]:\n    return x @ w |> softmax(over=D)\n\n";
+    std::string text;
+    while (text.size() < 400 * 1024) text += unit;
+    SyntaxTree whole(text);
+    CHECK_FALSE(whole.has_error());
+    // Grow a tree edit by edit to the same text; compare.
+    SyntaxTree grown("");
+    for (size_t at = 0; at < text.size(); at += 64 * 1024) {
+        std::string piece = text.substr(at, 64 * 1024);
+        grown.apply_edit({static_cast<uint32_t>(at), static_cast<uint32_t>(at), piece});
+    }
+    require_same_trees(whole, grown);
+}
