@@ -40,6 +40,12 @@ function commaSep(rule) {
   return optional(commaSep1(rule));
 }
 
+// Zero or more, with an optional trailing comma after at least one: `f()`,
+// `f(a)`, `f(a,)`, but not `f(,)`.
+function commaSepTrailing(rule) {
+  return optional(seq(commaSep1(rule), optional(',')));
+}
+
 module.exports = grammar({
   name: 'shapescript',
 
@@ -56,7 +62,7 @@ module.exports = grammar({
 
   word: $ => $.identifier,
 
-  supertypes: $ => [$._item, $._statement_kind, $._expression, $._primary_expression, $._type, $._axis],
+  supertypes: $ => [$._item, $._expression, $._primary_expression, $._type, $._axis],
 
   conflicts: $ => [
     // `einsum(q, k: ...)` starts with operands; `rearrange(b n -> n b)`
@@ -131,7 +137,7 @@ module.exports = grammar({
       field('body', $.block),
     ),
 
-    parameter_list: $ => seq('(', commaSep($.parameter), optional(','), ')'),
+    parameter_list: $ => seq('(', commaSepTrailing($.parameter), ')'),
 
     parameter: $ => seq(
       optional(field('mut', 'mut')),
@@ -223,15 +229,6 @@ module.exports = grammar({
 
     _statement: $ => choice(
       seq($._simple_statement, $._newline),
-      $.if_statement,
-      $.for_statement,
-    ),
-
-    _statement_kind: $ => choice(
-      $.expression_statement,
-      $.assignment,
-      $.augmented_assignment,
-      $.return_statement,
       $.if_statement,
       $.for_statement,
     ),
@@ -403,7 +400,7 @@ module.exports = grammar({
       ')',
     ),
 
-    list_expression: $ => seq('[', commaSep($._expression), optional(','), ']'),
+    list_expression: $ => seq('[', commaSepTrailing($._expression), ']'),
 
     call: $ => prec(PREC.postfix, seq(
       field('function', $._primary_expression),
@@ -412,8 +409,7 @@ module.exports = grammar({
 
     argument_list: $ => seq(
       '(',
-      commaSep(choice($._expression, $.keyword_argument)),
-      optional(','),
+      commaSepTrailing(choice($._expression, $.keyword_argument)),
       ')',
     ),
 

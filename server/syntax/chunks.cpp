@@ -44,6 +44,21 @@ bool starts_with_item_head(std::string_view text, uint32_t line_start) {
     return false;
 }
 
+std::vector<std::pair<uint32_t, uint32_t>> overlong_lines(std::string_view text) {
+    std::vector<std::pair<uint32_t, uint32_t>> out;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        if (end - start > kMaxLineBytes) {
+            size_t first = text.find_first_not_of(" \t", start);
+            if (first >= end || text[first] != '#') out.emplace_back(static_cast<uint32_t>(start), static_cast<uint32_t>(end));
+        }
+        start = end + 1;
+    }
+    return out;
+}
+
 bool starts_at_column_zero(std::string_view text, uint32_t line_start) {
     if (line_start >= text.size()) return false;
     char c = text[line_start];

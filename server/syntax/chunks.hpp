@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ss::syntax {
@@ -36,6 +37,15 @@ std::vector<uint32_t> chunk_starts(std::string_view text);
 // True when the line starting at `line_start` starts a chunk whatever the
 // bracket depth: it begins with the head of a top-level item.
 bool starts_with_item_head(std::string_view text, uint32_t line_start);
+
+// Lines of code longer than this are not parsed: tree-sitter's error
+// recovery is superlinear on one long line of garbage (10 MB took 36 s), and
+// no one writes such a line. E0008 reports them; comment lines are exempt.
+constexpr uint32_t kMaxLineBytes = 64 * 1024;
+
+// The ranges of the lines of `text` (without their newline) that are longer
+// than kMaxLineBytes and are not comment lines.
+std::vector<std::pair<uint32_t, uint32_t>> overlong_lines(std::string_view text);
 
 // True when the line starting at `line_start` begins at column 0 with
 // something other than blank space, a comment or a `|>` continuation.

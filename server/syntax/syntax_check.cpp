@@ -5,6 +5,7 @@
 
 #include "diag/catalogue.hpp"
 #include "diag/utf8.hpp"
+#include "syntax/chunks.hpp"
 #include "syntax/lower.hpp"
 #include "syntax/node_kinds.hpp"
 #include "syntax/syntax_tree.hpp"
@@ -235,6 +236,11 @@ std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::Fi
         check_indentation(chunk, indentation_errors, out);
     }
     drop_cascades(tree.text(), out);
+    size_t long_lines = 0;
+    for (auto [begin, end] : overlong_lines(tree.text()))
+        if (long_lines++ < kMaxPerKind)
+            out.push_back(make_diagnostic(DiagCode::E0008, {begin, begin + 1},
+                                          {std::to_string(end - begin), std::to_string(kMaxLineBytes)}));
     if (file.too_deep) out.push_back(make_diagnostic("E0007", {file.too_deep->begin, file.too_deep->begin + 1}));
     std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
         return a.range.begin < b.range.begin;

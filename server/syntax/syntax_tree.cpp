@@ -114,8 +114,19 @@ bool SyntaxTree::has_error() const {
     return false;
 }
 
-TSTree* SyntaxTree::parse_chunk(uint32_t begin, uint32_t end, TSTree* old_tree) {
-    return parse_text(parser_, old_tree, std::string_view(text_).substr(begin, end - begin));
+void SyntaxTree::parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree) const {
+    std::string_view text = std::string_view(text_).substr(c.begin, c.end - c.begin);
+    auto overlong = overlong_lines(text);
+    c.blanked = !overlong.empty();
+    if (!c.blanked) {
+        c.tree = parse_text(parser, old_tree, text);
+        return;
+    }
+    // Same length, so positions still match the real text (E0008 reports
+    // the lines); a tree parsed from other bytes is never reused.
+    std::string copy(text);
+    for (auto [begin, end] : overlong) copy.replace(begin, end - begin, end - begin, ' ');
+    c.tree = parse_text(parser, nullptr, copy);
 }
 
 void SyntaxTree::parse_all() {
@@ -132,9 +143,7 @@ void SyntaxTree::parse_all() {
         while (split < chunks_.size() && chunks_[split].begin < size / 2) ++split;
     }
     auto parse_range = [this](TSParser* parser, size_t from, size_t to) {
-        std::string_view all = text_;
-        for (size_t i = from; i < to; ++i)
-            chunks_[i].tree = parse_text(parser, nullptr, all.substr(chunks_[i].begin, chunks_[i].end - chunks_[i].begin));
+        for (size_t i = from; i < to; ++i) parse_chunk(parser, chunks_[i], nullptr);
     };
     if (split == chunks_.size()) {
         parse_range(parser_, 0, split);
@@ -219,15 +228,17 @@ void SyntaxTree::apply_edit(const TextEdit& edit) {
             if (!old.tree) continue;
             if (c.end <= begin && old.begin == c.begin && old.end == c.end) {
                 c.tree = std::exchange(old.tree, nullptr);  // before the edit, untouched
-            } else if (j == hit && old.begin == c.begin && static_cast<int64_t>(old.end) + delta == c.end && end <= old.end) {
+                c.blanked = old.blanked;
+            } else if (j == hit && old.begin == c.begin && static_cast<int64_t>(old.end) + delta == c.end &&
+                       end <= old.end && !old.blanked) {
                 ts_tree_edit(old.tree, &input);  // the edited chunk: reparse incrementally
                 TSTree* tree = std::exchange(old.tree, nullptr);
-                c.tree = parse_chunk(c.begin, c.end, tree);
+                parse_chunk(parser_, c, tree);
                 ts_tree_delete(tree);
             }
             if (c.tree) break;
         }
-        if (!c.tree) c.tree = parse_chunk(c.begin, c.end, nullptr);
+        if (!c.tree) parse_chunk(parser_, c, nullptr);
         fresh.push_back(c);
     }
     for (size_t j = first; j < kept_from; ++j)

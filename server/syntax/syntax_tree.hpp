@@ -65,9 +65,11 @@ private:
         uint32_t begin = 0;
         uint32_t end = 0;
         TSTree* tree = nullptr;
+        bool blanked = false;  // parsed with its overlong lines as spaces
     };
 
-    TSTree* parse_chunk(uint32_t begin, uint32_t end, TSTree* old_tree);
+    // Parses text_[c.begin, c.end) into c.tree, from `old_tree` if given.
+    void parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree) const;
     void parse_all();
     void release();
 

@@ -1,6 +1,7 @@
 // Syntax diagnostics: each code at the right place, and no cascades.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "syntax/syntax_check.hpp"
@@ -70,10 +71,11 @@ TEST_CASE("E0006: a tab in indentation") {
 }
 
 TEST_CASE("E0007: nesting too deep is reported, not a crash") {
+    // On many short lines (one long line would be E0008 instead).
     std::string deep = "dim D = ";
-    for (int i = 0; i < 50000; ++i) deep += "(";
+    for (int i = 0; i < 50000; ++i) deep += "(\n";
     deep += "1";
-    for (int i = 0; i < 50000; ++i) deep += ")";
+    for (int i = 0; i < 50000; ++i) deep += ")\n";
     deep += "\n";
     auto d = check_syntax(deep);
     REQUIRE(codes_of(d) == Codes{"E0007"});
@@ -101,4 +103,19 @@ TEST_CASE("binary junk gives a bounded number of diagnostics") {
     auto d = check_syntax(junk);
     CHECK(!d.empty());
     CHECK(d.size() <= 200);
+}
+
+TEST_CASE("E0008: an overlong line of code is skipped and reported; long comments are fine") {
+    std::string garbage;
+    while (garbage.size() < 200000) garbage += ")]} ->|> ,:;= 3*";
+    std::string text = "dim A = 1\n" + garbage + "\ndim B = 2\n";
+    auto d = check_syntax(text);
+    REQUIRE(codes_of(d) == Codes{"E0008"});
+    CHECK(d[0].range.begin == 10);
+    CHECK(d[0].message.find(std::to_string(garbage.size())) != std::string::npos);
+    CHECK(check_syntax("# " + std::string(200000, 'x') + "\ndim A = 1\n").empty());
+    // Indented under a function, too (the function is then left without a
+    // body, which may add a parse error after it).
+    auto in_fn = codes_of(check_syntax("fn f(x: [n]) -> [n]:\n    return x +" + garbage + "\n"));
+    CHECK(std::count(in_fn.begin(), in_fn.end(), "E0008") == 1);
 }

@@ -156,3 +156,15 @@ TEST_CASE("large files parse on two threads to the same trees as chunk by chunk"
     }
     require_same_trees(whole, grown);
 }
+
+TEST_CASE("edits that make a line overlong or short again reparse like a fresh parse") {
+    std::string text = "dim A = 1\nfn f(x: [n]) -> [n]:\n    return x\n";
+    SyntaxTree tree(text);
+    auto at = static_cast<uint32_t>(text.find("return x") + 8);
+    tree.apply_edit({at, at, " + " + std::string(70000, 'y')});
+    require_same_trees(tree, SyntaxTree(tree.text()));
+    tree.apply_edit({at, static_cast<uint32_t>(at + 3 + 70000), ""});
+    require_same_trees(tree, SyntaxTree(tree.text()));
+    CHECK(tree.text() == text);
+    CHECK_FALSE(tree.has_error());
+}
