@@ -46,6 +46,14 @@ function commaSepTrailing(rule) {
   return optional(seq(commaSep1(rule), optional(',')));
 }
 
+// The `:` that opens a block. It may be missing in the tree (the block's
+// INDENT then follows the header directly): forgetting it is the most common
+// slip, and parsing on gives a precise "expected `:`" (E0002, reported by
+// server/syntax) instead of an ERROR that swallows the whole function.
+function blockColon() {
+  return optional(':');
+}
+
 module.exports = grammar({
   name: 'shapescript',
 
@@ -133,7 +141,7 @@ module.exports = grammar({
       field('name', $.identifier),
       field('parameters', $.parameter_list),
       optional(seq('->', field('return_type', $._type))),
-      ':',
+      blockColon(),
       field('body', $.block),
     ),
 
@@ -149,14 +157,14 @@ module.exports = grammar({
     model_definition: $ => seq(
       'model',
       field('name', $.identifier),
-      ':',
+      blockColon(),
       field('body', $.field_block),
     ),
 
     data_definition: $ => seq(
       'data',
       field('name', $.identifier),
-      ':',
+      blockColon(),
       field('body', $.field_block),
     ),
 
@@ -164,7 +172,7 @@ module.exports = grammar({
 
     field_declaration: $ => seq(
       field('name', $.identifier),
-      ':',
+      blockColon(),
       field('type', $._type),
       optional(seq('=', field('initializer', $._expression))),
       $._newline,
@@ -259,7 +267,7 @@ module.exports = grammar({
     if_statement: $ => seq(
       'if',
       field('condition', $._expression),
-      ':',
+      blockColon(),
       field('consequence', $.block),
       repeat(field('alternative', $.elif_clause)),
       optional(field('alternative', $.else_clause)),
@@ -268,11 +276,11 @@ module.exports = grammar({
     elif_clause: $ => seq(
       'elif',
       field('condition', $._expression),
-      ':',
+      blockColon(),
       field('consequence', $.block),
     ),
 
-    else_clause: $ => seq('else', ':', field('body', $.block)),
+    else_clause: $ => seq('else', blockColon(), field('body', $.block)),
 
     // `for i in 0..n:` and `for batch in data |> batches(64):`.
     for_statement: $ => seq(
@@ -280,7 +288,7 @@ module.exports = grammar({
       field('left', choice($.identifier, $.identifier_list)),
       'in',
       field('right', $._expression),
-      ':',
+      blockColon(),
       field('body', $.block),
     ),
 

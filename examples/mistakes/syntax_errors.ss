@@ -15,5 +15,8 @@ fn bad_dedent(x: [n D]) -> [n D]:
       z = x
     return y
 
+fn missing_colon(x: [n D]) -> [n D]
+    return x
+
 fn fine(x: [n D]) -> [n D]:
     return x |> gelu

@@ -94,6 +94,23 @@ std::string describe_context(TSNode parent) {
     return "";
 }
 
+// Most often a line ends with an operator and the expression was meant to
+// go on: say so, since "unexpected `return`" alone points at the wrong line.
+std::string describe_dangling_operator(const ChunkView& chunk, TSNode error) {
+    TSNode before = ts_node_prev_sibling(error);
+    if (ts_node_is_null(before) || ts_node_is_named(before)) return "";
+    if (ts_node_end_point(before).row >= ts_node_start_point(error).row) return "";
+    std::string_view op = chunk.node_text(before);
+    static constexpr std::string_view kOperators[] = {"+", "-", "*", "/", "//", "%", "@", "**", "&", "|", "==", "!=",
+                                                      "<", "<=", ">", ">=", "..", "and", "or", "not", "|>", "as", "="};
+    for (std::string_view known : kOperators)
+        if (op == known)
+            return " after `" + std::string(op) +
+                   "` at the end of the line above: an expression goes on to the next line only inside brackets"
+                   " or on a line that starts with `|>`";
+    return "";
+}
+
 // The text the user sees at an error: its first token, shortened.
 std::string first_token_text(const ChunkView& tree, TSNode error) {
     TSNode leaf = error;
@@ -138,8 +155,12 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
         if (descend) {
             if (is_error_node(node)) {
                 if (count++ < kMaxPerKind)
+                {
+                    std::string context = describe_dangling_operator(tree, node);
+                    if (context.empty()) context = describe_context(ts_node_parent(node));
                     out.push_back(make_diagnostic(DiagCode::E0001, error_range(tree, node),
-                                                  {first_token_text(tree, node), describe_context(ts_node_parent(node))}));
+                                                  {first_token_text(tree, node), context}));
+                }
                 skip_children = true;
             } else if (ts_node_is_missing(node)) {
                 uint32_t at = tree.base + ts_node_start_byte(node);
@@ -171,7 +192,11 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
 // E0005: statements of one block, fields of one record and top-level items
 // must start at one column. The scanner can't report this (it only opens
 // and closes blocks), so it is checked on the finished tree.
-void check_indentation(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& out) {
+//
+// Also E0002 for a block header without its `:`. The grammar lets the `:`
+// be missing (see blockColon in grammar.js) so that the body still parses;
+// this is where the slip is reported.
+void check_layout(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& out) {
     const NodeKinds& k = NodeKinds::get();
     std::vector<TSNode> stack{tree.root};
     TSTreeCursor cursor = ts_tree_cursor_new(tree.root);
@@ -180,12 +205,23 @@ void check_indentation(const ChunkView& tree, size_t& count, std::vector<Diagnos
         stack.pop_back();
         TSSymbol symbol = ts_node_symbol(node);
         bool is_container = symbol == k.source_file || symbol == k.block || symbol == k.field_block;
+        bool has_header = symbol == k.function_definition || symbol == k.if_statement || symbol == k.elif_clause ||
+                          symbol == k.else_clause || symbol == k.for_statement || symbol == k.model_definition ||
+                          symbol == k.data_definition;
+        bool seen_colon = false;
         uint32_t expected = symbol == k.source_file ? 0 : UINT32_MAX;
         // A cursor walks siblings in O(1) each; ts_node_named_child(i) would not.
         ts_tree_cursor_reset(&cursor, node);
         if (!ts_tree_cursor_goto_first_child(&cursor)) continue;
         do {
             TSNode child = ts_tree_cursor_current_node(&cursor);
+            if (has_header && !ts_node_is_named(child) && tree.node_text(child) == ":") seen_colon = true;
+            if (has_header && !seen_colon && !ts_node_is_missing(child) &&
+                (ts_node_symbol(child) == k.block || ts_node_symbol(child) == k.field_block)) {
+                uint32_t at = tree.base + ts_node_start_byte(child);
+                out.push_back(make_diagnostic(DiagCode::E0002, {at, at}, {"`:` to open the block"}));
+                seen_colon = true;  // one per header
+            }
             if (!ts_node_is_named(child)) continue;
             if (ts_node_child_count(child) > 0) stack.push_back(child);
             if (!is_container || ts_node_symbol(child) == k.comment || is_error_node(child)) continue;
@@ -233,7 +269,7 @@ std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::Fi
     size_t parse_errors = 0, indentation_errors = 0;
     for (const ChunkView& chunk : tree.chunks()) {
         check_tree(chunk, parse_errors, out);
-        check_indentation(chunk, indentation_errors, out);
+        check_layout(chunk, indentation_errors, out);
     }
     drop_cascades(tree.text(), out);
     size_t long_lines = 0;

@@ -24,6 +24,12 @@ TEST_CASE("E0001: an unexpected token, at the token") {
     REQUIRE(codes_of(d) == Codes{"E0001"});
     CHECK(text.substr(d[0].range.begin, d[0].range.end - d[0].range.begin) == "return");
     CHECK(d[0].message.find("`return`") != std::string::npos);
+    // The line above ended with an operator: the message says so.
+    CHECK(d[0].message.find("after `+` at the end of the line above") != std::string::npos);
+    // An error on the operator's own line is not blamed on it.
+    auto same_line = check_syntax("fn f(x: [n D]) -> [n D]:\n    return x + )\n");
+    REQUIRE(codes_of(same_line) == Codes{"E0001"});
+    CHECK(same_line[0].message.find("line above") == std::string::npos);
 }
 
 TEST_CASE("E0002: a missing token, where it belongs") {
@@ -32,6 +38,22 @@ TEST_CASE("E0002: a missing token, where it belongs") {
     REQUIRE(codes_of(d) == Codes{"E0002"});
     CHECK(d[0].range.begin == 13);
     CHECK(d[0].message == "expected `)` here");
+}
+
+TEST_CASE("E0002: a block header without its `:`, and the body still parses") {
+    for (std::string header : {"fn f(x: [n D]) -> [n D]", "model M", "data Row"}) {
+        CAPTURE(header);
+        std::string body = header[0] == 'f' ? "    return x\n" : "    w: [D]\n";
+        std::string text = header + "\n" + body + "\nfn g(y: [n]) -> [n]:\n    return y\n";
+        auto d = check_syntax(text);
+        REQUIRE(codes_of(d) == Codes{"E0002"});
+        CHECK(d[0].range.begin == header.size());
+        CHECK(d[0].message == "expected `:` to open the block here");
+    }
+    std::string statements =
+        "fn f(x: [n]) -> [n]:\n    if x\n        y = 1\n    elif z\n        y = 2\n    else\n        y = 3\n"
+        "    for i in 0..3\n        y = i\n    return y\n";
+    CHECK(codes_of(check_syntax(statements)) == Codes{"E0002", "E0002", "E0002", "E0002"});
 }
 
 TEST_CASE("E0003: invalid UTF-8, once per line, without a cascade of parse errors") {
