@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "syntax/syntax_check.hpp"
+#include "check/analyze.hpp"
 #include "syntax_test_util.hpp"
 
 namespace {
@@ -40,14 +40,16 @@ std::map<std::string, std::vector<std::string>> examples_by_code() {
 
 }  // namespace
 
-TEST_CASE("docs/errors.md: each syntax code's failing example fails with it, and its fix is clean") {
-    const std::vector<std::string> kRunnable = {"E0001", "E0002", "E0005"};
+TEST_CASE("docs/errors.md: each code's failing example fails with it, and its fix is clean") {
+    const std::vector<std::string> kRunnable = {"E0001", "E0002", "E0005", "E0101", "E0102", "E0103", "E0104",
+                                                "E0301", "E0302", "E0303", "E0304", "E0401", "E0402", "E0403",
+                                                "E0404", "E0406", "E1301", "E1302"};
     auto examples = examples_by_code();
     for (const std::string& code : kRunnable) {
         CAPTURE(code);
         REQUIRE(examples[code].size() >= 2);
-        auto failing = ss::test::codes_of(ss::syntax::check_syntax(examples[code][0]));
+        auto failing = ss::test::codes_of(ss::check::analyze_source(examples[code][0]));
         CHECK(std::find(failing.begin(), failing.end(), code) != failing.end());
-        CHECK(ss::syntax::check_syntax(examples[code][1]).empty());
+        CHECK(ss::test::codes_of(ss::check::analyze_source(examples[code][1])).empty());
     }
 }

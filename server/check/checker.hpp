@@ -1,0 +1,37 @@
+// The checker: names, items, dims and signatures, with facts for the editor.
+//
+// It works on the AST of one file and never runs user code. What it knows
+// about every name (where it is defined, where it is used, what it is) is
+// kept as facts by byte range, so the language server can answer hovers,
+// go-to-definition and rename without checking again.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "check/types.hpp"
+#include "diag/diagnostic.hpp"
+#include "syntax/ast.hpp"
+
+namespace ss::check {
+
+enum class SymbolKind { Dim, Model, Data, Function, ExternFunction, PythonModule, Parameter, Field, Axis };
+
+// One named thing and every place its name is written.
+struct SymbolFact {
+    std::string name;
+    SymbolKind kind = SymbolKind::Dim;
+    ByteRange definition;
+    std::vector<ByteRange> references;
+    std::string detail;  // shown on hover: `dim Dh = D / H = 64`, `x: [b n D]`
+};
+
+struct CheckResult {
+    std::vector<Diagnostic> diagnostics;
+    std::vector<SymbolFact> symbols;
+};
+
+CheckResult check_file(const ast::File& file, std::string_view text);
+
+}  // namespace ss::check

@@ -1,0 +1,186 @@
+// Names and items: the top-level namespace, duplicates, and the signatures
+// of functions and the fields of models and data records.
+#include <algorithm>
+
+#include "check/file_checker.hpp"
+#include "check/suggest.hpp"
+
+namespace ss::check {
+
+std::string_view kind_phrase(SymbolKind kind) {
+    switch (kind) {
+        case SymbolKind::Dim: return "a dim";
+        case SymbolKind::Model: return "a model";
+        case SymbolKind::Data: return "a data record";
+        case SymbolKind::Function: return "a function";
+        case SymbolKind::ExternFunction: return "an extern function";
+        case SymbolKind::PythonModule: return "a Python module";
+        case SymbolKind::Parameter: return "a parameter";
+        case SymbolKind::Field: return "a field";
+        case SymbolKind::Axis: return "an axis";
+    }
+    return "a name";
+}
+
+CheckResult check_file(const ast::File& file, std::string_view text) { return FileChecker(file, text).run(); }
+
+CheckResult FileChecker::run() {
+    collect_items();
+    evaluate_dims();
+    for (const ast::Item& item : file_.items) {
+        if (auto* fn = std::get_if<ast::FnDef>(&item.node)) check_function(*fn);
+        if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) check_extern(*ext);
+        if (auto* model = std::get_if<ast::ModelDef>(&item.node)) check_record(model->name, model->fields, true);
+        if (auto* data = std::get_if<ast::DataDef>(&item.node)) check_record(data->name, data->fields, false);
+    }
+    std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
+    return std::move(result_);
+}
+
+void FileChecker::report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
+                         std::vector<RelatedInfo> related) {
+    Diagnostic d = make_diagnostic(code, range, args);
+    d.related = std::move(related);
+    result_.diagnostics.push_back(std::move(d));
+}
+
+std::string FileChecker::written(ByteRange range) const {
+    if (range.begin >= text_.size() || range.end < range.begin) return "";
+    std::string out(text_.substr(range.begin, std::min<size_t>(range.end, text_.size()) - range.begin));
+    // One line, squeezed: shown inside messages.
+    std::replace(out.begin(), out.end(), '\n', ' ');
+    if (out.size() > 80) out = out.substr(0, 77) + "...";
+    return out;
+}
+
+SymbolId FileChecker::new_symbol(std::string name) {
+    symbol_names_.push_back(std::move(name));
+    return static_cast<SymbolId>(symbol_names_.size() - 1);
+}
+
+std::string FileChecker::symbol_name(SymbolId id) const {
+    return id < symbol_names_.size() ? symbol_names_[id] : "?";
+}
+
+// ------------------------------------------------------------------- names
+
+void FileChecker::define(const ast::Name& name, SymbolKind kind, const ast::Item& item, std::string detail) {
+    if (name.missing || name.text.empty()) return;
+    auto existing = items_.find(name.text);
+    if (existing != items_.end()) {
+        // A module imported twice (`import python torch` and `torch.nn`) is
+        // one name, not a clash.
+        if (kind == SymbolKind::PythonModule && existing->second.kind == SymbolKind::PythonModule) {
+            reference(existing->second, name.range);
+            return;
+        }
+        const SymbolFact& first = result_.symbols[existing->second.fact];
+        report(DiagCode::E0101, name.range, {name.text, std::string(kind_phrase(first.kind))},
+               {{first.definition, "`" + name.text + "` is first defined here"}});
+        return;
+    }
+    result_.symbols.push_back({name.text, kind, name.range, {}, std::move(detail)});
+    items_[name.text] = ItemRef{kind, &item, result_.symbols.size() - 1};
+}
+
+const ItemRef* FileChecker::lookup(const std::string& name) const {
+    auto it = items_.find(name);
+    return it == items_.end() ? nullptr : &it->second;
+}
+
+void FileChecker::reference(const ItemRef& ref, ByteRange at) { result_.symbols[ref.fact].references.push_back(at); }
+
+std::vector<std::string> FileChecker::names_of(std::initializer_list<SymbolKind> kinds) const {
+    std::vector<std::string> out;
+    for (const auto& [name, ref] : items_)
+        if (std::find(kinds.begin(), kinds.end(), ref.kind) != kinds.end()) out.push_back(name);
+    return out;
+}
+
+void FileChecker::collect_items() {
+    for (const ast::Item& item : file_.items) {
+        if (auto* dim = std::get_if<ast::DimDecl>(&item.node)) {
+            define(dim->name, SymbolKind::Dim, item, "dim " + dim->name.text + " = " + written(dim->value->range));
+        } else if (auto* model = std::get_if<ast::ModelDef>(&item.node)) {
+            define(model->name, SymbolKind::Model, item, "model " + model->name.text);
+        } else if (auto* data = std::get_if<ast::DataDef>(&item.node)) {
+            define(data->name, SymbolKind::Data, item, "data " + data->name.text);
+        } else if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
+            define(fn->name, SymbolKind::Function, item, std::string(fn->exported ? "export fn " : "fn ") + fn->name.text);
+        } else if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) {
+            define(ext->name, SymbolKind::ExternFunction, item, "extern fn " + ext->name.text + " = " + ext->target.text);
+        } else if (auto* imp = std::get_if<ast::ImportPython>(&item.node)) {
+            // `import python a.b` binds `a`, as in Python; `as c` binds `c`.
+            if (imp->alias)
+                define(*imp->alias, SymbolKind::PythonModule, item, "import python " + imp->module.text);
+            else if (!imp->module.parts.empty())
+                define(imp->module.parts.front(), SymbolKind::PythonModule, item, "import python " + imp->module.text);
+        }
+    }
+}
+
+// -------------------------------------------------------------- signatures
+
+void FileChecker::check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope,
+                                   std::string_view owner) {
+    std::map<std::string, ByteRange> seen;
+    for (const ast::Param& p : params) {
+        if (p.name.missing) continue;
+        auto [at, fresh] = seen.emplace(p.name.text, p.name.range);
+        if (!fresh)
+            report(DiagCode::E0101, p.name.range, {p.name.text, "a parameter of " + std::string(owner)},
+                   {{at->second, "`" + p.name.text + "` is first defined here"}});
+        if (!p.type) {
+            report(DiagCode::E0304, p.name.range, {p.name.text});
+            scope.incomplete = true;
+            continue;
+        }
+        Type type = resolve_type(*p.type, scope);
+        if (type.kind == TypeKind::Unknown) scope.incomplete = true;
+        result_.symbols.push_back({p.name.text, SymbolKind::Parameter, p.name.range, {},
+                                   p.name.text + ": " + describe(type)});
+    }
+}
+
+void FileChecker::check_function(const ast::FnDef& fn) {
+    SignatureScope scope;
+    std::string owner = "`" + fn.name.text + "`";
+    check_parameters(fn.params, scope, owner);
+    if (fn.return_type) {
+        SignatureScope after_params = scope;
+        Type returned = resolve_type(*fn.return_type, scope);
+        check_return_axes(returned, after_params, *fn.return_type);
+    }
+}
+
+void FileChecker::check_extern(const ast::ExternFn& fn) {
+    SignatureScope scope;
+    check_parameters(fn.params, scope, "`" + fn.name.text + "`");
+    if (fn.return_type) {
+        SignatureScope after_params = scope;
+        Type returned = resolve_type(*fn.return_type, scope);
+        check_return_axes(returned, after_params, *fn.return_type);
+    }
+}
+
+void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Field>& fields, bool is_model) {
+    std::map<std::string, ByteRange> seen;
+    for (const ast::Field& f : fields) {
+        if (f.name.missing) continue;
+        auto [at, fresh] = seen.emplace(f.name.text, f.name.range);
+        if (!fresh)
+            report(DiagCode::E0101, f.name.range,
+                   {f.name.text, std::string("a field of ") + (is_model ? "model `" : "data `") + name.text + "`"},
+                   {{at->second, "`" + f.name.text + "` is first defined here"}});
+        if (!f.type) continue;
+        SignatureScope scope;
+        scope.fixed_shape = is_model ? DiagCode::E1301 : DiagCode::E1302;
+        scope.field_name = f.name.text;
+        Type type = resolve_type(*f.type, scope);
+        result_.symbols.push_back({f.name.text, SymbolKind::Field, f.name.range, {},
+                                   name.text + "." + f.name.text + ": " + describe(type)});
+    }
+}
+
+}  // namespace ss::check

@@ -1,0 +1,370 @@
+// Types as written in signatures and fields: axes resolved to dims (static
+// sizes) or generic axes (size symbols shared across one signature), element
+// types, and the host-side named types.
+#include <algorithm>
+
+#include "check/file_checker.hpp"
+#include "check/suggest.hpp"
+
+namespace ss::check {
+
+namespace {
+
+struct ElementName {
+    std::string_view name;
+    ElementKind kind;
+};
+
+constexpr ElementName kElements[] = {
+    {"f32", ElementKind::F32},     {"f16", ElementKind::F16},   {"bf16", ElementKind::BF16},
+    {"f64", ElementKind::F64},     {"i32", ElementKind::I32},   {"i64", ElementKind::I64},
+    {"Mask", ElementKind::Mask},   {"Index", ElementKind::Index}, {"Logit", ElementKind::Logit},
+    {"Prob", ElementKind::Prob},   {"LogProb", ElementKind::LogProb},
+};
+
+std::optional<ElementKind> element_kind(std::string_view name) {
+    for (const ElementName& e : kElements)
+        if (e.name == name) return e.kind;
+    return std::nullopt;
+}
+
+bool is_distribution(ElementKind kind) {
+    return kind == ElementKind::Logit || kind == ElementKind::Prob || kind == ElementKind::LogProb;
+}
+
+// Host-side types that take no arguments, and those that take one.
+constexpr std::string_view kScalarTypes[] = {"int", "float", "bool", "str", "Mode"};
+constexpr std::string_view kGenericTypes[] = {"Dataset", "Batch", "Optimizer"};
+
+}  // namespace
+
+std::string element_name(ElementKind kind) {
+    for (const ElementName& e : kElements)
+        if (e.kind == kind) return std::string(e.name);
+    return "?";
+}
+
+// --------------------------------------------------------------------- axes
+
+std::optional<Size> FileChecker::size_of_name(const ast::Name& name, SignatureScope& scope) {
+    if (name.missing || name.text.empty()) return std::nullopt;
+    if (const ItemRef* item = lookup(name.text)) {
+        reference(*item, name.range);
+        if (item->kind != SymbolKind::Dim) {
+            report(DiagCode::E0103, name.range,
+                   {name.text, std::string(kind_phrase(item->kind)), "a size: a dim, an axis name or an integer"});
+            return std::nullopt;
+        }
+        auto value = dim_value(name.text, name.range);
+        if (!value) return std::nullopt;
+        return Size::constant(*value);
+    }
+    // Any other name is a generic axis: one size symbol per signature.
+    if (scope.fixed_shape) {
+        report(*scope.fixed_shape, name.range, {scope.field_name, name.text});
+        return std::nullopt;
+    }
+    auto [it, fresh] = scope.generics.emplace(name.text, 0);
+    if (fresh) it->second = new_symbol(name.text);
+    return Size::symbol(it->second);
+}
+
+std::optional<Size> FileChecker::resolve_size(const ast::Axis& axis, SignatureScope& scope) {
+    switch (axis.kind) {
+        case ast::AxisKind::Name: return size_of_name(axis.name, scope);
+        case ast::AxisKind::Literal:
+            if (!axis.value) {
+                report(DiagCode::E0402, axis.range, {"an integer too large for a size (" + written(axis.range) + ")"});
+                return std::nullopt;
+            }
+            return Size::constant(*axis.value);
+        case ast::AxisKind::Scaled: {
+            auto factor = size_of_name(axis.name, scope);
+            if (!factor || !axis.value) return std::nullopt;
+            return Size::constant(*axis.value) * *factor;
+        }
+        case ast::AxisKind::Binary: {
+            if (axis.children.size() != 2) return std::nullopt;
+            auto left = resolve_size(*axis.children[0], scope);
+            auto right = resolve_size(*axis.children[1], scope);
+            if (!left || !right) return std::nullopt;
+            switch (axis.op) {
+                case '+': return *left + *right;
+                case '-': return *left - *right;
+                case '*': return *left * *right;
+                case '/': {
+                    auto divisor = right->as_constant();
+                    std::optional<Size> quotient = divisor ? left->divide_exact(*divisor) : std::nullopt;
+                    if (!quotient) {
+                        std::string why = !divisor        ? "a size can only be divided by a number"
+                                          : *divisor == 0 ? "division by zero"
+                                                          : left->to_string([&](SymbolId id) { return symbol_name(id); }) +
+                                                                " is not always a multiple of " + std::to_string(*divisor);
+                        report(DiagCode::E0401, axis.range, {written(axis.range), why});
+                    }
+                    return quotient;
+                }
+                default: return std::nullopt;
+            }
+        }
+        case ast::AxisKind::Group: {
+            Size product = Size::constant(1);
+            for (const auto& member : axis.children) {
+                if (member->kind == ast::AxisKind::Variadic || member->kind == ast::AxisKind::Unknown) {
+                    report(DiagCode::E0404, member->range, {written(member->range), "inside a group `( )`"});
+                    return std::nullopt;
+                }
+                auto size = resolve_size(*member, scope);
+                if (!size) return std::nullopt;
+                product = product * *size;
+            }
+            return product;
+        }
+        case ast::AxisKind::Unknown:
+            // `?k`: a fresh size that equals nothing it isn't proven to.
+            return Size::symbol(new_symbol("?" + axis.name.text));
+        case ast::AxisKind::Variadic:
+        case ast::AxisKind::Error: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& tensor, SignatureScope& scope) {
+    TensorType out;
+    bool ok = true;
+    const ast::Axis* variadic = nullptr;
+    for (const auto& axis : tensor.axes) {
+        AxisType a;
+        a.written = written(axis->range);
+        a.origin = axis->range;
+        if (axis->kind == ast::AxisKind::Variadic) {
+            if (variadic) {
+                report(DiagCode::E0404, axis->range, {a.written, "after `" + written(variadic->range) + "` in the same type"});
+                ok = false;
+                continue;
+            }
+            variadic = axis.get();
+            a.variadic = true;
+            a.name = axis->name.text;
+            out.axes.push_back(std::move(a));
+            continue;
+        }
+        if (axis->kind == ast::AxisKind::Name) a.name = axis->name.text;
+        auto size = resolve_size(*axis, scope);
+        if (!size) {
+            ok = false;
+            continue;
+        }
+        a.size = *size;
+        out.axes.push_back(std::move(a));
+    }
+    if (tensor.element) {
+        auto element = resolve_element(*tensor.element, out, tensor.element_range, scope);
+        if (!element) return std::nullopt;
+        out.element = *element;
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<Size> FileChecker::type_argument_size(const ast::TypeArgument& argument, SignatureScope& scope) {
+    if (argument.literal) return Size::constant(*argument.literal);
+    if (argument.type)
+        if (auto* named = std::get_if<ast::NamedType>(&argument.type->node); named && named->arguments.empty() && !named->over)
+            return size_of_name(named->name, scope);
+    report(DiagCode::E0303, argument.range, {"`Index`", "one size, such as `Index[V]`", "`" + written(argument.range) + "`"});
+    return std::nullopt;
+}
+
+std::optional<Element> FileChecker::resolve_element(const ast::NamedType& named, const TensorType& tensor,
+                                                     ByteRange range, SignatureScope& scope) {
+    auto kind = element_kind(named.name.text);
+    if (!kind) {
+        std::vector<std::string> names;
+        for (const ElementName& e : kElements) names.emplace_back(e.name);
+        report(DiagCode::E0301, named.name.range, {named.name.text, " as an element type" + did_you_mean(named.name.text, names)});
+        return std::nullopt;
+    }
+    Element element;
+    element.kind = *kind;
+    if (*kind == ElementKind::Index) {
+        if (named.arguments.size() != 1) {
+            report(DiagCode::E0303, range, {"`Index`", "one size, such as `Index[V]`",
+                                            std::to_string(named.arguments.size()) + " arguments"});
+            return std::nullopt;
+        }
+        auto bound = type_argument_size(named.arguments[0], scope);
+        if (!bound) return std::nullopt;
+        element.index_bound = *bound;
+        element.bound_written = written(named.arguments[0].range);
+    } else if (!named.arguments.empty()) {
+        report(DiagCode::E0303, range, {"`" + named.name.text + "`", "no arguments", "`" + written(range) + "`"});
+        return std::nullopt;
+    }
+    if (is_distribution(*kind)) {
+        if (!named.over) {
+            report(DiagCode::E0303, range, {"`" + named.name.text + "`", "the axis it is a distribution over, such as `" +
+                                                                           named.name.text + " over V`", "none"});
+            return std::nullopt;
+        }
+        std::vector<std::string> axis_names;
+        for (const AxisType& a : tensor.axes)
+            if (a.name && !a.variadic) axis_names.push_back(*a.name);
+        if (std::find(axis_names.begin(), axis_names.end(), named.over->text) == axis_names.end()) {
+            std::string listed;
+            for (const std::string& n : axis_names) listed += (listed.empty() ? "`" : ", `") + n + "`";
+            report(DiagCode::E0302, named.over->range, {named.over->text, listed.empty() ? "none" : listed});
+            return std::nullopt;
+        }
+        element.over = named.over->text;
+    } else if (named.over) {
+        report(DiagCode::E0303, range, {"`" + named.name.text + "`", "no `over` (only Logit, Prob and LogProb have one)",
+                                        "`over " + named.over->text + "`"});
+        return std::nullopt;
+    }
+    return element;
+}
+
+// -------------------------------------------------------------------- types
+
+Type FileChecker::resolve_type(const ast::Type& type, SignatureScope& scope) {
+    Type out;
+    if (auto* tensor = std::get_if<ast::TensorType>(&type.node)) {
+        if (auto resolved = resolve_tensor(*tensor, scope)) {
+            out.kind = TypeKind::Tensor;
+            out.tensor = std::move(*resolved);
+        }
+        return out;
+    }
+    if (auto* tuple = std::get_if<ast::TupleType>(&type.node)) {
+        out.kind = TypeKind::Tuple;
+        for (const auto& element : tuple->elements) out.elements.push_back(resolve_type(*element, scope));
+        return out;
+    }
+    auto* named = std::get_if<ast::NamedType>(&type.node);
+    if (!named || named->name.missing) return out;  // a syntax error, reported
+    const std::string& name = named->name.text;
+
+    // An element type alone is a scalar tensor: `f32` is `[] f32`.
+    if (element_kind(name)) {
+        TensorType scalar;
+        if (auto element = resolve_element(*named, scalar, type.range, scope)) {
+            out.kind = TypeKind::Tensor;
+            scalar.element = *element;
+            out.tensor = std::move(scalar);
+        }
+        return out;
+    }
+    auto no_arguments = [&](std::string_view what) {
+        if (named->arguments.empty() && !named->over) return true;
+        report(DiagCode::E0303, type.range, {std::string(what), "no arguments", "`" + written(type.range) + "`"});
+        return false;
+    };
+    for (std::string_view scalar : kScalarTypes)
+        if (name == scalar) {
+            if (!no_arguments("`" + name + "`")) return out;
+            out.kind = name == "int" ? TypeKind::Int : name == "float" ? TypeKind::Float : name == "bool" ? TypeKind::Bool
+                     : name == "str" ? TypeKind::Str : TypeKind::Mode;
+            return out;
+        }
+    for (std::string_view generic : kGenericTypes)
+        if (name == generic) {
+            SymbolKind wanted = name == "Optimizer" ? SymbolKind::Model : SymbolKind::Data;
+            std::string expected = name == "Optimizer" ? "a model, such as `Optimizer[Mlp]`" : "a data record, such as `" + name + "[Digit]`";
+            const ast::NamedType* arg = nullptr;
+            if (named->arguments.size() == 1 && named->arguments[0].type)
+                arg = std::get_if<ast::NamedType>(&named->arguments[0].type->node);
+            const ItemRef* ref = arg ? lookup(arg->name.text) : nullptr;
+            if (!arg || !ref || ref->kind != wanted || !arg->arguments.empty()) {
+                std::string found = named->arguments.empty() ? "no argument" : "`" + written(type.range) + "`";
+                if (arg && !ref)
+                    found = "`" + arg->name.text + "`, which is not defined" +
+                            did_you_mean(arg->name.text, names_of({wanted}));
+                else if (ref && ref->kind != wanted)
+                    found = "`" + arg->name.text + "`, " + std::string(kind_phrase(ref->kind));
+                report(DiagCode::E0303, type.range, {"`" + name + "`", expected, found});
+                return out;
+            }
+            reference(*ref, arg->name.range);
+            out.kind = name == "Dataset" ? TypeKind::Dataset : name == "Batch" ? TypeKind::Batch : TypeKind::Optimizer;
+            out.ref = arg->name.text;
+            return out;
+        }
+    if (const ItemRef* ref = lookup(name)) {
+        reference(*ref, named->name.range);
+        if (ref->kind == SymbolKind::Model || ref->kind == SymbolKind::Data) {
+            if (!no_arguments("`" + name + "`")) return out;
+            out.kind = ref->kind == SymbolKind::Model ? TypeKind::Model : TypeKind::Data;
+            out.ref = name;
+            return out;
+        }
+        report(DiagCode::E0103, named->name.range, {name, std::string(kind_phrase(ref->kind)), "a type"});
+        return out;
+    }
+    std::vector<std::string> candidates = names_of({SymbolKind::Model, SymbolKind::Data});
+    for (const ElementName& e : kElements) candidates.emplace_back(e.name);
+    for (std::string_view s : kScalarTypes) candidates.emplace_back(s);
+    for (std::string_view g : kGenericTypes) candidates.emplace_back(g);
+    report(DiagCode::E0301, named->name.range, {name, did_you_mean(name, candidates)});
+    return out;
+}
+
+// Generic axes of a return type must come from the parameters: a call binds
+// them there, and nothing else could.
+void FileChecker::check_return_axes(const Type& returned, const SignatureScope& params_scope, const ast::Type& written_type) {
+    if (returned.kind == TypeKind::Tuple) {
+        auto* tuple = std::get_if<ast::TupleType>(&written_type.node);
+        for (size_t i = 0; i < returned.elements.size(); ++i)
+            if (tuple && i < tuple->elements.size()) check_return_axes(returned.elements[i], params_scope, *tuple->elements[i]);
+        return;
+    }
+    if (returned.kind != TypeKind::Tensor || params_scope.incomplete) return;
+    for (const AxisType& axis : returned.tensor.axes) {
+        if (axis.variadic) continue;
+        for (SymbolId symbol : axis.size.symbols()) {
+            const std::string& name = symbol_names_[symbol];
+            if (name.empty() || name[0] == '?' || params_scope.generics.count(name)) continue;
+            report(DiagCode::E0406, axis.origin, {name});
+            break;
+        }
+    }
+}
+
+// -------------------------------------------------------------- describing
+
+std::string FileChecker::describe(const Type& type) const {
+    switch (type.kind) {
+        case TypeKind::Tensor: {
+            std::string out = "[";
+            for (size_t i = 0; i < type.tensor.axes.size(); ++i) {
+                if (i) out += " ";
+                out += type.tensor.axes[i].written;
+            }
+            out += "]";
+            const Element& e = type.tensor.element;
+            if (e.kind != ElementKind::F32) out += " " + element_name(e.kind);
+            if (e.kind == ElementKind::Index) out += "[" + e.bound_written + "]";
+            if (!e.over.empty()) out += " over " + e.over;
+            return out;
+        }
+        case TypeKind::Int: return "int";
+        case TypeKind::Float: return "float";
+        case TypeKind::Bool: return "bool";
+        case TypeKind::Str: return "str";
+        case TypeKind::Mode: return "Mode";
+        case TypeKind::Model:
+        case TypeKind::Data: return type.ref;
+        case TypeKind::Dataset: return "Dataset[" + type.ref + "]";
+        case TypeKind::Batch: return "Batch[" + type.ref + "]";
+        case TypeKind::Optimizer: return "Optimizer[" + type.ref + "]";
+        case TypeKind::Tuple: {
+            std::string out = "(";
+            for (size_t i = 0; i < type.elements.size(); ++i) out += (i ? ", " : "") + describe(type.elements[i]);
+            return out + ")";
+        }
+        case TypeKind::Unknown: return "?";
+    }
+    return "?";
+}
+
+}  // namespace ss::check

@@ -1,0 +1,20 @@
+// "Did you mean": the closest known name to a misspelt one.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ss::check {
+
+// The candidate closest to `name` by edit distance (a swap of neighbours
+// counts as one edit), when it is close enough to be a likely typo: at most
+// one edit for short names, a third of the length for longer ones. Ties go
+// to the earliest candidate.
+std::optional<std::string> closest_name(std::string_view name, const std::vector<std::string>& candidates);
+
+// "; did you mean `x`?" or "" when nothing is close.
+std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
+
+}  // namespace ss::check

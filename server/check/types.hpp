@@ -1,0 +1,65 @@
+// The checker's types: tensors with named, sized axes and an element type;
+// scalars and the host-side types of models, data and training.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/size.hpp"
+#include "diag/diagnostic.hpp"
+
+namespace ss::check {
+
+enum class ElementKind { F32, F16, BF16, F64, I32, I64, Mask, Index, Logit, Prob, LogProb };
+
+struct Element {
+    ElementKind kind = ElementKind::F32;  // f32 when none is written
+    std::optional<Size> index_bound;      // Index[V]: values in 0..V
+    std::string bound_written;            // V, as written
+    std::string over;                     // Logit/Prob/LogProb over this axis
+};
+
+// One axis of a tensor type. `name` is set when the axis was written as a
+// single name (`b`, `D`); `written` is the size as the user wrote it, and
+// `size` its normal form (dims evaluated).
+struct AxisType {
+    std::optional<std::string> name;
+    Size size;
+    std::string written;
+    ByteRange origin;      // where the axis got its name and size
+    bool variadic = false; // `..s`: any number of axes
+};
+
+struct TensorType {
+    std::vector<AxisType> axes;
+    Element element;
+};
+
+enum class TypeKind {
+    Tensor,
+    Int,
+    Float,
+    Bool,
+    Str,
+    Mode,
+    Model,      // `ref` names the model
+    Data,       // one example of the data record `ref`
+    Dataset,    // Dataset[ref]
+    Batch,      // Batch[ref]
+    Optimizer,  // Optimizer[ref]
+    Tuple,
+    Unknown,    // after an error: accepted everywhere, so errors don't cascade
+};
+
+struct Type {
+    TypeKind kind = TypeKind::Unknown;
+    TensorType tensor;          // Tensor
+    std::string ref;            // Model, Data, Dataset, Batch, Optimizer
+    std::vector<Type> elements; // Tuple
+};
+
+// The names of element kinds as written (`f32`, `Mask`, `Index`, ...).
+std::string element_name(ElementKind kind);
+
+}  // namespace ss::check

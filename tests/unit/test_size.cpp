@@ -1,0 +1,83 @@
+// Sizes in normal form: equal exactly when proven equal.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "check/size.hpp"
+
+using ss::check::Size;
+
+namespace {
+
+std::string show(const Size& s) {
+    return s.to_string([](ss::check::SymbolId id) { return std::string(1, static_cast<char>('a' + id)); });
+}
+
+const Size n = Size::symbol(13);  // shown as `n`
+const Size h = Size::symbol(7);   // `h`
+const Size w = Size::symbol(22);  // `w`
+
+}  // namespace
+
+TEST_CASE("constants fold and dims' products are constants") {
+    Size d = Size::constant(768);
+    CHECK((Size::constant(3) * d).as_constant() == 2304);
+    CHECK((d - d).as_constant() == 0);
+    CHECK(show(Size::constant(3) * d) == "2304");
+}
+
+TEST_CASE("polynomials: commutative, associative, distributive") {
+    CHECK(h * w == w * h);
+    CHECK((n + Size::constant(1)) * Size::constant(16) == Size::constant(16) * n + Size::constant(16));
+    CHECK((h + w) * (h + w) == h * h + Size::constant(2) * h * w + w * w);
+    CHECK(n + n == Size::constant(2) * n);
+    CHECK_FALSE(n == n + Size::constant(1));
+    CHECK_FALSE(h * w == h + w);
+    CHECK(show(Size::constant(16) * n + Size::constant(1)) == "16*n + 1");
+    CHECK(show(h * w) == "h*w");
+    CHECK(show(n * n - Size::constant(3)) == "n^2 - 3");
+    CHECK(show(Size::constant(2) - n) == "-n + 2");
+}
+
+TEST_CASE("exact division only") {
+    CHECK(Size::constant(768).divide_exact(12)->as_constant() == 64);
+    CHECK_FALSE(Size::constant(768).divide_exact(7).has_value());
+    CHECK((Size::constant(4) * n).divide_exact(2) == Size::constant(2) * n);
+    CHECK_FALSE((Size::constant(4) * n + Size::constant(1)).divide_exact(2).has_value());
+    CHECK_FALSE(n.divide_exact(0).has_value());
+}
+
+TEST_CASE("linear in one symbol: what a call can solve") {
+    auto lin = (Size::constant(16) * n + Size::constant(1)).as_linear();
+    REQUIRE(lin);
+    CHECK(lin->symbol == 13);
+    CHECK(lin->coefficient == 16);
+    CHECK(lin->offset == 1);
+    auto bound = ss::check::solve(*lin, Size::constant(33));
+    REQUIRE(bound);
+    CHECK(bound->as_constant() == 2);
+    CHECK_FALSE(ss::check::solve(*lin, Size::constant(34)).has_value());
+    CHECK_FALSE((h * w).as_linear().has_value());
+    CHECK_FALSE((h + w).as_linear().has_value());
+    CHECK_FALSE(Size::constant(5).as_linear().has_value());
+}
+
+TEST_CASE("substitution binds symbols") {
+    Size s = Size::constant(16) * n + Size::constant(1);
+    Size out = s.substitute([](ss::check::SymbolId id) -> std::optional<Size> {
+        if (id == 13) return Size::constant(4);
+        return std::nullopt;
+    });
+    CHECK(out.as_constant() == 65);
+    CHECK((h * w).symbols() == std::vector<ss::check::SymbolId>{7, 22});
+}
+
+TEST_CASE("overflow equals nothing, not even itself") {
+    Size big = Size::constant(INT64_MAX);
+    Size over = big + Size::constant(1);
+    CHECK(over.overflowed());
+    CHECK_FALSE(over == over);
+    CHECK((big * Size::constant(2)).overflowed());
+    CHECK((Size::constant(INT64_MIN) - Size::constant(1)).overflowed());
+    CHECK(show(over) == "(too large)");
+}
