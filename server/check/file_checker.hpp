@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "check/checker.hpp"
+#include "check/context.hpp"
 #include "check/size.hpp"
 #include "check/types.hpp"
 #include "diag/catalogue.hpp"
@@ -39,10 +40,18 @@ struct SignatureScope {
 
 enum class DimState { Unvisited, Visiting, Done, Failed };
 
-class FileChecker {
+class FileChecker : public CheckContext {
 public:
     FileChecker(const ast::File& file, std::string_view text) : file_(file), text_(text) {}
     CheckResult run();
+
+    // CheckContext
+    void report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
+                std::vector<RelatedInfo> related = {}) override;
+    std::optional<int64_t> dim_value_of(const std::string& name, ByteRange used_at) override;
+    SymbolId fresh_symbol(std::string name) override { return new_symbol(std::move(name)); }
+    std::string show(const Size& size) const override;
+    std::string source_text(ByteRange range) const override { return written(range); }
 
 private:
     // items.cpp
@@ -72,8 +81,6 @@ private:
     void check_return_axes(const Type& returned, const SignatureScope& params_scope, const ast::Type& written);
 
     // Shared.
-    void report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
-                std::vector<RelatedInfo> related = {});
     std::string written(ByteRange range) const;
     std::string symbol_name(SymbolId id) const;
     std::string describe(const Type& type) const;

@@ -59,6 +59,17 @@ SymbolId FileChecker::new_symbol(std::string name) {
     return static_cast<SymbolId>(symbol_names_.size() - 1);
 }
 
+std::string FileChecker::show(const Size& size) const {
+    return size.to_string([&](SymbolId id) { return symbol_name(id); });
+}
+
+std::optional<int64_t> FileChecker::dim_value_of(const std::string& name, ByteRange used_at) {
+    const ItemRef* item = lookup(name);
+    if (!item || item->kind != SymbolKind::Dim) return std::nullopt;
+    reference(*item, used_at);
+    return dim_value(name, used_at);
+}
+
 std::string FileChecker::symbol_name(SymbolId id) const {
     return id < symbol_names_.size() ? symbol_names_[id] : "?";
 }

@@ -21,34 +21,37 @@ constexpr size_t kMaxPerKind = 50;
 // --------------------------------------------------------- byte-level checks
 
 // E0003 (invalid UTF-8), E0004 (NUL) and E0006 (tab in indentation), one
-// per line each, since one bad byte usually comes with more on its line.
+// per line each, since one bad byte usually comes with more on its line. A
+// tab counts only on a line whose indentation matters: one with code on it
+// (blank and comment-only lines don't open or close blocks).
 void check_bytes(std::string_view text, std::vector<Diagnostic>& out) {
     size_t bad_utf8 = 0, nuls = 0, tabs = 0;
-    bool at_line_start = true;      // only spaces and tabs so far on the line
-    bool line_has_bad_utf8 = false, line_has_nul = false, line_has_tab = false;
+    bool at_line_start = true;          // only spaces and tabs so far on the line
+    uint32_t first_tab = UINT32_MAX;    // of the line's indentation
+    bool line_has_bad_utf8 = false, line_has_nul = false;
     for (size_t i = 0; i < text.size();) {
         unsigned char c = static_cast<unsigned char>(text[i]);
         if (c == '\n') {
             at_line_start = true;
-            line_has_bad_utf8 = line_has_nul = line_has_tab = false;
+            first_tab = UINT32_MAX;
+            line_has_bad_utf8 = line_has_nul = false;
             ++i;
             continue;
         }
         auto at = static_cast<uint32_t>(i);
+        if (at_line_start && c != ' ' && c != '\t') {
+            // The indentation ends here: report its tab if the line has code.
+            if (first_tab != UINT32_MAX && c != '#' && c != '\r' && tabs++ < kMaxPerKind)
+                out.push_back(make_diagnostic(DiagCode::E0006, {first_tab, first_tab + 1}));
+            at_line_start = false;
+        }
+        if (c == '\t' && at_line_start && first_tab == UINT32_MAX) first_tab = at;
         if (c == 0) {
             if (!line_has_nul && nuls++ < kMaxPerKind) out.push_back(make_diagnostic(DiagCode::E0004, {at, at + 1}));
             line_has_nul = true;
-            at_line_start = false;
             ++i;
             continue;
         }
-        if (c == '\t' && at_line_start) {
-            if (!line_has_tab && tabs++ < kMaxPerKind) out.push_back(make_diagnostic(DiagCode::E0006, {at, at + 1}));
-            line_has_tab = true;
-            ++i;
-            continue;
-        }
-        if (c != ' ' && c != '\t') at_line_start = false;
         if (c < 0x80) {
             ++i;
             continue;
@@ -98,6 +101,8 @@ std::string describe_context(TSNode parent) {
 // go on: say so, since "unexpected `return`" alone points at the wrong line.
 std::string describe_dangling_operator(const ChunkView& chunk, TSNode error) {
     TSNode before = ts_node_prev_sibling(error);
+    while (!ts_node_is_null(before) && ts_node_symbol(before) == NodeKinds::get().comment)
+        before = ts_node_prev_sibling(before);
     if (ts_node_is_null(before) || ts_node_is_named(before)) return "";
     if (ts_node_end_point(before).row >= ts_node_start_point(error).row) return "";
     std::string_view op = chunk.node_text(before);
@@ -111,10 +116,28 @@ std::string describe_dangling_operator(const ChunkView& chunk, TSNode error) {
     return "";
 }
 
-// The text the user sees at an error: its first token, shortened.
-std::string first_token_text(const ChunkView& tree, TSNode error) {
-    TSNode leaf = error;
+// The token an ERROR node is about. tree-sitter often starts an ERROR with
+// the complete constructs it parsed before the bad token (`w = x)` gives
+// ERROR(assignment, `)`)), so skip named children without errors and take
+// the first leaf of what follows; when nothing follows, the first leaf.
+TSNode unexpected_leaf(TSNode error) {
+    TSNode pick = ts_node_child(error, 0);
+    uint32_t count = ts_node_child_count(error);
+    for (uint32_t i = 0; i < count; ++i) {
+        TSNode child = ts_node_child(error, i);
+        if (ts_node_symbol(child) == NodeKinds::get().comment) continue;
+        if (ts_node_is_named(child) && !ts_node_has_error(child) && !ts_node_is_missing(child) && i + 1 < count) continue;
+        pick = child;
+        break;
+    }
+    TSNode leaf = ts_node_is_null(pick) ? error : pick;
     while (ts_node_child_count(leaf) > 0) leaf = ts_node_child(leaf, 0);
+    return leaf;
+}
+
+// The text the user sees at an error: its token, shortened.
+std::string first_token_text(const ChunkView& tree, TSNode error) {
+    TSNode leaf = unexpected_leaf(error);
     std::string_view text = tree.node_text(leaf);
     if (text.empty()) text = tree.node_text(error);
     auto newline = text.find('\n');
@@ -129,12 +152,11 @@ std::string first_token_text(const ChunkView& tree, TSNode error) {
     return "`" + std::string(text) + "`";
 }
 
-// The range of an ERROR node's first token (to its first line's end), so a
-// swallowed function doesn't paint its whole body.
+// The range of that token (to its line's end at most), so a swallowed
+// function doesn't paint its whole body.
 ByteRange error_range(const ChunkView& chunk, TSNode error) {
-    TSNode leaf = error;
-    while (ts_node_child_count(leaf) > 0) leaf = ts_node_child(leaf, 0);
-    uint32_t begin = ts_node_start_byte(error);
+    TSNode leaf = unexpected_leaf(error);
+    uint32_t begin = ts_node_start_byte(leaf);
     uint32_t end = std::max(ts_node_end_byte(leaf), begin);
     std::string_view text = chunk.text;
     auto newline = text.find('\n', begin);
@@ -209,6 +231,7 @@ void check_layout(const ChunkView& tree, size_t& count, std::vector<Diagnostic>&
                           symbol == k.else_clause || symbol == k.for_statement || symbol == k.model_definition ||
                           symbol == k.data_definition;
         bool seen_colon = false;
+        uint32_t header_end = 0;  // end of the header's last token, before comments
         uint32_t expected = symbol == k.source_file ? 0 : UINT32_MAX;
         // A cursor walks siblings in O(1) each; ts_node_named_child(i) would not.
         ts_tree_cursor_reset(&cursor, node);
@@ -216,12 +239,14 @@ void check_layout(const ChunkView& tree, size_t& count, std::vector<Diagnostic>&
         do {
             TSNode child = ts_tree_cursor_current_node(&cursor);
             if (has_header && !ts_node_is_named(child) && tree.node_text(child) == ":") seen_colon = true;
-            if (has_header && !seen_colon && !ts_node_is_missing(child) &&
-                (ts_node_symbol(child) == k.block || ts_node_symbol(child) == k.field_block)) {
-                uint32_t at = tree.base + ts_node_start_byte(child);
+            bool is_body = ts_node_symbol(child) == k.block || ts_node_symbol(child) == k.field_block;
+            if (has_header && !seen_colon && !ts_node_is_missing(child) && is_body) {
+                // Where the `:` belongs: after the header, before a comment.
+                uint32_t at = tree.base + header_end;
                 out.push_back(make_diagnostic(DiagCode::E0002, {at, at}, {"`:` to open the block"}));
                 seen_colon = true;  // one per header
             }
+            if (has_header && !is_body && ts_node_symbol(child) != k.comment) header_end = ts_node_end_byte(child);
             if (!ts_node_is_named(child)) continue;
             if (ts_node_child_count(child) > 0) stack.push_back(child);
             if (!is_container || ts_node_symbol(child) == k.comment || is_error_node(child)) continue;
@@ -261,6 +286,57 @@ void drop_cascades(std::string_view text, std::vector<Diagnostic>& out) {
     });
 }
 
+// E0009: a bracket left open at the end of its top-level item (the chunk
+// splitter ends an item at the next item head even inside brackets). The
+// parse errors it causes in the item are dropped: the one message says what
+// to fix.
+void check_brackets(const ChunkView& chunk, std::vector<Diagnostic>& out) {
+    std::string_view text = chunk.text;
+    std::vector<std::pair<char, uint32_t>> open;
+    std::vector<uint32_t> unclosed;
+    auto closer_of = [](char c) { return c == '(' ? ')' : c == '[' ? ']' : '}'; };
+    for (uint32_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (c == '#') {
+            while (i < text.size() && text[i] != '\n') ++i;
+        } else if (c == '"') {
+            ++i;
+            while (i < text.size() && text[i] != '"' && text[i] != '\n') i += text[i] == '\\' ? 2 : 1;
+        } else if (c == '(' || c == '[' || c == '{') {
+            open.emplace_back(c, i);
+        } else if (c == ')' || c == ']' || c == '}') {
+            // Closing an outer bracket leaves the inner ones unclosed; a
+            // closer with no opener at all is the parser's to report.
+            auto match = std::find_if(open.rbegin(), open.rend(), [&](auto& o) { return closer_of(o.first) == c; });
+            if (match == open.rend()) continue;
+            for (auto it = open.rbegin(); it != match; ++it) unclosed.push_back(it->second);
+            open.erase(std::prev(match.base()), open.end());
+        }
+    }
+    for (auto& o : open) unclosed.push_back(o.second);
+    if (unclosed.empty()) return;
+    std::sort(unclosed.begin(), unclosed.end());
+    // When the parser already placed the missing closer (E0002 "expected
+    // `)` here", right where it belongs), that says more than this would.
+    auto chunk_end = static_cast<uint32_t>(chunk.base + text.size());
+    char innermost = text[unclosed.back()];
+    std::string placed = std::string("expected `") + closer_of(innermost) + "` here";
+    if (std::any_of(out.begin(), out.end(), [&](const Diagnostic& d) {
+            return d.code == "E0002" && d.message == placed && d.range.begin >= chunk.base && d.range.begin <= chunk_end;
+        }))
+        return;
+    // Error recovery around an open bracket often wraps the whole item, so
+    // the item's parse errors go, even those before the bracket.
+    std::erase_if(out, [&](const Diagnostic& d) {
+        return (d.code == "E0001" || d.code == "E0002") && d.range.begin >= chunk.base && d.range.begin <= chunk_end;
+    });
+    for (uint32_t at : unclosed) {
+        char c = text[at];
+        out.push_back(make_diagnostic(DiagCode::E0009, {chunk.base + at, chunk.base + at + 1},
+                                      {std::string(1, c), std::string(1, closer_of(c))}));
+    }
+}
+
 }  // namespace
 
 std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::File& file) {
@@ -270,6 +346,7 @@ std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::Fi
     for (const ChunkView& chunk : tree.chunks()) {
         check_tree(chunk, parse_errors, out);
         check_layout(chunk, indentation_errors, out);
+        check_brackets(chunk, out);
     }
     drop_cascades(tree.text(), out);
     size_t long_lines = 0;

@@ -54,6 +54,23 @@ TEST_CASE("E0002: a block header without its `:`, and the body still parses") {
         "fn f(x: [n]) -> [n]:\n    if x\n        y = 1\n    elif z\n        y = 2\n    else\n        y = 3\n"
         "    for i in 0..3\n        y = i\n    return y\n";
     CHECK(codes_of(check_syntax(statements)) == Codes{"E0002", "E0002", "E0002", "E0002"});
+    // A comment after the header doesn't move where the `:` belongs.
+    std::string commented = "fn f(x: [n]) -> [n]  # note\n    return x\n";
+    auto d = check_syntax(commented);
+    REQUIRE(codes_of(d) == Codes{"E0002"});
+    CHECK(d[0].range.begin == commented.find("  # note"));
+}
+
+TEST_CASE("E0001 points at the unexpected token, not at what parsed before it") {
+    std::string text = "fn f(x: [n]) -> [n]:\n    w = x)\n    return w\n";
+    auto d = check_syntax(text);
+    REQUIRE(codes_of(d) == Codes{"E0001"});
+    CHECK(d[0].range.begin == text.find(")\n"));
+    CHECK(d[0].message.find("`)`") != std::string::npos);
+    // A trailing comment doesn't hide the dangling operator.
+    auto dangling = check_syntax("fn f(x: [n D]) -> [n D]:\n    y = x +  # note\n    return y\n");
+    REQUIRE(codes_of(dangling) == Codes{"E0001"});
+    CHECK(dangling[0].message.find("after `+`") != std::string::npos);
 }
 
 TEST_CASE("E0003: invalid UTF-8, once per line, without a cascade of parse errors") {
@@ -90,6 +107,12 @@ TEST_CASE("E0006: a tab in indentation") {
     REQUIRE(codes_of(d) == Codes{"E0006"});
     CHECK(d[0].range.begin == 21);
     CHECK(check_syntax("dim D = 1\t# a tab after code is fine\n").empty());
+    // Lines whose indentation doesn't matter: blank, comment-only.
+    CHECK(check_syntax("fn f(x: [n]) -> [n]:\n\t\n\t# note\n    return x\n").empty());
+    // One per line, at the first tab.
+    auto d2 = check_syntax("fn f(x: [n]) -> [n]:\n  \t\treturn x\n");
+    REQUIRE(codes_of(d2) == Codes{"E0006"});
+    CHECK(d2[0].range.begin == 23);
 }
 
 TEST_CASE("E0007: nesting too deep is reported, not a crash") {
@@ -140,4 +163,23 @@ TEST_CASE("E0008: an overlong line of code is skipped and reported; long comment
     // body, which may add a parse error after it).
     auto in_fn = codes_of(check_syntax("fn f(x: [n]) -> [n]:\n    return x +" + garbage + "\n"));
     CHECK(std::count(in_fn.begin(), in_fn.end(), "E0008") == 1);
+}
+
+TEST_CASE("E0009: an unclosed bracket is named, its item's parse errors dropped, the next item parsed") {
+    std::string text =
+        "fn f(x: [n]) -> [n]:\n    y = [1, 2\n    return y\n\n"
+        "fn g(x: [n]) -> [n]:\n    return x\n";
+    auto d = check_syntax(text);
+    REQUIRE(codes_of(d) == Codes{"E0009"});
+    CHECK(d[0].range.begin == text.find("[1"));
+    CHECK(d[0].message == "`[` is never closed: expected `]` before the end of this item");
+    // Closing the outer bracket leaves the inner one open; where the parser
+    // placed the missing closer itself, its E0002 says it better.
+    auto inner = check_syntax("fn f(x: [n]) -> [n]:\n    return g(x, [1, 2)\n");
+    REQUIRE(codes_of(inner) == Codes{"E0002"});
+    CHECK(inner[0].message == "expected `]` here");
+    auto two = codes_of(check_syntax("fn f(x: [n]) -> [n]:\n    return f(x, (g(x)\n"));
+    CHECK(std::count(two.begin(), two.end(), "E0009") == 2);
+    // Brackets in strings and comments don't count.
+    CHECK(check_syntax("fn f(x: [n]) -> [n]:\n    print(\"(\")  # [\n    return x\n").empty());
 }

@@ -1,0 +1,35 @@
+// What the typing rules of operations (patterns, calls, arithmetic) need
+// from the checker around them: reporting, dims, fresh size symbols and how
+// to show things to people. FileChecker implements it; tests may too.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/size.hpp"
+#include "diag/catalogue.hpp"
+#include "diag/diagnostic.hpp"
+
+namespace ss::check {
+
+class CheckContext {
+public:
+    virtual ~CheckContext() = default;
+
+    virtual void report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
+                        std::vector<RelatedInfo> related = {}) = 0;
+
+    // The value of the dim `name`, or nullopt when `name` is not a dim (or
+    // its value is in error, already reported). Records a reference.
+    virtual std::optional<int64_t> dim_value_of(const std::string& name, ByteRange used_at) = 0;
+
+    // A new size symbol, shown to people as `name`.
+    virtual SymbolId fresh_symbol(std::string name) = 0;
+
+    // A size as evaluated (`16*gh + 1`), and source text as written.
+    virtual std::string show(const Size& size) const = 0;
+    virtual std::string source_text(ByteRange range) const = 0;
+};
+
+}  // namespace ss::check
