@@ -30,7 +30,7 @@ fn rotary(x: [b h n Dh], pos: [b n] Index[P]) -> [b h n Dh]:
     angle = einsum(pos as [b n] f32, inv: b n, half -> b n half)
     cos_a = cos(angle) |> repeat(b n half -> b n (half 2))
     sin_a = sin(angle) |> repeat(b n half -> b n (half 2))
-    pairs = x |> rearrange(b h n (half two) -> b h n half two)
+    pairs = x |> rearrange(b h n (half two) -> b h n half two, two=2)
     turned = cat(-pairs[two: 1..2], pairs[two: 0..1], over=two)
         |> rearrange(b h n half two -> b h n (half two))
     return x * cos_a + turned * sin_a

@@ -149,7 +149,9 @@ module.exports = grammar({
 
     parameter: $ => seq(
       optional(field('mut', 'mut')),
-      field('name', $.identifier),
+      // `over` is a keyword, but built-ins name their axis parameter so:
+      // `extern fn softmax(x: [..s], over: axis) -> [..s]`.
+      field('name', choice($.identifier, alias('over', $.identifier))),
       optional(seq(':', field('type', $._type))),
       optional(seq('=', field('default', $._expression))),
     ),

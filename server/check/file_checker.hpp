@@ -40,6 +40,48 @@ struct SignatureScope {
 
 enum class DimState { Unvisited, Visiting, Done, Failed };
 
+struct ParamSig {
+    std::string name;
+    Type type;
+    bool has_default = false;
+    bool is_mut = false;
+    ByteRange range;
+};
+
+// A function's or extern function's resolved signature.
+struct Signature {
+    std::vector<ParamSig> params;
+    std::optional<Type> returns;  // absent: not written (inferred later)
+    SignatureScope scope;         // the generic axes of the parameters
+    ByteRange name_range;
+};
+
+// What one call has bound so far: generic axes to sizes (and the argument
+// axis each came from, for its name), variadic groups to axes.
+struct CallBindings {
+    std::map<SymbolId, Size> sizes;
+    std::map<SymbolId, const AxisType*> from;
+    std::map<std::string, std::vector<AxisType>> variadic;
+};
+
+// A value in a function body: a parameter or an assigned name.
+struct Local {
+    Type type;
+    ByteRange definition;
+    bool is_mut = false;
+    bool is_parameter = false;
+};
+
+// The state of checking one function body (statements.cpp,
+// expressions.cpp, calls.cpp).
+struct BodyState {
+    const ast::FnDef* fn = nullptr;
+    Signature* signature = nullptr;
+    std::map<std::string, Local> locals;
+    std::map<std::string, ByteRange> assigned_anywhere;  // for E0105
+    SignatureScope scope;  // the signature's generics, plus names `as` adds
+};
+
 class FileChecker : public CheckContext {
 public:
     FileChecker(const ast::File& file, std::string_view text) : file_(file), text_(text) {}
@@ -57,7 +99,8 @@ private:
     // items.cpp
     void collect_items();
     void define(const ast::Name& name, SymbolKind kind, const ast::Item& item, std::string detail);
-    void check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope, std::string_view owner);
+    std::vector<ParamSig> check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope,
+                                           std::string_view owner);
     void check_function(const ast::FnDef& fn);
     void check_extern(const ast::ExternFn& fn);
     void check_record(const ast::Name& name, const std::vector<ast::Field>& fields, bool is_model);
@@ -80,6 +123,43 @@ private:
     std::optional<Size> type_argument_size(const ast::TypeArgument& argument, SignatureScope& scope);
     void check_return_axes(const Type& returned, const SignatureScope& params_scope, const ast::Type& written);
 
+    // statements.cpp: function bodies.
+    void check_body(const ast::FnDef& fn, Signature& signature);
+    void check_block(const ast::Block& block);
+    void check_statement(const ast::Stmt& stmt);
+    void assign(const ast::Expr& target, const Type& type, ByteRange value_range);
+    void check_return(const ast::Return& ret, ByteRange range);
+    void check_condition(const ast::Expr& condition);
+
+    // expressions.cpp: the type of an expression.
+    Type type_of(const ast::Expr& expr);
+    Type type_of_name(const ast::Name& name);
+    Type type_of_binary(const ast::Binary& binary, ByteRange range);
+    Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range, ByteRange right_range,
+                     bool comparison);
+    Type matmul(const Type& left, const Type& right, ByteRange op_range);
+    Type type_of_as(const ast::As& as, ByteRange range);
+    Type type_of_attribute(const ast::Attribute& attribute, ByteRange range);
+    Type type_of_subscript(const ast::Subscript& subscript, ByteRange range);
+    Type type_of_causal(const ast::CausalMask& mask, ByteRange range);
+    std::optional<Size> size_value(const ast::Expr& expr);
+
+    // calls.cpp: calls, pipes and pattern calls.
+    Type type_of_pattern(const ast::Expr& expr, const Type* piped);
+    Type type_of_call(const ast::Expr& callee, const std::vector<const ast::Argument*>& arguments,
+                      const Type* piped, ByteRange piped_range, ByteRange range);
+    Type call_signature(const std::string& name, const Signature& signature, const std::vector<const ast::Argument*>& arguments,
+                        const Type* piped, ByteRange piped_range, ByteRange range);
+    bool bind_tensor(const TensorType& param, const TensorType& arg, CallBindings& bindings,
+                     const std::string& param_name, ByteRange at);
+    void load_prelude();
+    void check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor, const std::string& param_name);
+    Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
+
+    // Is `value` provably of the `declared` shape? Symbols outside `scope`'s
+    // generics are sizes known only at run time, which anything fits.
+    bool same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const;
+
     // Shared.
     std::string written(ByteRange range) const;
     std::string symbol_name(SymbolId id) const;
@@ -94,6 +174,11 @@ private:
     std::map<std::string, int64_t> dim_values_;
     std::vector<std::string> dim_stack_;  // for the cycle in E0104
     std::vector<std::string> symbol_names_;
+    std::map<std::string, Signature> signatures_;
+    std::map<std::string, Signature> prelude_signatures_;
+    bool muted_ = false;  // while resolving the prelude: its errors are tests' to find
+    std::map<std::string, std::map<std::string, Type>> record_fields_;  // model or data -> field -> type
+    BodyState* body_ = nullptr;  // while checking a function body
 };
 
 // Human names of the kinds of things, for "`Mlp` is a model".

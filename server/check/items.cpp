@@ -25,14 +25,23 @@ std::string_view kind_phrase(SymbolKind kind) {
 CheckResult check_file(const ast::File& file, std::string_view text) { return FileChecker(file, text).run(); }
 
 CheckResult FileChecker::run() {
+    load_prelude();
     collect_items();
     evaluate_dims();
+    // Every signature and record first, so a body may use what comes after it.
     for (const ast::Item& item : file_.items) {
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) check_function(*fn);
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) check_extern(*ext);
         if (auto* model = std::get_if<ast::ModelDef>(&item.node)) check_record(model->name, model->fields, true);
         if (auto* data = std::get_if<ast::DataDef>(&item.node)) check_record(data->name, data->fields, false);
     }
+    for (const ast::Item& item : file_.items)
+        if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
+            auto signature = signatures_.find(fn->name.text);
+            // A function defined twice (E0101) has its first signature only.
+            if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin)
+                check_body(*fn, signature->second);
+        }
     std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
     return std::move(result_);
@@ -40,6 +49,7 @@ CheckResult FileChecker::run() {
 
 void FileChecker::report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
                          std::vector<RelatedInfo> related) {
+    if (muted_) return;
     Diagnostic d = make_diagnostic(code, range, args);
     d.related = std::move(related);
     result_.diagnostics.push_back(std::move(d));
@@ -133,8 +143,9 @@ void FileChecker::collect_items() {
 
 // -------------------------------------------------------------- signatures
 
-void FileChecker::check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope,
-                                   std::string_view owner) {
+std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope,
+                                                    std::string_view owner) {
+    std::vector<ParamSig> out;
     std::map<std::string, ByteRange> seen;
     for (const ast::Param& p : params) {
         if (p.name.missing) continue;
@@ -142,37 +153,53 @@ void FileChecker::check_parameters(const std::vector<ast::Param>& params, Signat
         if (!fresh)
             report(DiagCode::E0101, p.name.range, {p.name.text, "a parameter of " + std::string(owner)},
                    {{at->second, "`" + p.name.text + "` is first defined here"}});
+        ParamSig sig{p.name.text, Type{}, p.default_value != nullptr, p.is_mut, p.name.range};
         if (!p.type) {
             report(DiagCode::E0304, p.name.range, {p.name.text});
             scope.incomplete = true;
+            out.push_back(std::move(sig));
             continue;
         }
-        Type type = resolve_type(*p.type, scope);
-        if (type.kind == TypeKind::Unknown) scope.incomplete = true;
+        sig.type = resolve_type(*p.type, scope);
+        if (sig.type.kind == TypeKind::Unknown) scope.incomplete = true;
         result_.symbols.push_back({p.name.text, SymbolKind::Parameter, p.name.range, {},
-                                   p.name.text + ": " + describe(type)});
+                                   p.name.text + ": " + describe(sig.type)});
+        out.push_back(std::move(sig));
     }
+    return out;
+}
+
+// Resolves a signature, stores it under the function's name (the first
+// definition wins) and returns it.
+static Signature& store(std::map<std::string, Signature>& signatures, const ast::Name& name, Signature signature) {
+    auto [it, fresh] = signatures.emplace(name.text, std::move(signature));
+    return it->second;
 }
 
 void FileChecker::check_function(const ast::FnDef& fn) {
-    SignatureScope scope;
-    std::string owner = "`" + fn.name.text + "`";
-    check_parameters(fn.params, scope, owner);
+    Signature sig;
+    sig.name_range = fn.name.range;
+    sig.params = check_parameters(fn.params, sig.scope, "`" + fn.name.text + "`");
     if (fn.return_type) {
-        SignatureScope after_params = scope;
-        Type returned = resolve_type(*fn.return_type, scope);
-        check_return_axes(returned, after_params, *fn.return_type);
+        SignatureScope after_params = sig.scope;
+        sig.returns = resolve_type(*fn.return_type, sig.scope);
+        check_return_axes(*sig.returns, after_params, *fn.return_type);
+        sig.scope = std::move(after_params);  // only the parameters bind axes
     }
+    if (!fn.name.missing) store(signatures_, fn.name, std::move(sig));
 }
 
 void FileChecker::check_extern(const ast::ExternFn& fn) {
-    SignatureScope scope;
-    check_parameters(fn.params, scope, "`" + fn.name.text + "`");
+    Signature sig;
+    sig.name_range = fn.name.range;
+    sig.params = check_parameters(fn.params, sig.scope, "`" + fn.name.text + "`");
     if (fn.return_type) {
-        SignatureScope after_params = scope;
-        Type returned = resolve_type(*fn.return_type, scope);
-        check_return_axes(returned, after_params, *fn.return_type);
+        SignatureScope after_params = sig.scope;
+        sig.returns = resolve_type(*fn.return_type, sig.scope);
+        check_return_axes(*sig.returns, after_params, *fn.return_type);
+        sig.scope = std::move(after_params);  // only the parameters bind axes
     }
+    if (!fn.name.missing) store(signatures_, fn.name, std::move(sig));
 }
 
 void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Field>& fields, bool is_model) {
@@ -191,6 +218,7 @@ void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Fie
         Type type = resolve_type(*f.type, scope);
         result_.symbols.push_back({f.name.text, SymbolKind::Field, f.name.range, {},
                                    name.text + "." + f.name.text + ": " + describe(type)});
+        if (!name.missing) record_fields_[name.text].emplace(f.name.text, std::move(type));
     }
 }
 

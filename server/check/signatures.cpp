@@ -33,7 +33,7 @@ bool is_distribution(ElementKind kind) {
 }
 
 // Host-side types that take no arguments, and those that take one.
-constexpr std::string_view kScalarTypes[] = {"int", "float", "bool", "str", "Mode"};
+constexpr std::string_view kScalarTypes[] = {"int", "float", "bool", "str", "Mode", "axis"};
 constexpr std::string_view kGenericTypes[] = {"Dataset", "Batch", "Optimizer"};
 
 }  // namespace
@@ -48,18 +48,14 @@ std::string element_name(ElementKind kind) {
 
 std::optional<Size> FileChecker::size_of_name(const ast::Name& name, SignatureScope& scope) {
     if (name.missing || name.text.empty()) return std::nullopt;
-    if (const ItemRef* item = lookup(name.text)) {
+    if (const ItemRef* item = lookup(name.text); item && item->kind == SymbolKind::Dim) {
         reference(*item, name.range);
-        if (item->kind != SymbolKind::Dim) {
-            report(DiagCode::E0103, name.range,
-                   {name.text, std::string(kind_phrase(item->kind)), "a size: a dim, an axis name or an integer"});
-            return std::nullopt;
-        }
         auto value = dim_value(name.text, name.range);
         if (!value) return std::nullopt;
         return Size::constant(*value);
     }
-    // Any other name is a generic axis: one size symbol per signature.
+    // Any other name is a generic axis, one size symbol per signature, even
+    // if a function or model has that name: only dims are static sizes.
     if (scope.fixed_shape) {
         report(*scope.fixed_shape, name.range, {scope.field_name, name.text});
         return std::nullopt;
@@ -187,6 +183,7 @@ std::optional<Element> FileChecker::resolve_element(const ast::NamedType& named,
     }
     Element element;
     element.kind = *kind;
+    element.written = true;
     if (*kind == ElementKind::Index) {
         if (named.arguments.size() != 1) {
             report(DiagCode::E0303, range, {"`Index`", "one size, such as `Index[V]`",
@@ -264,7 +261,7 @@ Type FileChecker::resolve_type(const ast::Type& type, SignatureScope& scope) {
         if (name == scalar) {
             if (!no_arguments("`" + name + "`")) return out;
             out.kind = name == "int" ? TypeKind::Int : name == "float" ? TypeKind::Float : name == "bool" ? TypeKind::Bool
-                     : name == "str" ? TypeKind::Str : TypeKind::Mode;
+                     : name == "str" ? TypeKind::Str : name == "axis" ? TypeKind::AxisName : TypeKind::Mode;
             return out;
         }
     for (std::string_view generic : kGenericTypes)
@@ -352,6 +349,7 @@ std::string FileChecker::describe(const Type& type) const {
         case TypeKind::Bool: return "bool";
         case TypeKind::Str: return "str";
         case TypeKind::Mode: return "Mode";
+        case TypeKind::AxisName: return "axis";
         case TypeKind::Model:
         case TypeKind::Data: return type.ref;
         case TypeKind::Dataset: return "Dataset[" + type.ref + "]";

@@ -18,6 +18,7 @@ struct Element {
     std::optional<Size> index_bound;      // Index[V]: values in 0..V
     std::string bound_written;            // V, as written
     std::string over;                     // Logit/Prob/LogProb over this axis
+    bool written = false;                 // false: the f32 default
 };
 
 // One axis of a tensor type. `name` is set when the axis was written as a
@@ -48,6 +49,7 @@ enum class TypeKind {
     Dataset,    // Dataset[ref]
     Batch,      // Batch[ref]
     Optimizer,  // Optimizer[ref]
+    AxisName,   // `over: axis`: the name of an axis of the first tensor argument
     Tuple,
     Unknown,    // after an error: accepted everywhere, so errors don't cascade
 };

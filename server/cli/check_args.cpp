@@ -3,9 +3,30 @@
 #include <charconv>
 
 namespace ss::cli {
+namespace {
+
+// An absolute URI, printable ASCII without spaces: SARIF's schema checks
+// helpUri and informationUri with format "uri", which needs a scheme.
+bool is_absolute_uri(std::string_view text) {
+    const size_t colon = text.find(':');
+    if (colon == std::string_view::npos || colon == 0) return false;
+    for (size_t i = 0; i < colon; ++i) {
+        const char c = text[i];
+        const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        const bool other = (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
+        if (!(alpha || (i > 0 && other))) return false;
+    }
+    for (char c : text) {
+        if (c <= ' ' || c > '~') return false;  // also rejects bytes >= 0x80 (char is signed)
+    }
+    return true;
+}
+
+}  // namespace
 
 std::string check_usage() {
-    return "usage: shapescript check [--format human|json] [--max-diagnostics N] FILE...\n"
+    return "usage: shapescript check [--format human|json|sarif] [--sarif-docs-base URL]\n"
+           "                         [--max-diagnostics N] FILE...\n"
            "\n"
            "Checks ShapeScript files and reports their diagnostics.\n"
            "\n"
@@ -14,6 +35,11 @@ std::string check_usage() {
            "  --format json    one JSON array of {file, line, column, end_line, end_column,\n"
            "                   severity, code, message}; lines and columns are 1-based,\n"
            "                   columns count Unicode code points\n"
+           "  --format sarif   one SARIF 2.1.0 log for code-scanning tools (GitHub code\n"
+           "                   scanning); unreadable files are in it as notifications\n"
+           "  --sarif-docs-base URL\n"
+           "                   with --format sarif: the URL the repository's files are\n"
+           "                   published under; rules then link to URL/docs/errors.md#<code>\n"
            "  --max-diagnostics N\n"
            "                   show at most N diagnostics per file (default 100, 0: all)\n"
            "  -                read the source from standard input\n"
@@ -53,14 +79,23 @@ CheckArgs parse_check_args(std::span<const std::string> args) {
         };
 
         if (name == "--format") {
-            if (!take_value()) return UsageError{"`--format` needs a value: human or json"};
+            if (!take_value()) return UsageError{"`--format` needs a value: human, json or sarif"};
             if (value == "human") {
                 options.format = OutputFormat::Human;
             } else if (value == "json") {
                 options.format = OutputFormat::Json;
+            } else if (value == "sarif") {
+                options.format = OutputFormat::Sarif;
             } else {
-                return UsageError{"unknown format `" + value + "`: expected human or json"};
+                return UsageError{"unknown format `" + value + "`: expected human, json or sarif"};
             }
+        } else if (name == "--sarif-docs-base") {
+            if (!take_value()) return UsageError{"`--sarif-docs-base` needs a URL"};
+            if (!is_absolute_uri(value)) {
+                return UsageError{"`--sarif-docs-base` needs an absolute URL such as "
+                                  "https://github.com/ORG/REPO/blob/main/, got `" + value + "`"};
+            }
+            options.sarif_docs_base = value.back() == '/' ? value : value + "/";
         } else if (name == "--max-diagnostics") {
             if (!take_value()) return UsageError{"`--max-diagnostics` needs a number"};
             size_t n = 0;
@@ -72,6 +107,9 @@ CheckArgs parse_check_args(std::span<const std::string> args) {
         } else {
             return UsageError{"unknown option `" + arg + "`"};
         }
+    }
+    if (!options.sarif_docs_base.empty() && options.format != OutputFormat::Sarif) {
+        return UsageError{"`--sarif-docs-base` is used only with `--format sarif`"};
     }
     if (options.files.empty()) return UsageError{"no input files"};
     return options;

@@ -6,9 +6,11 @@
 
 #include "cli/exit_codes.hpp"
 #include "cli/source_file.hpp"
+#include "cli/version.hpp"
 #include "diag/line_index.hpp"
 #include "diag/render.hpp"
-#include "syntax/syntax_check.hpp"
+#include "diag/sarif.hpp"
+#include "check/analyze.hpp"
 
 namespace ss::cli {
 namespace {
@@ -48,12 +50,12 @@ std::string summary(const Totals& t) {
 }  // namespace
 
 std::vector<Diagnostic> default_checker(std::string_view source) {
-    return syntax::check_syntax(source);
+    return check::analyze_source(source);
 }
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
               const Checker& checker) {
-    const bool json = options.format == OutputFormat::Json;
+    const OutputFormat format = options.format;
     // Notes go to `err` right after the diagnostics before them: flush `out`
     // first so a terminal shows both in order.
     auto note = [&]() -> std::ostream& {
@@ -61,6 +63,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
         return err;
     };
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    SarifLog sarif({"shapescript", std::string(kVersion), options.sarif_docs_base});
     Totals totals;
 
     for (const std::string& path : options.files) {
@@ -68,13 +71,17 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
         if (!read.bytes) {
             note() << "shapescript: error: " << display_text(read.error) << "\n";
             ++totals.files_unreadable;
+            if (format == OutputFormat::Sarif) {
+                sarif.add_notification("error", read.error, path == "-" ? "<stdin>" : path);
+            }
             continue;
         }
         const std::string& source = *read.bytes;
         const std::string shown_path = path == "-" ? "<stdin>" : path;
         ++totals.files_checked;
+        const size_t artifact = format == OutputFormat::Sarif ? sarif.add_artifact(shown_path) : 0;
         if (source.empty()) {
-            if (!json) note() << "shapescript: note: " << display_text(shown_path) << ": file is empty\n";
+            if (format == OutputFormat::Human) note() << "shapescript: note: " << display_text(shown_path) << ": file is empty\n";
             continue;
         }
 
@@ -91,25 +98,30 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
             if (d.severity == Severity::Warning) ++totals.warnings;
             if (options.max_diagnostics != 0 && shown >= options.max_diagnostics) continue;
             ++shown;
-            if (json) {
-                all.push_back(render_json(d, shown_path, index));
-            } else {
-                out << render_human(d, shown_path, source, index);
+            switch (format) {
+                case OutputFormat::Human: out << render_human(d, shown_path, source, index); break;
+                case OutputFormat::Json: all.push_back(render_json(d, shown_path, index)); break;
+                case OutputFormat::Sarif: sarif.add_result(d, artifact, index); break;
             }
         }
         if (shown < diagnostics.size()) {
-            note() << "shapescript: note: " << display_text(shown_path) << ": "
-                << count(diagnostics.size() - shown, "more diagnostic")
-                << " not shown (--max-diagnostics " << options.max_diagnostics << ")\n";
+            const std::string not_shown =
+                count(diagnostics.size() - shown, "more diagnostic") +
+                " not shown (--max-diagnostics " + std::to_string(options.max_diagnostics) + ")";
+            note() << "shapescript: note: " << display_text(shown_path) << ": " << not_shown << "\n";
+            // A code-scanning upload never sees standard error: say it in the log too.
+            if (format == OutputFormat::Sarif) {
+                sarif.add_notification("note", shown_path + ": " + not_shown, shown_path);
+            }
         }
         totals.errors += file_errors;
         if (file_errors > 0) ++totals.files_with_errors;
     }
 
-    if (json) {
-        out << dump_json(all) << "\n";
-    } else {
-        note() << summary(totals) << "\n";
+    switch (format) {
+        case OutputFormat::Human: note() << summary(totals) << "\n"; break;
+        case OutputFormat::Json: out << dump_json(all) << "\n"; break;
+        case OutputFormat::Sarif: out << dump_json(sarif.json()) << "\n"; break;
     }
     out.flush();
     if (totals.files_unreadable > 0) return kExitUsage;

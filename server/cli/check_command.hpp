@@ -1,6 +1,7 @@
 // `shapescript check`: read each file, collect its diagnostics, print them
-// (human or JSON), and return the exit status. Pure apart from reading the
-// files: output goes to the given streams, so tests can call it directly.
+// (human, JSON or SARIF), and return the exit status. Pure apart from
+// reading the files: output goes to the given streams, so tests can call it
+// directly.
 #pragma once
 
 #include <functional>
@@ -13,24 +14,28 @@
 
 namespace ss::cli {
 
-enum class OutputFormat { Human, Json };
+enum class OutputFormat { Human, Json, Sarif };
 
 struct CheckOptions {
     OutputFormat format = OutputFormat::Human;
     std::vector<std::string> files;
     // Diagnostics shown per file; the rest are counted, not shown. 0: all.
     size_t max_diagnostics = 100;
+    // SARIF only: the absolute URL the repository's files are published
+    // under, ending in "/"; empty leaves helpUri out (diag/sarif.hpp).
+    std::string sarif_docs_base;
 };
 
-// What a file's diagnostics come from; the syntax checker for now, the full
-// checker later. Injected so the command can be tested without a parser.
+// What a file's diagnostics come from: the whole front end (syntax, then the
+// checker). Injected so the command can be tested without a parser.
 using Checker = std::function<std::vector<Diagnostic>(std::string_view source)>;
 
 // The checker `shapescript check` uses.
 std::vector<Diagnostic> default_checker(std::string_view source);
 
 // Diagnostics on `out` (human: one block per diagnostic; JSON: one array over
-// all files); notes, unreadable files and the human summary on `err`.
+// all files; SARIF: one log over all files, unreadable files included);
+// notes, unreadable files and the human summary on `err`.
 // Returns kExitOk, kExitErrors or kExitUsage (a file could not be read; the
 // other files are still checked).
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,

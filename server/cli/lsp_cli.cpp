@@ -9,7 +9,7 @@ namespace ss::cli {
 
 std::string lsp_usage() {
     return "usage: shapescript-lsp --stdio\n"
-           "       shapescript-lsp --check [--format human|json] FILE...\n"
+           "       shapescript-lsp --check [--format human|json|sarif] FILE...\n"
            "\n"
            "The ShapeScript language server.\n"
            "\n"

@@ -186,6 +186,9 @@ struct ErrorStmt {};
 struct Stmt {
     Range range;
     std::variant<ExprStmt, Assign, AugAssign, Return, If, For, ErrorStmt> node;
+    // The statement's own text (not a nested block's) holds a syntax error;
+    // the checker then doesn't check it, so the error doesn't cascade.
+    bool has_syntax_error = false;
 };
 
 // ----------------------------------------------------------------- items

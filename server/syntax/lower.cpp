@@ -451,10 +451,23 @@ private:
         return b;
     }
 
+    // Whether a statement has a syntax error outside its nested blocks.
+    bool own_syntax_error(TSNode node) {
+        if (!ts_node_has_error(node)) return false;
+        if (is_error_node(node) || ts_node_is_missing(node)) return true;
+        bool found = false;
+        for_each_child(node, [&](TSNode child, TSFieldId) {
+            if (found || is(child, k_.block) || is(child, k_.elif_clause) || is(child, k_.else_clause)) return;
+            found = ts_node_has_error(child) || is_error_node(child) || ts_node_is_missing(child);
+        });
+        return found;
+    }
+
     Stmt stmt(TSNode node) {
         DepthGuard guard(depth_);
         Stmt s;
         s.range = range_of(node);
+        s.has_syntax_error = own_syntax_error(node);
         Range r = s.range;
         if (too_deep(node)) {
             s.node = ErrorStmt{};

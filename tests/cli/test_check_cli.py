@@ -2,8 +2,12 @@
 robustness on odd input. Sources use the syntax of docs (language outline)."""
 
 import json
+import os
 import re
+import subprocess
 import time
+from functools import lru_cache
+from pathlib import Path
 
 VALID = "fn f(x: [b n D]) -> [b n D]:\n    return x\n"
 # The parameter list is not closed before `->`.
@@ -132,11 +136,13 @@ def test_random_bytes_never_crash(ss):
     for i in range(20):
         data = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 400)))
         ss.write(f"r{i}.ss", data)
-        for fmt in ("human", "json"):
+        for fmt in ("human", "json", "sarif"):
             result = ss.run("check", "--format", fmt, f"r{i}.ss")
             assert result.returncode in (0, 1), (data, err(result))
             if fmt == "json":
                 json.loads(out(result))
+            if fmt == "sarif":
+                validate_sarif(out(result))
 
 
 # --- usage and files -----------------------------------------------------------
@@ -225,7 +231,7 @@ def test_ten_megabyte_comment_line_is_clean_and_fast(ss):
 def test_ten_megabyte_garbage_line_gives_bounded_output(ss):
     garbage = (")]} ->|> ,:;= 3*" * 700_000)[:10_000_000]
     ss.write("garbage.ss", garbage)
-    for fmt in ("human", "json"):
+    for fmt in ("human", "json", "sarif"):
         start = time.monotonic()
         result = ss.run("check", "--format", fmt, "garbage.ss", timeout=120)
         elapsed = time.monotonic() - start
@@ -250,3 +256,201 @@ def test_lsp_stdio_not_implemented(ss):
     assert result.returncode == 2
     assert "not implemented yet" in err(result)
     assert ss.run("--version", program="shapescript-lsp").returncode == 0
+
+
+# --- SARIF ----------------------------------------------------------------------
+
+SARIF_SCHEMA = Path(__file__).with_name("sarif-subset.schema.json")
+
+
+@lru_cache(maxsize=1)
+def sarif_validator():
+    import jsonschema  # requirements-dev.txt; imported here so only SARIF tests need it
+
+    schema = json.loads(SARIF_SCHEMA.read_text())
+    jsonschema.Draft7Validator.check_schema(schema)
+    return jsonschema.Draft7Validator(schema)
+
+
+def validate_sarif(text: str) -> dict:
+    """Parses one SARIF log, checks it against the subset schema and checks
+    what a schema cannot: indexes point at the entries they name."""
+    log = json.loads(text)
+    errors = sorted(sarif_validator().iter_errors(log), key=lambda e: list(e.path))
+    assert not errors, "\n".join(f"{list(e.path)}: {e.message}" for e in errors)
+    assert len(log["runs"]) == 1
+    run = log["runs"][0]
+    rules, artifacts = run["tool"]["driver"]["rules"], run["artifacts"]
+    assert run["columnKind"] == "unicodeCodePoints"
+    assert {r["ruleId"] for r in run["results"]} == {r["id"] for r in rules}
+    for r in run["results"]:
+        assert rules[r["ruleIndex"]]["id"] == r["ruleId"]
+        for loc in r["locations"] + r.get("relatedLocations", []):
+            where = loc["physicalLocation"]["artifactLocation"]
+            assert artifacts[where["index"]]["location"]["uri"] == where["uri"]
+            region = loc["physicalLocation"]["region"]
+            assert (region["endLine"], region["endColumn"]) >= (region["startLine"], region["startColumn"])
+    return log
+
+
+def check_sarif(ss, *args, program="shapescript"):
+    if program == "shapescript":
+        result = ss.run("check", "--format", "sarif", *args)
+    else:
+        result = ss.run("--check", "--format", "sarif", *args, program=program)
+    log = validate_sarif(out(result))
+    return result, log["runs"][0]
+
+
+def region(result):
+    return result["locations"][0]["physicalLocation"]["region"]
+
+
+def uri(result):
+    return result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+
+
+def test_sarif_clean_file_has_no_results(ss):
+    ss.write("ok.ss", VALID)
+    result, run = check_sarif(ss, "ok.ss")
+    assert result.returncode == 0
+    assert run["results"] == []
+    assert run["tool"]["driver"]["name"] == "shapescript"
+    version = ss.run("--version").stdout.decode().split()[1]
+    assert run["tool"]["driver"]["version"] == version
+    assert run["tool"]["driver"]["rules"] == []
+    assert run["artifacts"] == [{"location": {"uri": "ok.ss"}}]
+    assert run["invocations"][0]["executionSuccessful"] is True
+    assert run["invocations"][0]["toolExecutionNotifications"] == []
+    log = json.loads(out(result))
+    assert log["version"] == "2.1.0"
+    assert log["$schema"] == "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def test_sarif_errors_match_the_json_format(ss):
+    ss.write("bad.ss", INVALID)
+    result, run = check_sarif(ss, "bad.ss")
+    assert result.returncode == 1
+    _, diagnostics = check_json(ss, "bad.ss")
+    assert len(run["results"]) == len(diagnostics) > 0
+    for r, d in zip(run["results"], diagnostics):
+        assert r["ruleId"] == d["code"] and r["ruleId"] in {"E0001", "E0002"}
+        assert r["level"] == "error"
+        assert r["message"]["text"] == d["message"]
+        assert uri(r) == "bad.ss"
+        assert region(r) == {"startLine": d["line"], "startColumn": d["column"],
+                             "endLine": d["end_line"], "endColumn": d["end_column"]}
+    for rule in run["tool"]["driver"]["rules"]:
+        assert rule["shortDescription"]["text"]
+        assert rule["defaultConfiguration"]["level"] == "error"
+        assert f"docs/errors.md#{rule['id'].lower()}" in rule["help"]["text"]
+        assert "helpUri" not in rule  # only with --sarif-docs-base
+
+
+def test_sarif_columns_count_code_points(ss):
+    ss.write("u.ss", "# é\n\treturn x\n")
+    _, run = check_sarif(ss, "u.ss")
+    tab = [r for r in run["results"] if r["ruleId"] == "E0006"]
+    assert tab and region(tab[0]) == {"startLine": 2, "startColumn": 1, "endLine": 2, "endColumn": 2}
+    ss.write("v.ss", b"# \xc3\xa9\xc3\xa9 \xff\n")  # "# éé " then a bad byte
+    result, run = check_sarif(ss, "v.ss")
+    bad = [r for r in run["results"] if r["ruleId"] == "E0003"]
+    assert bad and region(bad[0]) == {"startLine": 1, "startColumn": 6, "endLine": 1, "endColumn": 7}
+    assert "0xFF" in bad[0]["message"]["text"]
+    assert result.returncode == 1
+
+
+def test_sarif_missing_file_is_a_notification(ss):
+    ss.write("bad.ss", INVALID)
+    result, run = check_sarif(ss, "missing.ss", "bad.ss")
+    assert result.returncode == 2
+    assert "missing.ss: no such file" in err(result)
+    invocation = run["invocations"][0]
+    assert invocation["executionSuccessful"] is False
+    [note] = invocation["toolExecutionNotifications"]
+    assert note["level"] == "error"
+    assert note["message"]["text"] == "missing.ss: no such file"
+    assert note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "missing.ss"
+    assert {uri(r) for r in run["results"]} == {"bad.ss"}  # the other file is still checked
+    assert run["artifacts"] == [{"location": {"uri": "bad.ss"}}]
+
+
+def test_sarif_several_files_one_log(ss):
+    ss.write("a.ss", VALID)
+    ss.write("b.ss", INVALID)
+    ss.write("c.ss", b"\xff\n")
+    result, run = check_sarif(ss, "a.ss", "b.ss", "c.ss", "b.ss")
+    assert result.returncode == 1
+    assert [a["location"]["uri"] for a in run["artifacts"]] == ["a.ss", "b.ss", "c.ss"]
+    assert {uri(r) for r in run["results"]} == {"b.ss", "c.ss"}
+    assert "E0003" in {r["ruleId"] for r in run["results"]}
+    assert out(result).count('"version": "2.1.0"') == 1  # one log, nothing after it
+    assert out(result).strip().endswith("}")
+
+
+def test_sarif_uris_are_escaped(ss):
+    ss.write("my dir/é:x.ss", INVALID)
+    _, run = check_sarif(ss, "my dir/é:x.ss")
+    assert run["artifacts"][0]["location"]["uri"] == "my%20dir/%C3%A9%3Ax.ss"
+    absolute = ss.tmp / "my dir" / "é:x.ss"
+    _, run = check_sarif(ss, absolute)
+    assert run["artifacts"][0]["location"]["uri"].startswith("file:///")
+    assert run["artifacts"][0]["location"]["uri"].endswith("/my%20dir/%C3%A9%3Ax.ss")
+
+
+def test_sarif_file_names_with_invalid_utf8(ss):
+    name = os.fsdecode(b"bad\xff.ss")  # the raw byte 0xFF on the command line
+    (ss.tmp / name).write_bytes(INVALID.encode())
+    missing = os.fsdecode(b"gone\xfe.ss")
+    result, run = check_sarif(ss, name, missing)
+    assert result.returncode == 2
+    assert run["artifacts"] == [{"location": {"uri": "bad%FF.ss"}}]
+    assert {uri(r) for r in run["results"]} == {"bad%FF.ss"}
+    [note] = run["invocations"][0]["toolExecutionNotifications"]
+    assert note["message"]["text"] == "gone\ufffd.ss: no such file"
+    assert note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "gone%FE.ss"
+
+
+def test_sarif_stdin(ss):
+    result = subprocess.run([str(ss.bin_dir / "shapescript"), "check", "--format", "sarif", "-"],
+                            input=INVALID.encode(), capture_output=True, timeout=60)
+    assert result.returncode == 1
+    run = validate_sarif(out(result))["runs"][0]
+    assert {uri(r) for r in run["results"]} == {"%3Cstdin%3E"}
+
+
+def test_sarif_max_diagnostics_is_noted_in_the_log(ss):
+    ss.write("many.ss", b"\xff\n" * 7)
+    result, run = check_sarif(ss, "--max-diagnostics", "2", "many.ss")
+    assert result.returncode == 1
+    assert len(run["results"]) == 2
+    [note] = run["invocations"][0]["toolExecutionNotifications"]
+    assert note["level"] == "note"
+    assert "not shown" in note["message"]["text"]
+    assert run["invocations"][0]["executionSuccessful"] is True
+
+
+def test_sarif_docs_base_gives_absolute_help_uris(ss):
+    ss.write("bad.ss", INVALID)
+    base = "https://example.org/shapescript/blob/v0.1.0"
+    result, run = check_sarif(ss, "--sarif-docs-base", base, "bad.ss")
+    assert result.returncode == 1
+    driver = run["tool"]["driver"]
+    assert driver["informationUri"] == base + "/README.md"
+    for rule in driver["rules"]:
+        assert rule["helpUri"] == f"{base}/docs/errors.md#{rule['id'].lower()}"
+    for args in (["--sarif-docs-base", "docs/", "bad.ss"],
+                 ["--sarif-docs-base", "https://x.org/a b/", "bad.ss"],
+                 ["--sarif-docs-base"]):
+        bad = ss.run("check", "--format", "sarif", *args)
+        assert bad.returncode == 2 and "--sarif-docs-base" in err(bad), args
+    bad = ss.run("check", "--format", "json", "--sarif-docs-base", base, "bad.ss")
+    assert bad.returncode == 2 and "only with `--format sarif`" in err(bad)
+
+
+def test_sarif_lsp_check_matches_check(ss):
+    ss.write("bad.ss", INVALID)
+    a, run_a = check_sarif(ss, "bad.ss")
+    b, run_b = check_sarif(ss, "bad.ss", program="shapescript-lsp")
+    assert a.returncode == b.returncode == 1
+    assert run_a == run_b

@@ -1,0 +1,367 @@
+// Calls and pipes: `f(args)` and `x |> f(args)` (which is `f(x, args)`)
+// against a function's or extern function's signature. Generic axes are
+// bound from the arguments' sizes, the same symbol everywhere in the
+// signature; compound sizes linear in one unknown (`n+1`, `16gh`) are solved.
+#include <algorithm>
+
+#include "check/builtins.hpp"
+#include "check/file_checker.hpp"
+#include "check/patterns.hpp"
+#include "check/prelude.hpp"
+#include "check/suggest.hpp"
+
+namespace ss::check {
+
+Type FileChecker::type_of_pattern(const ast::Expr& expr, const Type* piped) {
+    const auto& call = std::get<ast::PatternCall>(expr.node);
+    std::vector<Type> operands;
+    if (piped) operands.push_back(*piped);
+    for (const auto& operand : call.operands) operands.push_back(type_of(*operand));
+    for (const ast::Argument& argument : call.arguments)
+        if (!std::holds_alternative<ast::NameExpr>(argument.value->node)) type_of(*argument.value);
+    return check_pattern_call(call, operands, *this);
+}
+
+Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const ast::Argument*>& arguments,
+                               const Type* piped, ByteRange piped_range, ByteRange range) {
+    auto type_arguments = [&] {
+        for (const ast::Argument* a : arguments)
+            // `over=m` names an axis, not a value: nothing to type.
+            if (!(a->keyword && a->keyword->text == "over")) type_of(*a->value);
+    };
+    if (auto* name = std::get_if<ast::NameExpr>(&callee.node)) {
+        const std::string& f = name->name.text;
+        if (!body_->locals.count(f)) {
+            if (const ItemRef* item = lookup(f)) {
+                reference(*item, name->name.range);
+                auto sig = signatures_.find(f);
+                if ((item->kind == SymbolKind::Function || item->kind == SymbolKind::ExternFunction) &&
+                    sig != signatures_.end())
+                    return call_signature(f, sig->second, arguments, piped, piped_range, range);
+                type_arguments();
+                return Type{};
+            }
+            if (auto prelude = prelude_signatures_.find(f); prelude != prelude_signatures_.end())
+                return call_signature(f, prelude->second, arguments, piped, piped_range, range);
+            if (is_builtin(f)) {
+                type_arguments();
+                return Type{};  // a built-in the prelude can't type yet
+            }
+        }
+        type_of_name(name->name);  // reports an undefined name
+        type_arguments();
+        return Type{};
+    }
+    // `Mlp.init(seed=0)` makes a model.
+    if (auto* attr = std::get_if<ast::Attribute>(&callee.node)) {
+        if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node); object && !body_->locals.count(object->name.text)) {
+            if (const ItemRef* item = lookup(object->name.text); item && item->kind == SymbolKind::Model) {
+                reference(*item, object->name.range);
+                type_arguments();
+                if (attr->attribute.text != "init") {
+                    report(DiagCode::E0106, attr->attribute.range, {object->name.text, attr->attribute.text, "; a model's one method is `init(seed=...)`"});
+                    return Type{};
+                }
+                Type model;
+                model.kind = TypeKind::Model;
+                model.ref = object->name.text;
+                return model;
+            }
+        }
+    }
+    type_of(callee);
+    type_arguments();
+    return Type{};
+}
+
+namespace {
+
+std::string axes_text(const TensorType& t) {
+    std::string out = "[";
+    for (size_t i = 0; i < t.axes.size(); ++i) out += (i ? " " : "") + t.axes[i].written;
+    return out + "]";
+}
+
+bool has_variadic(const TensorType& t) {
+    return std::any_of(t.axes.begin(), t.axes.end(), [](const AxisType& a) { return a.variadic; });
+}
+
+}  // namespace
+
+// The prelude's extern functions, resolved in this file's checker (sizes are
+// symbols of one checker). Its mistakes are for test_prelude to find, not
+// for the user: reports and facts are dropped.
+void FileChecker::load_prelude() {
+    muted_ = true;
+    size_t facts = result_.symbols.size();
+    for (const ast::Item& item : prelude_ast().items)
+        if (auto* fn = std::get_if<ast::ExternFn>(&item.node)) {
+            Signature sig;
+            sig.name_range = fn->name.range;
+            sig.params = check_parameters(fn->params, sig.scope, fn->name.text);
+            if (fn->return_type) sig.returns = resolve_type(*fn->return_type, sig.scope);
+            prelude_signatures_.emplace(fn->name.text, std::move(sig));
+        }
+    result_.symbols.resize(facts);
+    muted_ = false;
+}
+
+// Binds the generic axes of a parameter's tensor type to an argument's
+// sizes; false (after reporting E0504) when they can't agree. A variadic
+// group `..s` binds to the argument's axes it covers; when an earlier
+// argument already bound it, a parameter that is just `[..s]` accepts any
+// tensor aligning with those axes by name (the prelude's broadcasting rule).
+bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, CallBindings& b,
+                              const std::string& param_name, ByteRange at) {
+    if (has_variadic(arg)) return true;  // a `..s` argument: nothing to compare yet
+    auto variadic = std::find_if(param.axes.begin(), param.axes.end(), [](const AxisType& a) { return a.variadic; });
+    std::vector<const AxisType*> params, args;  // the axes matched one to one
+    if (variadic != param.axes.end()) {
+        const std::string& group = variadic->name.value_or("");
+        auto before = static_cast<size_t>(variadic - param.axes.begin());
+        size_t after = param.axes.size() - before - 1;
+        auto known = b.variadic.find(group);
+        if (known != b.variadic.end() && param.axes.size() == 1) {
+            for (const AxisType& axis : arg.axes) {
+                auto match = std::find_if(known->second.begin(), known->second.end(), [&](const AxisType& k) {
+                    return axis.name && k.name == axis.name;
+                });
+                if (match == known->second.end() || !(match->size == axis.size)) {
+                    std::string bound = "[";
+                    for (size_t i = 0; i < known->second.size(); ++i) bound += (i ? " " : "") + known->second[i].written;
+                    report(DiagCode::E0504, at, {param_name, "a tensor whose axes align by name with " + bound + "]",
+                                                 "its axis `" + axis.written + "` does not"});
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (arg.axes.size() < before + after) {
+            report(DiagCode::E0504, at, {param_name, axes_text(param),
+                                         "it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg)});
+            return false;
+        }
+        std::vector<AxisType> covered(arg.axes.begin() + static_cast<std::ptrdiff_t>(before),
+                                      arg.axes.end() - static_cast<std::ptrdiff_t>(after));
+        if (known != b.variadic.end()) {
+            bool same = known->second.size() == covered.size();
+            for (size_t i = 0; same && i < covered.size(); ++i) same = known->second[i].size == covered[i].size;
+            if (!same) {
+                report(DiagCode::E0504, at, {param_name, axes_text(param), "`.." + group + "` is bound to other axes by an earlier argument"});
+                return false;
+            }
+        } else {
+            b.variadic[group] = covered;
+        }
+        for (size_t i = 0; i < before; ++i) params.push_back(&param.axes[i]), args.push_back(&arg.axes[i]);
+        for (size_t i = 0; i < after; ++i)
+            params.push_back(&param.axes[before + 1 + i]), args.push_back(&arg.axes[arg.axes.size() - after + i]);
+    } else {
+        if (param.axes.size() != arg.axes.size()) {
+            report(DiagCode::E0504, at, {param_name, axes_text(param), "it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg)});
+            return false;
+        }
+        for (size_t i = 0; i < param.axes.size(); ++i) params.push_back(&param.axes[i]), args.push_back(&arg.axes[i]);
+    }
+    auto value_of = [&](SymbolId id) -> std::optional<Size> {
+        auto it = b.sizes.find(id);
+        return it == b.sizes.end() ? std::nullopt : std::optional(it->second);
+    };
+    // Two passes: plain symbols first, so `[n n+1]` binds n from the first.
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t i = 0; i < params.size(); ++i) {
+            const AxisType& p = *params[i];
+            const AxisType& a = *args[i];
+            Size expected = p.size.substitute(value_of);
+            auto linear = expected.as_linear();
+            bool plain = linear && linear->coefficient == 1 && linear->offset == 0;
+            if (pass == 0 && !plain) continue;
+            if (linear && !value_of(linear->symbol)) {
+                if (auto solved = solve(*linear, a.size)) {
+                    b.sizes[linear->symbol] = *solved;
+                    b.from[linear->symbol] = &a;
+                    continue;
+                }
+            }
+            if (!(expected == a.size)) {
+                std::string found = "its axis `" + a.written + "` is " + show(a.size) + ", where " + axes_text(param) +
+                                    " needs `" + p.written + "` = " + show(expected);
+                report(DiagCode::E0504, at, {param_name, axes_text(param), found});
+                return false;
+            }
+        }
+    return true;
+}
+
+Type FileChecker::call_signature(const std::string& name, const Signature& sig,
+                                 const std::vector<const ast::Argument*>& arguments, const Type* piped,
+                                 ByteRange piped_range, ByteRange range) {
+    // A syntax error among the arguments (reported) leaves their count and
+    // order unknown: type them, check nothing about the call.
+    if (std::any_of(arguments.begin(), arguments.end(),
+                    [](const ast::Argument* a) { return std::holds_alternative<ast::ErrorExpr>(a->value->node); })) {
+        for (const ast::Argument* a : arguments) type_of(*a->value);
+        return Type{};
+    }
+    // Match arguments to parameters: the piped value first, then positional,
+    // then keywords.
+    std::vector<const ast::Argument*> given(sig.params.size(), nullptr);
+    std::vector<bool> has(sig.params.size(), false);
+    size_t next = 0;
+    bool ok = true;
+    if (piped) {
+        if (sig.params.empty()) {
+            report(DiagCode::E0501, piped_range, {"`" + name + "`", "no arguments", "a piped value"});
+            return Type{};
+        }
+        has[0] = true;
+        next = 1;
+    }
+    std::vector<const ast::Argument*> unmatched;
+    for (const ast::Argument* a : arguments) {
+        if (a->keyword) {
+            auto it = std::find_if(sig.params.begin(), sig.params.end(), [&](const ParamSig& p) { return p.name == a->keyword->text; });
+            size_t i = static_cast<size_t>(it - sig.params.begin());
+            if (it == sig.params.end() || has[i]) {
+                std::vector<std::string> names;
+                for (const ParamSig& p : sig.params) names.push_back(p.name);
+                report(DiagCode::E0503, a->keyword->range,
+                       {"`" + name + "`", a->keyword->text, it == sig.params.end() ? did_you_mean(a->keyword->text, names) : " (given twice)"});
+                unmatched.push_back(a);
+                ok = false;
+                continue;
+            }
+            given[i] = a;
+            has[i] = true;
+            continue;
+        }
+        while (next < sig.params.size() && has[next]) ++next;
+        if (next >= sig.params.size()) {
+            report(DiagCode::E0501, a->range, {"`" + name + "`", std::to_string(sig.params.size()) + " arguments", "more"});
+            unmatched.push_back(a);
+            ok = false;
+            continue;
+        }
+        given[next] = a;
+        has[next] = true;
+        ++next;
+    }
+    // A misspelt keyword already explains the argument it was meant for.
+    bool keyword_errors = !ok;
+    for (size_t i = 0; i < sig.params.size() && !keyword_errors; ++i)
+        if (!has[i] && !sig.params[i].has_default) {
+            report(DiagCode::E0502, range, {"`" + name + "`", sig.params[i].name});
+            ok = false;
+        }
+    // Type the arguments; an axis name (`over=m`) is not a value.
+    std::vector<Type> types(sig.params.size());
+    std::vector<ByteRange> where(sig.params.size());
+    if (piped) types[0] = *piped, where[0] = piped_range;
+    for (size_t i = 0; i < sig.params.size(); ++i)
+        if (given[i]) {
+            where[i] = given[i]->range;
+            if (sig.params[i].type.kind != TypeKind::AxisName) types[i] = type_of(*given[i]->value);
+        }
+    for (const ast::Argument* a : unmatched) type_of(*a->value);
+    if (!ok || sig.scope.incomplete) return Type{};
+
+    // Bind generic axes and check each argument.
+    CallBindings bindings;
+    const TensorType* first_tensor = nullptr;
+    for (size_t i = 0; i < sig.params.size(); ++i) {
+        if (!has[i]) continue;
+        const Type& p = sig.params[i].type;
+        const Type& a = types[i];
+        if (p.kind == TypeKind::AxisName) {
+            check_axis_argument(*given[i], first_tensor, sig.params[i].name);
+            continue;
+        }
+        if (a.kind == TypeKind::Unknown || p.kind == TypeKind::Unknown) continue;
+        if (p.kind == TypeKind::Tensor && a.kind == TypeKind::Tensor) {
+            if (!first_tensor) first_tensor = &a.tensor;
+            if (!bind_tensor(p.tensor, a.tensor, bindings, sig.params[i].name, where[i])) ok = false;
+            continue;
+        }
+        bool number = a.kind == TypeKind::Int || a.kind == TypeKind::Float;
+        bool scalar_tensor = a.kind == TypeKind::Tensor && a.tensor.axes.empty();
+        bool only_variadic = p.kind == TypeKind::Tensor && p.tensor.axes.size() == 1 && p.tensor.axes[0].variadic;
+        bool fits = p.kind == a.kind || (p.kind == TypeKind::Float && (a.kind == TypeKind::Int || scalar_tensor)) ||
+                    (p.kind == TypeKind::Tensor && p.tensor.axes.empty() && number) || (only_variadic && number);
+        if (fits && only_variadic && number && !bindings.variadic.count(p.tensor.axes[0].name.value_or("")))
+            bindings.variadic[p.tensor.axes[0].name.value_or("")] = {};  // a number: `..s` is no axes
+        if (fits && !p.ref.empty() && p.ref != a.ref) fits = false;
+        if (!fits) {
+            report(DiagCode::E0505, where[i], {sig.params[i].name, describe(p), describe(a)});
+            ok = false;
+        }
+    }
+    if (!ok || !sig.returns) return Type{};
+    return instantiate_return(*sig.returns, bindings, first_tensor);
+}
+
+// `over=m`: the name of an axis of the first tensor argument (E0419).
+void FileChecker::check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
+                                      const std::string& param_name) {
+    auto* name = std::get_if<ast::NameExpr>(&argument.value->node);
+    if (!name) {
+        report(DiagCode::E0419, argument.value->range, {param_name, "an axis name, such as `over=n`", "`" + written(argument.value->range) + "`"});
+        return;
+    }
+    if (!first_tensor || has_variadic(*first_tensor)) return;  // nothing to check it against
+    bool found = std::any_of(first_tensor->axes.begin(), first_tensor->axes.end(),
+                             [&](const AxisType& a) { return a.name == name->name.text; });
+    if (!found)
+        report(DiagCode::E0419, name->name.range,
+               {param_name, "an axis of the value, " + axes_text(*first_tensor), "`" + name->name.text + "`"});
+}
+
+// The return type with the call's bindings: sizes substituted, variadic
+// groups expanded, axes named as the caller's arguments named them, and an
+// unwritten element type taken from the first tensor argument.
+Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor) {
+    Type out = returns;
+    std::vector<Type*> tensors;
+    if (out.kind == TypeKind::Tensor) tensors.push_back(&out);
+    for (Type& e : out.elements)
+        if (e.kind == TypeKind::Tensor) tensors.push_back(&e);
+    // An axis of the parameters that no argument bound (its argument was of
+    // unknown type) leaves the result unknown: no guessed sizes.
+    for (Type* t : tensors)
+        for (const AxisType& axis : t->tensor.axes) {
+            if (axis.variadic && !bindings.variadic.count(axis.name.value_or(""))) return Type{};
+            for (SymbolId id : axis.size.symbols())
+                if (!bindings.sizes.count(id) && symbol_name(id).rfind('?', 0) != 0) return Type{};
+        }
+    // A symbol no argument binds (a `?k`) is a fresh size at each call.
+    std::map<SymbolId, Size> sizes = bindings.sizes;
+    auto value_of = [&](SymbolId id) -> std::optional<Size> {
+        auto it = sizes.find(id);
+        if (it == sizes.end()) it = sizes.emplace(id, Size::symbol(new_symbol(symbol_name(id)))).first;
+        return it->second;
+    };
+    for (Type* t : tensors) {
+        std::vector<AxisType> axes;
+        for (const AxisType& axis : t->tensor.axes) {
+            if (axis.variadic) {
+                const auto& group = bindings.variadic.at(axis.name.value_or(""));
+                axes.insert(axes.end(), group.begin(), group.end());
+                continue;
+            }
+            AxisType a = axis;
+            auto linear = a.size.as_linear();
+            if (linear && linear->coefficient == 1 && linear->offset == 0 && bindings.from.count(linear->symbol)) {
+                const AxisType* from = bindings.from.at(linear->symbol);
+                a.name = from->name;
+                a.written = from->written;
+                a.origin = from->origin;
+            }
+            a.size = a.size.substitute(value_of);
+            axes.push_back(std::move(a));
+        }
+        t->tensor.axes = std::move(axes);
+        if (!t->tensor.element.written && first_tensor) t->tensor.element = first_tensor->element;
+    }
+    return out;
+}
+
+}  // namespace ss::check

@@ -1,0 +1,379 @@
+// The type of an expression in a function body: names, literals,
+// elementwise arithmetic aligned by axis name, `@`, masks, `as`, fields and
+// indexing. Calls and pipes are in calls.cpp.
+#include <algorithm>
+
+#include "check/builtins.hpp"
+#include "check/file_checker.hpp"
+#include "check/suggest.hpp"
+
+namespace ss::check {
+
+namespace {
+
+Type of_kind(TypeKind kind) {
+    Type t;
+    t.kind = kind;
+    return t;
+}
+
+bool is_scalar(const Type& t) { return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool; }
+
+bool has_variadic(const TensorType& t) {
+    return std::any_of(t.axes.begin(), t.axes.end(), [](const AxisType& a) { return a.variadic; });
+}
+
+// `[b n D]`, for messages.
+std::string axes_text(const TensorType& t) {
+    std::string out = "[";
+    for (size_t i = 0; i < t.axes.size(); ++i) out += (i ? " " : "") + t.axes[i].written;
+    return out + "]";
+}
+
+}  // namespace
+
+Type FileChecker::type_of(const ast::Expr& expr) {
+    const auto& node = expr.node;
+    if (std::holds_alternative<ast::IntLiteral>(node)) return of_kind(TypeKind::Int);
+    if (std::holds_alternative<ast::FloatLiteral>(node) || std::holds_alternative<ast::InfLiteral>(node))
+        return of_kind(TypeKind::Float);
+    if (std::holds_alternative<ast::BoolLiteral>(node)) return of_kind(TypeKind::Bool);
+    if (std::holds_alternative<ast::StringLiteral>(node)) return of_kind(TypeKind::Str);
+    if (auto* n = std::get_if<ast::NameExpr>(&node)) return type_of_name(n->name);
+    if (auto* b = std::get_if<ast::Binary>(&node)) return type_of_binary(*b, expr.range);
+    if (auto* u = std::get_if<ast::Unary>(&node)) {
+        Type operand = type_of(*u->operand);
+        if (u->op == "!" && operand.kind == TypeKind::Tensor && operand.tensor.element.kind != ElementKind::Mask) {
+            report(DiagCode::E0418, expr.range, {"`!`", "a Mask", describe(operand)});
+            return Type{};
+        }
+        if (u->op == "not") return of_kind(TypeKind::Bool);
+        return operand;
+    }
+    if (auto* r = std::get_if<ast::RangeExpr>(&node)) {
+        if (r->start) type_of(*r->start);
+        if (r->end) type_of(*r->end);
+        return Type{};  // a range is only meaningful in `for` and subscripts
+    }
+    if (auto* a = std::get_if<ast::As>(&node)) return type_of_as(*a, expr.range);
+    if (auto* a = std::get_if<ast::Attribute>(&node)) return type_of_attribute(*a, expr.range);
+    if (auto* s = std::get_if<ast::Subscript>(&node)) return type_of_subscript(*s, expr.range);
+    if (auto* c = std::get_if<ast::CausalMask>(&node)) return type_of_causal(*c, expr.range);
+    if (auto* t = std::get_if<ast::TupleExpr>(&node)) {
+        Type out = of_kind(TypeKind::Tuple);
+        for (const auto& e : t->elements) out.elements.push_back(type_of(*e));
+        return out;
+    }
+    if (auto* l = std::get_if<ast::ListExpr>(&node)) {
+        for (const auto& e : l->elements) type_of(*e);
+        return Type{};
+    }
+    if (auto* c = std::get_if<ast::Call>(&node)) {
+        std::vector<const ast::Argument*> args;
+        for (const auto& a : c->arguments) args.push_back(&a);
+        return type_of_call(*c->callee, args, nullptr, {}, expr.range);
+    }
+    if (auto* p = std::get_if<ast::Pipe>(&node)) {
+        Type input = type_of(*p->input);
+        const ast::Expr& stage = *p->stage;
+        if (auto* call = std::get_if<ast::Call>(&stage.node)) {
+            std::vector<const ast::Argument*> args;
+            for (const auto& a : call->arguments) args.push_back(&a);
+            return type_of_call(*call->callee, args, &input, p->input->range, stage.range);
+        }
+        if (std::holds_alternative<ast::PatternCall>(stage.node)) return type_of_pattern(stage, &input);
+        return type_of_call(stage, {}, &input, p->input->range, stage.range);  // `x |> gelu`
+    }
+    if (std::holds_alternative<ast::PatternCall>(node)) return type_of_pattern(expr, nullptr);
+    return Type{};
+}
+
+// ------------------------------------------------------------------- names
+
+Type FileChecker::type_of_name(const ast::Name& name) {
+    auto local = body_->locals.find(name.text);
+    if (local != body_->locals.end()) return local->second.type;
+    // A generic axis of the signature is a number in the body: `0..n`.
+    if (body_->scope.generics.count(name.text)) return of_kind(TypeKind::Int);
+    if (const ItemRef* item = lookup(name.text)) {
+        reference(*item, name.range);
+        if (item->kind == SymbolKind::Dim) return of_kind(TypeKind::Int);
+        return Type{};  // models, functions, modules: used through calls and attributes
+    }
+    if (is_builtin(name.text)) return Type{};
+    auto later = body_->assigned_anywhere.find(name.text);
+    if (later != body_->assigned_anywhere.end()) {
+        report(DiagCode::E0105, name.range, {name.text}, {{later->second, "`" + name.text + "` is assigned here"}});
+        return Type{};
+    }
+    std::vector<std::string> candidates = builtin_names();
+    for (const auto& [n, l] : body_->locals) candidates.push_back(n);
+    for (const auto& [n, i] : items_) candidates.push_back(n);
+    report(DiagCode::E0102, name.range, {name.text, did_you_mean(name.text, candidates)});
+    return Type{};
+}
+
+// -------------------------------------------------------------- operators
+
+Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
+    Type left = type_of(*b.left);
+    Type right = type_of(*b.right);
+    const std::string& op = b.op;
+    if (op == "@") return matmul(left, right, b.op_range);
+    if (op == "and" || op == "or") return of_kind(TypeKind::Bool);
+    bool comparison = op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";
+    if ((op == "&" || op == "|") && left.kind == TypeKind::Tensor && right.kind == TypeKind::Tensor) {
+        for (const Type* t : {&left, &right})
+            if (t->tensor.element.kind != ElementKind::Mask) {
+                report(DiagCode::E0418, range, {"`" + op + "`", "Masks", describe(*t)});
+                return Type{};
+            }
+    }
+    return elementwise(left, right, b.op_range, b.left->range, b.right->range, comparison);
+}
+
+// Elementwise operations align axes by name: each axis of the operand with
+// fewer axes must be an axis of the other with an equal size, and the result
+// has the larger operand's layout. Scalars broadcast.
+Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
+                              ByteRange right_range, bool comparison) {
+    if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return Type{};
+    if (is_scalar(left) && is_scalar(right)) {
+        if (comparison) return of_kind(TypeKind::Bool);
+        return of_kind(left.kind == TypeKind::Float || right.kind == TypeKind::Float ? TypeKind::Float : left.kind);
+    }
+    auto as_mask = [&](Type t) {
+        if (comparison) t.tensor.element = Element{ElementKind::Mask, std::nullopt, "", ""};
+        return t;
+    };
+    if (left.kind == TypeKind::Tensor && is_scalar(right)) return as_mask(left);
+    if (is_scalar(left) && right.kind == TypeKind::Tensor) return as_mask(right);
+    if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor) return Type{};
+    const TensorType& l = left.tensor;
+    const TensorType& r = right.tensor;
+    if (has_variadic(l) || has_variadic(r)) return as_mask(l.axes.size() >= r.axes.size() ? left : right);
+    bool right_smaller = r.axes.size() <= l.axes.size();
+    const TensorType& small = right_smaller ? r : l;
+    const TensorType& large = right_smaller ? l : r;
+    ByteRange small_range = right_smaller ? right_range : left_range;
+    for (size_t i = 0; i < small.axes.size(); ++i) {
+        const AxisType& axis = small.axes[i];
+        const AxisType* match = nullptr;
+        if (axis.name) {
+            for (const AxisType& candidate : large.axes)
+                if (candidate.name == axis.name) match = &candidate;
+        } else if (small.axes.size() == large.axes.size() && !large.axes[i].name) {
+            match = &large.axes[i];  // unnamed axes align by position when the ranks agree
+        }
+        if (!match) {
+            std::string why = axis.name ? "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`"
+                                        : "an axis without a name aligns only by position, with an unnamed axis";
+            report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), why},
+                   {{small_range, "this operand has " + axes_text(small)}});
+            return Type{};
+        }
+        if (!(match->size == axis.size)) {
+            report(DiagCode::E0410, op_range,
+                   {axes_text(l), axes_text(r),
+                    "axis `" + axis.written + "` is " + show(axis.size) + " on one side and " + show(match->size) +
+                        " on the other"},
+                   {{axis.origin, "`" + axis.written + "` gets its size here"}});
+            return Type{};
+        }
+    }
+    return as_mask(right_smaller ? left : right);
+}
+
+// `a @ b` contracts the last axis of `a` with the first of `b`.
+Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range) {
+    if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return Type{};
+    if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor || left.tensor.axes.empty() ||
+        right.tensor.axes.empty()) {
+        const Type& bad = left.kind != TypeKind::Tensor || left.tensor.axes.empty() ? left : right;
+        report(DiagCode::E0411, op_range, {"tensors with at least one axis on both sides", describe(bad)});
+        return Type{};
+    }
+    const AxisType& k1 = left.tensor.axes.back();
+    const AxisType& k2 = right.tensor.axes.front();
+    if (k1.variadic || k2.variadic) return Type{};
+    if (!(k1.size == k2.size)) {
+        report(DiagCode::E0411, op_range,
+               {"the last axis of the left (`" + k1.written + "` = " + show(k1.size) + ") to equal the first axis of the right",
+                "`" + k2.written + "` = " + show(k2.size)},
+               {{k1.origin, "`" + k1.written + "` gets its size here"}, {k2.origin, "`" + k2.written + "` gets its size here"}});
+        return Type{};
+    }
+    Type out = of_kind(TypeKind::Tensor);
+    out.tensor.axes.assign(left.tensor.axes.begin(), left.tensor.axes.end() - 1);
+    out.tensor.axes.insert(out.tensor.axes.end(), right.tensor.axes.begin() + 1, right.tensor.axes.end());
+    out.tensor.element = left.tensor.element;
+    out.tensor.element.over.clear();
+    return out;
+}
+
+// ------------------------------------------------------------------- as
+
+Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
+    Type value = type_of(*as.value);
+    Type target = resolve_type(*as.type, body_->scope);  // new axis names become run-time checked sizes
+    if (value.kind == TypeKind::Tensor && target.kind == TypeKind::Tensor && !has_variadic(value.tensor) &&
+        !has_variadic(target.tensor)) {
+        const auto& v = value.tensor.axes;
+        const auto& t = target.tensor.axes;
+        std::string why;
+        if (v.size() != t.size()) {
+            why = "the value has " + std::to_string(v.size()) + " axes, " + axes_text(value.tensor);
+        } else {
+            for (size_t i = 0; i < v.size() && why.empty(); ++i) {
+                auto a = v[i].size.as_constant(), b = t[i].size.as_constant();
+                if (a && b && *a != *b)
+                    why = "axis " + std::to_string(i + 1) + " of the value is " + std::to_string(*a) + ", not " + std::to_string(*b);
+            }
+        }
+        if (!why.empty()) report(DiagCode::E0416, range, {describe(target), why});
+    }
+    return target;
+}
+
+// ------------------------------------------------------- fields, indexing
+
+Type FileChecker::type_of_attribute(const ast::Attribute& attribute, ByteRange range) {
+    (void)range;
+    Type object = type_of(*attribute.object);
+    const std::string& field = attribute.attribute.text;
+    if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch) return Type{};
+    auto record = record_fields_.find(object.ref);
+    if (record == record_fields_.end()) return Type{};
+    auto found = record->second.find(field);
+    if (found == record->second.end()) {
+        std::vector<std::string> names;
+        for (const auto& [n, t] : record->second) names.push_back(n);
+        report(DiagCode::E0106, attribute.attribute.range,
+               {object.ref, field, did_you_mean(field, names)});
+        return Type{};
+    }
+    Type out = found->second;
+    if (object.kind == TypeKind::Batch && out.kind == TypeKind::Tensor) {
+        // A batch's fields gain a leading batch axis `b`.
+        AxisType b;
+        b.name = "b";
+        b.written = "b";
+        b.size = Size::symbol(new_symbol("b"));
+        out.tensor.axes.insert(out.tensor.axes.begin(), b);
+    }
+    return out;
+}
+
+// The size an expression stands for, when it is one the checker knows: an
+// integer, a dim, or sums and products of them.
+std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
+    if (auto* lit = std::get_if<ast::IntLiteral>(&expr.node)) return lit->value ? std::optional(Size::constant(*lit->value)) : std::nullopt;
+    if (auto* n = std::get_if<ast::NameExpr>(&expr.node)) {
+        if (body_->locals.count(n->name.text)) return std::nullopt;
+        auto it = body_->scope.generics.find(n->name.text);
+        if (it != body_->scope.generics.end()) return Size::symbol(it->second);
+        if (auto value = dim_value_of(n->name.text, n->name.range)) return Size::constant(*value);
+        return std::nullopt;
+    }
+    if (auto* b = std::get_if<ast::Binary>(&expr.node)) {
+        auto l = size_value(*b->left), r = size_value(*b->right);
+        if (!l || !r) return std::nullopt;
+        if (b->op == "+") return *l + *r;
+        if (b->op == "-") return *l - *r;
+        if (b->op == "*") return *l * *r;
+    }
+    return std::nullopt;
+}
+
+Type FileChecker::type_of_subscript(const ast::Subscript& subscript, ByteRange range) {
+    Type value = type_of(*subscript.value);
+    if (value.kind == TypeKind::Unknown) {
+        for (const ast::Index& index : subscript.indices) type_of(*index.value);
+        return Type{};
+    }
+    if (value.kind != TypeKind::Tensor || has_variadic(value.tensor)) return Type{};
+    TensorType t = value.tensor;
+    size_t position = 0;  // the next axis an index without a name applies to
+    for (const ast::Index& index : subscript.indices) {
+        size_t axis = position;
+        if (index.axis) {
+            auto it = std::find_if(t.axes.begin(), t.axes.end(), [&](const AxisType& a) { return a.name == index.axis->text; });
+            if (it == t.axes.end()) {
+                report(DiagCode::E0417, index.axis->range,
+                       {"an axis named `" + index.axis->text + "`", "the value is " + axes_text(t)});
+                return Type{};
+            }
+            axis = static_cast<size_t>(it - t.axes.begin());
+        }
+        if (axis >= t.axes.size()) {
+            report(DiagCode::E0417, index.range, {"an axis to index", "the value has only " + std::to_string(t.axes.size()) + " axes, " + axes_text(value.tensor)});
+            return Type{};
+        }
+        if (auto* r = std::get_if<ast::RangeExpr>(&index.value->node)) {
+            // A slice keeps the axis, with size end - start.
+            std::optional<Size> start = r->start ? size_value(*r->start) : std::optional(Size::constant(0));
+            std::optional<Size> end = r->end ? size_value(*r->end) : std::optional(t.axes[axis].size);
+            if (r->start && !start) type_of(*r->start);
+            if (r->end && !end) type_of(*r->end);
+            AxisType& a = t.axes[axis];
+            a.size = start && end ? *end - *start : Size::symbol(new_symbol("?" + a.written));
+            a.written = source_text(index.range);
+            a.origin = index.range;
+            a.name.reset();
+            position = axis + 1;
+            continue;
+        }
+        Type i = type_of(*index.value);
+        if (i.kind == TypeKind::Tensor && i.tensor.element.kind == ElementKind::Mask && i.tensor.axes.size() == 1) {
+            // A selection: the axis keeps only the selected positions, ?k of them.
+            if (!(i.tensor.axes[0].size == t.axes[axis].size)) {
+                report(DiagCode::E0417, index.range, {"a Mask over axis `" + t.axes[axis].written + "` (" + show(t.axes[axis].size) + ")",
+                                                      "a Mask over " + show(i.tensor.axes[0].size)});
+                return Type{};
+            }
+            t.axes[axis].size = Size::symbol(new_symbol("?k"));
+            t.axes[axis].written = "?k";
+            t.axes[axis].name.reset();
+            position = axis + 1;
+            continue;
+        }
+        // An index takes one position: the axis goes.
+        t.axes.erase(t.axes.begin() + static_cast<std::ptrdiff_t>(axis));
+        position = axis;
+    }
+    (void)range;
+    Type out = of_kind(TypeKind::Tensor);
+    out.tensor = std::move(t);
+    return out;
+}
+
+Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
+    Type out = of_kind(TypeKind::Tensor);
+    out.tensor.element.kind = ElementKind::Mask;
+    for (const auto& axis : mask.axes) {
+        // The names are the signature's axes or dims; any other name takes
+        // its size from where the mask is used, which the prelude's
+        // masked_fill and where will say: unknown until then.
+        if (axis->kind != ast::AxisKind::Name) return Type{};
+        std::optional<Size> size;
+        auto generic = body_->scope.generics.find(axis->name.text);
+        if (generic != body_->scope.generics.end())
+            size = Size::symbol(generic->second);
+        else if (auto value = dim_value_of(axis->name.text, axis->name.range))
+            size = Size::constant(*value);
+        if (!size) return Type{};
+        AxisType a;
+        if (axis->kind == ast::AxisKind::Name) a.name = axis->name.text;
+        a.size = *size;
+        a.written = source_text(axis->range);
+        a.origin = axis->range;
+        out.tensor.axes.push_back(std::move(a));
+    }
+    if (out.tensor.axes.size() != 2) {
+        report(DiagCode::E0417, range, {"two axes, as in `causal[n m]`", std::to_string(out.tensor.axes.size())});
+        return Type{};
+    }
+    return out;
+}
+
+}  // namespace ss::check

@@ -1,0 +1,39 @@
+# The prelude: built-ins whose types ShapeScript can say, declared as extern
+# functions into torch or the runtime (shapescript.rt). Shipped inside the
+# compiler; a file's own definitions shadow these names.
+#
+# Rules the prelude relies on (docs/types.md, "The prelude"):
+# - `..s` binds to the leading axes of the first argument that has it; a
+#   later parameter typed with the same `..s` accepts any tensor that aligns
+#   with those axes by name (as elementwise arithmetic does), and a number.
+# - A result whose element type isn't written has the element type of the
+#   first tensor argument.
+# - `over: axis` takes the name of an axis of the first tensor argument.
+#
+# Built-ins not declared here (reductions, normalisations, indexing ops,
+# training) are known by name and checked for their arguments only, until
+# the type system can say their types.
+
+# Elementwise functions
+extern fn gelu(x: [..s]) -> [..s] = torch.nn.functional.gelu
+extern fn silu(x: [..s]) -> [..s] = torch.nn.functional.silu
+extern fn relu(x: [..s]) -> [..s] = torch.relu
+extern fn tanh(x: [..s]) -> [..s] = torch.tanh
+extern fn sigmoid(x: [..s]) -> [..s] = torch.sigmoid
+extern fn exp(x: [..s]) -> [..s] = torch.exp
+extern fn sqrt(x: [..s]) -> [..s] = torch.sqrt
+extern fn sin(x: [..s]) -> [..s] = torch.sin
+extern fn cos(x: [..s]) -> [..s] = torch.cos
+extern fn abs(x: [..s]) -> [..s] = torch.abs
+
+# Scaling, masking, choosing
+extern fn scale(x: [..s], factor: float) -> [..s] = shapescript.rt.scale
+extern fn masked_fill(x: [..s], mask: [..s] Mask, value: float) -> [..s] = shapescript.rt.masked_fill
+extern fn where(condition: [..s] Mask, a: [..s], b: [..s]) -> [..s] = torch.where
+
+# Along one axis, keeping the shape
+extern fn softmax(x: [..s], over: axis) -> [..s] = torch.softmax
+extern fn log_softmax(x: [..s], over: axis) -> [..s] = torch.log_softmax
+
+# Random draws (identity in Eval)
+extern fn dropout(x: [..s], p: float, mode: Mode) -> [..s] = shapescript.rt.dropout

@@ -1,0 +1,183 @@
+// Function bodies: statements in order, the names they assign, returns
+// against the signature, and conditions.
+#include <algorithm>
+
+#include "check/file_checker.hpp"
+
+namespace ss::check {
+
+namespace {
+
+// Every name a statement list assigns, anywhere (for "used before it is
+// assigned" versus "undefined").
+void collect_assigned(const ast::Block& block, std::map<std::string, ByteRange>& out) {
+    auto add_target = [&](const ast::Expr& target) {
+        if (auto* name = std::get_if<ast::NameExpr>(&target.node)) out.emplace(name->name.text, name->name.range);
+    };
+    for (const ast::Stmt& stmt : block.statements) {
+        if (auto* a = std::get_if<ast::Assign>(&stmt.node))
+            for (const auto& t : a->targets) add_target(*t);
+        if (auto* a = std::get_if<ast::AugAssign>(&stmt.node)) add_target(*a->target);
+        if (auto* f = std::get_if<ast::For>(&stmt.node)) {
+            for (const ast::Name& n : f->targets) out.emplace(n.text, n.range);
+            collect_assigned(f->body, out);
+        }
+        if (auto* i = std::get_if<ast::If>(&stmt.node)) {
+            for (const ast::Branch& b : i->branches) collect_assigned(b.body, out);
+            if (i->else_body) collect_assigned(*i->else_body, out);
+        }
+    }
+}
+
+}  // namespace
+
+void FileChecker::check_body(const ast::FnDef& fn, Signature& signature) {
+    BodyState state;
+    state.fn = &fn;
+    state.signature = &signature;
+    state.scope = signature.scope;
+    for (const ParamSig& p : signature.params)
+        if (!p.name.empty()) state.locals[p.name] = Local{p.type, p.range, p.is_mut, true};
+    collect_assigned(fn.body, state.assigned_anywhere);
+    body_ = &state;
+    check_block(fn.body);
+    body_ = nullptr;
+}
+
+void FileChecker::check_block(const ast::Block& block) {
+    for (const ast::Stmt& stmt : block.statements) check_statement(stmt);
+}
+
+void FileChecker::check_statement(const ast::Stmt& stmt) {
+    if (stmt.has_syntax_error) {
+        // Reported as a syntax error; what it assigns is of unknown type, and
+        // the blocks inside it are still checked.
+        if (auto* a = std::get_if<ast::Assign>(&stmt.node))
+            for (const auto& t : a->targets)
+                if (auto* n = std::get_if<ast::NameExpr>(&t->node)) body_->locals[n->name.text] = Local{Type{}, n->name.range, false, false};
+        if (auto* i = std::get_if<ast::If>(&stmt.node)) {
+            for (const ast::Branch& b : i->branches) check_block(b.body);
+            if (i->else_body) check_block(*i->else_body);
+        }
+        if (auto* f = std::get_if<ast::For>(&stmt.node)) {
+            for (const ast::Name& n : f->targets) body_->locals[n.text] = Local{Type{}, n.range, false, false};
+            check_block(f->body);
+        }
+        return;
+    }
+    if (auto* e = std::get_if<ast::ExprStmt>(&stmt.node)) {
+        type_of(*e->expr);
+    } else if (auto* a = std::get_if<ast::Assign>(&stmt.node)) {
+        Type value = type_of(*a->value);
+        if (a->targets.size() == 1) {
+            assign(*a->targets[0], value, a->value->range);
+        } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
+            report(DiagCode::E0506, a->value->range,
+                   {std::to_string(a->targets.size()), std::to_string(value.elements.size()), describe(value)});
+            for (const auto& t : a->targets) assign(*t, Type{}, a->value->range);
+        } else {
+            for (size_t i = 0; i < a->targets.size(); ++i)
+                assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{}, a->value->range);
+        }
+    } else if (auto* a = std::get_if<ast::AugAssign>(&stmt.node)) {
+        Type target = type_of(*a->target);
+        Type value = type_of(*a->value);
+        elementwise(target, value, stmt.range, a->target->range, a->value->range, false);
+    } else if (auto* r = std::get_if<ast::Return>(&stmt.node)) {
+        check_return(*r, stmt.range);
+    } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {
+        for (const ast::Branch& b : i->branches) {
+            check_condition(*b.condition);
+            check_block(b.body);
+        }
+        if (i->else_body) check_block(*i->else_body);
+    } else if (auto* f = std::get_if<ast::For>(&stmt.node)) {
+        Type iterable = type_of(*f->iterable);
+        // `for i in a..b` counts; other loops (over batches) are typed by
+        // the prelude's `batches`, not yet declared: unknown for now.
+        bool counting = std::holds_alternative<ast::RangeExpr>(f->iterable->node);
+        for (const ast::Name& n : f->targets) {
+            Type t;
+            if (counting && f->targets.size() == 1) t.kind = TypeKind::Int;
+            body_->locals[n.text] = Local{t, n.range, false, false};
+        }
+        (void)iterable;
+        check_block(f->body);
+    }
+}
+
+void FileChecker::assign(const ast::Expr& target, const Type& type, ByteRange value_range) {
+    (void)value_range;
+    if (auto* name = std::get_if<ast::NameExpr>(&target.node)) {
+        auto existing = body_->locals.find(name->name.text);
+        if (existing != body_->locals.end() && existing->second.is_parameter) {
+            existing->second.type = type;  // rebinding a parameter's name
+            return;
+        }
+        body_->locals[name->name.text] = Local{type, name->name.range, false, false};
+        result_.symbols.push_back({name->name.text, SymbolKind::Parameter, name->name.range, {},
+                                   name->name.text + ": " + describe(type)});
+        return;
+    }
+    if (auto* attr = std::get_if<ast::Attribute>(&target.node)) {
+        // `m.w = ...` changes a model's field: only through a `mut` parameter.
+        if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node)) {
+            auto local = body_->locals.find(object->name.text);
+            if (local != body_->locals.end() && local->second.type.kind == TypeKind::Model && !local->second.is_mut)
+                report(DiagCode::E0507, target.range, {attr->attribute.text, object->name.text});
+        }
+        type_of(target);
+        return;
+    }
+    type_of(target);  // a subscript or something else: typed for its errors
+}
+
+void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
+    const Signature& sig = *body_->signature;
+    if (!ret.value) {
+        if (sig.returns)
+            report(DiagCode::E0601, range, {describe(*sig.returns), "nothing"});
+        return;
+    }
+    Type value = type_of(*ret.value);
+    if (!sig.returns || value.kind == TypeKind::Unknown || sig.returns->kind == TypeKind::Unknown) return;
+    const Type& declared = *sig.returns;
+    bool fits = true;
+    if (declared.kind == TypeKind::Tensor && value.kind == TypeKind::Tensor)
+        fits = same_shape(declared.tensor, value.tensor, &sig.scope);
+    else if (declared.kind == TypeKind::Float && (value.kind == TypeKind::Int || value.kind == TypeKind::Float))
+        fits = true;
+    else if (declared.kind != value.kind)
+        fits = false;
+    else if (declared.kind == TypeKind::Model || declared.kind == TypeKind::Data)
+        fits = declared.ref == value.ref;
+    if (!fits) report(DiagCode::E0601, ret.value->range, {describe(declared), describe(value)});
+}
+
+void FileChecker::check_condition(const ast::Expr& condition) {
+    Type t = type_of(condition);
+    bool ok = t.kind == TypeKind::Unknown || t.kind == TypeKind::Bool ||
+              (t.kind == TypeKind::Tensor && t.tensor.axes.empty() && t.tensor.element.kind == ElementKind::Mask);
+    if (!ok) report(DiagCode::E0603, condition.range, {describe(t)});
+}
+
+bool FileChecker::same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const {
+    for (const AxisType& axis : declared.axes)
+        if (axis.variadic) return true;  // `..s`: any number of axes, not compared here
+    for (const AxisType& axis : value.axes)
+        if (axis.variadic) return true;
+    if (declared.axes.size() != value.axes.size()) return false;
+    for (size_t i = 0; i < declared.axes.size(); ++i) {
+        // A declared size with a symbol the parameters don't bind (`?k`, or
+        // an axis already reported by E0406) is known only at run time.
+        bool runtime = false;
+        if (scope)
+            for (SymbolId id : declared.axes[i].size.symbols())
+                runtime = runtime || std::none_of(scope->generics.begin(), scope->generics.end(),
+                                                  [&](const auto& g) { return g.second == id; });
+        if (!runtime && !(declared.axes[i].size == value.axes[i].size)) return false;
+    }
+    return true;
+}
+
+}  // namespace ss::check

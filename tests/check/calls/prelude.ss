@@ -1,0 +1,15 @@
+# Calls to the prelude's built-ins.
+dim D = 64
+
+fn shapes(x: [b n D]) -> [b D]:
+    return x |> gelu |> dropout(0.1, Eval)  # error E0601 "returns [b D]"
+
+fn axis_name(scores: [b n m]) -> [b n m]:
+    return scores |> softmax(over=V)  # error E0419 "`V`"
+
+fn foreign_mask(att: [b H n m], mask: [n k] Mask) -> [b H n m]:
+    return att |> masked_fill(mask, -inf)  # error E0504 "`k` does not"
+
+fn attention(att: [b H n m], v: [b H m Dh]) -> [b H n Dh]:
+    weights = att |> masked_fill(!causal[n m], -inf) |> softmax(over=m)
+    return einsum(weights, v: b H m n, b H m Dh -> b H n Dh)  # error E0408 "`m` is axis 4"

@@ -1,0 +1,20 @@
+# Returns and conditions.
+dim D = 64
+dim E = 32
+
+model M:
+    w: [4] = zeros
+
+fn wrong_shape(x: [b D], w: [D E]) -> [b D]:
+    return x @ w  # error E0601 "returns [b D]"
+
+fn nothing(x: [n]) -> [n]:
+    return  # error E0601 "nothing"
+
+fn condition(x: [n]) -> [n]:
+    if x > 0:  # error E0603 "[n] Mask"
+        return x
+    return x
+
+fn frozen(m: M, w: [4]):
+    m.w = w  # error E0507 "not `mut`"

@@ -1,0 +1,14 @@
+# Names inside function bodies.
+dim D = 64
+
+model Mlp:
+    w1: [D D] = zeros
+
+fn f(m: Mlp, x: [b D]) -> [b D]:
+    y = z + x        # error E0105 "used before it is assigned"
+    z = x
+    v = widht + 1    # error E0102 "undefined name `widht`"
+    return x @ m.w2  # error E0106 "did you mean `w1`"
+
+fn g(m: Mlp) -> Mlp:
+    return Mlp.create(seed=0)  # error E0106 "one method is `init"
