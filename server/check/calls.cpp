@@ -176,7 +176,8 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             auto linear = expected.as_linear();
             bool plain = linear && linear->coefficient == 1 && linear->offset == 0;
             if (pass == 0 && !plain) continue;
-            if (linear && !value_of(linear->symbol)) {
+            bool solvable = linear && !value_of(linear->symbol);
+            if (solvable) {
                 if (auto solved = solve(*linear, a.size)) {
                     b.sizes[linear->symbol] = *solved;
                     b.from[linear->symbol] = &a;
@@ -186,6 +187,9 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             if (!(expected == a.size)) {
                 std::string found = "its axis `" + a.written + "` is " + show(a.size) + ", where " + axes_text(param) +
                                     " needs `" + p.written + "` = " + show(expected);
+                if (solvable && a.size.as_constant())
+                    found += ", and " + show(a.size - Size::constant(linear->offset)) + " is not a multiple of " +
+                             std::to_string(linear->coefficient);
                 report(DiagCode::E0504, at, {param_name, axes_text(param), found});
                 return false;
             }

@@ -27,9 +27,17 @@ struct SymbolFact {
     std::string detail;  // shown on hover: `dim Dh = D / H = 64`, `x: [b n D]`
 };
 
+// The type of an expression the editor shows: each pipeline stage and each
+// call's result (inlay hints), as the checker found it.
+struct ExpressionFact {
+    ByteRange range;
+    std::string type;  // `[b n D]`, `[b H n m] Prob over m`
+};
+
 struct CheckResult {
     std::vector<Diagnostic> diagnostics;
     std::vector<SymbolFact> symbols;
+    std::vector<ExpressionFact> expressions;
 };
 
 CheckResult check_file(const ast::File& file, std::string_view text);

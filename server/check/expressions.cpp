@@ -71,21 +71,36 @@ Type FileChecker::type_of(const ast::Expr& expr) {
     if (auto* c = std::get_if<ast::Call>(&node)) {
         std::vector<const ast::Argument*> args;
         for (const auto& a : c->arguments) args.push_back(&a);
-        return type_of_call(*c->callee, args, nullptr, {}, expr.range);
+        Type out = type_of_call(*c->callee, args, nullptr, {}, expr.range);
+        record_expression(expr.range, out);
+        return out;
     }
     if (auto* p = std::get_if<ast::Pipe>(&node)) {
         Type input = type_of(*p->input);
         const ast::Expr& stage = *p->stage;
+        Type out;
         if (auto* call = std::get_if<ast::Call>(&stage.node)) {
             std::vector<const ast::Argument*> args;
             for (const auto& a : call->arguments) args.push_back(&a);
-            return type_of_call(*call->callee, args, &input, p->input->range, stage.range);
+            out = type_of_call(*call->callee, args, &input, p->input->range, stage.range);
+        } else if (std::holds_alternative<ast::PatternCall>(stage.node)) {
+            out = type_of_pattern(stage, &input);
+        } else {
+            out = type_of_call(stage, {}, &input, p->input->range, stage.range);  // `x |> gelu`
         }
-        if (std::holds_alternative<ast::PatternCall>(stage.node)) return type_of_pattern(stage, &input);
-        return type_of_call(stage, {}, &input, p->input->range, stage.range);  // `x |> gelu`
+        record_expression(stage.range, out);
+        return out;
     }
-    if (std::holds_alternative<ast::PatternCall>(node)) return type_of_pattern(expr, nullptr);
+    if (std::holds_alternative<ast::PatternCall>(node)) {
+        Type out = type_of_pattern(expr, nullptr);
+        record_expression(expr.range, out);
+        return out;
+    }
     return Type{};
+}
+
+void FileChecker::record_expression(ByteRange range, const Type& type) {
+    if (type.kind != TypeKind::Unknown && !muted_) result_.expressions.push_back({range, describe(type)});
 }
 
 // ------------------------------------------------------------------- names

@@ -143,6 +143,7 @@ private:
     Type type_of_subscript(const ast::Subscript& subscript, ByteRange range);
     Type type_of_causal(const ast::CausalMask& mask, ByteRange range);
     std::optional<Size> size_value(const ast::Expr& expr);
+    void record_expression(ByteRange range, const Type& type);
 
     // calls.cpp: calls, pipes and pattern calls.
     Type type_of_pattern(const ast::Expr& expr, const Type* piped);

@@ -379,12 +379,17 @@ bool PatternTyper::check_arguments() {
                                            : fn_name() + " takes a pattern and, optionally, axis sizes such as `h=16`",
                          quoted(arg.range)});
         }
-        // `h=16`: the size of a pattern axis, as einops takes it.
+        // `h=16` or `h=P` (a dim): the size of a pattern axis, as einops
+        // takes it.
         const std::string& name = arg.keyword->text;
-        auto* literal = arg.value ? std::get_if<ast::IntLiteral>(&arg.value->node) : nullptr;
-        if (!literal || !literal->value || *literal->value < 1)
+        std::optional<int64_t> length;
+        if (auto* literal = arg.value ? std::get_if<ast::IntLiteral>(&arg.value->node) : nullptr)
+            length = literal->value;
+        else if (auto* dim = arg.value ? std::get_if<ast::NameExpr>(&arg.value->node) : nullptr)
+            length = ctx_.dim_value_of(dim->name.text, dim->name.range);
+        if (!length || *length < 1)
             return fail(DiagCode::E0415, arg.range,
-                        {"an axis size is a whole number of at least 1, such as `h=16`", quoted(arg.range)});
+                        {"an axis size is a whole number of at least 1 or a dim, such as `h=16`", quoted(arg.range)});
         if (!input_names_.count(name) && !output_names_.count(name))
             return fail(DiagCode::E0415, arg.keyword->range,
                         {"an axis size names an axis of the pattern, such as `h=16` for `(h w)`",
@@ -392,10 +397,10 @@ bool PatternTyper::check_arguments() {
         if (ctx_.dim_value_of(name, arg.keyword->range))
             return fail(DiagCode::E0415, arg.keyword->range,
                         {"an axis size names an axis that is not a dim (a dim's size is fixed)", "`" + name + "`, a dim"});
-        if (!sizes_.emplace(name, *literal->value).second)
+        if (!sizes_.emplace(name, *length).second)
             return fail(DiagCode::E0415, arg.range, {"each axis size is given once", "`" + name + "` twice"});
-        bound_[name] = Binding{Size::constant(*literal->value), arg.range,
-                               quoted(arg.range) + " makes it " + std::to_string(*literal->value)};
+        bound_[name] = Binding{Size::constant(*length), arg.range,
+                               quoted(arg.range) + " makes it " + std::to_string(*length)};
     }
     if (fn_ != Fn::Reduce) return true;
     const std::string expected = "reduce takes its reduction after the pattern: mean, sum, max, min or prod";

@@ -248,7 +248,15 @@ void check_layout(const ChunkView& tree, size_t& count, std::vector<Diagnostic>&
             }
             if (has_header && !is_body && ts_node_symbol(child) != k.comment) header_end = ts_node_end_byte(child);
             if (!ts_node_is_named(child)) continue;
-            if (ts_node_child_count(child) > 0) stack.push_back(child);
+            // Blocks hold statements and headers hold blocks; expressions
+            // never do, so the walk doesn't enter them (it ran over every
+            // node of the file before).
+            TSSymbol cs = ts_node_symbol(child);
+            bool may_hold_blocks = cs == k.block || cs == k.field_block || cs == k.function_definition ||
+                                   cs == k.model_definition || cs == k.data_definition || cs == k.if_statement ||
+                                   cs == k.elif_clause || cs == k.else_clause || cs == k.for_statement ||
+                                   is_error_node(child);
+            if (may_hold_blocks && ts_node_child_count(child) > 0) stack.push_back(child);
             if (!is_container || ts_node_symbol(child) == k.comment || is_error_node(child)) continue;
             uint32_t column = ts_node_start_point(child).column;
             // Only a child that starts its line says anything about indentation.

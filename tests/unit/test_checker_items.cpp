@@ -2,6 +2,7 @@
 // tests/check/ cover each code; these test the facts and edge cases).
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "check/analyze.hpp"
@@ -29,12 +30,17 @@ const ss::check::SymbolFact* fact(const ss::check::CheckResult& r, const std::st
 }  // namespace
 
 TEST_CASE("the examples check clean") {
-    for (const char* example : {"examples/digits.ss", "examples/attention.ss", "examples/llama.ss"}) {
+    size_t count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(SS_SOURCE_DIR) + "/examples")) {
+        if (entry.path().extension() != ".ss") continue;
+        std::string example = "examples/" + entry.path().filename().string();
+        ++count;
         CAPTURE(example);
         auto d = ss::check::analyze_source(ss::test::read_source_file(example));
         for (const auto& x : d) CAPTURE(x.message);
         CHECK(codes_of(d).empty());
     }
+    CHECK(count >= 4);
 }
 
 TEST_CASE("dims evaluate in any order, with their values on hover") {
@@ -111,4 +117,21 @@ TEST_CASE("models and data: fixed shapes") {
     CHECK(model[0].message.find("`n` is not a dim") != std::string::npos);
     CHECK(codes_of(check("data Row:\n    tokens: [len] Index[8]\n").diagnostics) == Codes{"E1302"});
     CHECK(check("dim C = 10\ndata Digit:\n    image: [8 8]\n    label: Index[C]\n    ok: Mask\n").diagnostics.empty());
+}
+
+TEST_CASE("facts for inlay hints: each pipeline stage's type") {
+    std::string text =
+        "dim D = 768\ndim H = 12\ndim Dh = D / H\n"
+        "fn f(x: [b n D], w_qkv: [D 3*D]) -> [b H n Dh]:\n"
+        "    q, k, v = x @ w_qkv\n        |> split(b n (3 H Dh) -> b H n Dh)\n"
+        "    return q |> gelu\n";
+    auto r = check(text);
+    CHECK(r.diagnostics.empty());
+    auto find = [&](const std::string& snippet) -> std::string {
+        for (const auto& e : r.expressions)
+            if (text.substr(e.range.begin, e.range.end - e.range.begin) == snippet) return e.type;
+        return "(none)";
+    };
+    CHECK(find("split(b n (3 H Dh) -> b H n Dh)") == "([b H n Dh], [b H n Dh], [b H n Dh])");
+    CHECK(find("gelu") == "[b H n Dh]");
 }

@@ -20,3 +20,9 @@ fn f(m: Mlp, x: [b 64], w: [32 10], v: [64 10], y: [b 4]) -> [b 10]:
 fn g(x: [n]) -> [n]:
     a, b = x, x, x  # error E0506 "3 parts"
     return a
+
+fn patches(image: [b (gh 16)]) -> [b gh 16]:
+    return image |> rearrange(b (gh p) -> b gh p, p=16)
+
+fn use_patches(image: [b 225]) -> [b 14 16]:
+    return patches(image)  # error E0504 "225 is not a multiple of 16"

@@ -1,0 +1,104 @@
+// bench/check: the whole front end (parse, syntax diagnostics, check) on
+// generated programs of 1k, 10k and 50k lines, and a re-check after editing
+// one function body in the 10k-line file, side by side in one run with the
+// parse alone, so the checker's share is visible.
+//
+//   build/bin/bench_check            # 1k, 10k, 50k lines
+//   build/bin/bench_check 2000       # other sizes
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "../parse/generate.hpp"
+#include "check/checker.hpp"
+#include "syntax/lower.hpp"
+#include "syntax/syntax_check.hpp"
+#include "syntax/syntax_tree.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+struct Timing {
+    double parse = 0, lower = 0, syntax = 0, check = 0;
+    size_t diagnostics = 0;
+};
+
+Timing analyze(ss::syntax::SyntaxTree& tree) {
+    Timing t;
+    auto start = Clock::now();
+    auto file = ss::syntax::lower(tree);
+    t.lower = ms_since(start);
+    start = Clock::now();
+    auto syntax = ss::syntax::syntax_diagnostics(tree, file);
+    t.syntax = ms_since(start);
+    start = Clock::now();
+    auto checked = ss::check::check_file(file, tree.text());
+    t.check = ms_since(start);
+    t.diagnostics = syntax.size() + checked.diagnostics.size();
+    return t;
+}
+
+void run(int lines) {
+    std::string text = ss::bench::generate_program(lines);
+    int repeats = lines >= 50000 ? 3 : 9;
+    std::vector<double> parse, lower, syntax, check, total;
+    size_t diagnostics = 0;
+    for (int r = 0; r < repeats; ++r) {
+        auto start = Clock::now();
+        ss::syntax::SyntaxTree tree(text);
+        parse.push_back(ms_since(start));
+        Timing t = analyze(tree);
+        lower.push_back(t.lower);
+        syntax.push_back(t.syntax);
+        check.push_back(t.check);
+        total.push_back(ms_since(start));
+        diagnostics = t.diagnostics;
+    }
+    // One edit inside a function body, then everything after the parse
+    // again (no per-item cache yet: this is the cost it would save).
+    ss::syntax::SyntaxTree tree(text);
+    auto at = static_cast<uint32_t>(text.find("    return x + y @ m.w_o", text.size() / 2) + 11);
+    std::vector<double> recheck;
+    for (int r = 0; r < repeats; ++r) {
+        auto start = Clock::now();
+        tree.apply_edit({at, at, r % 2 ? "" : " "});
+        analyze(tree);
+        recheck.push_back(ms_since(start));
+    }
+    std::printf("%6d lines | total %8.2f ms = parse %7.2f + lower %6.2f + syntax %6.2f + check %7.2f"
+                " | edit + re-check %7.2f ms | %zu diagnostics\n",
+                lines, median(total), median(parse), median(lower), median(syntax), median(check), median(recheck),
+                diagnostics);
+    if (diagnostics != 0) {
+        std::fprintf(stderr, "bench_check: the generated program should check clean\n");
+        std::exit(1);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<int> sizes;
+    for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
+    if (sizes.empty()) sizes = {1000, 10000, 50000};
+    std::printf("bench/check: medians; targets: 10k lines checked < 100 ms, one-function re-check < 5 ms\n");
+    for (int lines : sizes) {
+        if (lines <= 0) {
+            std::fprintf(stderr, "bench_check: sizes are positive line counts\n");
+            return 2;
+        }
+        run(lines);
+    }
+    return 0;
+}
