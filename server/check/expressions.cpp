@@ -109,7 +109,10 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     auto local = body_->locals.find(name.text);
     if (local != body_->locals.end()) return local->second.type;
     // A generic axis of the signature is a number in the body: `0..n`.
-    if (body_->scope.generics.count(name.text)) return of_kind(TypeKind::Int);
+    if (body_->scope.generics.count(name.text)) {
+        record_axis_name(name, body_->scope);
+        return of_kind(TypeKind::Int);
+    }
     if (const ItemRef* item = lookup(name.text)) {
         reference(*item, name.range);
         if (item->kind == SymbolKind::Dim) return of_kind(TypeKind::Int);
@@ -286,7 +289,10 @@ std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
     if (auto* n = std::get_if<ast::NameExpr>(&expr.node)) {
         if (body_->locals.count(n->name.text)) return std::nullopt;
         auto it = body_->scope.generics.find(n->name.text);
-        if (it != body_->scope.generics.end()) return Size::symbol(it->second);
+        if (it != body_->scope.generics.end()) {
+            record_axis_name(n->name, body_->scope);
+            return Size::symbol(it->second);
+        }
         if (auto value = dim_value_of(n->name.text, n->name.range)) return Size::constant(*value);
         return std::nullopt;
     }
@@ -372,8 +378,10 @@ Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
         if (axis->kind != ast::AxisKind::Name) return Type{};
         std::optional<Size> size;
         auto generic = body_->scope.generics.find(axis->name.text);
-        if (generic != body_->scope.generics.end())
+        if (generic != body_->scope.generics.end()) {
             size = Size::symbol(generic->second);
+            record_axis_name(axis->name, body_->scope);
+        }
         else if (auto value = dim_value_of(axis->name.text, axis->name.range))
             size = Size::constant(*value);
         if (!size) return Type{};

@@ -36,6 +36,10 @@ struct SignatureScope {
     // A parameter's type was missing or wrong: what it would have bound is
     // unknown, so unbound return axes are not reported (no cascade).
     bool incomplete = false;
+    // For the editor: each generic axis's fact (index into result.symbols),
+    // and whose signature it is.
+    std::map<std::string, size_t> axis_facts;
+    std::string owner;
 };
 
 enum class DimState { Unvisited, Visiting, Done, Failed };
@@ -80,6 +84,7 @@ struct BodyState {
     std::map<std::string, Local> locals;
     std::map<std::string, ByteRange> assigned_anywhere;  // for E0105
     SignatureScope scope;  // the signature's generics, plus names `as` adds
+    bool inferred_shown = false;  // the inferred return type is on the hover
 };
 
 class FileChecker : public CheckContext {
@@ -118,6 +123,7 @@ private:
     std::optional<TensorType> resolve_tensor(const ast::TensorType& tensor, SignatureScope& scope);
     std::optional<Size> resolve_size(const ast::Axis& axis, SignatureScope& scope);
     std::optional<Size> size_of_name(const ast::Name& name, SignatureScope& scope);
+    void record_axis_name(const ast::Name& name, SignatureScope& scope);
     std::optional<Element> resolve_element(const ast::NamedType& named, const TensorType& tensor, ByteRange range,
                                            SignatureScope& scope);
     std::optional<Size> type_argument_size(const ast::TypeArgument& argument, SignatureScope& scope);

@@ -179,6 +179,7 @@ static Signature& store(std::map<std::string, Signature>& signatures, const ast:
 void FileChecker::check_function(const ast::FnDef& fn) {
     Signature sig;
     sig.name_range = fn.name.range;
+    sig.scope.owner = "`" + fn.name.text + "`";
     sig.params = check_parameters(fn.params, sig.scope, "`" + fn.name.text + "`");
     if (fn.return_type) {
         SignatureScope after_params = sig.scope;
@@ -192,6 +193,7 @@ void FileChecker::check_function(const ast::FnDef& fn) {
 void FileChecker::check_extern(const ast::ExternFn& fn) {
     Signature sig;
     sig.name_range = fn.name.range;
+    sig.scope.owner = "`" + fn.name.text + "`";
     sig.params = check_parameters(fn.params, sig.scope, "`" + fn.name.text + "`");
     if (fn.return_type) {
         SignatureScope after_params = sig.scope;

@@ -62,7 +62,22 @@ std::optional<Size> FileChecker::size_of_name(const ast::Name& name, SignatureSc
     }
     auto [it, fresh] = scope.generics.emplace(name.text, 0);
     if (fresh) it->second = new_symbol(name.text);
+    record_axis_name(name, scope);
     return Size::symbol(it->second);
+}
+
+// The first place a generic axis is written defines it; the others refer to
+// it, so the editor can go to it and rename it.
+void FileChecker::record_axis_name(const ast::Name& name, SignatureScope& scope) {
+    if (muted_ || scope.owner.empty()) return;
+    auto fact = scope.axis_facts.find(name.text);
+    if (fact == scope.axis_facts.end()) {
+        result_.symbols.push_back({name.text, SymbolKind::Axis, name.range, {},
+                                   "axis " + name.text + " of " + scope.owner + ": a size bound at each call"});
+        scope.axis_facts.emplace(name.text, result_.symbols.size() - 1);
+    } else {
+        result_.symbols[fact->second].references.push_back(name.range);
+    }
 }
 
 std::optional<Size> FileChecker::resolve_size(const ast::Axis& axis, SignatureScope& scope) {

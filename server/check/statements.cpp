@@ -140,7 +140,17 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         return;
     }
     Type value = type_of(*ret.value);
-    if (!sig.returns || value.kind == TypeKind::Unknown || sig.returns->kind == TypeKind::Unknown) return;
+    if (!sig.returns) {
+        // No return type written: the first known return's type is the
+        // inferred one, shown on hover.
+        const ItemRef* item = lookup(body_->fn->name.text);
+        if (item && value.kind != TypeKind::Unknown && !body_->inferred_shown) {
+            result_.symbols[item->fact].detail += " -> " + describe(value) + " (inferred)";
+            body_->inferred_shown = true;
+        }
+        return;
+    }
+    if (value.kind == TypeKind::Unknown || sig.returns->kind == TypeKind::Unknown) return;
     const Type& declared = *sig.returns;
     bool fits = true;
     if (declared.kind == TypeKind::Tensor && value.kind == TypeKind::Tensor)

@@ -135,3 +135,22 @@ TEST_CASE("facts for inlay hints: each pipeline stage's type") {
     CHECK(find("split(b n (3 H Dh) -> b H n Dh)") == "([b H n Dh], [b H n Dh], [b H n Dh])");
     CHECK(find("gelu") == "[b H n Dh]");
 }
+
+TEST_CASE("facts for the editor: a generic axis's definition and its uses") {
+    std::string text = "fn f(x: [b n D], m: [n n] Mask) -> [b n D]:\n    for i in 0..n:\n        x = x\n    return x\n";
+    auto r = check(text);
+    const ss::check::SymbolFact* n = nullptr;
+    for (const auto& s : r.symbols)
+        if (s.name == "n" && s.kind == ss::check::SymbolKind::Axis) n = &s;
+    REQUIRE(n);
+    CHECK(n->definition.begin == text.find("n D]"));
+    // [n n] (twice), the return type, and `0..n` in the body.
+    CHECK(n->references.size() == 4);
+    CHECK(n->detail == "axis n of `f`: a size bound at each call");
+}
+
+TEST_CASE("a missing return type is inferred and shown on hover") {
+    auto r = check("fn double(x: [b n]):\n    return x + x\n");
+    CHECK(r.diagnostics.empty());
+    CHECK(fact(r, "double")->detail == "fn double -> [b n] (inferred)");
+}
