@@ -93,16 +93,21 @@ bool has_variadic(const TensorType& t) {
 // for the user: reports and facts are dropped.
 void FileChecker::load_prelude() {
     muted_ = true;
+    // Sizes as written (`..s`) are read from the prelude's own text.
+    std::string_view user_text = text_;
+    text_ = prelude_text();
     size_t facts = result_.symbols.size();
     for (const ast::Item& item : prelude_ast().items)
         if (auto* fn = std::get_if<ast::ExternFn>(&item.node)) {
             Signature sig;
+            sig.is_extern = true;
             sig.name_range = fn->name.range;
             sig.params = check_parameters(fn->params, sig.scope, fn->name.text);
             if (fn->return_type) sig.returns = resolve_type(*fn->return_type, sig.scope);
             prelude_signatures_.emplace(fn->name.text, std::move(sig));
         }
     result_.symbols.resize(facts);
+    text_ = user_text;
     muted_ = false;
 }
 
@@ -110,7 +115,8 @@ void FileChecker::load_prelude() {
 // sizes; false (after reporting E0504) when they can't agree. A variadic
 // group `..s` binds to the argument's axes it covers; when an earlier
 // argument already bound it, a parameter that is just `[..s]` accepts any
-// tensor aligning with those axes by name (the prelude's broadcasting rule).
+// tensor that aligns with those axes by name, either way round (the
+// prelude's broadcasting rule).
 bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, CallBindings& b,
                               const std::string& param_name, ByteRange at) {
     if (has_variadic(arg)) return true;  // a `..s` argument: nothing to compare yet
@@ -122,19 +128,39 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
         size_t after = param.axes.size() - before - 1;
         auto known = b.variadic.find(group);
         if (known != b.variadic.end() && param.axes.size() == 1) {
-            for (const AxisType& axis : arg.axes) {
-                auto match = std::find_if(known->second.begin(), known->second.end(), [&](const AxisType& k) {
-                    return axis.name && k.name == axis.name;
-                });
-                if (match == known->second.end() || !(match->size == axis.size)) {
-                    std::string bound = "[";
-                    for (size_t i = 0; i < known->second.size(); ++i) bound += (i ? " " : "") + known->second[i].written;
-                    report(DiagCode::E0504, at, {param_name, "a tensor whose axes align by name with " + bound + "]",
-                                                 "its axis `" + axis.written + "` does not"});
-                    return false;
+            // Every axis of the smaller of the two is an axis of the larger,
+            // by name and size; the group becomes the larger (the result has
+            // its layout, as elementwise arithmetic does).
+            auto aligns_into = [](const std::vector<AxisType>& small, const std::vector<AxisType>& large,
+                                  const AxisType** bad) {
+                for (size_t i = 0; i < small.size(); ++i) {
+                    const AxisType& axis = small[i];
+                    const AxisType* match = nullptr;
+                    if (axis.name) {
+                        for (const AxisType& k : large)
+                            if (k.name == axis.name) match = &k;
+                    } else if (small.size() == large.size() && !large[i].name) {
+                        match = &large[i];  // unnamed axes align by position, as in arithmetic
+                    }
+                    if (!match || !(match->size == axis.size)) {
+                        *bad = &axis;
+                        return false;
+                    }
                 }
+                return true;
+            };
+            const AxisType* bad = nullptr;
+            if (aligns_into(arg.axes, known->second, &bad)) return true;
+            const AxisType* reverse_bad = nullptr;
+            if (aligns_into(known->second, arg.axes, &reverse_bad)) {
+                known->second = arg.axes;
+                return true;
             }
-            return true;
+            std::string bound = "[";
+            for (size_t i = 0; i < known->second.size(); ++i) bound += (i ? " " : "") + known->second[i].written;
+            report(DiagCode::E0504, at, {param_name, "a tensor whose axes align by name with " + bound + "]",
+                                         "its axis `" + bad->written + "` does not"});
+            return false;
         }
         if (arg.axes.size() < before + after) {
             report(DiagCode::E0504, at, {param_name, axes_text(param),
@@ -271,7 +297,8 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
 
     // Bind generic axes and check each argument.
     CallBindings bindings;
-    const TensorType* first_tensor = nullptr;
+    const TensorType* first_tensor = nullptr;    // what `over=` names an axis of
+    const TensorType* element_source = nullptr;  // the first whose parameter writes no element
     for (size_t i = 0; i < sig.params.size(); ++i) {
         if (!has[i]) continue;
         const Type& p = sig.params[i].type;
@@ -283,7 +310,13 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         if (a.kind == TypeKind::Unknown || p.kind == TypeKind::Unknown) continue;
         if (p.kind == TypeKind::Tensor && a.kind == TypeKind::Tensor) {
             if (!first_tensor) first_tensor = &a.tensor;
-            if (!bind_tensor(p.tensor, a.tensor, bindings, sig.params[i].name, where[i])) ok = false;
+            if (!element_source && !p.tensor.element.written) element_source = &a.tensor;
+            if (!bind_tensor(p.tensor, a.tensor, bindings, sig.params[i].name, where[i])) {
+                ok = false;
+            } else if (!element_fits(p.tensor.element, a.tensor.element, sig.is_extern)) {
+                report(DiagCode::E0505, where[i], {sig.params[i].name, describe(p), describe(a)});
+                ok = false;
+            }
             continue;
         }
         bool number = a.kind == TypeKind::Int || a.kind == TypeKind::Float;
@@ -300,7 +333,7 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         }
     }
     if (!ok || !sig.returns) return Type{};
-    return instantiate_return(*sig.returns, bindings, first_tensor);
+    return instantiate_return(*sig.returns, bindings, element_source);
 }
 
 // `over=m`: the name of an axis of the first tensor argument (E0419).
@@ -321,7 +354,8 @@ void FileChecker::check_axis_argument(const ast::Argument& argument, const Tenso
 
 // The return type with the call's bindings: sizes substituted, variadic
 // groups expanded, axes named as the caller's arguments named them, and an
-// unwritten element type taken from the first tensor argument.
+// unwritten element type taken from the first tensor argument whose
+// parameter doesn't write one (`where(c, a, b)` takes `a`'s, not the mask's).
 Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor) {
     Type out = returns;
     std::vector<Type*> tensors;

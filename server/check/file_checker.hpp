@@ -57,6 +57,9 @@ struct Signature {
     std::vector<ParamSig> params;
     std::optional<Type> returns;  // absent: not written (inferred later)
     SignatureScope scope;         // the generic axes of the parameters
+    // An extern fn's parameter without an element type takes any float
+    // (the prelude's rule); a fn's means f32.
+    bool is_extern = false;
     ByteRange name_range;
 };
 

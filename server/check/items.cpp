@@ -192,6 +192,7 @@ void FileChecker::check_function(const ast::FnDef& fn) {
 
 void FileChecker::check_extern(const ast::ExternFn& fn) {
     Signature sig;
+    sig.is_extern = true;
     sig.name_range = fn.name.range;
     sig.scope.owner = "`" + fn.name.text + "`";
     sig.params = check_parameters(fn.params, sig.scope, "`" + fn.name.text + "`");

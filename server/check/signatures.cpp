@@ -38,6 +38,26 @@ constexpr std::string_view kGenericTypes[] = {"Dataset", "Batch", "Optimizer"};
 
 }  // namespace
 
+bool element_fits(const Element& expected, const Element& found, bool any_float) {
+    auto floating = [](ElementKind k) {
+        return k == ElementKind::F16 || k == ElementKind::BF16 || k == ElementKind::F32 || k == ElementKind::F64 ||
+               is_distribution(k);
+    };
+    // Logit, Prob and LogProb are f32 values with a meaning: f32 converts to
+    // them and back (a function declares that its result is a distribution).
+    auto as_width = [](ElementKind k) { return is_distribution(k) ? ElementKind::F32 : k; };
+    if (any_float && !expected.written) return floating(found.kind);
+    switch (expected.kind) {
+        case ElementKind::Mask: return found.kind == ElementKind::Mask;
+        case ElementKind::Index:
+            return found.kind == ElementKind::Index &&
+                   (!expected.index_bound || !found.index_bound || *expected.index_bound == *found.index_bound);
+        case ElementKind::I64: return found.kind == ElementKind::I64 || found.kind == ElementKind::Index;
+        case ElementKind::I32: return found.kind == ElementKind::I32;
+        default: return floating(found.kind) && as_width(expected.kind) == as_width(found.kind);
+    }
+}
+
 std::string element_name(ElementKind kind) {
     for (const ElementName& e : kElements)
         if (e.kind == kind) return std::string(e.name);

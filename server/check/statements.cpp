@@ -154,7 +154,8 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     const Type& declared = *sig.returns;
     bool fits = true;
     if (declared.kind == TypeKind::Tensor && value.kind == TypeKind::Tensor)
-        fits = same_shape(declared.tensor, value.tensor, &sig.scope);
+        fits = same_shape(declared.tensor, value.tensor, &sig.scope) &&
+               element_fits(declared.tensor.element, value.tensor.element, false);
     else if (declared.kind == TypeKind::Float && (value.kind == TypeKind::Int || value.kind == TypeKind::Float))
         fits = true;
     else if (declared.kind != value.kind)

@@ -64,4 +64,9 @@ struct Type {
 // The names of element kinds as written (`f32`, `Mask`, `Index`, ...).
 std::string element_name(ElementKind kind);
 
+// Whether a value with element `found` may stand where `expected` is
+// declared (docs/types.md, "Element types"). `any_float` accepts every float
+// kind: an extern fn's parameter that doesn't write its element type.
+bool element_fits(const Element& expected, const Element& found, bool any_float);
+
 }  // namespace ss::check

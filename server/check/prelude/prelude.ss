@@ -7,7 +7,7 @@
 #   later parameter typed with the same `..s` accepts any tensor that aligns
 #   with those axes by name (as elementwise arithmetic does), and a number.
 # - A result whose element type isn't written has the element type of the
-#   first tensor argument.
+#   first tensor argument whose parameter doesn't write one either.
 # - `over: axis` takes the name of an axis of the first tensor argument.
 #
 # Built-ins not declared here (reductions, normalisations, indexing ops,
