@@ -43,9 +43,10 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             }
             if (auto prelude = prelude_signatures_.find(f); prelude != prelude_signatures_.end())
                 return call_signature(f, prelude->second, arguments, piped, piped_range, range);
+            if (auto typed = type_of_builtin(f, arguments, piped, piped_range, range)) return *typed;
             if (is_builtin(f)) {
                 type_arguments();
-                return Type{};  // a built-in the prelude can't type yet
+                return Type{};  // a built-in nothing types yet
             }
         }
         type_of_name(name->name);  // reports an undefined name
@@ -313,7 +314,7 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             if (!element_source && !p.tensor.element.written) element_source = &a.tensor;
             if (!bind_tensor(p.tensor, a.tensor, bindings, sig.params[i].name, where[i])) {
                 ok = false;
-            } else if (!element_fits(p.tensor.element, a.tensor.element, sig.is_extern)) {
+            } else if (!element_fits(bound_element(p.tensor.element, bindings), a.tensor.element, sig.is_extern)) {
                 report(DiagCode::E0505, where[i], {sig.params[i].name, describe(p), describe(a)});
                 ok = false;
             }
@@ -334,6 +335,27 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     }
     if (!ok || !sig.returns) return Type{};
     return instantiate_return(*sig.returns, bindings, element_source);
+}
+
+// A parameter's element with the call's bindings in its `Index[V]` bound;
+// a bound still naming an unbound axis is not compared.
+Element FileChecker::bound_element(const Element& element, const CallBindings& bindings) {
+    Element out = element;
+    if (!out.index_bound) return out;
+    bool unbound = false;
+    Size bound = out.index_bound->substitute([&](SymbolId id) -> std::optional<Size> {
+        auto it = bindings.sizes.find(id);
+        if (it == bindings.sizes.end()) {
+            unbound = true;
+            return std::nullopt;
+        }
+        return it->second;
+    });
+    if (unbound)
+        out.index_bound.reset();
+    else
+        out.index_bound = bound;
+    return out;
 }
 
 // `over=m`: the name of an axis of the first tensor argument (E0419).

@@ -99,6 +99,19 @@ Type FileChecker::type_of(const ast::Expr& expr) {
     return Type{};
 }
 
+// A batch of the data record `data`: every field gains one leading axis `b`,
+// the same size for all of them (one symbol per batch).
+Type FileChecker::make_batch(const std::string& data) {
+    Type t = of_kind(TypeKind::Batch);
+    t.ref = data;
+    AxisType b;
+    b.name = "b";
+    b.written = "b";
+    b.size = Size::symbol(new_symbol("b"));
+    t.tensor.axes.push_back(std::move(b));
+    return t;
+}
+
 void FileChecker::record_expression(ByteRange range, const Type& type) {
     if (type.kind != TypeKind::Unknown && !muted_) result_.expressions.push_back({range, describe(type)});
 }
@@ -118,6 +131,7 @@ Type FileChecker::type_of_name(const ast::Name& name) {
         if (item->kind == SymbolKind::Dim) return of_kind(TypeKind::Int);
         return Type{};  // models, functions, modules: used through calls and attributes
     }
+    if (name.text == "Eval") return of_kind(TypeKind::Mode);
     if (is_builtin(name.text)) return Type{};
     auto later = body_->assigned_anywhere.find(name.text);
     if (later != body_->assigned_anywhere.end()) {
@@ -271,14 +285,8 @@ Type FileChecker::type_of_attribute(const ast::Attribute& attribute, ByteRange r
         return Type{};
     }
     Type out = found->second;
-    if (object.kind == TypeKind::Batch && out.kind == TypeKind::Tensor) {
-        // A batch's fields gain a leading batch axis `b`.
-        AxisType b;
-        b.name = "b";
-        b.written = "b";
-        b.size = Size::symbol(new_symbol("b"));
-        out.tensor.axes.insert(out.tensor.axes.begin(), b);
-    }
+    if (object.kind == TypeKind::Batch && out.kind == TypeKind::Tensor && !object.tensor.axes.empty())
+        out.tensor.axes.insert(out.tensor.axes.begin(), object.tensor.axes[0]);  // the batch's own axis
     return out;
 }
 

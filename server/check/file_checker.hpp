@@ -71,6 +71,18 @@ struct CallBindings {
     std::map<std::string, std::vector<AxisType>> variadic;
 };
 
+// The arguments of a built-in that has a typing rule (builtin_rules.cpp).
+struct BuiltinArgument {
+    Type type;
+    ByteRange range;
+    const ast::Argument* argument = nullptr;  // null for a piped value
+};
+struct BuiltinArguments {
+    std::vector<BuiltinArgument> positional;
+    std::map<std::string, BuiltinArgument> keywords;
+    const ast::Argument* over = nullptr;
+};
+
 // A value in a function body: a parameter or an assigned name.
 struct Local {
     Type type;
@@ -153,6 +165,7 @@ private:
     Type type_of_causal(const ast::CausalMask& mask, ByteRange range);
     std::optional<Size> size_value(const ast::Expr& expr);
     void record_expression(ByteRange range, const Type& type);
+    Type make_batch(const std::string& data);
 
     // calls.cpp: calls, pipes and pattern calls.
     Type type_of_pattern(const ast::Expr& expr, const Type* piped);
@@ -163,7 +176,15 @@ private:
     bool bind_tensor(const TensorType& param, const TensorType& arg, CallBindings& bindings,
                      const std::string& param_name, ByteRange at);
     void load_prelude();
+
+    // builtin_rules.cpp: built-ins the prelude can't type yet.
+    std::optional<Type> type_of_builtin(const std::string& name, const std::vector<const ast::Argument*>& arguments,
+                                        const Type* piped, ByteRange piped_range, ByteRange range);
+    BuiltinArguments builtin_arguments(const std::vector<const ast::Argument*>& arguments, const Type* piped,
+                                       ByteRange piped_range);
+    Type value_and_grad(const std::vector<const ast::Argument*>& arguments, ByteRange range);
     void check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor, const std::string& param_name);
+    Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
 
     // Is `value` provably of the `declared` shape? Symbols outside `scope`'s

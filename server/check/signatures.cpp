@@ -318,7 +318,8 @@ Type FileChecker::resolve_type(const ast::Type& type, SignatureScope& scope) {
                 return out;
             }
             reference(*ref, arg->name.range);
-            out.kind = name == "Dataset" ? TypeKind::Dataset : name == "Batch" ? TypeKind::Batch : TypeKind::Optimizer;
+            if (name == "Batch") return make_batch(arg->name.text);
+            out.kind = name == "Dataset" ? TypeKind::Dataset : TypeKind::Optimizer;
             out.ref = arg->name.text;
             return out;
         }
@@ -385,6 +386,8 @@ std::string FileChecker::describe(const Type& type) const {
         case TypeKind::Str: return "str";
         case TypeKind::Mode: return "Mode";
         case TypeKind::AxisName: return "axis";
+        case TypeKind::Batches: return "batches of " + type.ref;
+        case TypeKind::Grads: return "gradients of " + type.ref;
         case TypeKind::Model:
         case TypeKind::Data: return type.ref;
         case TypeKind::Dataset: return "Dataset[" + type.ref + "]";

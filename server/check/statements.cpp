@@ -93,15 +93,16 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         if (i->else_body) check_block(*i->else_body);
     } else if (auto* f = std::get_if<ast::For>(&stmt.node)) {
         Type iterable = type_of(*f->iterable);
-        // `for i in a..b` counts; other loops (over batches) are typed by
-        // the prelude's `batches`, not yet declared: unknown for now.
+        // `for i in a..b` counts; `for batch in data |> batches(64)` gives
+        // batches; anything else is of unknown type.
         bool counting = std::holds_alternative<ast::RangeExpr>(f->iterable->node);
         for (const ast::Name& n : f->targets) {
             Type t;
             if (counting && f->targets.size() == 1) t.kind = TypeKind::Int;
+            if (iterable.kind == TypeKind::Batches && f->targets.size() == 1)
+                t = make_batch(iterable.ref);  // data |> batches(64) gives Batch[T]s
             body_->locals[n.text] = Local{t, n.range, false, false};
         }
-        (void)iterable;
         check_block(f->body);
     }
 }
@@ -124,7 +125,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, ByteRange va
         if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node)) {
             auto local = body_->locals.find(object->name.text);
             if (local != body_->locals.end() && local->second.type.kind == TypeKind::Model && !local->second.is_mut)
-                report(DiagCode::E0507, target.range, {attr->attribute.text, object->name.text});
+                report(DiagCode::E0507, target.range, {"this changes field `" + attr->attribute.text + "` of `" + object->name.text + "`", object->name.text});
         }
         type_of(target);
         return;

@@ -50,13 +50,15 @@ enum class TypeKind {
     Batch,      // Batch[ref]
     Optimizer,  // Optimizer[ref]
     AxisName,   // `over: axis`: the name of an axis of the first tensor argument
+    Batches,    // `data |> batches(64)`: what a for loop takes Batch[ref]s from
+    Grads,      // the gradients of the model `ref` (value_and_grad)
     Tuple,
     Unknown,    // after an error: accepted everywhere, so errors don't cascade
 };
 
 struct Type {
     TypeKind kind = TypeKind::Unknown;
-    TensorType tensor;          // Tensor
+    TensorType tensor;          // Tensor; for a Batch, its one axis is the batch axis
     std::string ref;            // Model, Data, Dataset, Batch, Optimizer
     std::vector<Type> elements; // Tuple
 };

@@ -35,5 +35,8 @@ extern fn where(condition: [..s] Mask, a: [..s], b: [..s]) -> [..s] = torch.wher
 extern fn softmax(x: [..s], over: axis) -> [..s] = torch.softmax
 extern fn log_softmax(x: [..s], over: axis) -> [..s] = torch.log_softmax
 
+# Losses: the mean over the examples
+extern fn cross_entropy(z: [..s C] Logit over C, y: [..s] Index[C]) -> [] f32 = shapescript.rt.cross_entropy
+
 # Random draws (identity in Eval)
 extern fn dropout(x: [..s], p: float, mode: Mode) -> [..s] = shapescript.rt.dropout

@@ -18,3 +18,16 @@ fn condition(x: [n]) -> [n]:
 
 fn frozen(m: M, w: [4]):
     m.w = w  # error E0507 "not `mut`"
+
+dim F = 4
+
+model Net:
+    w: [F] = zeros
+
+fn loss_of(m: Net, x: [F]) -> [] f32:
+    return sum(x * m.w)
+
+fn step(m: Net, mut opt: Optimizer[Net], x: [F]) -> [] f32:
+    l, grads = value_and_grad(loss_of, m, x)
+    update(m, opt, grads |> clip_norm(1.0))  # error E0507 "`update` changes the fields of `m`"
+    return l

@@ -20,3 +20,28 @@ fn branches(x: [n], flag: bool, total: [] Mask) -> [n]:
 
 fn changes(mut m: M, w: [4]):
     m.w = w
+
+dim F = 4
+
+model Net:
+    w: [F] = zeros
+
+data Row:
+    x: [F]
+    y: Index[3]
+
+fn loss_of(m: Net, x: [b F]) -> [] f32:
+    return mean(x * m.w)
+
+fn step(mut m: Net, mut opt: Optimizer[Net], x: [b F]) -> [] f32:
+    l, grads = value_and_grad(loss_of, m, x)
+    update(m, opt, grads |> clip_norm(1.0))
+    return l
+
+fn train(rows: Dataset[Row], epochs: int = 2):
+    m = Net.init(seed=0)
+    opt = adamw(m, lr=0.001, weight_decay=0.01)
+    for epoch in 0..epochs:
+        for batch in rows |> shuffle(seed=epoch) |> batches(16):
+            l = step(m, opt, batch.x)
+            best = argmax(batch.x, over=b)

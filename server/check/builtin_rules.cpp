@@ -1,0 +1,167 @@
+// Built-ins whose types the prelude can't say yet, as typing rules:
+// reductions along a named axis (an axis that goes away), and the training
+// built-ins, which are generic over a model or a data record. Each rule
+// checks what it can and gives an unknown type where it can't know more.
+#include <algorithm>
+
+#include "check/file_checker.hpp"
+
+namespace ss::check {
+
+namespace {
+
+constexpr std::string_view kReductions[] = {"sum", "mean", "max", "min", "prod", "logsumexp", "argmax", "argmin"};
+
+Type of_kind(TypeKind kind, std::string ref = "") {
+    Type t;
+    t.kind = kind;
+    t.ref = std::move(ref);
+    return t;
+}
+
+}  // namespace
+
+// The arguments of a built-in call, typed: positional (the piped value
+// first) and by keyword. `over=` names an axis and is not typed.
+BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Argument*>& arguments, const Type* piped,
+                                                ByteRange piped_range) {
+    BuiltinArguments out;
+    if (piped) out.positional.push_back({*piped, piped_range, nullptr});
+    for (const ast::Argument* a : arguments) {
+        if (a->keyword && a->keyword->text == "over") {
+            out.over = a;
+            continue;
+        }
+        Type t = type_of(*a->value);
+        if (a->keyword)
+            out.keywords[a->keyword->text] = {std::move(t), a->range, a};
+        else
+            out.positional.push_back({std::move(t), a->range, a});
+    }
+    return out;
+}
+
+std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const std::vector<const ast::Argument*>& arguments,
+                                                  const Type* piped, ByteRange piped_range, ByteRange range) {
+    bool reduction = std::find(std::begin(kReductions), std::end(kReductions), name) != std::end(kReductions);
+    bool training = name == "Train" || name == "shuffle" || name == "batches" || name == "update" ||
+                    name == "clip_norm" || name == "adamw" || name == "sgd";
+    if (name == "value_and_grad") return value_and_grad(arguments, range);
+    if (!reduction && !training) return std::nullopt;
+    BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
+    auto first = [&]() -> const Type* { return args.positional.empty() ? nullptr : &args.positional[0].type; };
+    auto expect = [&](size_t i, TypeKind kind, std::string_view what) -> const Type* {
+        if (i >= args.positional.size()) {
+            report(DiagCode::E0502, range, {"`" + name + "`", std::string(what)});
+            return nullptr;
+        }
+        const Type& t = args.positional[i].type;
+        if (t.kind == TypeKind::Unknown) return nullptr;
+        if (t.kind != kind) {
+            report(DiagCode::E0505, args.positional[i].range, {std::string(what), describe(of_kind(kind, "T")), describe(t)});
+            return nullptr;
+        }
+        return &t;
+    };
+
+    if (reduction) {
+        // `sum(x, over=n)` removes the axis `n`; `mean(x)` reduces everything.
+        const Type* x = first();
+        if (!x || x->kind != TypeKind::Tensor) return Type{};
+        for (const AxisType& a : x->tensor.axes)
+            if (a.variadic) return Type{};
+        Type out = of_kind(TypeKind::Tensor);
+        out.tensor.element = x->tensor.element;
+        out.tensor.element.over.clear();
+        std::optional<AxisType> removed;
+        if (args.over) {
+            auto* axis = std::get_if<ast::NameExpr>(&args.over->value->node);
+            auto it = axis ? std::find_if(x->tensor.axes.begin(), x->tensor.axes.end(),
+                                          [&](const AxisType& a) { return a.name == axis->name.text; })
+                           : x->tensor.axes.end();
+            if (it == x->tensor.axes.end()) {
+                std::string axes;
+                for (const AxisType& a : x->tensor.axes) axes += (axes.empty() ? "" : " ") + a.written;
+                report(DiagCode::E0419, args.over->value->range,
+                       {"over", "an axis of the value, [" + axes + "]", "`" + written(args.over->value->range) + "`"});
+                return Type{};
+            }
+            removed = *it;
+            for (const AxisType& a : x->tensor.axes)
+                if (&a != &*it) out.tensor.axes.push_back(a);
+        }
+        if (name == "argmax" || name == "argmin") {
+            out.tensor.element = Element{};
+            out.tensor.element.kind = ElementKind::Index;
+            out.tensor.element.written = true;
+            if (removed) {
+                out.tensor.element.index_bound = removed->size;
+                out.tensor.element.bound_written = removed->written;
+            }
+        } else if (name == "mean" && (x->tensor.element.kind == ElementKind::Mask || x->tensor.element.kind == ElementKind::Index)) {
+            out.tensor.element = Element{};  // the fraction that is true, or the mean value: f32
+        }
+        return out;
+    }
+
+    if (name == "Train") return of_kind(TypeKind::Mode);
+    if (name == "shuffle") {
+        const Type* data = expect(0, TypeKind::Dataset, "a dataset");
+        return data ? *data : Type{};
+    }
+    if (name == "batches") {
+        const Type* data = expect(0, TypeKind::Dataset, "a dataset");
+        return data ? of_kind(TypeKind::Batches, data->ref) : Type{};
+    }
+    if (name == "adamw" || name == "sgd") {
+        const Type* model = expect(0, TypeKind::Model, "a model");
+        return model ? of_kind(TypeKind::Optimizer, model->ref) : Type{};
+    }
+    if (name == "clip_norm") {
+        const Type* grads = expect(0, TypeKind::Grads, "gradients");
+        return grads ? *grads : Type{};
+    }
+    if (name == "update") {
+        // update(m, opt, grads) changes the model: it must be a `mut` parameter.
+        const Type* model = expect(0, TypeKind::Model, "a model");
+        const Type* opt = expect(1, TypeKind::Optimizer, "an optimizer");
+        const Type* grads = expect(2, TypeKind::Grads, "gradients");
+        if (model && opt && opt->ref != model->ref)
+            report(DiagCode::E0505, args.positional[1].range, {"the optimizer", "Optimizer[" + model->ref + "]", describe(*opt)});
+        if (model && grads && grads->ref != model->ref)
+            report(DiagCode::E0505, args.positional[2].range, {"the gradients", "gradients of " + model->ref, describe(*grads)});
+        if (model && args.positional[0].argument)
+            if (auto* n = std::get_if<ast::NameExpr>(&args.positional[0].argument->value->node)) {
+                auto local = body_->locals.find(n->name.text);
+                if (local != body_->locals.end() && local->second.is_parameter && !local->second.is_mut)
+                    report(DiagCode::E0507, n->name.range, {"`update` changes the fields of `" + n->name.text + "`", n->name.text});
+            }
+        return Type{};
+    }
+    return Type{};
+}
+
+// value_and_grad(loss, m, args...): `loss(m, args...)` is checked as a call
+// and must give a `[] f32`; the result is that value and the gradients of
+// the model `loss` takes first.
+Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& arguments, ByteRange range) {
+    auto* fn = arguments.empty() ? nullptr : std::get_if<ast::NameExpr>(&arguments[0]->value->node);
+    auto sig = fn && !body_->locals.count(fn->name.text) ? signatures_.find(fn->name.text) : signatures_.end();
+    if (sig == signatures_.end()) {
+        for (const ast::Argument* a : arguments) type_of(*a->value);
+        return Type{};
+    }
+    if (const ItemRef* item = lookup(fn->name.text)) reference(*item, fn->name.range);
+    std::vector<const ast::Argument*> rest(arguments.begin() + 1, arguments.end());
+    Type value = call_signature(fn->name.text, sig->second, rest, nullptr, {}, range);
+    if (value.kind == TypeKind::Tensor && !value.tensor.axes.empty())
+        report(DiagCode::E0505, arguments[0]->range, {"the loss", "a function giving a `[] f32`", "one giving " + describe(value)});
+    const auto& params = sig->second.params;
+    if (params.empty() || params[0].type.kind != TypeKind::Model) return Type{};
+    Type out = of_kind(TypeKind::Tuple);
+    out.elements.push_back(value);
+    out.elements.push_back(of_kind(TypeKind::Grads, params[0].type.ref));
+    return out;
+}
+
+}  // namespace ss::check
