@@ -35,7 +35,7 @@ inline std::string generate_program(int lines) {
             "    for l in 0..4:\n"
             "        if l > 2:\n"
             "            x = attention" + n + "(m, x)[n: 0..64] as [b 64 D]\n"
-            "    return mean(x, over=D) |> sum(over=b)  # a comment\n"
+            "    return mean(x, over=D) |> sum  # a comment\n"
             "\n";
         out += unit;
         count += 21;
