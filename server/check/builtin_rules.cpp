@@ -47,7 +47,8 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
     bool training = name == "Train" || name == "shuffle" || name == "batches" || name == "update" ||
                     name == "clip_norm" || name == "adamw" || name == "sgd";
     if (name == "value_and_grad") return value_and_grad(arguments, range);
-    if (!reduction && !training) return std::nullopt;
+    bool layer = name == "rms_norm" || name == "layer_norm" || name == "matmul";
+    if (!reduction && !training && !layer) return std::nullopt;
     BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
     auto first = [&]() -> const Type* { return args.positional.empty() ? nullptr : &args.positional[0].type; };
     auto expect = [&](size_t i, TypeKind kind, std::string_view what) -> const Type* {
@@ -104,6 +105,36 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         return out;
     }
 
+    if (name == "matmul") {
+        // x |> matmul(w) is x @ w.
+        if (args.positional.size() != 2) return Type{};
+        return matmul(args.positional[0].type, args.positional[1].type, range);
+    }
+    if (name == "rms_norm" || name == "layer_norm") {
+        // Normalises along `over`; `weight=` (and `bias=`) have that axis's
+        // size. The result has the value's type.
+        const Type* x = first();
+        if (!x || x->kind != TypeKind::Tensor || !args.over) return Type{};
+        auto* axis = std::get_if<ast::NameExpr>(&args.over->value->node);
+        auto it = axis ? std::find_if(x->tensor.axes.begin(), x->tensor.axes.end(),
+                                      [&](const AxisType& a) { return a.name == axis->name.text; })
+                       : x->tensor.axes.end();
+        if (it == x->tensor.axes.end()) {
+            report(DiagCode::E0419, args.over->value->range,
+                   {"over", "an axis of the value", "`" + written(args.over->value->range) + "`"});
+            return Type{};
+        }
+        for (const char* part : {"weight", "bias"}) {
+            auto given = args.keywords.find(part);
+            if (given == args.keywords.end() || given->second.type.kind != TypeKind::Tensor) continue;
+            const auto& axes = given->second.type.tensor.axes;
+            if (axes.size() != 1 || !(axes[0].size == it->size))
+                report(DiagCode::E0504, given->second.range,
+                       {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")",
+                        "it is " + describe(given->second.type)});
+        }
+        return *x;
+    }
     if (name == "Train") return of_kind(TypeKind::Mode);
     if (name == "shuffle") {
         const Type* data = expect(0, TypeKind::Dataset, "a dataset");

@@ -13,3 +13,12 @@ fn foreign_mask(att: [b H n m], mask: [n k] Mask) -> [b H n m]:
 fn attention(att: [b H n m], v: [b H m Dh]) -> [b H n Dh]:
     weights = att |> masked_fill(!causal[n m], -inf) |> softmax(over=m)
     return einsum(weights, v: b H m n, b H m Dh -> b H n Dh)  # error E0408 "`m` is axis 4"
+
+dim V = 100
+dim F = 32
+
+fn layers(ids: [b n] Index[V], table: [V D], w: [F D], norm: [F]) -> [b n F]:
+    x = embedding(ids, table) |> linear(w)
+    y = x |> rms_norm(over=F, weight=norm, eps=1e-5)
+    z = x |> layer_norm(over=F, weight=table)  # error E0504 "the size of the axis normalised over"
+    return linear(x, w)  # error E0504 "needs `I` = 32"
