@@ -99,14 +99,8 @@ void FileChecker::load_prelude() {
     text_ = prelude_text();
     size_t facts = result_.symbols.size();
     for (const ast::Item& item : prelude_ast().items)
-        if (auto* fn = std::get_if<ast::ExternFn>(&item.node)) {
-            Signature sig;
-            sig.is_extern = true;
-            sig.name_range = fn->name.range;
-            sig.params = check_parameters(fn->params, sig.scope, fn->name.text);
-            if (fn->return_type) sig.returns = resolve_type(*fn->return_type, sig.scope);
-            prelude_signatures_.emplace(fn->name.text, std::move(sig));
-        }
+        if (auto* fn = std::get_if<ast::ExternFn>(&item.node))
+            prelude_signatures_.emplace(fn->name.text, resolve_signature(fn->name, fn->params, fn->return_type, true));
     result_.symbols.resize(facts);
     text_ = user_text;
     muted_ = false;

@@ -121,6 +121,8 @@ private:
     void define(const ast::Name& name, SymbolKind kind, const ast::Item& item, std::string detail);
     std::vector<ParamSig> check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope,
                                            std::string_view owner);
+    Signature resolve_signature(const ast::Name& name, const std::vector<ast::Param>& params,
+                                const ast::TypePtr& return_type, bool is_extern);
     void check_function(const ast::FnDef& fn);
     void check_extern(const ast::ExternFn& fn);
     void check_record(const ast::Name& name, const std::vector<ast::Field>& fields, bool is_model);

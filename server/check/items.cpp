@@ -169,40 +169,34 @@ std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param
     return out;
 }
 
-// Resolves a signature, stores it under the function's name (the first
-// definition wins) and returns it.
-static Signature& store(std::map<std::string, Signature>& signatures, const ast::Name& name, Signature signature) {
-    auto [it, fresh] = signatures.emplace(name.text, std::move(signature));
-    return it->second;
-}
-
-void FileChecker::check_function(const ast::FnDef& fn) {
+// The signature of a fn or extern fn: parameters, then the return type,
+// whose generic axes must come from the parameters (E0406).
+Signature FileChecker::resolve_signature(const ast::Name& name, const std::vector<ast::Param>& params,
+                                         const ast::TypePtr& return_type, bool is_extern) {
     Signature sig;
-    sig.name_range = fn.name.range;
-    sig.scope.owner = "`" + fn.name.text + "`";
-    sig.params = check_parameters(fn.params, sig.scope, "`" + fn.name.text + "`");
-    if (fn.return_type) {
+    sig.is_extern = is_extern;
+    sig.name_range = name.range;
+    sig.scope.owner = "`" + name.text + "`";
+    sig.params = check_parameters(params, sig.scope, sig.scope.owner);
+    if (return_type) {
         SignatureScope after_params = sig.scope;
-        sig.returns = resolve_type(*fn.return_type, sig.scope);
-        check_return_axes(*sig.returns, after_params, *fn.return_type);
+        sig.returns = resolve_type(*return_type, sig.scope);
+        check_return_axes(*sig.returns, after_params, *return_type);
         sig.scope = std::move(after_params);  // only the parameters bind axes
     }
-    if (!fn.name.missing) store(signatures_, fn.name, std::move(sig));
+    return sig;
+}
+
+// Stores a signature under its function's name; the first definition wins
+// (a second one is E0101).
+void FileChecker::check_function(const ast::FnDef& fn) {
+    Signature sig = resolve_signature(fn.name, fn.params, fn.return_type, false);
+    if (!fn.name.missing) signatures_.emplace(fn.name.text, std::move(sig));
 }
 
 void FileChecker::check_extern(const ast::ExternFn& fn) {
-    Signature sig;
-    sig.is_extern = true;
-    sig.name_range = fn.name.range;
-    sig.scope.owner = "`" + fn.name.text + "`";
-    sig.params = check_parameters(fn.params, sig.scope, "`" + fn.name.text + "`");
-    if (fn.return_type) {
-        SignatureScope after_params = sig.scope;
-        sig.returns = resolve_type(*fn.return_type, sig.scope);
-        check_return_axes(*sig.returns, after_params, *fn.return_type);
-        sig.scope = std::move(after_params);  // only the parameters bind axes
-    }
-    if (!fn.name.missing) store(signatures_, fn.name, std::move(sig));
+    Signature sig = resolve_signature(fn.name, fn.params, fn.return_type, true);
+    if (!fn.name.missing) signatures_.emplace(fn.name.text, std::move(sig));
 }
 
 void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Field>& fields, bool is_model) {
