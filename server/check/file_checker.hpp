@@ -149,6 +149,7 @@ private:
     // statements.cpp: function bodies.
     void check_body(const ast::FnDef& fn, Signature& signature);
     void check_block(const ast::Block& block);
+    bool always_returns(const ast::Block& block) const;
     void check_statement(const ast::Stmt& stmt);
     void assign(const ast::Expr& target, const Type& type, ByteRange value_range);
     void check_return(const ast::Return& ret, ByteRange range);

@@ -42,6 +42,29 @@ void FileChecker::check_body(const ast::FnDef& fn, Signature& signature) {
     body_ = &state;
     check_block(fn.body);
     body_ = nullptr;
+    // A declared return type needs a return on every path (E0602). A body
+    // with a syntax error may have lost its return: not reported then.
+    if (signature.returns && !always_returns(fn.body) && !fn.body.statements.empty() &&
+        std::none_of(fn.body.statements.begin(), fn.body.statements.end(),
+                     [](const ast::Stmt& s) { return s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node); })) {
+        uint32_t end = fn.body.range.end;
+        report(DiagCode::E0602, fn.name.range, {fn.name.text, describe(*signature.returns)},
+               {{{end, end}, "the body can end here without a return"}});
+    }
+}
+
+// Whether every path through the block ends in a return: its last statement
+// returns, or is an if/elif/else whose every branch does.
+bool FileChecker::always_returns(const ast::Block& block) const {
+    if (block.statements.empty()) return false;
+    const ast::Stmt& last = block.statements.back();
+    if (std::holds_alternative<ast::Return>(last.node)) return true;
+    if (auto* i = std::get_if<ast::If>(&last.node)) {
+        if (!i->else_body || !always_returns(*i->else_body)) return false;
+        return std::all_of(i->branches.begin(), i->branches.end(),
+                           [&](const ast::Branch& b) { return always_returns(b.body); });
+    }
+    return false;
 }
 
 void FileChecker::check_block(const ast::Block& block) {

@@ -31,3 +31,8 @@ fn step(m: Net, mut opt: Optimizer[Net], x: [F]) -> [] f32:
     l, grads = value_and_grad(loss_of, m, x)
     update(m, opt, grads |> clip_norm(1.0))  # error E0507 "`update` changes the fields of `m`"
     return l
+
+fn falls_off(x: [n], flag: bool) -> [n]:  # error E0602 "ends without a return"
+    if flag:
+        return x
+    y = x
