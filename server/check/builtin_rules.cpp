@@ -41,6 +41,20 @@ BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Arg
     return out;
 }
 
+// The axis `over=` names in `x`, or null after reporting E0419 (or when
+// there is no `over=`, which the caller decides about).
+const AxisType* FileChecker::over_axis(const BuiltinArguments& args, const TensorType& x) {
+    if (!args.over) return nullptr;
+    auto* axis = std::get_if<ast::NameExpr>(&args.over->value->node);
+    for (const AxisType& a : x.axes)
+        if (axis && a.name == axis->name.text) return &a;
+    std::string axes;
+    for (const AxisType& a : x.axes) axes += (axes.empty() ? "" : " ") + a.written;
+    report(DiagCode::E0419, args.over->value->range,
+           {"over", "an axis of the value, [" + axes + "]", "`" + written(args.over->value->range) + "`"});
+    return nullptr;
+}
+
 std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const std::vector<const ast::Argument*>& arguments,
                                                   const Type* piped, ByteRange piped_range, ByteRange range) {
     bool reduction = std::find(std::begin(kReductions), std::end(kReductions), name) != std::end(kReductions);
@@ -48,7 +62,8 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
                     name == "clip_norm" || name == "adamw" || name == "sgd";
     if (name == "value_and_grad") return value_and_grad(arguments, range);
     bool layer = name == "rms_norm" || name == "layer_norm" || name == "matmul";
-    if (!reduction && !training && !layer) return std::nullopt;
+    bool ordering = name == "sort" || name == "argsort" || name == "topk" || name == "cat";
+    if (!reduction && !training && !layer && !ordering) return std::nullopt;
     BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
     auto first = [&]() -> const Type* { return args.positional.empty() ? nullptr : &args.positional[0].type; };
     auto expect = [&](size_t i, TypeKind kind, std::string_view what) -> const Type* {
@@ -76,20 +91,11 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         out.tensor.element.over.clear();
         std::optional<AxisType> removed;
         if (args.over) {
-            auto* axis = std::get_if<ast::NameExpr>(&args.over->value->node);
-            auto it = axis ? std::find_if(x->tensor.axes.begin(), x->tensor.axes.end(),
-                                          [&](const AxisType& a) { return a.name == axis->name.text; })
-                           : x->tensor.axes.end();
-            if (it == x->tensor.axes.end()) {
-                std::string axes;
-                for (const AxisType& a : x->tensor.axes) axes += (axes.empty() ? "" : " ") + a.written;
-                report(DiagCode::E0419, args.over->value->range,
-                       {"over", "an axis of the value, [" + axes + "]", "`" + written(args.over->value->range) + "`"});
-                return Type{};
-            }
+            const AxisType* it = over_axis(args, x->tensor);
+            if (!it) return Type{};
             removed = *it;
             for (const AxisType& a : x->tensor.axes)
-                if (&a != &*it) out.tensor.axes.push_back(a);
+                if (&a != it) out.tensor.axes.push_back(a);
         }
         if (name == "argmax" || name == "argmin") {
             out.tensor.element = Element{};
@@ -115,15 +121,8 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         // size. The result has the value's type.
         const Type* x = first();
         if (!x || x->kind != TypeKind::Tensor || !args.over) return Type{};
-        auto* axis = std::get_if<ast::NameExpr>(&args.over->value->node);
-        auto it = axis ? std::find_if(x->tensor.axes.begin(), x->tensor.axes.end(),
-                                      [&](const AxisType& a) { return a.name == axis->name.text; })
-                       : x->tensor.axes.end();
-        if (it == x->tensor.axes.end()) {
-            report(DiagCode::E0419, args.over->value->range,
-                   {"over", "an axis of the value", "`" + written(args.over->value->range) + "`"});
-            return Type{};
-        }
+        const AxisType* it = over_axis(args, x->tensor);
+        if (!it) return Type{};
         for (const char* part : {"weight", "bias"}) {
             auto given = args.keywords.find(part);
             if (given == args.keywords.end() || given->second.type.kind != TypeKind::Tensor) continue;
@@ -135,6 +134,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         }
         return *x;
     }
+    if (ordering) return ordering_rule(name, args, range);
     if (name == "Train") return of_kind(TypeKind::Mode);
     if (name == "shuffle") {
         const Type* data = expect(0, TypeKind::Dataset, "a dataset");
@@ -170,6 +170,71 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         return Type{};
     }
     return Type{};
+}
+
+// sort and argsort keep the shape along `over` (argsort gives indices into
+// it); topk(x, k, over=n) gives values and indices with `n` cut to k;
+// cat(a, b, ..., over=n) joins along `n`, every other axis equal.
+Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range) {
+    if (args.positional.empty() || args.positional[0].type.kind != TypeKind::Tensor) return Type{};
+    const TensorType& x = args.positional[0].type.tensor;
+    if (std::any_of(x.axes.begin(), x.axes.end(), [](const AxisType& a) { return a.variadic; })) return Type{};
+    if (!args.over) {
+        report(DiagCode::E0502, range, {"`" + name + "`", "over"});
+        return Type{};
+    }
+    const AxisType* axis = over_axis(args, x);
+    if (!axis) return Type{};
+    auto indices_into = [&](TensorType t) {
+        t.element = Element{};
+        t.element.kind = ElementKind::Index;
+        t.element.written = true;
+        t.element.index_bound = axis->size;
+        t.element.bound_written = axis->written;
+        Type out = of_kind(TypeKind::Tensor);
+        out.tensor = std::move(t);
+        return out;
+    };
+    if (name == "sort") return args.positional[0].type;
+    if (name == "argsort") return indices_into(x);
+    if (name == "topk") {
+        std::optional<Size> k;
+        if (args.positional.size() > 1 && args.positional[1].argument) k = size_value(*args.positional[1].argument->value);
+        TensorType cut = x;
+        for (AxisType& a : cut.axes)
+            if (&a - cut.axes.data() == axis - x.axes.data()) {
+                a.size = k ? *k : Size::symbol(new_symbol("?k"));
+                a.written = args.positional.size() > 1 ? written(args.positional[1].range) : "?k";
+                a.name.reset();
+            }
+        Type values = of_kind(TypeKind::Tensor);
+        values.tensor = cut;
+        Type out = of_kind(TypeKind::Tuple);
+        out.elements.push_back(values);
+        out.elements.push_back(indices_into(cut));
+        return out;
+    }
+    // cat: every part has x's axes, the joined one aside.
+    auto index = static_cast<size_t>(axis - x.axes.data());
+    Type out = args.positional[0].type;
+    Size total = axis->size;
+    for (size_t i = 1; i < args.positional.size(); ++i) {
+        const Type& part = args.positional[i].type;
+        if (part.kind != TypeKind::Tensor) return Type{};
+        bool fits = part.tensor.axes.size() == x.axes.size();
+        for (size_t j = 0; fits && j < x.axes.size(); ++j)
+            fits = j == index || part.tensor.axes[j].size == x.axes[j].size;
+        if (!fits) {
+            report(DiagCode::E0504, args.positional[i].range,
+                   {"part " + std::to_string(i + 1), describe(args.positional[0].type) + " but along `" + axis->written + "`",
+                    "it is " + describe(part)});
+            return Type{};
+        }
+        total = total + part.tensor.axes[index].size;
+    }
+    out.tensor.axes[index].size = total;
+    out.tensor.axes[index].written = show(total);
+    return out;
 }
 
 // value_and_grad(loss, m, args...): `loss(m, args...)` is checked as a call

@@ -346,9 +346,10 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript, ByteRange r
             if (r->end && !end) type_of(*r->end);
             AxisType& a = t.axes[axis];
             a.size = start && end ? *end - *start : Size::symbol(new_symbol("?" + a.written));
-            a.written = source_text(index.range);
+            // The axis keeps its name (a slice of `n` is still along `n`),
+            // with its new size.
+            if (!a.name) a.written = source_text(index.range);
             a.origin = index.range;
-            a.name.reset();
             position = axis + 1;
             continue;
         }

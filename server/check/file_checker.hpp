@@ -186,6 +186,8 @@ private:
     BuiltinArguments builtin_arguments(const std::vector<const ast::Argument*>& arguments, const Type* piped,
                                        ByteRange piped_range);
     Type value_and_grad(const std::vector<const ast::Argument*>& arguments, ByteRange range);
+    Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
+    const AxisType* over_axis(const BuiltinArguments& args, const TensorType& x);
     void check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor, const std::string& param_name);
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
