@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace ss::check {
@@ -28,8 +29,9 @@ inline const std::vector<std::string>& builtin_names() {
 }
 
 inline bool is_builtin(std::string_view name) {
-    const auto& names = builtin_names();
-    return std::find(names.begin(), names.end(), name) != names.end();
+    // Looked up for every call and name in a body: hashed, not scanned.
+    static const std::unordered_set<std::string_view> set(builtin_names().begin(), builtin_names().end());
+    return set.count(name) > 0;
 }
 
 }  // namespace ss::check
