@@ -56,8 +56,8 @@ Type FileChecker::type_of(const ast::Expr& expr) {
         return Type{};  // a range is only meaningful in `for` and subscripts
     }
     if (auto* a = std::get_if<ast::As>(&node)) return type_of_as(*a, expr.range);
-    if (auto* a = std::get_if<ast::Attribute>(&node)) return type_of_attribute(*a, expr.range);
-    if (auto* s = std::get_if<ast::Subscript>(&node)) return type_of_subscript(*s, expr.range);
+    if (auto* a = std::get_if<ast::Attribute>(&node)) return type_of_attribute(*a);
+    if (auto* s = std::get_if<ast::Subscript>(&node)) return type_of_subscript(*s);
     if (auto* c = std::get_if<ast::CausalMask>(&node)) return type_of_causal(*c, expr.range);
     if (auto* t = std::get_if<ast::TupleExpr>(&node)) {
         Type out = of_kind(TypeKind::Tuple);
@@ -269,8 +269,7 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
 
 // ------------------------------------------------------- fields, indexing
 
-Type FileChecker::type_of_attribute(const ast::Attribute& attribute, ByteRange range) {
-    (void)range;
+Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
     Type object = type_of(*attribute.object);
     const std::string& field = attribute.attribute.text;
     if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch) return Type{};
@@ -314,7 +313,7 @@ std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
     return std::nullopt;
 }
 
-Type FileChecker::type_of_subscript(const ast::Subscript& subscript, ByteRange range) {
+Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
     Type value = type_of(*subscript.value);
     if (value.kind == TypeKind::Unknown) {
         for (const ast::Index& index : subscript.indices) type_of(*index.value);
@@ -371,7 +370,6 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript, ByteRange r
         t.axes.erase(t.axes.begin() + static_cast<std::ptrdiff_t>(axis));
         position = axis;
     }
-    (void)range;
     Type out = of_kind(TypeKind::Tensor);
     out.tensor = std::move(t);
     return out;

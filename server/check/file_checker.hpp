@@ -151,7 +151,7 @@ private:
     void check_block(const ast::Block& block);
     bool always_returns(const ast::Block& block) const;
     void check_statement(const ast::Stmt& stmt);
-    void assign(const ast::Expr& target, const Type& type, ByteRange value_range);
+    void assign(const ast::Expr& target, const Type& type);
     void check_return(const ast::Return& ret, ByteRange range);
     void check_condition(const ast::Expr& condition);
 
@@ -163,8 +163,8 @@ private:
                      bool comparison);
     Type matmul(const Type& left, const Type& right, ByteRange op_range);
     Type type_of_as(const ast::As& as, ByteRange range);
-    Type type_of_attribute(const ast::Attribute& attribute, ByteRange range);
-    Type type_of_subscript(const ast::Subscript& subscript, ByteRange range);
+    Type type_of_attribute(const ast::Attribute& attribute);
+    Type type_of_subscript(const ast::Subscript& subscript);
     Type type_of_causal(const ast::CausalMask& mask, ByteRange range);
     std::optional<Size> size_value(const ast::Expr& expr);
     void record_expression(ByteRange range, const Type& type);

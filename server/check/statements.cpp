@@ -93,14 +93,14 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
     } else if (auto* a = std::get_if<ast::Assign>(&stmt.node)) {
         Type value = type_of(*a->value);
         if (a->targets.size() == 1) {
-            assign(*a->targets[0], value, a->value->range);
+            assign(*a->targets[0], value);
         } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
             report(DiagCode::E0506, a->value->range,
                    {std::to_string(a->targets.size()), std::to_string(value.elements.size()), describe(value)});
-            for (const auto& t : a->targets) assign(*t, Type{}, a->value->range);
+            for (const auto& t : a->targets) assign(*t, Type{});
         } else {
             for (size_t i = 0; i < a->targets.size(); ++i)
-                assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{}, a->value->range);
+                assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{});
         }
     } else if (auto* a = std::get_if<ast::AugAssign>(&stmt.node)) {
         Type target = type_of(*a->target);
@@ -130,8 +130,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
     }
 }
 
-void FileChecker::assign(const ast::Expr& target, const Type& type, ByteRange value_range) {
-    (void)value_range;
+void FileChecker::assign(const ast::Expr& target, const Type& type) {
     if (auto* name = std::get_if<ast::NameExpr>(&target.node)) {
         auto existing = body_->locals.find(name->name.text);
         if (existing != body_->locals.end() && existing->second.is_parameter) {
