@@ -135,10 +135,16 @@ std::string type_phrase(const Type& type) {
 }
 
 // Where a name got its size, for E0409's "but ..." and its related range.
+// Where a pattern name got its size. The sentence saying so is built only
+// when a message needs it: patterns are typed on every check, and eager
+// strings made them the checker's hottest spot.
 struct Binding {
+    enum class From { FirstNamed, Dim, Argument, Quotient };
     Size size;
     ByteRange at;
-    std::string source;  // "it is `n` where the pattern first names it"
+    From from = From::FirstNamed;
+    std::string written;    // the axis as written, the dim's name, or the group's text
+    ByteRange source_range; // the argument `h=16`, or the group
 };
 
 class PatternTyper {
@@ -172,6 +178,17 @@ private:
         return false;
     }
     std::string text(ByteRange range) const { return ctx_.source_text(range); }
+
+    // "it is `n` where the pattern first names it", and so on.
+    std::string source_of(const Binding& b) const {
+        switch (b.from) {
+            case Binding::From::FirstNamed: return "it is " + shown(b.written, b.size) + " where the pattern first names it";
+            case Binding::From::Dim: return "the dim `" + b.written + "` is " + ctx_.show(b.size);
+            case Binding::From::Argument: return quoted(b.source_range) + " makes it " + ctx_.show(b.size);
+            case Binding::From::Quotient: return "it is " + ctx_.show(b.size) + " from " + quoted(b.source_range);
+        }
+        return "";
+    }
     std::string quoted(ByteRange range) const { return "`" + text(range) + "`"; }
     // A size as written and, when that differs, as evaluated: "`3*D` = 2304".
     std::string shown(const std::string& written, const Size& size) const {
@@ -399,8 +416,7 @@ bool PatternTyper::check_arguments() {
                         {"an axis size names an axis that is not a dim (a dim's size is fixed)", "`" + name + "`, a dim"});
         if (!sizes_.emplace(name, *length).second)
             return fail(DiagCode::E0415, arg.range, {"each axis size is given once", "`" + name + "` twice"});
-        bound_[name] = Binding{Size::constant(*length), arg.range,
-                               quoted(arg.range) + " makes it " + std::to_string(*length)};
+        bound_[name] = Binding{Size::constant(*length), arg.range, Binding::From::Argument, "", arg.range};
     }
     if (fn_ != Fn::Reduce) return true;
     const std::string expected = "reduce takes its reduction after the pattern: mean, sum, max, min or prod";
@@ -544,14 +560,14 @@ bool PatternTyper::bind_name(const Axis& axis, const TensorType& t, size_t p, si
     const std::string& over = operands_[0].tensor.element.over;
     if (i == 0 && !over.empty() && a.name == over) over_name_ = name;
 
-    std::string here = "it is " + shown(a.written, a.size) + " here";
+    auto here = [&] { return "it is " + shown(a.written, a.size) + " here"; };
     if (auto dim = ctx_.dim_value_of(name, axis.range); dim && !(a.size == Size::constant(*dim)))
-        return fail(DiagCode::E0409, axis.range, {name, here, "the dim `" + name + "` is " + std::to_string(*dim)});
+        return fail(DiagCode::E0409, axis.range, {name, here(), "the dim `" + name + "` is " + std::to_string(*dim)});
     auto it = bound_.find(name);
     if (it == bound_.end()) {
-        bound_[name] = Binding{a.size, axis.range, "it is " + shown(a.written, a.size) + " where the pattern first names it"};
+        bound_[name] = Binding{a.size, axis.range, Binding::From::FirstNamed, a.written, {}};
     } else if (!(a.size == it->second.size)) {
-        return fail(DiagCode::E0409, axis.range, {name, here, it->second.source},
+        return fail(DiagCode::E0409, axis.range, {name, here(), source_of(it->second)},
                     {{it->second.at, "`" + name + "` gets its size here"}});
     }
     return true;
@@ -575,7 +591,7 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
         const std::string& name = member->name.text;
         if (!not_another_axis(*member, t, p, i, "a factor of axis " + std::to_string(p + 1))) return false;
         if (auto dim = ctx_.dim_value_of(name, member->range)) {
-            bound_.emplace(name, Binding{Size::constant(*dim), member->range, "the dim `" + name + "` is " + std::to_string(*dim)});
+            bound_.emplace(name, Binding{Size::constant(*dim), member->range, Binding::From::Dim, name, {}});
             known = known * Size::constant(*dim);
             factors.push_back(std::to_string(*dim));
         } else if (auto it = bound_.find(name); it != bound_.end()) {
@@ -612,8 +628,7 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
                                      " can't be solved; give it a size");
         return fail(DiagCode::E0405, group.range, args);
     }
-    bound_[unknown[0]->name.text] =
-        Binding{*quotient, unknown[0]->range, "it is " + ctx_.show(*quotient) + " from " + quoted(group.range)};
+    bound_[unknown[0]->name.text] = Binding{*quotient, unknown[0]->range, Binding::From::Quotient, "", group.range};
     return true;
 }
 
