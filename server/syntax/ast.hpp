@@ -229,9 +229,10 @@ struct Item {
 
 struct File {
     std::vector<Item> items;
-    // Set when nesting went past what lowering follows (see lower.cpp);
-    // the subtree there is an error node and E0007 reports it.
-    std::optional<Range> too_deep;
+    // Where nesting went past what lowering follows (see lower.cpp), at
+    // most once per chunk; the subtree there is an error node and E0007
+    // reports it.
+    std::vector<Range> too_deep;
 };
 
 }  // namespace ss::ast

@@ -29,7 +29,7 @@ public:
     // Appends the chunk's items to `out`.
     void lower_into(File& out) {
         for_each_named_child(chunk_.root, [&](TSNode child) { lower_item_into(child, out.items); });
-        if (too_deep_ && !out.too_deep) out.too_deep = too_deep_;
+        if (too_deep_) out.too_deep.push_back(*too_deep_);
     }
 
 private:
@@ -637,7 +637,7 @@ ast::File lower(const SyntaxTree& tree) {
     helper.join();
     out.items.reserve(out.items.size() + second.items.size());
     for (Item& item : second.items) out.items.push_back(std::move(item));
-    if (!out.too_deep) out.too_deep = second.too_deep;
+    out.too_deep.insert(out.too_deep.end(), second.too_deep.begin(), second.too_deep.end());
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "syntax/syntax_check.hpp"
 
 #include <algorithm>
+#include <map>
 #include <string>
 
 #include "diag/catalogue.hpp"
@@ -24,7 +25,7 @@ constexpr size_t kMaxPerKind = 50;
 // per line each, since one bad byte usually comes with more on its line. A
 // tab counts only on a line whose indentation matters: one with code on it
 // (blank and comment-only lines don't open or close blocks).
-void check_bytes(std::string_view text, std::vector<Diagnostic>& out) {
+void check_bytes(std::string_view text, uint32_t base, std::vector<Diagnostic>& out) {
     size_t bad_utf8 = 0, nuls = 0, tabs = 0;
     bool at_line_start = true;          // only spaces and tabs so far on the line
     uint32_t first_tab = UINT32_MAX;    // of the line's indentation
@@ -38,7 +39,7 @@ void check_bytes(std::string_view text, std::vector<Diagnostic>& out) {
             ++i;
             continue;
         }
-        auto at = static_cast<uint32_t>(i);
+        auto at = base + static_cast<uint32_t>(i);
         if (at_line_start && c != ' ' && c != '\t') {
             // The indentation ends here: report its tab if the line has code.
             if (first_tab != UINT32_MAX && c != '#' && c != '\r' && tabs++ < kMaxPerKind)
@@ -347,26 +348,44 @@ void check_brackets(const ChunkView& chunk, std::vector<Diagnostic>& out) {
 
 }  // namespace
 
-std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::File& file) {
+std::vector<Diagnostic> chunk_syntax_diagnostics(std::string_view whole_text, const ChunkView& chunk,
+                                                 const std::vector<ByteRange>& too_deep) {
     std::vector<Diagnostic> out;
-    check_bytes(tree.text(), out);
+    check_bytes(chunk.text, chunk.base, out);
     size_t parse_errors = 0, indentation_errors = 0;
-    for (const ChunkView& chunk : tree.chunks()) {
-        check_tree(chunk, parse_errors, out);
-        check_layout(chunk, indentation_errors, out);
-        check_brackets(chunk, out);
-    }
-    drop_cascades(tree.text(), out);
+    check_tree(chunk, parse_errors, out);
+    check_layout(chunk, indentation_errors, out);
+    check_brackets(chunk, out);
+    drop_cascades(whole_text, out);
     size_t long_lines = 0;
-    for (auto [begin, end] : overlong_lines(tree.text()))
+    for (auto [begin, end] : overlong_lines(chunk.text))
         if (long_lines++ < kMaxPerKind)
-            out.push_back(make_diagnostic(DiagCode::E0008, {begin, begin + 1},
+            out.push_back(make_diagnostic(DiagCode::E0008, {chunk.base + begin, chunk.base + begin + 1},
                                           {std::to_string(end - begin), std::to_string(kMaxLineBytes)}));
-    if (file.too_deep) out.push_back(make_diagnostic("E0007", {file.too_deep->begin, file.too_deep->begin + 1}));
-    std::stable_sort(out.begin(), out.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    auto chunk_end = static_cast<uint32_t>(chunk.base + chunk.text.size());
+    for (ByteRange at : too_deep)
+        if (at.begin >= chunk.base && at.begin < std::max(chunk_end, chunk.base + 1))
+            out.push_back(make_diagnostic(DiagCode::E0007, {at.begin, at.begin + 1}));
+    return out;
+}
+
+std::vector<Diagnostic> merge_syntax_diagnostics(std::vector<Diagnostic> all) {
+    std::stable_sort(all.begin(), all.end(), [](const Diagnostic& a, const Diagnostic& b) {
         return a.range.begin < b.range.begin;
     });
-    return out;
+    // At most kMaxPerKind of a code in a file, the first ones.
+    std::map<std::string, size_t> seen;
+    std::erase_if(all, [&](const Diagnostic& d) { return seen[d.code]++ >= kMaxPerKind; });
+    return all;
+}
+
+std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::File& file) {
+    std::vector<Diagnostic> all;
+    for (const ChunkView& chunk : tree.chunks()) {
+        auto part = chunk_syntax_diagnostics(tree.text(), chunk, file.too_deep);
+        all.insert(all.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
+    }
+    return merge_syntax_diagnostics(std::move(all));
 }
 
 std::vector<Diagnostic> check_syntax(std::string_view source) {

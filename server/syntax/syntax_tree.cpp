@@ -84,7 +84,8 @@ void SyntaxTree::release() {
 SyntaxTree::SyntaxTree(SyntaxTree&& other) noexcept
     : text_(std::move(other.text_)),
       parser_(std::exchange(other.parser_, nullptr)),
-      chunks_(std::move(other.chunks_)) {
+      chunks_(std::move(other.chunks_)),
+      next_id_(other.next_id_) {
     other.chunks_.clear();
 }
 
@@ -95,6 +96,7 @@ SyntaxTree& SyntaxTree::operator=(SyntaxTree&& other) noexcept {
         text_ = std::move(other.text_);
         parser_ = std::exchange(other.parser_, nullptr);
         chunks_ = std::move(other.chunks_);
+        next_id_ = other.next_id_;
         other.chunks_.clear();
     }
     return *this;
@@ -104,7 +106,8 @@ std::vector<ChunkView> SyntaxTree::chunks() const {
     std::vector<ChunkView> out;
     out.reserve(chunks_.size());
     std::string_view all = text_;
-    for (const Chunk& c : chunks_) out.push_back({ts_tree_root_node(c.tree), c.begin, all.substr(c.begin, c.end - c.begin)});
+    for (const Chunk& c : chunks_)
+        out.push_back({ts_tree_root_node(c.tree), c.begin, all.substr(c.begin, c.end - c.begin), c.id});
     return out;
 }
 
@@ -114,7 +117,7 @@ bool SyntaxTree::has_error() const {
     return false;
 }
 
-void SyntaxTree::parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree) const {
+void SyntaxTree::parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree) {
     std::string_view text = std::string_view(text_).substr(c.begin, c.end - c.begin);
     auto overlong = overlong_lines(text);
     c.blanked = !overlong.empty();
@@ -133,7 +136,8 @@ void SyntaxTree::parse_all() {
     release();
     std::vector<uint32_t> starts = chunk_starts(text_);
     auto size = static_cast<uint32_t>(text_.size());
-    for (size_t i = 0; i < starts.size(); ++i) chunks_.push_back({starts[i], i + 1 < starts.size() ? starts[i + 1] : size, nullptr});
+    for (size_t i = 0; i < starts.size(); ++i)
+        chunks_.push_back({starts[i], i + 1 < starts.size() ? starts[i + 1] : size, nullptr, false, next_id_++});
 
     // The chunks from `split` on are parsed by a second thread with its own
     // parser (a TSParser is not thread-safe; the trees are independent).
@@ -229,6 +233,7 @@ void SyntaxTree::apply_edit(const TextEdit& edit) {
             if (c.end <= begin && old.begin == c.begin && old.end == c.end) {
                 c.tree = std::exchange(old.tree, nullptr);  // before the edit, untouched
                 c.blanked = old.blanked;
+                c.id = old.id;
             } else if (j == hit && old.begin == c.begin && static_cast<int64_t>(old.end) + delta == c.end &&
                        end <= old.end && !old.blanked) {
                 ts_tree_edit(old.tree, &input);  // the edited chunk: reparse incrementally
@@ -239,6 +244,7 @@ void SyntaxTree::apply_edit(const TextEdit& edit) {
             if (c.tree) break;
         }
         if (!c.tree) parse_chunk(parser_, c, nullptr);
+        if (c.id == 0) c.id = next_id_++;
         fresh.push_back(c);
     }
     for (size_t j = first; j < kept_from; ++j)

@@ -35,6 +35,9 @@ struct ChunkView {
     TSNode root;
     uint32_t base = 0;
     std::string_view text;
+    // Stays the same while the chunk's text does (it may move): what caches
+    // of per-chunk results are keyed by.
+    uint64_t id = 0;
 
     std::string_view node_text(TSNode node) const;
     // The node's range in the whole source.
@@ -66,16 +69,18 @@ private:
         uint32_t end = 0;
         TSTree* tree = nullptr;
         bool blanked = false;  // parsed with its overlong lines as spaces
+        uint64_t id = 0;       // new with every parse of the chunk
     };
 
     // Parses text_[c.begin, c.end) into c.tree, from `old_tree` if given.
-    void parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree) const;
+    void parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree);
     void parse_all();
     void release();
 
     std::string text_;
     TSParser* parser_ = nullptr;
     std::vector<Chunk> chunks_;
+    uint64_t next_id_ = 1;
 };
 
 // Row and byte column of a byte offset, as tree-sitter counts them.
