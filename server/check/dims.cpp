@@ -20,7 +20,7 @@ bool checked_op(char op, int64_t a, int64_t b, int64_t* out) {
 }  // namespace
 
 void FileChecker::evaluate_dims() {
-    for (const ast::Item& item : file_.items)
+    for (const ast::Item& item : items())
         if (auto* dim = std::get_if<ast::DimDecl>(&item.node))
             if (!dim->name.missing) dim_value(dim->name.text, dim->name.range);
     // Show each dim's value on hover: `dim Dh = D / H = 64`.

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <map>
+#include <unordered_map>
+#include <ranges>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -83,6 +85,24 @@ struct BuiltinArguments {
     const ast::Argument* over = nullptr;
 };
 
+// What checking one function body gave, ranges relative to the function's
+// start: replayed instead of checking again while neither the function's
+// text nor any item's interface (dims, records, headers) changes.
+struct BodyRecord {
+    std::vector<Diagnostic> diagnostics;
+    std::vector<SymbolFact> symbols;
+    std::vector<ExpressionFact> expressions;
+    std::vector<std::pair<std::string, ByteRange>> item_references;  // to top-level names
+    std::vector<std::pair<std::string, ByteRange>> axis_references;  // to the signature's axes
+    std::string inferred;  // appended to the function's hover line
+};
+
+// Keyed by the interface hash and the function's text. Each check keeps only
+// the entries it used, so the cache never outgrows the document.
+struct BodyCache {
+    std::unordered_map<std::string, BodyRecord> entries;
+};
+
 // A value in a function body: a parameter or an assigned name.
 struct Local {
     Type type;
@@ -104,7 +124,10 @@ struct BodyState {
 
 class FileChecker : public CheckContext {
 public:
-    FileChecker(const ast::File& file, std::string_view text) : file_(file), text_(text) {}
+    // `items` in source order; `cache` (may be null) keeps what function
+    // bodies gave from one check to the next (document.hpp).
+    FileChecker(std::vector<const ast::Item*> items, std::string_view text, BodyCache* cache)
+        : items_list_(std::move(items)), text_(text), cache_(cache) {}
     CheckResult run();
 
     // CheckContext
@@ -147,6 +170,9 @@ private:
     void check_return_axes(const Type& returned, const SignatureScope& params_scope, const ast::Type& written);
 
     // statements.cpp: function bodies.
+    void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
+                              const std::string& interface);
+    std::string interface_key() const;
     void check_body(const ast::FnDef& fn, Signature& signature);
     void check_block(const ast::Block& block);
     bool always_returns(const ast::Block& block) const;
@@ -202,7 +228,11 @@ private:
     std::string describe(const Type& type) const;
     SymbolId new_symbol(std::string name);
 
-    const ast::File& file_;
+    auto items() const {
+        return items_list_ | std::views::transform([](const ast::Item* p) -> const ast::Item& { return *p; });
+    }
+
+    std::vector<const ast::Item*> items_list_;
     std::string_view text_;
     CheckResult result_;
     std::map<std::string, ItemRef> items_;
@@ -215,6 +245,10 @@ private:
     bool muted_ = false;  // while resolving the prelude: its errors are tests' to find
     std::map<std::string, std::map<std::string, Type>> record_fields_;  // model or data -> field -> type
     BodyState* body_ = nullptr;  // while checking a function body
+    BodyCache* cache_ = nullptr;
+    std::unordered_map<std::string, BodyRecord> used_;  // the cache entries this check keeps
+    BodyRecord* capture_ = nullptr;  // while checking a body for the cache
+    size_t capture_first_symbol_ = 0;
 };
 
 // Human names of the kinds of things, for "`Mlp` is a model".

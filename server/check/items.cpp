@@ -22,26 +22,36 @@ std::string_view kind_phrase(SymbolKind kind) {
     return "a name";
 }
 
-CheckResult check_file(const ast::File& file, std::string_view text) { return FileChecker(file, text).run(); }
+CheckResult check_file(const ast::File& file, std::string_view text) {
+    std::vector<const ast::Item*> items;
+    for (const ast::Item& item : file.items) items.push_back(&item);
+    return FileChecker(std::move(items), text, nullptr).run();
+}
+
+CheckResult check_items(std::vector<const ast::Item*> items, std::string_view text, BodyCache* cache) {
+    return FileChecker(std::move(items), text, cache).run();
+}
 
 CheckResult FileChecker::run() {
     load_prelude();
     collect_items();
     evaluate_dims();
     // Every signature and record first, so a body may use what comes after it.
-    for (const ast::Item& item : file_.items) {
+    for (const ast::Item& item : items()) {
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) check_function(*fn);
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) check_extern(*ext);
         if (auto* model = std::get_if<ast::ModelDef>(&item.node)) check_record(model->name, model->fields, true);
         if (auto* data = std::get_if<ast::DataDef>(&item.node)) check_record(data->name, data->fields, false);
     }
-    for (const ast::Item& item : file_.items)
+    std::string interface = cache_ ? interface_key() : "";
+    for (const ast::Item& item : items())
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
             auto signature = signatures_.find(fn->name.text);
             // A function defined twice (E0101) has its first signature only.
             if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin)
-                check_body(*fn, signature->second);
+                check_or_replay_body(item, *fn, signature->second, interface);
         }
+    if (cache_) cache_->entries = std::move(used_);
     std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
     return std::move(result_);
@@ -110,7 +120,10 @@ const ItemRef* FileChecker::lookup(const std::string& name) const {
     return it == items_.end() ? nullptr : &it->second;
 }
 
-void FileChecker::reference(const ItemRef& ref, ByteRange at) { result_.symbols[ref.fact].references.push_back(at); }
+void FileChecker::reference(const ItemRef& ref, ByteRange at) {
+    result_.symbols[ref.fact].references.push_back(at);
+    if (capture_) capture_->item_references.emplace_back(result_.symbols[ref.fact].name, at);
+}
 
 std::vector<std::string> FileChecker::names_of(std::initializer_list<SymbolKind> kinds) const {
     std::vector<std::string> out;
@@ -120,7 +133,7 @@ std::vector<std::string> FileChecker::names_of(std::initializer_list<SymbolKind>
 }
 
 void FileChecker::collect_items() {
-    for (const ast::Item& item : file_.items) {
+    for (const ast::Item& item : items()) {
         if (auto* dim = std::get_if<ast::DimDecl>(&item.node)) {
             define(dim->name, SymbolKind::Dim, item, "dim " + dim->name.text + " = " + written(dim->value->range));
         } else if (auto* model = std::get_if<ast::ModelDef>(&item.node)) {

@@ -31,6 +31,114 @@ void collect_assigned(const ast::Block& block, std::map<std::string, ByteRange>&
 
 }  // namespace
 
+// The interface of the file: every item's text but function bodies. A
+// body's check depends on nothing else (and on the prelude, which is fixed).
+std::string FileChecker::interface_key() const {
+    std::string all;
+    for (const ast::Item& item : items()) {
+        uint32_t end = item.range.end;
+        if (auto* fn = std::get_if<ast::FnDef>(&item.node)) end = fn->body.range.begin;
+        if (item.range.begin <= end && end <= text_.size()) all.append(text_.substr(item.range.begin, end - item.range.begin));
+        all.push_back('\0');
+    }
+    return std::to_string(std::hash<std::string>{}(all)) + ":" + std::to_string(all.size());
+}
+
+namespace {
+
+bool inside(ByteRange r, ByteRange item) { return r.begin >= item.begin && r.end <= item.end; }
+
+ByteRange moved(ByteRange r, int64_t d) {
+    return {static_cast<uint32_t>(r.begin + d), static_cast<uint32_t>(r.end + d)};
+}
+
+void move_diagnostic(Diagnostic& diagnostic, int64_t d) {
+    diagnostic.range = moved(diagnostic.range, d);
+    for (RelatedInfo& r : diagnostic.related) r.range = moved(r.range, d);
+}
+
+void move_fact(SymbolFact& fact, int64_t d) {
+    fact.definition = moved(fact.definition, d);
+    for (ByteRange& r : fact.references) r = moved(r, d);
+}
+
+}  // namespace
+
+// Checks a body, or replays what checking it gave last time when the key
+// (the file's interface and the function's text) is the same.
+void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
+                                       const std::string& interface) {
+    if (!cache_) {
+        check_body(fn, signature);
+        return;
+    }
+    std::string key = interface + "\n" + std::string(text_.substr(item.range.begin, item.range.end - item.range.begin));
+    auto base = static_cast<int64_t>(item.range.begin);
+    if (auto hit = cache_->entries.find(key); hit != cache_->entries.end()) {
+        const BodyRecord& r = hit->second;
+        for (Diagnostic d : r.diagnostics) {
+            move_diagnostic(d, base);
+            result_.diagnostics.push_back(std::move(d));
+        }
+        for (SymbolFact f : r.symbols) {
+            move_fact(f, base);
+            result_.symbols.push_back(std::move(f));
+        }
+        for (ExpressionFact e : r.expressions) {
+            e.range = moved(e.range, base);
+            result_.expressions.push_back(std::move(e));
+        }
+        for (const auto& [name, at] : r.item_references)
+            if (const ItemRef* ref = lookup(name)) result_.symbols[ref->fact].references.push_back(moved(at, base));
+        for (const auto& [name, at] : r.axis_references)
+            if (auto fact = signature.scope.axis_facts.find(name); fact != signature.scope.axis_facts.end())
+                result_.symbols[fact->second].references.push_back(moved(at, base));
+        if (!r.inferred.empty())
+            if (const ItemRef* ref = lookup(fn.name.text)) result_.symbols[ref->fact].detail += r.inferred;
+        used_.emplace(std::move(key), std::move(hit->second));
+        return;
+    }
+    BodyRecord record;
+    size_t first_diagnostic = result_.diagnostics.size(), first_expression = result_.expressions.size();
+    capture_ = &record;
+    capture_first_symbol_ = result_.symbols.size();
+    check_body(fn, signature);
+    capture_ = nullptr;
+    // Keep it only if everything it gave lies inside the function: a range
+    // elsewhere (a related location in a model, say) could move without the
+    // key changing.
+    bool keep = true;
+    for (size_t i = first_diagnostic; i < result_.diagnostics.size(); ++i) {
+        Diagnostic d = result_.diagnostics[i];
+        keep = keep && inside(d.range, item.range);
+        for (const RelatedInfo& rel : d.related) keep = keep && inside(rel.range, item.range);
+        move_diagnostic(d, -base);
+        record.diagnostics.push_back(std::move(d));
+    }
+    for (size_t i = capture_first_symbol_; i < result_.symbols.size(); ++i) {
+        SymbolFact f = result_.symbols[i];
+        keep = keep && inside(f.definition, item.range);
+        for (ByteRange r : f.references) keep = keep && inside(r, item.range);
+        move_fact(f, -base);
+        record.symbols.push_back(std::move(f));
+    }
+    for (size_t i = first_expression; i < result_.expressions.size(); ++i) {
+        ExpressionFact e = result_.expressions[i];
+        keep = keep && inside(e.range, item.range);
+        e.range = moved(e.range, -base);
+        record.expressions.push_back(std::move(e));
+    }
+    for (auto& [name, at] : record.item_references) {
+        keep = keep && inside(at, item.range);
+        at = moved(at, -base);
+    }
+    for (auto& [name, at] : record.axis_references) {
+        keep = keep && inside(at, item.range);
+        at = moved(at, -base);
+    }
+    if (keep) used_.emplace(std::move(key), std::move(record));
+}
+
 void FileChecker::check_body(const ast::FnDef& fn, Signature& signature) {
     BodyState state;
     state.fn = &fn;
@@ -168,7 +276,9 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         // inferred one, shown on hover.
         const ItemRef* item = lookup(body_->fn->name.text);
         if (item && value.kind != TypeKind::Unknown && !body_->inferred_shown) {
-            result_.symbols[item->fact].detail += " -> " + describe(value) + " (inferred)";
+            std::string inferred = " -> " + describe(value) + " (inferred)";
+            result_.symbols[item->fact].detail += inferred;
+            if (capture_) capture_->inferred = inferred;
             body_->inferred_shown = true;
         }
         return;

@@ -616,6 +616,12 @@ private:
 
 }  // namespace
 
+ast::File lower_chunk(const ChunkView& chunk) {
+    File out;
+    Lowerer(chunk).lower_into(out);
+    return out;
+}
+
 ast::File lower(const SyntaxTree& tree) {
     std::vector<ChunkView> chunks = tree.chunks();
     auto lower_range = [&](File& out, size_t from, size_t to) {

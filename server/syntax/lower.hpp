@@ -10,4 +10,7 @@ namespace ss::syntax {
 // full of ERROR and MISSING nodes, lowers without throwing.
 ast::File lower(const SyntaxTree& tree);
 
+// The AST of one chunk's items (whole-source ranges).
+ast::File lower_chunk(const ChunkView& chunk);
+
 }  // namespace ss::syntax

@@ -1,0 +1,72 @@
+#include "check/document.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "syntax/lower.hpp"
+#include "syntax/rebase.hpp"
+#include "syntax/syntax_check.hpp"
+
+namespace ss::check {
+
+namespace {
+
+void shift(std::vector<Diagnostic>& diagnostics, int64_t d) {
+    auto move = [&](ByteRange& r) {
+        r.begin = static_cast<uint32_t>(r.begin + d);
+        r.end = static_cast<uint32_t>(r.end + d);
+    };
+    for (Diagnostic& diagnostic : diagnostics) {
+        move(diagnostic.range);
+        for (RelatedInfo& related : diagnostic.related) move(related.range);
+    }
+}
+
+}  // namespace
+
+DocumentAnalysis::DocumentAnalysis(std::string text) : tree_(std::move(text)) {}
+
+void DocumentAnalysis::apply_edit(const syntax::TextEdit& edit) { tree_.apply_edit(edit); }
+
+const DocumentResult& DocumentAnalysis::analyze() {
+    std::unordered_map<uint64_t, ChunkCache> kept;
+    std::vector<const ast::Item*> items;
+    std::vector<Diagnostic> syntax;
+    for (const syntax::ChunkView& chunk : tree_.chunks()) {
+        auto found = chunks_.find(chunk.id);
+        ChunkCache entry;
+        if (found != chunks_.end()) {
+            entry = std::move(found->second);
+            auto delta = static_cast<int64_t>(chunk.base) - static_cast<int64_t>(entry.base);
+            if (delta != 0) {
+                for (ast::Item& item : entry.file.items) syntax::shift_ranges(item, delta);
+                for (ast::Range& r : entry.file.too_deep) {
+                    r.begin = static_cast<uint32_t>(r.begin + delta);
+                    r.end = static_cast<uint32_t>(r.end + delta);
+                }
+                shift(entry.syntax, delta);
+                entry.base = chunk.base;
+            }
+        } else {
+            entry.file = syntax::lower_chunk(chunk);
+            entry.syntax = syntax::chunk_syntax_diagnostics(tree_.text(), chunk, entry.file.too_deep);
+            entry.base = chunk.base;
+        }
+        syntax.insert(syntax.end(), entry.syntax.begin(), entry.syntax.end());
+        auto& slot = kept[chunk.id];
+        slot = std::move(entry);
+        for (const ast::Item& item : slot.file.items) items.push_back(&item);
+    }
+    // unordered_map nodes are stable: `items` stays valid after this move.
+    chunks_ = std::move(kept);
+
+    result_.check = check_items(std::move(items), tree_.text(), &bodies_);
+    result_.diagnostics = syntax::merge_syntax_diagnostics(std::move(syntax));
+    result_.diagnostics.insert(result_.diagnostics.end(), result_.check.diagnostics.begin(),
+                               result_.check.diagnostics.end());
+    std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
+    return result_;
+}
+
+}  // namespace ss::check

@@ -1,0 +1,53 @@
+// One document, analysed again after every edit with as little work as the
+// edit needs: the language server keeps one per open file.
+//
+// After an edit only the chunk it fell in is parsed again (SyntaxTree); a
+// chunk whose text didn't change keeps its AST and syntax diagnostics, moved
+// if the chunk moved; and a function body keeps what checking it gave while
+// neither its text nor any item's interface changed (BodyCache). The result
+// is always exactly what a fresh analysis of the text gives: analyze_source
+// is this, run once.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "check/checker.hpp"
+#include "check/file_checker.hpp"
+#include "diag/diagnostic.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/syntax_tree.hpp"
+
+namespace ss::check {
+
+struct DocumentResult {
+    std::vector<Diagnostic> diagnostics;  // syntax and checker, sorted by position
+    CheckResult check;                    // the checker's facts (its diagnostics too)
+};
+
+class DocumentAnalysis {
+public:
+    explicit DocumentAnalysis(std::string text);
+
+    void apply_edit(const syntax::TextEdit& edit);
+    const std::string& text() const { return tree_.text(); }
+
+    // Analyses what changed since the last call.
+    const DocumentResult& analyze();
+
+private:
+    struct ChunkCache {
+        ast::File file;                   // the chunk's items
+        std::vector<Diagnostic> syntax;   // its syntax diagnostics
+        uint32_t base = 0;                // where the chunk started when these were made
+    };
+
+    syntax::SyntaxTree tree_;
+    std::unordered_map<uint64_t, ChunkCache> chunks_;  // by chunk id
+    BodyCache bodies_;
+    DocumentResult result_;
+};
+
+}  // namespace ss::check
