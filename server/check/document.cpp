@@ -60,7 +60,15 @@ const DocumentResult& DocumentAnalysis::analyze() {
     // unordered_map nodes are stable: `items` stays valid after this move.
     chunks_ = std::move(kept);
 
-    result_.check = check_items(std::move(items), tree_.text(), &bodies_);
+    std::string key = interface_key(items, tree_.text());
+    if (environment_ && key == environment_key_) {
+        environment_->rebind(std::move(items), tree_.text());
+    } else {
+        environment_ = std::make_unique<FileChecker>(std::move(items), tree_.text(), &bodies_);
+        environment_->run_environment();
+        environment_key_ = std::move(key);
+    }
+    result_.check = environment_->run_bodies();
     result_.diagnostics = syntax::merge_syntax_diagnostics(std::move(syntax));
     result_.diagnostics.insert(result_.diagnostics.end(), result_.check.diagnostics.begin(),
                                result_.check.diagnostics.end());

@@ -4,12 +4,14 @@
 // After an edit only the chunk it fell in is parsed again (SyntaxTree); a
 // chunk whose text didn't change keeps its AST and syntax diagnostics, moved
 // if the chunk moved; and a function body keeps what checking it gave while
-// neither its text nor any item's interface changed (BodyCache). The result
+// neither its text nor any item's interface changed (BodyCache), and while
+// the interface doesn't change the checker's environment is kept. The result
 // is always exactly what a fresh analysis of the text gives: analyze_source
 // is this, run once.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -47,6 +49,11 @@ private:
     syntax::SyntaxTree tree_;
     std::unordered_map<uint64_t, ChunkCache> chunks_;  // by chunk id
     BodyCache bodies_;
+    // The checker's environment (items, dims, signatures, records), kept
+    // while the interface is unchanged: an edit inside a body re-checks
+    // that body alone.
+    std::unique_ptr<FileChecker> environment_;
+    std::string environment_key_;
     DocumentResult result_;
 };
 

@@ -92,8 +92,10 @@ struct BodyRecord {
     std::vector<Diagnostic> diagnostics;
     std::vector<SymbolFact> symbols;
     std::vector<ExpressionFact> expressions;
-    std::vector<std::pair<std::string, ByteRange>> item_references;  // to top-level names
-    std::vector<std::pair<std::string, ByteRange>> axis_references;  // to the signature's axes
+    // References to facts made before the body (items, the signature's
+    // axes), by index: the environment makes its facts in one order for one
+    // interface, and the interface is part of the key.
+    std::vector<std::pair<size_t, ByteRange>> references;
     std::string inferred;  // appended to the function's hover line
 };
 
@@ -102,6 +104,10 @@ struct BodyRecord {
 struct BodyCache {
     std::unordered_map<std::string, BodyRecord> entries;
 };
+
+// The text of every item but function bodies, hashed: what a function
+// body's check depends on, besides the body itself.
+std::string interface_key(const std::vector<const ast::Item*>& items, std::string_view text);
 
 // A value in a function body: a parameter or an assigned name.
 struct Local {
@@ -129,6 +135,14 @@ public:
     FileChecker(std::vector<const ast::Item*> items, std::string_view text, BodyCache* cache)
         : items_list_(std::move(items)), text_(text), cache_(cache) {}
     CheckResult run();
+
+    // run() in two halves, for a document that is checked again after edits
+    // (document.hpp): the environment (everything but function bodies) once,
+    // then the bodies after each edit; rebind moves a kept environment onto
+    // the items of an edited text whose interface didn't change.
+    void run_environment();
+    CheckResult run_bodies();
+    void rebind(std::vector<const ast::Item*> items, std::string_view text);
 
     // CheckContext
     void report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
@@ -172,7 +186,6 @@ private:
     // statements.cpp: function bodies.
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                               const std::string& interface);
-    std::string interface_key() const;
     void check_body(const ast::FnDef& fn, Signature& signature);
     void check_block(const ast::Block& block);
     bool always_returns(const ast::Block& block) const;
@@ -246,6 +259,10 @@ private:
     std::map<std::string, std::map<std::string, Type>> record_fields_;  // model or data -> field -> type
     BodyState* body_ = nullptr;  // while checking a function body
     BodyCache* cache_ = nullptr;
+    std::string interface_;            // interface_key of the items
+    CheckResult environment_;          // what run_environment reported and recorded
+    size_t environment_symbols_ = 0;   // size symbols the environment made
+    std::vector<ByteRange> item_ranges_;  // where the items were when the environment was made
     std::unordered_map<std::string, BodyRecord> used_;  // the cache entries this check keeps
     BodyRecord* capture_ = nullptr;  // while checking a body for the cache
     size_t capture_first_symbol_ = 0;

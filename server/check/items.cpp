@@ -33,6 +33,13 @@ CheckResult check_items(std::vector<const ast::Item*> items, std::string_view te
 }
 
 CheckResult FileChecker::run() {
+    run_environment();
+    return run_bodies();
+}
+
+// Everything but function bodies: names, dims, signatures and records. What
+// it reports and records is kept, so run_bodies can start from it again.
+void FileChecker::run_environment() {
     load_prelude();
     collect_items();
     evaluate_dims();
@@ -43,18 +50,105 @@ CheckResult FileChecker::run() {
         if (auto* model = std::get_if<ast::ModelDef>(&item.node)) check_record(model->name, model->fields, true);
         if (auto* data = std::get_if<ast::DataDef>(&item.node)) check_record(data->name, data->fields, false);
     }
-    std::string interface = cache_ ? interface_key() : "";
+    if (cache_) interface_ = interface_key(items_list_, text_);
+    for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
+    environment_ = std::move(result_);
+    environment_symbols_ = symbol_names_.size();
+}
+
+// The bodies, checked or replayed, on top of the environment; the
+// environment stays as it was, for the next run.
+CheckResult FileChecker::run_bodies() {
+    result_ = environment_;
+    symbol_names_.resize(environment_symbols_);  // sizes made by bodies go
     for (const ast::Item& item : items())
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
             auto signature = signatures_.find(fn->name.text);
             // A function defined twice (E0101) has its first signature only.
             if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin)
-                check_or_replay_body(item, *fn, signature->second, interface);
+                check_or_replay_body(item, *fn, signature->second, interface_);
         }
     if (cache_) cache_->entries = std::move(used_);
+    used_.clear();
     std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
     return std::move(result_);
+}
+
+// Moving a kept environment onto an edited text whose interface is
+// unchanged: the items are the same in number and order, each perhaps moved,
+// so every range the environment holds moves with the item it lies in.
+void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view text) {
+    struct Moved {
+        uint32_t begin, end;
+        int64_t delta;
+    };
+    std::vector<Moved> moves;
+    std::map<const ast::Item*, const ast::Item*> replaced;
+    // The old items' ranges as they were: the items themselves may already
+    // have moved (document.hpp moves cached chunks in place) or be gone.
+    for (size_t i = 0; i < item_ranges_.size() && i < items.size(); ++i) {
+        moves.push_back({item_ranges_[i].begin, item_ranges_[i].end,
+                         static_cast<int64_t>(items[i]->range.begin) - static_cast<int64_t>(item_ranges_[i].begin)});
+        replaced[items_list_[i]] = items[i];
+    }
+    // One edit moves the items after it by one amount: then a range moves
+    // by it exactly when it starts at or after the first of them, with no
+    // search. Otherwise the item holding the range is searched for.
+    size_t first_moved = moves.size();
+    for (size_t i = 0; i < moves.size(); ++i)
+        if (moves[i].delta != 0) {
+            first_moved = i;
+            break;
+        }
+    bool one_step = first_moved < moves.size() &&
+                    std::all_of(moves.begin() + static_cast<std::ptrdiff_t>(first_moved), moves.end(),
+                                [&](const Moved& m) { return m.delta == moves[first_moved].delta; });
+    auto remap = [&](ByteRange& r) {
+        if (first_moved == moves.size() || r.begin < moves[first_moved].begin) return;
+        int64_t delta = 0;
+        if (one_step) {
+            delta = moves[first_moved].delta;
+        } else {
+            // The last item starting at or before the range holds it.
+            auto it = std::upper_bound(moves.begin(), moves.end(), r.begin,
+                                       [](uint32_t at, const Moved& m) { return at < m.begin; });
+            if (it == moves.begin()) return;
+            --it;
+            if (r.end > it->end) return;
+            delta = it->delta;
+        }
+        r.begin = static_cast<uint32_t>(r.begin + delta);
+        r.end = static_cast<uint32_t>(r.end + delta);
+    };
+    auto remap_type = [&](auto& self, Type& t) -> void {
+        for (AxisType& a : t.tensor.axes) remap(a.origin);
+        for (Type& e : t.elements) self(self, e);
+    };
+    for (Diagnostic& d : environment_.diagnostics) {
+        remap(d.range);
+        for (RelatedInfo& r : d.related) remap(r.range);
+    }
+    for (SymbolFact& f : environment_.symbols) {
+        remap(f.definition);
+        for (ByteRange& r : f.references) remap(r);
+    }
+    for (auto& [name, sig] : signatures_) {
+        remap(sig.name_range);
+        for (ParamSig& p : sig.params) {
+            remap(p.range);
+            remap_type(remap_type, p.type);
+        }
+        if (sig.returns) remap_type(remap_type, *sig.returns);
+    }
+    for (auto& [record, fields] : record_fields_)
+        for (auto& [field, type] : fields) remap_type(remap_type, type);
+    for (auto& [name, ref] : items_)
+        if (auto it = replaced.find(ref.item); it != replaced.end()) ref.item = it->second;
+    items_list_ = std::move(items);
+    item_ranges_.clear();
+    for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
+    text_ = text;
 }
 
 void FileChecker::report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
@@ -122,7 +216,7 @@ const ItemRef* FileChecker::lookup(const std::string& name) const {
 
 void FileChecker::reference(const ItemRef& ref, ByteRange at) {
     result_.symbols[ref.fact].references.push_back(at);
-    if (capture_) capture_->item_references.emplace_back(result_.symbols[ref.fact].name, at);
+    if (capture_) capture_->references.emplace_back(ref.fact, at);
 }
 
 std::vector<std::string> FileChecker::names_of(std::initializer_list<SymbolKind> kinds) const {

@@ -99,7 +99,7 @@ void FileChecker::record_axis_name(const ast::Name& name, SignatureScope& scope)
         result_.symbols[fact->second].references.push_back(name.range);
         // A body's reference to its signature's axis (a fact made before the
         // body) is replayed from the cache; the body's own facts travel whole.
-        if (capture_ && fact->second < capture_first_symbol_) capture_->axis_references.emplace_back(name.text, name.range);
+        if (capture_ && fact->second < capture_first_symbol_) capture_->references.emplace_back(fact->second, name.range);
     }
 }
 

@@ -33,12 +33,12 @@ void collect_assigned(const ast::Block& block, std::map<std::string, ByteRange>&
 
 // The interface of the file: every item's text but function bodies. A
 // body's check depends on nothing else (and on the prelude, which is fixed).
-std::string FileChecker::interface_key() const {
+std::string interface_key(const std::vector<const ast::Item*>& items, std::string_view text) {
     std::string all;
-    for (const ast::Item& item : items()) {
-        uint32_t end = item.range.end;
-        if (auto* fn = std::get_if<ast::FnDef>(&item.node)) end = fn->body.range.begin;
-        if (item.range.begin <= end && end <= text_.size()) all.append(text_.substr(item.range.begin, end - item.range.begin));
+    for (const ast::Item* item : items) {
+        uint32_t end = item->range.end;
+        if (auto* fn = std::get_if<ast::FnDef>(&item->node)) end = fn->body.range.begin;
+        if (item->range.begin <= end && end <= text.size()) all.append(text.substr(item->range.begin, end - item->range.begin));
         all.push_back('\0');
     }
     return std::to_string(std::hash<std::string>{}(all)) + ":" + std::to_string(all.size());
@@ -88,11 +88,8 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
             e.range = moved(e.range, base);
             result_.expressions.push_back(std::move(e));
         }
-        for (const auto& [name, at] : r.item_references)
-            if (const ItemRef* ref = lookup(name)) result_.symbols[ref->fact].references.push_back(moved(at, base));
-        for (const auto& [name, at] : r.axis_references)
-            if (auto fact = signature.scope.axis_facts.find(name); fact != signature.scope.axis_facts.end())
-                result_.symbols[fact->second].references.push_back(moved(at, base));
+        for (const auto& [fact, at] : r.references)
+            if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(moved(at, base));
         if (!r.inferred.empty())
             if (const ItemRef* ref = lookup(fn.name.text)) result_.symbols[ref->fact].detail += r.inferred;
         used_.emplace(std::move(key), std::move(hit->second));
@@ -128,11 +125,7 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         e.range = moved(e.range, -base);
         record.expressions.push_back(std::move(e));
     }
-    for (auto& [name, at] : record.item_references) {
-        keep = keep && inside(at, item.range);
-        at = moved(at, -base);
-    }
-    for (auto& [name, at] : record.axis_references) {
+    for (auto& [fact, at] : record.references) {
         keep = keep && inside(at, item.range);
         at = moved(at, -base);
     }
