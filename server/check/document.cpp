@@ -1,6 +1,7 @@
 #include "check/document.hpp"
 
 #include <algorithm>
+#include <thread>
 #include <utility>
 
 #include "syntax/lower.hpp"
@@ -28,11 +29,45 @@ DocumentAnalysis::DocumentAnalysis(std::string text) : tree_(std::move(text)) {}
 
 void DocumentAnalysis::apply_edit(const syntax::TextEdit& edit) { tree_.apply_edit(edit); }
 
+// Lowers the chunks no cache has and finds their syntax diagnostics; on two
+// threads when there is much to do (the chunks are independent, and the
+// tree is only read).
+void DocumentAnalysis::prepare_new_chunks(const std::vector<syntax::ChunkView>& chunks) {
+    std::vector<const syntax::ChunkView*> work;
+    size_t bytes = 0;
+    for (const syntax::ChunkView& chunk : chunks)
+        if (!chunks_.count(chunk.id)) {
+            work.push_back(&chunk);
+            bytes += chunk.text.size();
+        }
+    std::vector<ChunkCache> made(work.size());
+    auto prepare = [&](size_t from, size_t to) {
+        for (size_t i = from; i < to; ++i) {
+            made[i].file = syntax::lower_chunk(*work[i]);
+            made[i].syntax = syntax::chunk_syntax_diagnostics(tree_.text(), *work[i], made[i].file.too_deep);
+            made[i].base = work[i]->base;
+        }
+    };
+    constexpr size_t kParallelBytes = 128 * 1024;
+    if (bytes > kParallelBytes && work.size() > 1) {
+        size_t half = 0, seen = 0;
+        while (half < work.size() && seen < bytes / 2) seen += work[half++]->text.size();
+        std::thread helper([&] { prepare(half, work.size()); });
+        prepare(0, half);
+        helper.join();
+    } else {
+        prepare(0, work.size());
+    }
+    for (size_t i = 0; i < work.size(); ++i) chunks_[work[i]->id] = std::move(made[i]);
+}
+
 const DocumentResult& DocumentAnalysis::analyze() {
+    std::vector<syntax::ChunkView> views = tree_.chunks();
+    prepare_new_chunks(views);
     std::unordered_map<uint64_t, ChunkCache> kept;
     std::vector<const ast::Item*> items;
     std::vector<Diagnostic> syntax;
-    for (const syntax::ChunkView& chunk : tree_.chunks()) {
+    for (const syntax::ChunkView& chunk : views) {
         auto found = chunks_.find(chunk.id);
         ChunkCache entry;
         if (found != chunks_.end()) {

@@ -46,6 +46,8 @@ private:
         uint32_t base = 0;                // where the chunk started when these were made
     };
 
+    void prepare_new_chunks(const std::vector<syntax::ChunkView>& chunks);
+
     syntax::SyntaxTree tree_;
     std::unordered_map<uint64_t, ChunkCache> chunks_;  // by chunk id
     BodyCache bodies_;
