@@ -62,7 +62,9 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
                     name == "clip_norm" || name == "adamw" || name == "sgd";
     if (name == "value_and_grad") return value_and_grad(arguments, range);
     bool layer = name == "rms_norm" || name == "layer_norm" || name == "matmul";
-    bool ordering = name == "sort" || name == "argsort" || name == "topk" || name == "cat";
+    bool ordering = name == "sort" || name == "argsort" || name == "topk" || name == "cat" || name == "gather" ||
+                    name == "scatter";
+    if (name == "arange") return arange(arguments);
     if (!reduction && !training && !layer && !ordering) return std::nullopt;
     BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
     auto first = [&]() -> const Type* { return args.positional.empty() ? nullptr : &args.positional[0].type; };
@@ -196,6 +198,31 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         return out;
     };
     if (name == "sort") return args.positional[0].type;
+    if (name == "gather" || name == "scatter") {
+        // gather(x, index, over=n): values of x at the positions `index`
+        // gives along n; the result has index's shape. scatter(x, index,
+        // src, over=n) writes src there; the result has x's.
+        if (args.positional.size() < 2 || args.positional[1].type.kind != TypeKind::Tensor) return Type{};
+        const Type& index = args.positional[1].type;
+        if (index.tensor.axes.size() != x.axes.size() || index.tensor.element.kind != ElementKind::Index ||
+            (index.tensor.element.index_bound && !(*index.tensor.element.index_bound == axis->size))) {
+            report(DiagCode::E0505, args.positional[1].range,
+                   {"index", "as many axes as the value, with positions along `" + axis->written + "`: Index[" +
+                                 axis->written + "]",
+                    describe(index)});
+            return Type{};
+        }
+        if (name == "scatter") {
+            if (args.positional.size() > 2 && args.positional[2].type.kind == TypeKind::Tensor &&
+                !same_shape(index.tensor, args.positional[2].type.tensor, nullptr))
+                report(DiagCode::E0504, args.positional[2].range,
+                       {"src", "the index's shape, " + describe(index), "it is " + describe(args.positional[2].type)});
+            return args.positional[0].type;
+        }
+        Type out = index;
+        out.tensor.element = x.element;
+        return out;
+    }
     if (name == "argsort") return indices_into(x);
     if (name == "topk") {
         std::optional<Size> k;
@@ -234,6 +261,35 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
     }
     out.tensor.axes[index].size = total;
     out.tensor.axes[index].written = show(total);
+    return out;
+}
+
+// arange(start, end[, step]): the numbers from start up to end; its size is
+// known when the ends are (dims, numbers, the signature's axes).
+Type FileChecker::arange(const std::vector<const ast::Argument*>& arguments) {
+    std::vector<std::optional<Size>> values;
+    for (const ast::Argument* a : arguments) {
+        type_of(*a->value);
+        values.push_back(a->keyword ? std::nullopt : size_value(*a->value));
+    }
+    Type out = of_kind(TypeKind::Tensor);
+    out.tensor.element.kind = ElementKind::I64;
+    out.tensor.element.written = true;
+    AxisType axis;
+    axis.written = "?k";
+    axis.size = Size::symbol(new_symbol("?k"));
+    std::optional<Size> size;
+    if (values.size() == 1 && values[0]) size = values[0];
+    if (values.size() >= 2 && values[0] && values[1]) size = *values[1] - *values[0];
+    if (size && values.size() == 3) {
+        auto step = values[2] ? values[2]->as_constant() : std::nullopt;
+        size = step && *step > 0 ? size->divide_exact(*step) : std::nullopt;
+    }
+    if (size) {
+        axis.size = *size;
+        axis.written = show(*size);
+    }
+    out.tensor.axes.push_back(std::move(axis));
     return out;
 }
 

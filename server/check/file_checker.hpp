@@ -226,6 +226,7 @@ private:
                                        ByteRange piped_range);
     Type value_and_grad(const std::vector<const ast::Argument*>& arguments, ByteRange range);
     Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
+    Type arange(const std::vector<const ast::Argument*>& arguments);
     const AxisType* over_axis(const BuiltinArguments& args, const TensorType& x);
     void check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor, const std::string& param_name);
     Element bound_element(const Element& element, const CallBindings& bindings);

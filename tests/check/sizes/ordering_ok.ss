@@ -7,3 +7,10 @@ fn ordering(x: [b V], y: [b V]) -> [b K]:
     top, positions = topk(x, K, over=V)
     both = cat(x, y, over=b)
     return top
+
+fn picking(x: [b V], i: [b K] Index[V], w: [b K]) -> [b K]:
+    s = scatter(x, i, w, over=V) + x
+    return gather(x, i, over=V)
+
+fn counting() -> [K] i64:
+    return arange(0, 10, 2)
