@@ -140,7 +140,9 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     }
     std::vector<std::string> candidates = builtin_names();
     for (const auto& [n, l] : body_->locals) candidates.push_back(n);
-    for (const auto& [n, i] : items_) candidates.push_back(n);
+    for (const std::string& n : names_of({SymbolKind::Dim, SymbolKind::Model, SymbolKind::Data, SymbolKind::Function,
+                                          SymbolKind::ExternFunction, SymbolKind::PythonModule}))
+        candidates.push_back(n);
     report(DiagCode::E0102, name.range, {name.text, did_you_mean(name.text, candidates)});
     return Type{};
 }

@@ -249,7 +249,7 @@ private:
     std::vector<const ast::Item*> items_list_;
     std::string_view text_;
     CheckResult result_;
-    std::map<std::string, ItemRef> items_;
+    std::unordered_map<std::string, ItemRef> items_;  // iterate only through names_of (sorted)
     std::map<std::string, DimState> dim_state_;
     std::map<std::string, int64_t> dim_values_;
     std::vector<std::string> dim_stack_;  // for the cycle in E0104

@@ -223,6 +223,7 @@ std::vector<std::string> FileChecker::names_of(std::initializer_list<SymbolKind>
     std::vector<std::string> out;
     for (const auto& [name, ref] : items_)
         if (std::find(kinds.begin(), kinds.end(), ref.kind) != kinds.end()) out.push_back(name);
+    std::sort(out.begin(), out.end());  // suggestions must not depend on hashing
     return out;
 }
 
