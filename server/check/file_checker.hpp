@@ -163,6 +163,8 @@ private:
     void check_function(const ast::FnDef& fn);
     void check_extern(const ast::ExternFn& fn);
     void check_record(const ast::Name& name, const std::vector<ast::Field>& fields, bool is_model);
+    void check_devices(const ast::DevicesDecl& devices);
+    void check_initializer(const ast::Expr& init, bool is_model);
     const ItemRef* lookup(const std::string& name) const;
     void reference(const ItemRef& ref, ByteRange at);
     std::vector<std::string> names_of(std::initializer_list<SymbolKind> kinds) const;

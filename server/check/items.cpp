@@ -49,6 +49,7 @@ void FileChecker::run_environment() {
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) check_extern(*ext);
         if (auto* model = std::get_if<ast::ModelDef>(&item.node)) check_record(model->name, model->fields, true);
         if (auto* data = std::get_if<ast::DataDef>(&item.node)) check_record(data->name, data->fields, false);
+        if (auto* devices = std::get_if<ast::DevicesDecl>(&item.node)) check_devices(*devices);
     }
     if (cache_) interface_ = interface_key(items_list_, text_);
     for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
@@ -149,6 +150,49 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     item_ranges_.clear();
     for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
     text_ = text;
+}
+
+// `devices cuda:0, cuda:1`, `cpu`, `cpu*3` (CPU workers), `mps` (E0107).
+void FileChecker::check_devices(const ast::DevicesDecl& devices) {
+    for (const ast::Device& d : devices.devices) {
+        const std::string& kind = d.kind.text;
+        std::string problem;
+        if (kind != "cpu" && kind != "cuda" && kind != "mps")
+            problem = "`" + kind + "` is not a device" + did_you_mean(kind, {"cpu", "cuda", "mps"});
+        else if (kind == "cuda" && !d.index && !d.count)
+            problem = "a GPU is written with its index, such as `cuda:0`";
+        else if (kind != "cuda" && d.index)
+            problem = "only `cuda` devices have an index";
+        else if (d.count && (kind != "cpu" || *d.count < 1))
+            problem = "`*N` counts CPU workers: `cpu*3`";
+        if (!problem.empty()) report(DiagCode::E0107, d.range, {problem});
+    }
+}
+
+// A model field's initialiser: `normal(std)`, `uniform(low, high)`,
+// `zeros`, `ones` or a number (E1303). A data field has none.
+void FileChecker::check_initializer(const ast::Expr& init, bool is_model) {
+    if (!is_model) {
+        report(DiagCode::E1303, init.range,
+               {"not allowed in a data record (its values come with each example)", "`" + written(init.range) + "`"});
+        return;
+    }
+    if (std::holds_alternative<ast::IntLiteral>(init.node) || std::holds_alternative<ast::FloatLiteral>(init.node)) return;
+    if (auto* n = std::get_if<ast::NameExpr>(&init.node); n && (n->name.text == "zeros" || n->name.text == "ones")) return;
+    if (auto* call = std::get_if<ast::Call>(&init.node))
+        if (auto* f = std::get_if<ast::NameExpr>(&call->callee->node)) {
+            bool normal = f->name.text == "normal", uniform = f->name.text == "uniform";
+            size_t wanted = normal ? 1 : uniform ? 2 : 0;
+            bool numbers = std::all_of(call->arguments.begin(), call->arguments.end(), [](const ast::Argument& a) {
+                const ast::Expr* v = a.value.get();
+                if (auto* u = std::get_if<ast::Unary>(&v->node); u && u->op == "-") v = u->operand.get();  // -0.1
+                return std::holds_alternative<ast::FloatLiteral>(v->node) || std::holds_alternative<ast::IntLiteral>(v->node);
+            });
+            if (wanted && call->arguments.size() == wanted && numbers) return;
+        }
+    if (std::holds_alternative<ast::ErrorExpr>(init.node)) return;
+    report(DiagCode::E1303, init.range,
+           {"`normal(std)`, `uniform(low, high)`, `zeros`, `ones` or a number", "`" + written(init.range) + "`"});
 }
 
 void FileChecker::report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
@@ -321,6 +365,7 @@ void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Fie
         scope.fixed_shape = is_model ? DiagCode::E1301 : DiagCode::E1302;
         scope.field_name = f.name.text;
         Type type = resolve_type(*f.type, scope);
+        if (f.initializer) check_initializer(*f.initializer, is_model);
         result_.symbols.push_back({f.name.text, SymbolKind::Field, f.name.range, {},
                                    name.text + "." + f.name.text + ": " + describe(type)});
         if (!name.missing) record_fields_[name.text].emplace(f.name.text, std::move(type));

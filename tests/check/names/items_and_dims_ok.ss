@@ -16,3 +16,5 @@ model Mlp:
 
 fn twice(x: [n], y: [n]) -> [n]:
     return x + y
+
+devices cuda:0, cuda:1

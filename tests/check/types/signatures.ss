@@ -35,3 +35,11 @@ fn g(x: [..s ..t]) -> [..s]:  # error E0404
 
 fn h(x: [n]) -> [m]:  # error E0406 "`m`"
     return x
+
+model Inits:
+    a: [4] = zero      # error E1303 "found `zero`"
+    b: [4] = normal()  # error E1303
+    c: [4] = uniform(-0.1, 0.1)
+
+data Labelled:
+    y: Index[C] = 0  # error E1303 "data record"

@@ -30,3 +30,10 @@ fn e(x: [..s n]) -> [..s n]:
 
 fn h(x: [n]) -> [?k]:
     return x
+
+model Inits:
+    a: [4] = zeros
+    b: [4] = ones
+    c: [4] = normal(0.02)
+    d: [4] = uniform(-1, 1)
+    e: [] = 0.5
