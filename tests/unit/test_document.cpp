@@ -70,3 +70,18 @@ TEST_CASE("an edit inside one function re-checks that function only") {
     REQUIRE(d.size() == 1);
     CHECK(d[0].code == "E0411");
 }
+
+TEST_CASE("a large document (lowered on two threads) equals the same text grown by edits") {
+    std::string text = "dim D = 8\n";
+    for (int i = 0; text.size() < 300 * 1024; ++i)
+        text += "fn f" + std::to_string(i) + "(x: [b D], w: [D D]) -> [b D]:\n    return x @ w |> gelu\n\n";
+    DocumentAnalysis whole(text);
+    std::string expected = dump(whole.analyze());
+    DocumentAnalysis grown("");
+    grown.analyze();
+    for (size_t at = 0; at < text.size(); at += 32 * 1024) {
+        grown.apply_edit({static_cast<uint32_t>(at), static_cast<uint32_t>(at), text.substr(at, 32 * 1024)});
+        grown.analyze();
+    }
+    CHECK(dump(grown.analyze()) == expected);
+}
