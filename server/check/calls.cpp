@@ -99,8 +99,22 @@ void FileChecker::load_prelude() {
     text_ = prelude_text();
     size_t facts = result_.symbols.size();
     for (const ast::Item& item : prelude_ast().items)
-        if (auto* fn = std::get_if<ast::ExternFn>(&item.node))
-            prelude_signatures_.emplace(fn->name.text, resolve_signature(fn->name, fn->params, fn->return_type, true));
+        if (auto* fn = std::get_if<ast::ExternFn>(&item.node)) {
+            Signature sig = resolve_signature(fn->name, fn->params, fn->return_type, true);
+            // Its positions are in the prelude's text, not the user's: no
+            // related location may point there.
+            auto forget = [](auto& self, Type& t) -> void {
+                for (AxisType& a : t.tensor.axes) a.origin = {};
+                for (Type& e : t.elements) self(self, e);
+            };
+            for (ParamSig& p : sig.params) {
+                forget(forget, p.type);
+                p.range = {};
+            }
+            if (sig.returns) forget(forget, *sig.returns);
+            sig.name_range = {};
+            prelude_signatures_.emplace(fn->name.text, std::move(sig));
+        }
     result_.symbols.resize(facts);
     text_ = user_text;
     muted_ = false;

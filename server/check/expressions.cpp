@@ -207,11 +207,13 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
             return Type{};
         }
         if (!(match->size == axis.size)) {
+            std::vector<RelatedInfo> related;
+            if (axis.origin.begin != axis.origin.end) related.push_back({axis.origin, "`" + axis.written + "` gets its size here"});
             report(DiagCode::E0410, op_range,
                    {axes_text(l), axes_text(r),
                     "axis `" + axis.written + "` is " + show(axis.size) + " on one side and " + show(match->size) +
                         " on the other"},
-                   {{axis.origin, "`" + axis.written + "` gets its size here"}});
+                   std::move(related));
             return Type{};
         }
     }
@@ -234,7 +236,12 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
         report(DiagCode::E0411, op_range,
                {"the last axis of the left (`" + k1.written + "` = " + show(k1.size) + ") to equal the first axis of the right",
                 "`" + k2.written + "` = " + show(k2.size)},
-               {{k1.origin, "`" + k1.written + "` gets its size here"}, {k2.origin, "`" + k2.written + "` gets its size here"}});
+               [&] {
+                   std::vector<RelatedInfo> related;
+                   for (const AxisType* k : {&k1, &k2})
+                       if (k->origin.begin != k->origin.end) related.push_back({k->origin, "`" + k->written + "` gets its size here"});
+                   return related;
+               }());
         return Type{};
     }
     Type out = of_kind(TypeKind::Tensor);

@@ -35,6 +35,11 @@ TEST_CASE("random edits of the examples: diagnostics, never a crash") {
             REQUIRE(diagnostic.range.begin <= diagnostic.range.end);
             REQUIRE(diagnostic.range.end <= text.size() + 1);
             REQUIRE(!diagnostic.message.empty());
+            // Related locations are in this text too (never the prelude's).
+            for (const auto& related : diagnostic.related) {
+                REQUIRE(related.range.begin <= related.range.end);
+                REQUIRE(related.range.end <= text.size());
+            }
         }
     }
 }
