@@ -42,11 +42,5 @@ struct CheckResult {
 
 CheckResult check_file(const ast::File& file, std::string_view text);
 
-struct BodyCache;
-
-// The same over items given in source order, reusing the results of
-// function bodies from `cache` where nothing they depend on changed, and
-// leaving in it what this check gave (document.hpp).
-CheckResult check_items(std::vector<const ast::Item*> items, std::string_view text, BodyCache* cache);
 
 }  // namespace ss::check

@@ -1,12 +1,15 @@
-// Internal to server/check: the state of checking one file, shared by the
-// passes in items.cpp (names and items), dims.cpp (dim values) and
-// signatures.cpp (types of parameters, returns and fields).
+// Internal to server/check: the state of checking one file, shared by its
+// passes: items.cpp (names, items, the environment and its rebinding),
+// dims.cpp (dim values), signatures.cpp (types as written), statements.cpp
+// (bodies, returns, the body cache), expressions.cpp, calls.cpp (calls,
+// pipes, the prelude) and builtin_rules.cpp (built-ins the prelude can't
+// say). Patterns are typed through CheckContext (patterns.hpp).
 #pragma once
 
 #include <map>
-#include <unordered_map>
-#include <ranges>
 #include <optional>
+#include <ranges>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -28,9 +28,6 @@ CheckResult check_file(const ast::File& file, std::string_view text) {
     return FileChecker(std::move(items), text, nullptr).run();
 }
 
-CheckResult check_items(std::vector<const ast::Item*> items, std::string_view text, BodyCache* cache) {
-    return FileChecker(std::move(items), text, cache).run();
-}
 
 CheckResult FileChecker::run() {
     run_environment();
