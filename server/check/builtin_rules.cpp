@@ -12,13 +12,6 @@ namespace {
 
 constexpr std::string_view kReductions[] = {"sum", "mean", "max", "min", "prod", "logsumexp", "argmax", "argmin"};
 
-Type of_kind(TypeKind kind, std::string ref = "") {
-    Type t;
-    t.kind = kind;
-    t.ref = std::move(ref);
-    return t;
-}
-
 }  // namespace
 
 // The arguments of a built-in call, typed: positional (the piped value
@@ -86,8 +79,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         // `sum(x, over=n)` removes the axis `n`; `mean(x)` reduces everything.
         const Type* x = first();
         if (!x || x->kind != TypeKind::Tensor) return Type{};
-        for (const AxisType& a : x->tensor.axes)
-            if (a.variadic) return Type{};
+        if (has_variadic(x->tensor)) return Type{};
         Type out = of_kind(TypeKind::Tensor);
         out.tensor.element = x->tensor.element;
         out.tensor.element.over.clear();
@@ -180,7 +172,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
 Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range) {
     if (args.positional.empty() || args.positional[0].type.kind != TypeKind::Tensor) return Type{};
     const TensorType& x = args.positional[0].type.tensor;
-    if (std::any_of(x.axes.begin(), x.axes.end(), [](const AxisType& a) { return a.variadic; })) return Type{};
+    if (has_variadic(x)) return Type{};
     if (!args.over) {
         report(DiagCode::E0502, range, {"`" + name + "`", "over"});
         return Type{};

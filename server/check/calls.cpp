@@ -75,20 +75,6 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
     return Type{};
 }
 
-namespace {
-
-std::string axes_text(const TensorType& t) {
-    std::string out = "[";
-    for (size_t i = 0; i < t.axes.size(); ++i) out += (i ? " " : "") + t.axes[i].written;
-    return out + "]";
-}
-
-bool has_variadic(const TensorType& t) {
-    return std::any_of(t.axes.begin(), t.axes.end(), [](const AxisType& a) { return a.variadic; });
-}
-
-}  // namespace
-
 // The prelude's extern functions, resolved in this file's checker (sizes are
 // symbols of one checker). Its mistakes are for test_prelude to find, not
 // for the user: reports and facts are dropped.

@@ -11,24 +11,7 @@ namespace ss::check {
 
 namespace {
 
-Type of_kind(TypeKind kind) {
-    Type t;
-    t.kind = kind;
-    return t;
-}
-
 bool is_scalar(const Type& t) { return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool; }
-
-bool has_variadic(const TensorType& t) {
-    return std::any_of(t.axes.begin(), t.axes.end(), [](const AxisType& a) { return a.variadic; });
-}
-
-// `[b n D]`, for messages.
-std::string axes_text(const TensorType& t) {
-    std::string out = "[";
-    for (size_t i = 0; i < t.axes.size(); ++i) out += (i ? " " : "") + t.axes[i].written;
-    return out + "]";
-}
 
 }  // namespace
 

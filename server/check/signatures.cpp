@@ -371,12 +371,7 @@ void FileChecker::check_return_axes(const Type& returned, const SignatureScope& 
 std::string FileChecker::describe(const Type& type) const {
     switch (type.kind) {
         case TypeKind::Tensor: {
-            std::string out = "[";
-            for (size_t i = 0; i < type.tensor.axes.size(); ++i) {
-                if (i) out += " ";
-                out += type.tensor.axes[i].written;
-            }
-            out += "]";
+            std::string out = axes_text(type.tensor);
             const Element& e = type.tensor.element;
             if (e.kind != ElementKind::F32) out += " " + element_name(e.kind);
             if (e.kind == ElementKind::Index) out += "[" + e.bound_written + "]";

@@ -299,10 +299,7 @@ void FileChecker::check_condition(const ast::Expr& condition) {
 }
 
 bool FileChecker::same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const {
-    for (const AxisType& axis : declared.axes)
-        if (axis.variadic) return true;  // `..s`: any number of axes, not compared here
-    for (const AxisType& axis : value.axes)
-        if (axis.variadic) return true;
+    if (has_variadic(declared) || has_variadic(value)) return true;  // `..s`: not compared here
     if (declared.axes.size() != value.axes.size()) return false;
     for (size_t i = 0; i < declared.axes.size(); ++i) {
         // A declared size with a symbol the parameters don't bind (`?k`, or

@@ -71,4 +71,25 @@ std::string element_name(ElementKind kind);
 // kind: an extern fn's parameter that doesn't write its element type.
 bool element_fits(const Element& expected, const Element& found, bool any_float);
 
+inline Type of_kind(TypeKind kind, std::string ref = "") {
+    Type t;
+    t.kind = kind;
+    t.ref = std::move(ref);
+    return t;
+}
+
+// A type with a variadic group `..s` (any number of axes).
+inline bool has_variadic(const TensorType& t) {
+    for (const AxisType& a : t.axes)
+        if (a.variadic) return true;
+    return false;
+}
+
+// `[b n D]`, as written, for messages.
+inline std::string axes_text(const TensorType& t) {
+    std::string out = "[";
+    for (size_t i = 0; i < t.axes.size(); ++i) out += (i ? " " : "") + t.axes[i].written;
+    return out + "]";
+}
+
 }  // namespace ss::check
