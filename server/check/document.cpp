@@ -10,21 +10,6 @@
 
 namespace ss::check {
 
-namespace {
-
-void shift(std::vector<Diagnostic>& diagnostics, int64_t d) {
-    auto move = [&](ByteRange& r) {
-        r.begin = static_cast<uint32_t>(r.begin + d);
-        r.end = static_cast<uint32_t>(r.end + d);
-    };
-    for (Diagnostic& diagnostic : diagnostics) {
-        move(diagnostic.range);
-        for (RelatedInfo& related : diagnostic.related) move(related.range);
-    }
-}
-
-}  // namespace
-
 DocumentAnalysis::DocumentAnalysis(std::string text) : tree_(std::move(text)) {}
 
 void DocumentAnalysis::apply_edit(const syntax::TextEdit& edit) { tree_.apply_edit(edit); }
@@ -75,11 +60,8 @@ const DocumentResult& DocumentAnalysis::analyze() {
             auto delta = static_cast<int64_t>(chunk.base) - static_cast<int64_t>(entry.base);
             if (delta != 0) {
                 for (ast::Item& item : entry.file.items) syntax::shift_ranges(item, delta);
-                for (ast::Range& r : entry.file.too_deep) {
-                    r.begin = static_cast<uint32_t>(r.begin + delta);
-                    r.end = static_cast<uint32_t>(r.end + delta);
-                }
-                shift(entry.syntax, delta);
+                for (ast::Range& r : entry.file.too_deep) r = shifted(r, delta);
+                for (Diagnostic& d : entry.syntax) shift(d, delta);
                 entry.base = chunk.base;
             }
         } else {

@@ -116,8 +116,7 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
             if (r.end > it->end) return;
             delta = it->delta;
         }
-        r.begin = static_cast<uint32_t>(r.begin + delta);
-        r.end = static_cast<uint32_t>(r.end + delta);
+        r = shifted(r, delta);
     };
     auto remap_type = [&](auto& self, Type& t) -> void {
         for (AxisType& a : t.tensor.axes) remap(a.origin);

@@ -48,18 +48,9 @@ namespace {
 
 bool inside(ByteRange r, ByteRange item) { return r.begin >= item.begin && r.end <= item.end; }
 
-ByteRange moved(ByteRange r, int64_t d) {
-    return {static_cast<uint32_t>(r.begin + d), static_cast<uint32_t>(r.end + d)};
-}
-
-void move_diagnostic(Diagnostic& diagnostic, int64_t d) {
-    diagnostic.range = moved(diagnostic.range, d);
-    for (RelatedInfo& r : diagnostic.related) r.range = moved(r.range, d);
-}
-
-void move_fact(SymbolFact& fact, int64_t d) {
-    fact.definition = moved(fact.definition, d);
-    for (ByteRange& r : fact.references) r = moved(r, d);
+void shift(SymbolFact& fact, int64_t d) {
+    fact.definition = shifted(fact.definition, d);
+    for (ByteRange& r : fact.references) r = shifted(r, d);
 }
 
 }  // namespace
@@ -77,19 +68,19 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
     if (auto hit = cache_->entries.find(key); hit != cache_->entries.end()) {
         const BodyRecord& r = hit->second;
         for (Diagnostic d : r.diagnostics) {
-            move_diagnostic(d, base);
+            shift(d, base);
             result_.diagnostics.push_back(std::move(d));
         }
         for (SymbolFact f : r.symbols) {
-            move_fact(f, base);
+            shift(f, base);
             result_.symbols.push_back(std::move(f));
         }
         for (ExpressionFact e : r.expressions) {
-            e.range = moved(e.range, base);
+            e.range = shifted(e.range, base);
             result_.expressions.push_back(std::move(e));
         }
         for (const auto& [fact, at] : r.references)
-            if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(moved(at, base));
+            if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
         if (!r.inferred.empty())
             if (const ItemRef* ref = lookup(fn.name.text)) result_.symbols[ref->fact].detail += r.inferred;
         used_.emplace(std::move(key), std::move(hit->second));
@@ -109,25 +100,25 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         Diagnostic d = result_.diagnostics[i];
         keep = keep && inside(d.range, item.range);
         for (const RelatedInfo& rel : d.related) keep = keep && inside(rel.range, item.range);
-        move_diagnostic(d, -base);
+        shift(d, -base);
         record.diagnostics.push_back(std::move(d));
     }
     for (size_t i = capture_first_symbol_; i < result_.symbols.size(); ++i) {
         SymbolFact f = result_.symbols[i];
         keep = keep && inside(f.definition, item.range);
         for (ByteRange r : f.references) keep = keep && inside(r, item.range);
-        move_fact(f, -base);
+        shift(f, -base);
         record.symbols.push_back(std::move(f));
     }
     for (size_t i = first_expression; i < result_.expressions.size(); ++i) {
         ExpressionFact e = result_.expressions[i];
         keep = keep && inside(e.range, item.range);
-        e.range = moved(e.range, -base);
+        e.range = shifted(e.range, -base);
         record.expressions.push_back(std::move(e));
     }
     for (auto& [fact, at] : record.references) {
         keep = keep && inside(at, item.range);
-        at = moved(at, -base);
+        at = shifted(at, -base);
     }
     if (keep) used_.emplace(std::move(key), std::move(record));
 }

@@ -17,6 +17,11 @@ struct ByteRange {
     uint32_t end = 0;    // exclusive
 };
 
+// `r` moved by `delta` bytes (an edit before it inserted or removed text).
+inline ByteRange shifted(ByteRange r, int64_t delta) {
+    return {static_cast<uint32_t>(r.begin + delta), static_cast<uint32_t>(r.end + delta)};
+}
+
 struct RelatedInfo {
     ByteRange range;
     std::string message;
@@ -29,5 +34,11 @@ struct Diagnostic {
     std::string message;
     std::vector<RelatedInfo> related;
 };
+
+// The diagnostic with all its ranges moved by `delta` bytes.
+inline void shift(Diagnostic& d, int64_t delta) {
+    d.range = shifted(d.range, delta);
+    for (RelatedInfo& r : d.related) r.range = shifted(r.range, delta);
+}
 
 }  // namespace ss

@@ -12,10 +12,7 @@ using namespace ast;
 struct Shifter {
     int64_t d;
 
-    void range(Range& r) const {
-        r.begin = static_cast<uint32_t>(r.begin + d);
-        r.end = static_cast<uint32_t>(r.end + d);
-    }
+    void range(Range& r) const { r = shifted(r, d); }
     void name(Name& n) const { range(n.range); }
     void name(std::optional<Name>& n) const {
         if (n) name(*n);
