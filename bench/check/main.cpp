@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../parse/generate.hpp"
+#include "../common.hpp"
 #include "check/checker.hpp"
 #include "check/document.hpp"
 #include "syntax/lower.hpp"
@@ -22,14 +23,9 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
+using ss::bench::Clock;
+using ss::bench::median;
+using ss::bench::ms_since;
 
 struct Timing {
     double parse = 0, lower = 0, syntax = 0, check = 0;
@@ -105,16 +101,8 @@ void run(int lines) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::vector<int> sizes;
-    for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
-    if (sizes.empty()) sizes = {1000, 10000, 50000};
+    std::vector<int> sizes = ss::bench::sizes_from(argc, argv, "bench_check");
     std::printf("bench/check: medians; targets: 10k lines checked < 100 ms, one-function re-check < 5 ms\n");
-    for (int lines : sizes) {
-        if (lines <= 0) {
-            std::fprintf(stderr, "bench_check: sizes are positive line counts\n");
-            return 2;
-        }
-        run(lines);
-    }
+    for (int lines : sizes) run(lines);
     return 0;
 }

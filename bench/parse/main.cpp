@@ -14,21 +14,15 @@
 #include <vector>
 
 #include "generate.hpp"
+#include "../common.hpp"
 #include "syntax/lower.hpp"
 #include "syntax/syntax_tree.hpp"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
+using ss::bench::Clock;
+using ss::bench::median;
+using ss::bench::ms_since;
 
 void run(int lines) {
     std::string text = ss::bench::generate_program(lines);
@@ -91,16 +85,8 @@ void run(int lines) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::vector<int> sizes;
-    for (int i = 1; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
-    if (sizes.empty()) sizes = {1000, 10000, 50000};
+    std::vector<int> sizes = ss::bench::sizes_from(argc, argv, "bench_parse");
     std::printf("bench/parse: medians; targets: full parse of 10k lines < 20 ms, incremental < 1 ms\n");
-    for (int lines : sizes) {
-        if (lines <= 0) {
-            std::fprintf(stderr, "bench_parse: sizes are positive line counts\n");
-            return 2;
-        }
-        run(lines);
-    }
+    for (int lines : sizes) run(lines);
     return 0;
 }
