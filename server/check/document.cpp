@@ -77,6 +77,7 @@ const DocumentResult& DocumentAnalysis::analyze() {
     // unordered_map nodes are stable: `items` stays valid after this move.
     chunks_ = std::move(kept);
 
+    result_.items = items;
     std::string key = interface_key(items, tree_.text());
     if (environment_ && key == environment_key_) {
         environment_->rebind(std::move(items), tree_.text());

@@ -27,6 +27,9 @@ namespace ss::check {
 struct DocumentResult {
     std::vector<Diagnostic> diagnostics;  // syntax and checker, sorted by position
     CheckResult check;                    // the checker's facts (its diagnostics too)
+    // The file's items in source order. They point into the analysis's
+    // caches: valid until its next apply_edit or analyze.
+    std::vector<const ast::Item*> items;
 };
 
 class DocumentAnalysis {
@@ -35,6 +38,8 @@ public:
 
     void apply_edit(const syntax::TextEdit& edit);
     const std::string& text() const { return tree_.text(); }
+    // The concrete syntax trees of the current text (after the last edit).
+    const syntax::SyntaxTree& tree() const { return tree_; }
 
     // Analyses what changed since the last call.
     const DocumentResult& analyze();

@@ -27,18 +27,34 @@ struct RelatedInfo {
     std::string message;
 };
 
+// One replacement of the source's bytes `range` by `text`.
+struct FixEdit {
+    ByteRange range;
+    std::string text;
+};
+
+// A suggested fix: what the editor offers as a quick fix (code action).
+// Applying its edits (which never overlap) must remove the diagnostic.
+struct Fix {
+    std::string title;  // "Replace `ln` with `n`"
+    std::vector<FixEdit> edits;
+};
+
 struct Diagnostic {
     std::string code;  // "E0001"; always a code declared in diag/codes.def
     Severity severity = Severity::Error;
     ByteRange range;
     std::string message;
     std::vector<RelatedInfo> related;
+    std::vector<Fix> fixes;
 };
 
 // The diagnostic with all its ranges moved by `delta` bytes.
 inline void shift(Diagnostic& d, int64_t delta) {
     d.range = shifted(d.range, delta);
     for (RelatedInfo& r : d.related) r.range = shifted(r.range, delta);
+    for (Fix& f : d.fixes)
+        for (FixEdit& e : f.edits) e.range = shifted(e.range, delta);
 }
 
 }  // namespace ss
