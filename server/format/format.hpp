@@ -7,6 +7,7 @@
 // text with syntax errors is refused rather than guessed at.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <variant>
