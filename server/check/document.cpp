@@ -46,9 +46,12 @@ void DocumentAnalysis::prepare_new_chunks(const std::vector<syntax::ChunkView>& 
     for (size_t i = 0; i < work.size(); ++i) chunks_[work[i]->id] = std::move(made[i]);
 }
 
-const DocumentResult& DocumentAnalysis::analyze() {
+const DocumentResult& DocumentAnalysis::analyze() { return *analyze(std::function<bool()>{}); }
+
+const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& stop) {
     std::vector<syntax::ChunkView> views = tree_.chunks();
     prepare_new_chunks(views);
+    if (stop && stop()) return nullptr;  // the new chunks stay cached
     std::unordered_map<uint64_t, ChunkCache> kept;
     std::vector<const ast::Item*> items;
     std::vector<Diagnostic> syntax;
@@ -77,7 +80,7 @@ const DocumentResult& DocumentAnalysis::analyze() {
     // unordered_map nodes are stable: `items` stays valid after this move.
     chunks_ = std::move(kept);
 
-    result_.items = items;
+    std::vector<const ast::Item*> items_in_order = items;
     std::string key = interface_key(items, tree_.text());
     if (environment_ && key == environment_key_) {
         environment_->rebind(std::move(items), tree_.text());
@@ -86,13 +89,16 @@ const DocumentResult& DocumentAnalysis::analyze() {
         environment_->run_environment();
         environment_key_ = std::move(key);
     }
-    result_.check = environment_->run_bodies();
+    CheckResult checked = environment_->run_bodies(stop ? &stop : nullptr);
+    if (environment_->stopped()) return nullptr;
+    result_.check = std::move(checked);
+    result_.items = std::move(items_in_order);
     result_.diagnostics = syntax::merge_syntax_diagnostics(std::move(syntax));
     result_.diagnostics.insert(result_.diagnostics.end(), result_.check.diagnostics.begin(),
                                result_.check.diagnostics.end());
     std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
-    return result_;
+    return &result_;
 }
 
 }  // namespace ss::check

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -43,6 +44,12 @@ public:
 
     // Analyses what changed since the last call.
     const DocumentResult& analyze();
+    // The same, but `stop` is asked now and then (between function bodies);
+    // when it says true the analysis ends early and returns null, and the
+    // next call does the work left. After a stop, the previous result is no
+    // longer valid either (its items may be gone) until an analysis
+    // completes. The language server stops a check when a newer edit arrives.
+    const DocumentResult* analyze(const std::function<bool()>& stop);
 
 private:
     struct ChunkCache {

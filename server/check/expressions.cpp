@@ -103,7 +103,10 @@ void FileChecker::record_expression(ByteRange range, const Type& type) {
 
 Type FileChecker::type_of_name(const ast::Name& name) {
     auto local = body_->locals.find(name.text);
-    if (local != body_->locals.end()) return local->second.type;
+    if (local != body_->locals.end()) {
+        reference_local(local->second, name.range);
+        return local->second.type;
+    }
     // A generic axis of the signature is a number in the body: `0..n`.
     if (body_->scope.generics.count(name.text)) {
         record_axis_name(name, body_->scope);
@@ -275,6 +278,9 @@ Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
                {object.ref, field, did_you_mean(field, names)});
         return Type{};
     }
+    if (auto facts = field_facts_.find(object.ref); facts != field_facts_.end())
+        if (auto fact = facts->second.find(field); fact != facts->second.end())
+            reference_fact(fact->second, attribute.attribute.range);
     Type out = found->second;
     if (object.kind == TypeKind::Batch && out.kind == TypeKind::Tensor && !object.tensor.axes.empty())
         out.tensor.axes.insert(out.tensor.axes.begin(), object.tensor.axes[0]);  // the batch's own axis

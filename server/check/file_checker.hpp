@@ -6,6 +6,7 @@
 // say). Patterns are typed through CheckContext (patterns.hpp).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <ranges>
@@ -55,6 +56,7 @@ struct ParamSig {
     bool has_default = false;
     bool is_mut = false;
     ByteRange range;
+    size_t fact = SIZE_MAX;  // its SymbolFact, when it has one
 };
 
 // A function's or extern function's resolved signature.
@@ -118,6 +120,7 @@ struct Local {
     ByteRange definition;
     bool is_mut = false;
     bool is_parameter = false;
+    size_t fact = SIZE_MAX;  // its SymbolFact: where uses are recorded
 };
 
 // The state of checking one function body (statements.cpp,
@@ -144,9 +147,17 @@ public:
     // then the bodies after each edit; rebind moves a kept environment onto
     // the items of an edited text whose interface didn't change.
     void run_environment();
-    CheckResult run_bodies();
+    // With `stop` given, asked between function bodies: when it says true
+    // the run ends early, returns nothing and leaves the body cache as it
+    // was, so a later run_bodies() starts over correctly.
+    CheckResult run_bodies(const std::function<bool()>* stop = nullptr);
+    bool stopped() const { return stopped_; }
     void rebind(std::vector<const ast::Item*> items, std::string_view text);
 
+private:
+    bool stopped_ = false;
+
+public:
     // CheckContext
     void report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
                 std::vector<RelatedInfo> related = {}) override;
@@ -170,6 +181,7 @@ private:
     void check_initializer(const ast::Expr& init, bool is_model);
     const ItemRef* lookup(const std::string& name) const;
     void reference(const ItemRef& ref, ByteRange at);
+    void reference_fact(size_t fact, ByteRange at);
     std::vector<std::string> names_of(std::initializer_list<SymbolKind> kinds) const;
 
     // dims.cpp
@@ -192,6 +204,8 @@ private:
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                               const std::string& interface);
     void check_body(const ast::FnDef& fn, Signature& signature);
+    void define_local(const ast::Name& name, const Type& type);
+    void reference_local(const Local& local, ByteRange at);
     void check_block(const ast::Block& block);
     bool always_returns(const ast::Block& block) const;
     void check_statement(const ast::Stmt& stmt);
@@ -263,6 +277,7 @@ private:
     std::map<std::string, Signature> prelude_signatures_;
     bool muted_ = false;  // while resolving the prelude: its errors are tests' to find
     std::map<std::string, std::map<std::string, Type>> record_fields_;  // model or data -> field -> type
+    std::map<std::string, std::map<std::string, size_t>> field_facts_;  // model or data -> field -> its fact
     BodyState* body_ = nullptr;  // while checking a function body
     BodyCache* cache_ = nullptr;
     std::string interface_;            // interface_key of the items

@@ -56,11 +56,17 @@ void FileChecker::run_environment() {
 
 // The bodies, checked or replayed, on top of the environment; the
 // environment stays as it was, for the next run.
-CheckResult FileChecker::run_bodies() {
+CheckResult FileChecker::run_bodies(const std::function<bool()>* stop) {
     result_ = environment_;
+    stopped_ = false;
     symbol_names_.resize(environment_symbols_);  // sizes made by bodies go
     for (const ast::Item& item : items())
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
+            if (stop && (*stop)()) {
+                stopped_ = true;
+                used_.clear();
+                return {};
+            }
             auto signature = signatures_.find(fn->name.text);
             // A function defined twice (E0101) has its first signature only.
             if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin)
@@ -254,9 +260,13 @@ const ItemRef* FileChecker::lookup(const std::string& name) const {
     return it == items_.end() ? nullptr : &it->second;
 }
 
-void FileChecker::reference(const ItemRef& ref, ByteRange at) {
-    result_.symbols[ref.fact].references.push_back(at);
-    if (capture_) capture_->references.emplace_back(ref.fact, at);
+void FileChecker::reference(const ItemRef& ref, ByteRange at) { reference_fact(ref.fact, at); }
+
+// A use of a fact of the environment (an item, a field): a replayed body
+// adds it again from its record.
+void FileChecker::reference_fact(size_t fact, ByteRange at) {
+    result_.symbols[fact].references.push_back(at);
+    if (capture_) capture_->references.emplace_back(fact, at);
 }
 
 std::vector<std::string> FileChecker::names_of(std::initializer_list<SymbolKind> kinds) const {
@@ -310,6 +320,7 @@ std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param
         }
         sig.type = resolve_type(*p.type, scope);
         if (sig.type.kind == TypeKind::Unknown) scope.incomplete = true;
+        sig.fact = result_.symbols.size();
         result_.symbols.push_back({p.name.text, SymbolKind::Parameter, p.name.range, {},
                                    p.name.text + ": " + describe(sig.type)});
         out.push_back(std::move(sig));
@@ -362,6 +373,7 @@ void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Fie
         scope.field_name = f.name.text;
         Type type = resolve_type(*f.type, scope);
         if (f.initializer) check_initializer(*f.initializer, is_model);
+        if (!name.missing && fresh) field_facts_[name.text][f.name.text] = result_.symbols.size();
         result_.symbols.push_back({f.name.text, SymbolKind::Field, f.name.range, {},
                                    name.text + "." + f.name.text + ": " + describe(type)});
         if (!name.missing) record_fields_[name.text].emplace(f.name.text, std::move(type));

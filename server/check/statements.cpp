@@ -129,7 +129,7 @@ void FileChecker::check_body(const ast::FnDef& fn, Signature& signature) {
     state.signature = &signature;
     state.scope = signature.scope;
     for (const ParamSig& p : signature.params)
-        if (!p.name.empty()) state.locals[p.name] = Local{p.type, p.range, p.is_mut, true};
+        if (!p.name.empty()) state.locals[p.name] = Local{p.type, p.range, p.is_mut, true, p.fact};
     collect_assigned(fn.body, state.assigned_anywhere);
     body_ = &state;
     check_block(fn.body);
@@ -159,6 +159,23 @@ bool FileChecker::always_returns(const ast::Block& block) const {
     return false;
 }
 
+// A name a body assigns (or a loop binds): a local with a fact of its own.
+// Assigning the name again makes another fact; the editor treats the facts
+// of one name in one function as one variable.
+void FileChecker::define_local(const ast::Name& name, const Type& type) {
+    body_->locals[name.text] = Local{type, name.range, false, false, result_.symbols.size()};
+    result_.symbols.push_back({name.text, SymbolKind::Parameter, name.range, {}, name.text + ": " + describe(type)});
+}
+
+// A use of a local or parameter, for references and rename. A parameter's
+// fact belongs to the environment, so a replayed body must add the use
+// again (capture_); a local's fact is the body's own and keeps its uses.
+void FileChecker::reference_local(const Local& local, ByteRange at) {
+    if (local.fact >= result_.symbols.size()) return;
+    result_.symbols[local.fact].references.push_back(at);
+    if (capture_ && local.fact < capture_first_symbol_) capture_->references.emplace_back(local.fact, at);
+}
+
 void FileChecker::check_block(const ast::Block& block) {
     for (const ast::Stmt& stmt : block.statements) check_statement(stmt);
 }
@@ -169,13 +186,13 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         // the blocks inside it are still checked.
         if (auto* a = std::get_if<ast::Assign>(&stmt.node))
             for (const auto& t : a->targets)
-                if (auto* n = std::get_if<ast::NameExpr>(&t->node)) body_->locals[n->name.text] = Local{Type{}, n->name.range, false, false};
+                if (auto* n = std::get_if<ast::NameExpr>(&t->node)) define_local(n->name, Type{});
         if (auto* i = std::get_if<ast::If>(&stmt.node)) {
             for (const ast::Branch& b : i->branches) check_block(b.body);
             if (i->else_body) check_block(*i->else_body);
         }
         if (auto* f = std::get_if<ast::For>(&stmt.node)) {
-            for (const ast::Name& n : f->targets) body_->locals[n.text] = Local{Type{}, n.range, false, false};
+            for (const ast::Name& n : f->targets) define_local(n, Type{});
             check_block(f->body);
         }
         return;
@@ -216,7 +233,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
             if (counting && f->targets.size() == 1) t.kind = TypeKind::Int;
             if (iterable.kind == TypeKind::Batches && f->targets.size() == 1)
                 t = make_batch(iterable.ref);  // data |> batches(64) gives Batch[T]s
-            body_->locals[n.text] = Local{t, n.range, false, false};
+            define_local(n, t);
         }
         check_block(f->body);
     }
@@ -229,9 +246,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type) {
             existing->second.type = type;  // rebinding a parameter's name
             return;
         }
-        body_->locals[name->name.text] = Local{type, name->name.range, false, false};
-        result_.symbols.push_back({name->name.text, SymbolKind::Parameter, name->name.range, {},
-                                   name->name.text + ": " + describe(type)});
+        define_local(name->name, type);
         return;
     }
     if (auto* attr = std::get_if<ast::Attribute>(&target.node)) {

@@ -191,7 +191,7 @@ def test_help_and_version(ss):
 
 def test_later_commands_say_not_implemented(ss):
     f = ss.write("ok.ss", VALID)
-    for command in ("build", "export", "run", "fmt"):
+    for command in ("build", "export", "run"):
         result = ss.run(command, f)
         assert result.returncode == 2
         assert "not implemented yet" in err(result)
@@ -251,10 +251,13 @@ def test_lsp_check_matches_check(ss):
     assert json.loads(out(a)) == json.loads(out(b))
 
 
-def test_lsp_stdio_not_implemented(ss):
-    result = ss.run("--stdio", program="shapescript-lsp")
-    assert result.returncode == 2
-    assert "not implemented yet" in err(result)
+def test_lsp_usage_errors(ss):
+    # The protocol itself is tested in tests/lsp; here only the options.
+    for args in ((), ("--stdio", "--port", "9"), ("--port", "0"), ("--port", "x"),
+                 ("--stdio", "--log-level", "loud"), ("--stdio", "--debounce-ms", "-1"), ("--bogus",)):
+        result = ss.run(*args, program="shapescript-lsp")
+        assert result.returncode == 2, args
+        assert "usage:" in err(result), args
     assert ss.run("--version", program="shapescript-lsp").returncode == 0
 
 

@@ -153,7 +153,7 @@ TEST_CASE("top-level commands") {
     CHECK(run({"--version"}).out.find("shapescript ") == 0);
     CHECK(run({"--help"}).status == kExitOk);
     CHECK(run({}).status == kExitUsage);
-    for (const char* later : {"build", "export", "run", "fmt"}) {
+    for (const char* later : {"build", "export", "run"}) {
         const Run r = run({later, "x.ss"});
         CHECK(r.status == kExitUsage);
         CHECK(r.err.find("not implemented yet") != std::string::npos);

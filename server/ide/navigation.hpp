@@ -1,0 +1,69 @@
+// Names under the cursor: definition, references, highlights and rename,
+// from the checker's symbol facts.
+//
+// One variable may have several facts: a function's local assigned twice
+// gets a fact per assignment. The facts of one name and kind inside one
+// function (locals, parameters, generic axes) are treated as one symbol.
+// Built-ins declared in the prelude have their definition in the prelude's
+// text (`in_prelude`), which the server shows as a file of its own.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "check/checker.hpp"
+#include "ide/snapshot.hpp"
+
+namespace ss::ide {
+
+// The facts of the symbol whose name is written at `offset` (the cursor may
+// also be just after the name), and the occurrence's own range.
+struct SymbolAt {
+    std::vector<const check::SymbolFact*> facts;  // sorted by definition
+    ByteRange occurrence;
+};
+std::optional<SymbolAt> symbol_at(const Snapshot& s, uint32_t offset);
+
+// Every place the symbol's name is written, in order, without duplicates.
+// The first fact's definition is `definition` (also in `all`).
+struct Occurrences {
+    ByteRange definition;
+    std::vector<ByteRange> all;
+    std::vector<ByteRange> writes;  // definitions (assignments, declarations)
+};
+Occurrences occurrences(const Snapshot& s, const SymbolAt& symbol);
+
+struct Target {
+    bool in_prelude = false;  // a range of check::prelude_text(), not of the document
+    ByteRange range;
+};
+std::vector<Target> definition(const Snapshot& s, uint32_t offset);
+
+std::vector<ByteRange> references(const Snapshot& s, uint32_t offset, bool include_declaration);
+
+struct Highlight {
+    ByteRange range;
+    bool is_write = false;
+};
+std::vector<Highlight> highlights(const Snapshot& s, uint32_t offset);
+
+// The range a rename at `offset` would change, or nothing when there is no
+// renamable name there (a keyword, a built-in, a literal).
+std::optional<ByteRange> prepare_rename(const Snapshot& s, uint32_t offset);
+
+// The edits of renaming the symbol at `offset` to `new_name`; `refused`
+// says why not (not a name, a keyword, a clash with a name in scope).
+struct RenameResult {
+    std::vector<ByteRange> ranges;  // each replaced by new_name
+    std::string refused;
+};
+RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_name);
+
+// The identifier (letters, digits, `_`) around `offset`, or an empty range.
+ByteRange identifier_at(std::string_view text, uint32_t offset);
+bool is_identifier(std::string_view text);
+bool is_keyword(std::string_view text);
+
+}  // namespace ss::ide

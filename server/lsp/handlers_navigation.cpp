@@ -1,0 +1,158 @@
+// Requests about names: hover, definition, references, highlights, rename,
+// inlay hints and quick fixes. JSON in and out here; the answers come from
+// server/ide/.
+#include <filesystem>
+#include <fstream>
+
+#include <spdlog/spdlog.h>
+
+#include "check/prelude.hpp"
+#include "cli/version.hpp"
+#include "ide/hover.hpp"
+#include "ide/inlay_hints.hpp"
+#include "ide/navigation.hpp"
+#include "lsp/server.hpp"
+
+namespace ss::lsp {
+
+namespace {
+
+// The prelude written to a file, so editors can open a built-in's
+// declaration: in the user's cache, once per version, written to a
+// temporary name and renamed so a reader never sees half of it.
+std::string write_prelude_file() {
+    namespace fs = std::filesystem;
+    const char* cache = std::getenv("XDG_CACHE_HOME");
+    const char* home = std::getenv("HOME");
+    fs::path folder = cache && *cache ? fs::path(cache) / "shapescript"
+                      : home && *home ? fs::path(home) / ".cache" / "shapescript"
+                                      : fs::temp_directory_path() / "shapescript";
+    fs::path path = folder / ("prelude-" + std::string(cli::kVersion) + ".ss");
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    std::string_view text = check::prelude_text();
+    if (fs::exists(path, ec) && fs::file_size(path, ec) == text.size()) return path.string();
+    fs::path temporary = path;
+    temporary += ".tmp" + std::to_string(::getpid());
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        if (!out) return {};
+    }
+    fs::rename(temporary, path, ec);
+    if (ec) {
+        fs::remove(temporary, ec);
+        return {};
+    }
+    return path.string();
+}
+
+}  // namespace
+
+std::string LanguageServer::prelude_uri() {
+    if (prelude_uri_.empty()) {
+        std::string path = write_prelude_file();
+        if (path.empty()) spdlog::warn("could not write the prelude for go-to-definition of built-ins");
+        else prelude_uri_ = file_uri(path);
+    }
+    return prelude_uri_;
+}
+
+Json LanguageServer::on_hover(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    auto info = ide::hover(doc.snapshot(), offset_of(doc, params));
+    if (!info) return nullptr;
+    return {{"contents", {{"kind", "markdown"}, {"value", info->markdown}}}, {"range", codec(doc).range(info->range)}};
+}
+
+Json LanguageServer::on_definition(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    Json out = Json::array();
+    for (const ide::Target& target : ide::definition(doc.snapshot(), offset_of(doc, params))) {
+        if (!target.in_prelude) {
+            out.push_back({{"uri", doc.uri}, {"range", codec(doc).range(target.range)}});
+            continue;
+        }
+        std::string uri = prelude_uri();
+        if (uri.empty()) continue;
+        std::string_view text = check::prelude_text();
+        LineIndex lines(text);
+        PositionCodec prelude(text, lines, encoding_);
+        out.push_back({{"uri", uri}, {"range", prelude.range(target.range)}});
+    }
+    return out;
+}
+
+Json LanguageServer::on_references(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    bool declaration = false;
+    if (const Json* context = optional_member(params, "context"))
+        if (const Json* include = optional_member(*context, "includeDeclaration"); include && include->is_boolean())
+            declaration = include->get<bool>();
+    Json out = Json::array();
+    for (ByteRange r : ide::references(doc.snapshot(), offset_of(doc, params), declaration))
+        out.push_back({{"uri", doc.uri}, {"range", codec(doc).range(r)}});
+    return out;
+}
+
+Json LanguageServer::on_document_highlight(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    Json out = Json::array();
+    for (const ide::Highlight& h : ide::highlights(doc.snapshot(), offset_of(doc, params)))
+        out.push_back({{"range", codec(doc).range(h.range)}, {"kind", h.is_write ? 3 : 2}});
+    return out;
+}
+
+Json LanguageServer::on_prepare_rename(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    auto range = ide::prepare_rename(doc.snapshot(), offset_of(doc, params));
+    if (!range) return nullptr;
+    return {{"range", codec(doc).range(*range)},
+            {"placeholder", doc.text().substr(range->begin, range->end - range->begin)}};
+}
+
+Json LanguageServer::on_rename(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    std::string new_name = string_member(params, "newName", "newName");
+    ide::RenameResult result = ide::rename(doc.snapshot(), offset_of(doc, params), new_name);
+    if (!result.refused.empty()) throw RpcError(rpc_error::kRequestFailed, "cannot rename: " + result.refused);
+    Json edits = Json::array();
+    for (ByteRange r : result.ranges) edits.push_back({{"range", codec(doc).range(r)}, {"newText", new_name}});
+    return {{"changes", {{doc.uri, std::move(edits)}}}};
+}
+
+Json LanguageServer::on_inlay_hint(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    ByteRange visible{0, static_cast<uint32_t>(doc.text().size())};
+    if (const Json* range = optional_member(params, "range")) visible = codec(doc).byte_range(*range, "range");
+    Json out = Json::array();
+    for (const ide::InlayHint& h : ide::inlay_hints(doc.snapshot(), visible))
+        out.push_back({{"position", codec(doc).position(h.offset)},
+                       {"label", h.label},
+                       {"kind", 1},
+                       {"paddingLeft", h.pad_left}});
+    return out;
+}
+
+// Quick fixes: each suggested fix of a diagnostic that overlaps the range.
+Json LanguageServer::on_code_action(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    ByteRange range = codec(doc).byte_range(member(params, "range", "range"), "range");
+    Json out = Json::array();
+    for (const Diagnostic& d : doc.result->diagnostics) {
+        if (d.fixes.empty() || d.range.end < range.begin || d.range.begin > range.end) continue;
+        Json diagnostic = diagnostic_json(d, codec(doc), doc.uri, options_.links);
+        for (const Fix& fix : d.fixes) {
+            Json edits = Json::array();
+            for (const FixEdit& e : fix.edits) edits.push_back({{"range", codec(doc).range(e.range)}, {"newText", e.text}});
+            out.push_back({{"title", fix.title},
+                           {"kind", "quickfix"},
+                           {"diagnostics", Json::array({diagnostic})},
+                           {"isPreferred", d.fixes.size() == 1},
+                           {"edit", {{"changes", {{doc.uri, std::move(edits)}}}}}});
+        }
+    }
+    return out;
+}
+
+}  // namespace ss::lsp

@@ -1,0 +1,44 @@
+// One document the client has open: its text, version and analysis.
+// Owned by the server's worker thread only.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "check/document.hpp"
+#include "diag/line_index.hpp"
+#include "ide/snapshot.hpp"
+#include "lsp/protocol.hpp"
+
+namespace ss::lsp {
+
+struct OpenDocument {
+    OpenDocument(std::string uri, int64_t version, std::string text);
+
+    // Replaces bytes [begin, end) (clamped) and keeps the line index current.
+    void apply(ByteRange range, std::string_view new_text);
+    void replace_all(std::string_view new_text);
+
+    const std::string& text() const { return analysis.text(); }
+    PositionCodec codec(PositionEncoding e) const { return PositionCodec(text(), *lines, e); }
+    // Valid while `result` is set (the text is analysed).
+    ide::Snapshot snapshot() const { return ide::Snapshot{text(), *lines, *result, analysis.tree()}; }
+
+    std::string uri;
+    int64_t version = 0;
+    check::DocumentAnalysis analysis;
+    std::unique_ptr<LineIndex> lines;               // of text()
+    const check::DocumentResult* result = nullptr;  // the analysis of the current text, once done
+    std::chrono::steady_clock::time_point due;      // when to analyse, while `result` is null
+    // Edits of this document received but not yet applied: a check in
+    // flight stops when this becomes positive (shared with the reader).
+    std::shared_ptr<std::atomic<int>> queued_edits;
+    // The last semantic tokens sent, for delta requests.
+    std::string tokens_result_id;
+    std::vector<uint32_t> tokens_data;
+};
+
+}  // namespace ss::lsp

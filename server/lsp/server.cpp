@@ -1,0 +1,428 @@
+#include "lsp/server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "cli/version.hpp"
+
+namespace ss::lsp {
+
+namespace {
+
+bool is_document_notification(const std::string& method) {
+    return method == "textDocument/didOpen" || method == "textDocument/didChange" ||
+           method == "textDocument/didClose";
+}
+
+// params.textDocument.uri when it is a string (the reader counts edits by it).
+std::optional<std::string> uri_in(const Json& params) {
+    const Json* doc = optional_member(params, "textDocument");
+    const Json* uri = doc ? optional_member(*doc, "uri") : nullptr;
+    if (!uri || !uri->is_string()) return std::nullopt;
+    return uri->get<std::string>();
+}
+
+}  // namespace
+
+LanguageServer::LanguageServer(Connection& connection, ServerOptions options)
+    : connection_(connection), options_(std::move(options)) {
+    requests_ = {
+        {"initialize", &LanguageServer::on_initialize},
+        {"shutdown", &LanguageServer::on_shutdown},
+        {"textDocument/hover", &LanguageServer::on_hover},
+        {"textDocument/definition", &LanguageServer::on_definition},
+        {"textDocument/declaration", &LanguageServer::on_definition},
+        {"textDocument/references", &LanguageServer::on_references},
+        {"textDocument/documentHighlight", &LanguageServer::on_document_highlight},
+        {"textDocument/prepareRename", &LanguageServer::on_prepare_rename},
+        {"textDocument/rename", &LanguageServer::on_rename},
+        {"textDocument/inlayHint", &LanguageServer::on_inlay_hint},
+        {"textDocument/codeAction", &LanguageServer::on_code_action},
+        {"textDocument/completion", &LanguageServer::on_completion},
+        {"textDocument/signatureHelp", &LanguageServer::on_signature_help},
+        {"textDocument/documentSymbol", &LanguageServer::on_document_symbol},
+        {"workspace/symbol", &LanguageServer::on_workspace_symbol},
+        {"textDocument/semanticTokens/full", &LanguageServer::on_semantic_tokens_full},
+        {"textDocument/semanticTokens/full/delta", &LanguageServer::on_semantic_tokens_delta},
+        {"textDocument/foldingRange", &LanguageServer::on_folding_range},
+        {"textDocument/selectionRange", &LanguageServer::on_selection_range},
+        {"textDocument/formatting", &LanguageServer::on_formatting},
+    };
+    notifications_ = {
+        {"initialized", &LanguageServer::on_initialized},
+        {"textDocument/didOpen", &LanguageServer::on_did_open},
+        {"textDocument/didChange", &LanguageServer::on_did_change},
+        {"textDocument/didClose", &LanguageServer::on_did_close},
+        {"textDocument/didSave", &LanguageServer::on_ignored},
+        {"workspace/didChangeConfiguration", &LanguageServer::on_ignored},
+        {"workspace/didChangeWatchedFiles", &LanguageServer::on_ignored},
+    };
+    worker_ = std::thread([this] { worker_loop(); });
+}
+
+LanguageServer::~LanguageServer() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    if (worker_.joinable()) worker_.join();
+}
+
+void LanguageServer::send(const Json& message) {
+    if (!connection_.write(frame(message))) spdlog::debug("the client is gone; a message was not sent");
+}
+
+// ------------------------------------------------------------ reader thread
+
+bool LanguageServer::on_message(const std::string& body) {
+    auto classified = classify(body);
+    if (auto* bad = std::get_if<Unusable>(&classified)) {
+        spdlog::warn("refused a message: {}", bad->message);
+        send(error_response(bad->id, bad->code, bad->message));
+        return true;
+    }
+    Incoming in = std::move(std::get<Incoming>(classified));
+    if (in.kind == Incoming::Kind::Response) return true;  // to our progress requests: nothing to do
+    if (in.method == "$/cancelRequest") {
+        const Json* id = optional_member(in.params, "id");
+        if (id && (id->is_string() || id->is_number_integer() || id->is_number_unsigned())) {
+            std::lock_guard lock(mutex_);
+            cancelled_.insert(id_key(*id));
+        }
+        return true;
+    }
+    Queued item{std::move(in), nullptr};
+    bool is_exit = item.message.method == "exit" && item.message.kind == Incoming::Kind::Notification;
+    {
+        std::lock_guard lock(mutex_);
+        if (item.message.kind == Incoming::Kind::Notification && is_document_notification(item.message.method))
+            if (auto uri = uri_in(item.message.params)) {
+                auto& counter = edit_counters_[*uri];
+                if (!counter) counter = std::make_shared<std::atomic<int>>(0);
+                ++*counter;
+                item.edit_counter = counter;
+            }
+        queue_.push_back(std::move(item));
+    }
+    wake_.notify_all();
+    return !is_exit;
+}
+
+void LanguageServer::on_framing_error(const std::string& message) {
+    spdlog::error("bad message framing: {}; skipping to the next message", message);
+}
+
+int LanguageServer::finish(bool end_of_input) {
+    if (end_of_input) {
+        spdlog::info("end of input: the client closed the connection");
+        Queued item;
+        item.message.kind = Incoming::Kind::Notification;
+        item.message.method = "exit";
+        {
+            std::lock_guard lock(mutex_);
+            queue_.push_back(std::move(item));
+        }
+        wake_.notify_all();
+    }
+    if (worker_.joinable()) worker_.join();
+    std::lock_guard lock(mutex_);
+    return exit_code_.value_or(1);
+}
+
+// ------------------------------------------------------------ worker thread
+
+std::optional<std::chrono::steady_clock::time_point> LanguageServer::next_due() const {
+    std::optional<std::chrono::steady_clock::time_point> due;
+    for (const auto& [uri, doc] : documents_)
+        if (!doc->result && doc->text().size() <= options_.max_document_bytes && (!due || doc->due < *due))
+            due = doc->due;
+    return due;
+}
+
+void LanguageServer::worker_loop() {
+    for (;;) {
+        std::optional<Queued> item;
+        {
+            std::unique_lock lock(mutex_);
+            auto due = next_due();
+            while (queue_.empty() && !stopping_) {
+                if (!due) {
+                    wake_.wait(lock);
+                } else if (wake_.wait_until(lock, *due) == std::cv_status::timeout) {
+                    break;
+                }
+            }
+            if (stopping_ && queue_.empty()) return;
+            if (!queue_.empty()) {
+                item = std::move(queue_.front());
+                queue_.pop_front();
+            }
+        }
+        if (!item) {
+            analyze_due_documents();
+            continue;
+        }
+        bool is_exit = item->message.kind == Incoming::Kind::Notification && item->message.method == "exit";
+        handle(*item);
+        if (item->edit_counter) --*item->edit_counter;
+        if (is_exit) return;
+    }
+}
+
+void LanguageServer::handle(Queued& item) {
+    const Incoming& in = item.message;
+    try {
+        if (in.kind == Incoming::Kind::Request) handle_request(in);
+        else handle_notification(in);
+    } catch (const std::exception& e) {
+        // A bug: reported, and the server goes on.
+        spdlog::error("internal error in {}: {}", in.method, e.what());
+        if (in.kind == Incoming::Kind::Request)
+            send(error_response(in.id, rpc_error::kInternalError, std::string("internal error: ") + e.what()));
+    }
+}
+
+void LanguageServer::handle_request(const Incoming& in) {
+    {
+        std::lock_guard lock(mutex_);
+        if (cancelled_.erase(id_key(in.id))) {
+            send(error_response(in.id, rpc_error::kRequestCancelled, "the request was cancelled"));
+            return;
+        }
+    }
+    if (state_ == State::Uninitialized && in.method != "initialize") {
+        send(error_response(in.id, rpc_error::kServerNotInitialized,
+                            "expected `initialize` first, found `" + in.method + "`"));
+        return;
+    }
+    if (state_ != State::Uninitialized && in.method == "initialize") {
+        send(error_response(in.id, rpc_error::kInvalidRequest, "the server is already initialized"));
+        return;
+    }
+    if (state_ == State::ShutDown) {
+        send(error_response(in.id, rpc_error::kInvalidRequest,
+                            "the server is shutting down: only `exit` is accepted after `shutdown`"));
+        return;
+    }
+    auto handler = requests_.find(in.method);
+    if (handler == requests_.end()) {
+        send(error_response(in.id, rpc_error::kMethodNotFound, "no method `" + in.method + "` in this server"));
+        return;
+    }
+    try {
+        Json params = in.params.is_null() ? Json::object() : in.params;
+        send(response(in.id, (this->*handler->second)(params)));
+    } catch (const RpcError& e) {
+        spdlog::warn("{}: {}", in.method, e.what());
+        send(error_response(in.id, e.code, e.what()));
+    } catch (const Json::exception& e) {
+        spdlog::warn("{}: {}", in.method, e.what());
+        send(error_response(in.id, rpc_error::kInvalidParams, std::string("parameters of the wrong shape: ") + e.what()));
+    }
+}
+
+void LanguageServer::handle_notification(const Incoming& in) {
+    if (in.method == "exit") {
+        std::lock_guard lock(mutex_);
+        exit_code_ = state_ == State::ShutDown ? 0 : 1;
+        return;
+    }
+    if (state_ == State::Uninitialized) {
+        spdlog::warn("dropped `{}`: it came before `initialize`", in.method);
+        return;
+    }
+    auto handler = notifications_.find(in.method);
+    if (handler == notifications_.end()) {
+        spdlog::debug("ignored notification `{}`", in.method);
+        return;
+    }
+    try {
+        Json params = in.params.is_null() ? Json::object() : in.params;
+        (this->*handler->second)(params);
+    } catch (const RpcError& e) {
+        spdlog::warn("{}: refused: {}", in.method, e.what());
+    } catch (const Json::exception& e) {
+        spdlog::warn("{}: refused, parameters of the wrong shape: {}", in.method, e.what());
+    }
+}
+
+void LanguageServer::analyze_due_documents() {
+    auto now = std::chrono::steady_clock::now();
+    for (auto& [uri, doc] : documents_) {
+        if (doc->result || doc->due > now || doc->text().size() > options_.max_document_bytes) continue;
+        analyze(*doc, /*cancellable=*/true);
+        // One document per turn: a message that came meanwhile goes first.
+        std::lock_guard lock(mutex_);
+        if (!queue_.empty()) return;
+    }
+}
+
+bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
+    if (doc.text().size() > options_.max_document_bytes)
+        throw RpcError(rpc_error::kRequestFailed, "the document is " + std::to_string(doc.text().size()) +
+                                                      " bytes, over the " +
+                                                      std::to_string(options_.max_document_bytes) +
+                                                      " this server analyses");
+    constexpr size_t kProgressBytes = 512 * 1024;
+    std::string token;
+    if (client_progress_ && doc.text().size() >= kProgressBytes) {
+        token = "shapescript/check/" + std::to_string(next_server_request_);
+        send(request(next_server_request_++, "window/workDoneProgress/create", {{"token", token}}));
+        send(notification("$/progress", {{"token", token},
+                                          {"value", {{"kind", "begin"}, {"title", "Checking"}, {"message", doc.uri}}}}));
+    }
+    auto counter = doc.queued_edits;
+    std::function<bool()> stop;
+    if (cancellable) stop = [counter] { return counter->load() > 0; };
+    auto started = std::chrono::steady_clock::now();
+    const check::DocumentResult* result = doc.analysis.analyze(stop);
+    if (!token.empty())
+        send(notification("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}}));
+    if (!result) {
+        spdlog::debug("check of {} stopped: a newer edit came", doc.uri);
+        return false;
+    }
+    doc.result = result;
+    spdlog::debug("checked {} (version {}) in {} ms", doc.uri, doc.version,
+                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
+    publish(doc);
+    return true;
+}
+
+void LanguageServer::publish(const OpenDocument& doc) {
+    PositionCodec c = codec(doc);
+    Json diagnostics = Json::array();
+    for (const Diagnostic& d : doc.result->diagnostics) diagnostics.push_back(diagnostic_json(d, c, doc.uri, options_.links));
+    send(notification("textDocument/publishDiagnostics",
+                      {{"uri", doc.uri}, {"version", doc.version}, {"diagnostics", std::move(diagnostics)}}));
+}
+
+// ------------------------------------------------------------ documents
+
+std::string LanguageServer::uri_of(const Json& params) const {
+    const Json& doc = object_member(params, "textDocument", "textDocument");
+    return string_member(doc, "uri", "textDocument.uri");
+}
+
+OpenDocument& LanguageServer::document_of(const Json& params) {
+    std::string uri = uri_of(params);
+    auto it = documents_.find(uri);
+    if (it == documents_.end())
+        throw RpcError(rpc_error::kInvalidParams, "expected an open document, found `" + uri +
+                                                      "`, which was never opened (textDocument/didOpen)");
+    OpenDocument& doc = *it->second;
+    if (!doc.result) analyze(doc, /*cancellable=*/false);
+    return doc;
+}
+
+uint32_t LanguageServer::offset_of(const OpenDocument& doc, const Json& params) const {
+    return codec(doc).offset(member(params, "position", "position"), "position");
+}
+
+// ------------------------------------------------------------ lifecycle
+
+Json LanguageServer::on_initialize(const Json& params) {
+    const Json* capabilities = optional_member(params, "capabilities");
+    encoding_ = PositionEncoding::Utf16;
+    if (capabilities) {
+        const Json* general = optional_member(*capabilities, "general");
+        const Json* encodings = general ? optional_member(*general, "positionEncodings") : nullptr;
+        if (encodings && encodings->is_array())
+            for (const Json& e : *encodings)
+                if (e == "utf-8") encoding_ = PositionEncoding::Utf8;
+        const Json* window = optional_member(*capabilities, "window");
+        const Json* progress = window ? optional_member(*window, "workDoneProgress") : nullptr;
+        client_progress_ = progress && progress->is_boolean() && progress->get<bool>();
+    }
+    if (const Json* init = optional_member(params, "initializationOptions"))
+        if (const Json* debounce = optional_member(*init, "debounceMs"); debounce && debounce->is_number_integer())
+            options_.debounce = std::chrono::milliseconds(std::clamp<int64_t>(debounce->get<int64_t>(), 0, 5000));
+    state_ = State::Running;
+    Json capabilities_out = {
+        {"positionEncoding", encoding_name(encoding_)},
+        {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
+        {"hoverProvider", true},
+        {"definitionProvider", true},
+        {"declarationProvider", true},
+        {"referencesProvider", true},
+        {"documentHighlightProvider", true},
+        {"renameProvider", {{"prepareProvider", true}}},
+        {"inlayHintProvider", true},
+        {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+        {"completionProvider", {{"triggerCharacters", {".", "[", "="}}, {"resolveProvider", false}}},
+        {"signatureHelpProvider", {{"triggerCharacters", {"(", ","}}, {"retriggerCharacters", {","}}}},
+        {"documentSymbolProvider", true},
+        {"workspaceSymbolProvider", true},
+        {"semanticTokensProvider", {{"legend", semantic_tokens_legend()}, {"full", {{"delta", true}}}, {"range", false}}},
+        {"foldingRangeProvider", true},
+        {"selectionRangeProvider", true},
+        {"documentFormattingProvider", true},
+    };
+    return {{"capabilities", std::move(capabilities_out)},
+            {"serverInfo", {{"name", "shapescript-lsp"}, {"version", std::string(cli::kVersion)}}}};
+}
+
+Json LanguageServer::on_shutdown(const Json&) {
+    state_ = State::ShutDown;
+    return nullptr;
+}
+
+void LanguageServer::on_initialized(const Json&) {}
+void LanguageServer::on_ignored(const Json&) {}
+
+void LanguageServer::on_did_open(const Json& params) {
+    const Json& item = object_member(params, "textDocument", "textDocument");
+    std::string uri = string_member(item, "uri", "textDocument.uri");
+    std::string text = string_member(item, "text", "textDocument.text");
+    int64_t version = integer_member(item, "version", "textDocument.version");
+    auto doc = std::make_unique<OpenDocument>(uri, version, std::move(text));
+    {
+        std::lock_guard lock(mutex_);
+        auto& counter = edit_counters_[uri];
+        if (!counter) counter = std::make_shared<std::atomic<int>>(0);
+        doc->queued_edits = counter;
+    }
+    doc->due = std::chrono::steady_clock::now();
+    if (doc->text().size() > options_.max_document_bytes) {
+        spdlog::warn("{} is {} bytes: too large to check", uri, doc->text().size());
+        send(notification("window/showMessage",
+                          {{"type", 2},
+                           {"message", "ShapeScript: " + uri + " is " + std::to_string(doc->text().size()) +
+                                           " bytes; files over " + std::to_string(options_.max_document_bytes) +
+                                           " bytes are not checked"}}));
+    }
+    documents_[uri] = std::move(doc);
+}
+
+void LanguageServer::on_did_change(const Json& params) {
+    std::string uri = uri_of(params);
+    auto it = documents_.find(uri);
+    if (it == documents_.end()) throw RpcError(rpc_error::kInvalidParams, "a change to `" + uri + "`, which is not open");
+    OpenDocument& doc = *it->second;
+    const Json& changes = array_member(params, "contentChanges", "contentChanges");
+    int64_t version = integer_member(params["textDocument"], "version", "textDocument.version");
+    if (version <= doc.version)
+        spdlog::warn("{}: version {} after {}: versions should grow", uri, version, doc.version);
+    for (size_t i = 0; i < changes.size(); ++i) {
+        const Json& change = changes[i];
+        std::string where = "contentChanges[" + std::to_string(i) + "]";
+        if (!change.is_object())
+            throw RpcError(rpc_error::kInvalidParams, "expected `" + where + "` to be an object, found " + json_kind(change));
+        std::string text = string_member(change, "text", where + ".text");
+        if (const Json* range = optional_member(change, "range"))
+            doc.apply(codec(doc).byte_range(*range, where + ".range"), text);
+        else
+            doc.replace_all(text);
+    }
+    doc.version = version;
+    doc.result = nullptr;
+    doc.due = std::chrono::steady_clock::now() + options_.debounce;
+}
+
+void LanguageServer::on_did_close(const Json& params) {
+    std::string uri = uri_of(params);
+    if (documents_.erase(uri) == 0) return;
+    send(notification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", Json::array()}}));
+}
+
+}  // namespace ss::lsp

@@ -1,0 +1,138 @@
+// The language server: LSP 3.17 lifecycle, document sync and requests.
+//
+// Two threads. The reader (the caller of on_message) frames and classifies
+// messages, records `$/cancelRequest`s and counts edits per document, then
+// queues everything else in order. The worker owns the documents: it
+// applies edits, analyses a document once no message is waiting and its
+// debounce time has passed (a newer edit stops a check in flight), publishes
+// diagnostics with the document's version, and answers requests from a
+// fresh analysis. Handlers turn JSON into byte offsets and call server/ide/;
+// nothing below this layer knows JSON.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <unordered_map>
+
+#include "lsp/json_rpc.hpp"
+#include "lsp/open_document.hpp"
+#include "lsp/protocol.hpp"
+#include "lsp/transport.hpp"
+
+namespace ss::lsp {
+
+struct ServerOptions {
+    std::chrono::milliseconds debounce{10};
+    DiagnosticLinks links;
+    // Documents larger than this are not analysed (a message says so).
+    size_t max_document_bytes = 32 * 1024 * 1024;
+};
+
+class LanguageServer {
+public:
+    LanguageServer(Connection& connection, ServerOptions options);
+    ~LanguageServer();
+    LanguageServer(const LanguageServer&) = delete;
+    LanguageServer& operator=(const LanguageServer&) = delete;
+
+    // Reader thread: one message body. False once `exit` arrived.
+    bool on_message(const std::string& body);
+    // Reader thread: a framing error (logged; the reader resynchronises).
+    void on_framing_error(const std::string& message);
+    // Reader thread, at the end: waits until the worker is done and gives
+    // the exit code (0 after shutdown, 1 otherwise). `end_of_input`: the
+    // client went away without `exit`.
+    int finish(bool end_of_input);
+
+private:
+    struct Queued {
+        Incoming message;
+        std::shared_ptr<std::atomic<int>> edit_counter;  // for document notifications
+    };
+    enum class State { Uninitialized, Running, ShutDown };
+    using Handler = Json (LanguageServer::*)(const Json& params);
+    using NotificationHandler = void (LanguageServer::*)(const Json& params);
+
+    void send(const Json& message);
+    void worker_loop();
+    void handle(Queued& item);
+    void handle_request(const Incoming& in);
+    void handle_notification(const Incoming& in);
+    std::optional<std::chrono::steady_clock::time_point> next_due() const;
+    void analyze_due_documents();
+    bool analyze(OpenDocument& doc, bool cancellable);
+    void publish(const OpenDocument& doc);
+
+    // Documents, for handlers.
+    OpenDocument& document_of(const Json& params);  // by params.textDocument.uri; analysed
+    std::string uri_of(const Json& params) const;
+    PositionCodec codec(const OpenDocument& doc) const { return doc.codec(encoding_); }
+    uint32_t offset_of(const OpenDocument& doc, const Json& params) const;  // params.position
+    std::string prelude_uri();
+
+    // Lifecycle (server.cpp).
+    Json on_initialize(const Json& params);
+    Json on_shutdown(const Json& params);
+    void on_initialized(const Json& params);
+    void on_did_open(const Json& params);
+    void on_did_change(const Json& params);
+    void on_did_close(const Json& params);
+    void on_ignored(const Json& params);
+
+    // Names (handlers_navigation.cpp).
+    Json on_hover(const Json& params);
+    Json on_definition(const Json& params);
+    Json on_references(const Json& params);
+    Json on_document_highlight(const Json& params);
+    Json on_prepare_rename(const Json& params);
+    Json on_rename(const Json& params);
+    Json on_inlay_hint(const Json& params);
+    Json on_code_action(const Json& params);
+
+    // Structure and editing (handlers_editing.cpp).
+    Json on_completion(const Json& params);
+    Json on_signature_help(const Json& params);
+    Json on_document_symbol(const Json& params);
+    Json on_workspace_symbol(const Json& params);
+    Json on_semantic_tokens_full(const Json& params);
+    Json on_semantic_tokens_delta(const Json& params);
+    Json on_folding_range(const Json& params);
+    Json on_selection_range(const Json& params);
+    Json on_formatting(const Json& params);
+    static Json semantic_tokens_legend();
+
+    Connection& connection_;
+    ServerOptions options_;
+
+    // Shared between the threads, under mutex_.
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Queued> queue_;
+    std::set<std::string> cancelled_;  // ids of requests to answer with RequestCancelled
+    std::unordered_map<std::string, std::shared_ptr<std::atomic<int>>> edit_counters_;  // by uri
+    bool stopping_ = false;
+    std::optional<int> exit_code_;
+
+    // The worker's own.
+    State state_ = State::Uninitialized;
+    PositionEncoding encoding_ = PositionEncoding::Utf16;
+    bool client_progress_ = false;
+    int64_t next_server_request_ = 1;
+    std::map<std::string, std::unique_ptr<OpenDocument>> documents_;  // by uri
+    std::unordered_map<std::string, Handler> requests_;
+    std::unordered_map<std::string, NotificationHandler> notifications_;
+    std::string prelude_uri_;
+    uint64_t tokens_generation_ = 0;
+
+    std::thread worker_;
+};
+
+}  // namespace ss::lsp
