@@ -18,7 +18,7 @@ public:
     virtual ~CheckContext() = default;
 
     virtual void report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
-                        std::vector<RelatedInfo> related = {}) = 0;
+                        std::vector<RelatedInfo> related = {}, std::vector<Fix> fixes = {}) = 0;
 
     // The value of the dim `name`, or nullopt when `name` is not a dim (or
     // its value is in error, already reported). Records a reference.

@@ -78,8 +78,9 @@ std::optional<int64_t> FileChecker::evaluate(const ast::Expr& expr, const std::s
     if (auto* ref = std::get_if<ast::NameExpr>(&expr.node)) {
         const ItemRef* item = lookup(ref->name.text);
         if (!item) {
-            report(DiagCode::E0102, ref->name.range,
-                   {ref->name.text, did_you_mean(ref->name.text, names_of({SymbolKind::Dim}))});
+            std::vector<std::string> dims = names_of({SymbolKind::Dim});
+            report(DiagCode::E0102, ref->name.range, {ref->name.text, did_you_mean(ref->name.text, dims)}, {},
+                   replace_with_closest(ref->name.text, ref->name.range, dims));
             return std::nullopt;
         }
         reference(*item, ref->name.range);

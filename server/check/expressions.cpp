@@ -129,7 +129,8 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     for (const std::string& n : names_of({SymbolKind::Dim, SymbolKind::Model, SymbolKind::Data, SymbolKind::Function,
                                           SymbolKind::ExternFunction, SymbolKind::PythonModule}))
         candidates.push_back(n);
-    report(DiagCode::E0102, name.range, {name.text, did_you_mean(name.text, candidates)});
+    report(DiagCode::E0102, name.range, {name.text, did_you_mean(name.text, candidates)}, {},
+           replace_with_closest(name.text, name.range, candidates));
     return Type{};
 }
 

@@ -160,7 +160,7 @@ private:
 public:
     // CheckContext
     void report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
-                std::vector<RelatedInfo> related = {}) override;
+                std::vector<RelatedInfo> related = {}, std::vector<Fix> fixes = {}) override;
     std::optional<int64_t> dim_value_of(const std::string& name, ByteRange used_at) override;
     SymbolId fresh_symbol(std::string name) override { return new_symbol(std::move(name)); }
     std::string show(const Size& size) const override;

@@ -198,10 +198,11 @@ void FileChecker::check_initializer(const ast::Expr& init, bool is_model) {
 }
 
 void FileChecker::report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
-                         std::vector<RelatedInfo> related) {
+                         std::vector<RelatedInfo> related, std::vector<Fix> fixes) {
     if (muted_) return;
     Diagnostic d = make_diagnostic(code, range, args);
     d.related = std::move(related);
+    d.fixes = std::move(fixes);
     result_.diagnostics.push_back(std::move(d));
 }
 

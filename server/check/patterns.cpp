@@ -173,8 +173,9 @@ private:
     bool output_number_allowed(const Axis& axis);
     Element result_element(const std::vector<AxisType>& axes) const;
 
-    bool fail(DiagCode code, ByteRange at, const std::vector<std::string>& args, std::vector<RelatedInfo> related = {}) {
-        ctx_.report(code, at, args, std::move(related));
+    bool fail(DiagCode code, ByteRange at, const std::vector<std::string>& args, std::vector<RelatedInfo> related = {},
+              std::vector<Fix> fixes = {}) {
+        ctx_.report(code, at, args, std::move(related), std::move(fixes));
         return false;
     }
     std::string text(ByteRange range) const { return ctx_.source_text(range); }
@@ -196,6 +197,7 @@ private:
         return "`" + written + "`" + (value == written ? "" : " = " + value);
     }
     std::string operand_phrase(size_t i) const;
+    std::vector<Fix> side_as_operand(size_t i, const TensorType& t) const;
     const std::string& fn_name() const { return call_.function.text; }
 
     const ast::PatternCall& call_;
@@ -216,6 +218,20 @@ private:
     std::optional<std::string> over_name_;  // what operand 1's `over` axis is called in the pattern
     int64_t split_count_ = 0;
 };
+
+// E0408's fix: write the input side as the operand's axes are named, when
+// the side is a plain list of names, one per axis.
+std::vector<Fix> PatternTyper::side_as_operand(size_t i, const TensorType& t) const {
+    if (i >= pattern_.inputs.size() || has_variadic(t)) return {};
+    const PatternSide& side = pattern_.inputs[i];
+    if (side.axes.size() != t.axes.size()) return {};
+    for (const ast::AxisPtr& a : side.axes)
+        if (a->kind != ast::AxisKind::Name) return {};
+    for (const AxisType& a : t.axes)
+        if (!a.name || a.name->empty()) return {};
+    std::string axes = axes_text(t.axes);
+    return {Fix{"Name the axes as " + operand_phrase(i) + " does: `" + axes + "`", {FixEdit{side.range, axes}}}};
+}
 
 std::string PatternTyper::operand_phrase(size_t i) const {
     // The call's own operands follow the piped value, if any.
@@ -548,7 +564,8 @@ bool PatternTyper::not_another_axis(const Axis& axis, const TensorType& t, size_
         if (other.origin.begin != other.origin.end)
             related.push_back({other.origin, "axis " + std::to_string(q + 1) + " gets the name `" + name + "` here"});
         return fail(DiagCode::E0408, axis.range,
-                    {which, name, std::to_string(q + 1), operand_phrase(i), axes_text(t.axes)}, std::move(related));
+                    {which, name, std::to_string(q + 1), operand_phrase(i), axes_text(t.axes)}, std::move(related),
+                    side_as_operand(i, t));
     }
     return true;
 }

@@ -46,4 +46,10 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string>& 
     return best ? "; did you mean `" + *best + "`?" : "";
 }
 
+std::vector<Fix> replace_with_closest(std::string_view name, ByteRange at, const std::vector<std::string>& candidates) {
+    auto best = closest_name(name, candidates);
+    if (!best) return {};
+    return {Fix{"Replace `" + std::string(name) + "` with `" + *best + "`", {FixEdit{at, *best}}}};
+}
+
 }  // namespace ss::check

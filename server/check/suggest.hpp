@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "diag/diagnostic.hpp"
+
 namespace ss::check {
 
 // The candidate closest to `name` by edit distance (a swap of neighbours
@@ -16,5 +18,9 @@ std::optional<std::string> closest_name(std::string_view name, const std::vector
 
 // "; did you mean `x`?" or "" when nothing is close.
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
+
+// The quick fix that goes with a "did you mean": replace the name written
+// at `at` with the closest candidate. Empty when nothing is close.
+std::vector<Fix> replace_with_closest(std::string_view name, ByteRange at, const std::vector<std::string>& candidates);
 
 }  // namespace ss::check

@@ -113,6 +113,13 @@ std::optional<ReadEvent> MessageReader::read_headers() {
                         " bytes");
         std::string_view line = rest.substr(0, newline);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        // Bytes glued in front of a header (the rest of a body whose
+        // Content-Length was too small): an error, and the header is read.
+        if (size_t header = line.find(kContentLength); header != std::string_view::npos && header > 0) {
+            std::string junk(line.substr(0, header));
+            start_ += header;
+            return fail("expected a header, found " + shown(junk) + " before `Content-Length:`");
+        }
         start_ += newline + 1;
         if (line.empty()) {
             if (!content_length_) {
@@ -131,7 +138,7 @@ std::optional<ReadEvent> MessageReader::read_headers() {
         std::string_view value = trim(line.substr(colon + 1));
         if (!equals_ignoring_case(name, "Content-Length")) continue;  // Content-Type and others
         if (content_length_) return fail("expected one Content-Length header, found a second");
-        if (value.empty() || value.size() > 12 ||
+        if (value.empty() || value.size() > 18 ||
             !std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; }))
             return fail("expected a byte count after Content-Length, found " + shown(value));
         size_t length = std::stoull(std::string(value));

@@ -1,6 +1,7 @@
 #include "syntax/syntax_check.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <string>
 
@@ -187,8 +188,15 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
                 skip_children = true;
             } else if (ts_node_is_missing(node)) {
                 uint32_t at = tree.base + ts_node_start_byte(node);
-                if (count++ < kMaxPerKind)
-                    out.push_back(make_diagnostic(DiagCode::E0002, {at, at}, {describe_missing(ts_node_type(node))}));
+                if (count++ < kMaxPerKind) {
+                    Diagnostic d = make_diagnostic(DiagCode::E0002, {at, at}, {describe_missing(ts_node_type(node))});
+                    // A missing punctuation token can be inserted as it is.
+                    std::string_view token = ts_node_type(node);
+                    if (!ts_node_is_named(node) && !token.empty() && token.size() <= 2 &&
+                        std::none_of(token.begin(), token.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
+                        d.fixes.push_back(Fix{"Insert `" + std::string(token) + "`", {FixEdit{{at, at}, std::string(token)}}});
+                    out.push_back(std::move(d));
+                }
             } else if (!ts_node_has_error(node)) {
                 skip_children = true;  // nothing wrong below here
             }
@@ -244,7 +252,9 @@ void check_layout(const ChunkView& tree, size_t& count, std::vector<Diagnostic>&
             if (has_header && !seen_colon && !ts_node_is_missing(child) && is_body) {
                 // Where the `:` belongs: after the header, before a comment.
                 uint32_t at = tree.base + header_end;
-                out.push_back(make_diagnostic(DiagCode::E0002, {at, at}, {"`:` to open the block"}));
+                Diagnostic d = make_diagnostic(DiagCode::E0002, {at, at}, {"`:` to open the block"});
+                d.fixes.push_back(Fix{"Insert `:`", {FixEdit{{at, at}, ":"}}});
+                out.push_back(std::move(d));
                 seen_colon = true;  // one per header
             }
             if (has_header && !is_body && ts_node_symbol(child) != k.comment) header_end = ts_node_end_byte(child);

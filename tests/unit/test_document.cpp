@@ -19,6 +19,10 @@ std::string dump(const ss::check::DocumentResult& r) {
     for (const auto& d : r.diagnostics) {
         out += d.code + "@" + range(d.range) + " " + d.message;
         for (const auto& rel : d.related) out += " [" + range(rel.range) + " " + rel.message + "]";
+        for (const auto& fix : d.fixes) {
+            out += " fix " + fix.title;
+            for (const auto& e : fix.edits) out += " " + range(e.range) + "=" + e.text;
+        }
         out += "\n";
     }
     for (const auto& s : r.check.symbols) {

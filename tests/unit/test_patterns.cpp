@@ -32,9 +32,10 @@ public:
     std::vector<std::string> symbol_names;
 
     void report(ss::DiagCode code, ByteRange range, const std::vector<std::string>& args,
-                std::vector<ss::RelatedInfo> related) override {
+                std::vector<ss::RelatedInfo> related, std::vector<ss::Fix> fixes) override {
         Diagnostic d = ss::make_diagnostic(code, range, args);
         d.related = std::move(related);
+        d.fixes = std::move(fixes);
         diagnostics.push_back(std::move(d));
     }
     std::optional<int64_t> dim_value_of(const std::string& name, ByteRange) override {
