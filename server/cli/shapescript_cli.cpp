@@ -5,6 +5,7 @@
 
 #include "cli/check_args.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/fmt_command.hpp"
 #include "cli/version.hpp"
 #include "diag/render.hpp"
 
@@ -12,7 +13,7 @@ namespace ss::cli {
 namespace {
 
 // Subcommands that later issues bring; they answer clearly until then.
-constexpr std::array<std::string_view, 4> kNotYet = {"build", "export", "run", "fmt"};
+constexpr std::array<std::string_view, 3> kNotYet = {"build", "export", "run"};
 
 int check(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     CheckArgs parsed = parse_check_args(args);
@@ -40,7 +41,7 @@ std::string shapescript_usage() {
            "  build    compile to a Python module        (not implemented yet)\n"
            "  export   export a function for deployment  (not implemented yet)\n"
            "  run      build and run a program           (not implemented yet)\n"
-           "  fmt      format source files               (not implemented yet)\n"
+           "  fmt      format source files (see `shapescript fmt --help`)\n"
            "\n"
            "options:\n"
            "  -h, --help     show this help\n"
@@ -63,10 +64,11 @@ int shapescript_cli(std::span<const std::string> args, std::ostream& out, std::o
         return kExitOk;
     }
     if (command == "check") return check(rest, out, err);
+    if (command == "fmt") return run_fmt_command(rest, out, err);
     for (std::string_view later : kNotYet) {
         if (command == later) {
             err << "shapescript: error: `shapescript " << later
-                << "` is not implemented yet; only `shapescript check` works in this version\n";
+                << "` is not implemented yet; only `shapescript check` and `shapescript fmt` work in this version\n";
             return kExitUsage;
         }
     }

@@ -86,8 +86,16 @@ bool LanguageServer::on_message(const std::string& body) {
     if (in.method == "$/cancelRequest") {
         const Json* id = optional_member(in.params, "id");
         if (id && (id->is_string() || id->is_number_integer() || id->is_number_unsigned())) {
+            // Only a request still waiting in the queue can be cancelled: the
+            // cancel of one already answered (a common race) is not kept, so
+            // it neither piles up nor cancels a later request with that id.
+            std::string key = id_key(*id);
             std::lock_guard lock(mutex_);
-            cancelled_.insert(id_key(*id));
+            for (const Queued& queued : queue_)
+                if (queued.message.kind == Incoming::Kind::Request && id_key(queued.message.id) == key) {
+                    cancelled_.insert(key);
+                    break;
+                }
         }
         return true;
     }
@@ -125,6 +133,9 @@ int LanguageServer::finish(bool end_of_input) {
         wake_.notify_all();
     }
     if (worker_.joinable()) worker_.join();
+    // Only `exit` after `shutdown` is a clean end; a client that goes away
+    // without `exit` ends the server with 1 even after `shutdown`.
+    if (end_of_input) return 1;
     std::lock_guard lock(mutex_);
     return exit_code_.value_or(1);
 }
