@@ -1,0 +1,443 @@
+#include "ide/semantic_tokens.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "check/builtins.hpp"
+#include "check/prelude.hpp"
+#include "syntax/node_kinds.hpp"
+
+namespace ss::ide {
+
+const std::vector<std::string_view>& token_type_names() {
+    static const std::vector<std::string_view> names = {
+        "namespace", "type",    "typeParameter", "parameter", "variable", "property", "enumMember",
+        "function",  "keyword", "comment",       "string",    "number",   "operator", "dim",
+    };
+    return names;
+}
+
+const std::vector<std::string_view>& token_modifier_names() {
+    static const std::vector<std::string_view> names = {"declaration", "readonly", "defaultLibrary"};
+    return names;
+}
+
+namespace {
+
+using check::SymbolKind;
+namespace mod = token_modifier;
+
+struct Kind {
+    TokenType type;
+    uint32_t modifiers = 0;
+};
+
+// Functions every file can call: the checker's built-ins and the prelude's
+// extern fns.
+const std::unordered_set<std::string>& builtin_functions() {
+    static const std::unordered_set<std::string> names = [] {
+        std::unordered_set<std::string> out(check::builtin_names().begin(), check::builtin_names().end());
+        out.erase("Eval");  // a value, not a function
+        for (const ast::Item& item : check::prelude_ast().items)
+            if (auto* fn = std::get_if<ast::ExternFn>(&item.node); fn && !fn->name.missing) out.insert(fn->name.text);
+        out.insert("uniform");
+        return out;
+    }();
+    return names;
+}
+
+bool is_builtin_type(std::string_view name) {
+    static const std::unordered_set<std::string_view> names = {
+        "f32",  "f16",   "bf16", "f64", "i32",  "i64",  "Mask",    "Index",   "Logit",    "Prob",
+        "LogProb", "int", "float", "bool", "str", "Mode", "axis", "Dataset", "Batch", "Optimizer",
+    };
+    return names.count(name) > 0;
+}
+
+bool is_operator(std::string_view s) {
+    static const std::unordered_set<std::string_view> ops = {
+        "**", "*", "/", "//", "%", "@",  "+",  "-", "&",  "|",  "!",  "==", "!=", "<",
+        "<=", ">", ">=", "..", "|>", "->", "?", "=", "+=", "-=", "*=", "/=",
+    };
+    return ops.count(s) > 0;
+}
+
+// Words the grammar reserves (language.md section 2). Error recovery may
+// leave one as an identifier (`y = x +` then `return y`): one that names
+// nothing is still shown as a keyword. (Where no keyword fits, the grammar
+// lets them be names: `fn f(data: [n])`.) `over` is left out: it names
+// parameters (`over=m`).
+bool is_reserved(std::string_view s) {
+    static const std::unordered_set<std::string_view> words = {
+        "fn", "export", "extern", "import", "python", "dim", "devices", "model", "data", "if", "elif",
+        "else", "for", "in", "return", "as", "mut", "and", "or", "not", "true", "false",
+    };
+    return words.count(s) > 0;
+}
+
+bool is_word(std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) return false;
+    return true;
+}
+
+// A name's fact at one exact range.
+struct FactAt {
+    uint32_t end = 0;
+    SymbolKind kind = SymbolKind::Dim;
+    bool definition = false;
+    bool parameter = false;  // a Parameter fact defined in a parameter list (not a local)
+};
+
+// One function's names, to classify the uses in its body the checker keeps
+// no fact for.
+struct Scope {
+    ByteRange range;
+    std::unordered_set<std::string> params;
+    std::unordered_set<std::string> locals;
+};
+
+void collect_locals(const ast::Block& block, Scope& scope) {
+    std::vector<const ast::Block*> todo{&block};
+    while (!todo.empty()) {
+        const ast::Block* b = todo.back();
+        todo.pop_back();
+        for (const ast::Stmt& s : b->statements) {
+            if (auto* a = std::get_if<ast::Assign>(&s.node)) {
+                for (const ast::ExprPtr& t : a->targets)
+                    if (t)
+                        if (auto* n = std::get_if<ast::NameExpr>(&t->node)) scope.locals.insert(n->name.text);
+            } else if (auto* f = std::get_if<ast::For>(&s.node)) {
+                for (const ast::Name& n : f->targets) scope.locals.insert(n.text);
+                todo.push_back(&f->body);
+            } else if (auto* i = std::get_if<ast::If>(&s.node)) {
+                for (const ast::Branch& br : i->branches) todo.push_back(&br.body);
+                if (i->else_body) todo.push_back(&*i->else_body);
+            }
+        }
+    }
+}
+
+class Classifier {
+public:
+    explicit Classifier(const Snapshot& s) : s_(s), k_(syntax::NodeKinds::get()) {
+        for (const ast::Item* item : s.result.items) {
+            const std::vector<ast::Param>* params = nullptr;
+            if (auto* fn = std::get_if<ast::FnDef>(&item->node)) params = &fn->params;
+            if (auto* ext = std::get_if<ast::ExternFn>(&item->node)) params = &ext->params;
+            if (!params) continue;
+            Scope scope{item->range, {}, {}};
+            for (const ast::Param& p : *params) {
+                param_names_.insert(p.name.range.begin);
+                scope.params.insert(p.name.text);
+            }
+            if (auto* fn = std::get_if<ast::FnDef>(&item->node)) collect_locals(fn->body, scope);
+            scopes_.push_back(std::move(scope));
+        }
+        std::sort(scopes_.begin(), scopes_.end(),
+                  [](const Scope& a, const Scope& b) { return a.range.begin < b.range.begin; });
+        for (const check::SymbolFact& f : s.result.check.symbols) {
+            bool parameter = f.kind == SymbolKind::Parameter && param_names_.count(f.definition.begin) > 0;
+            add_fact(f.definition, {f.definition.end, f.kind, true, parameter});
+            for (ByteRange r : f.references) add_fact(r, {r.end, f.kind, false, parameter});
+            if (f.kind == SymbolKind::Dim || f.kind == SymbolKind::Model || f.kind == SymbolKind::Data ||
+                f.kind == SymbolKind::Function || f.kind == SymbolKind::ExternFunction ||
+                f.kind == SymbolKind::PythonModule)
+                globals_.emplace(f.name, f.kind);
+        }
+    }
+
+    void run() {
+        for (const syntax::ChunkView& chunk : s_.tree.chunks()) walk(chunk);
+        std::stable_sort(out_.begin(), out_.end(),
+                         [](const SemanticToken& a, const SemanticToken& b) { return a.begin < b.begin; });
+        std::vector<SemanticToken> clean;
+        clean.reserve(out_.size());
+        uint32_t last_end = 0;
+        for (const SemanticToken& t : out_) {
+            if (t.length == 0 || t.begin < last_end) continue;
+            clean.push_back(t);
+            last_end = t.begin + t.length;
+        }
+        out_ = std::move(clean);
+    }
+
+    std::vector<SemanticToken> take() { return std::move(out_); }
+
+private:
+    void add_fact(ByteRange r, FactAt f) {
+        if (r.end <= r.begin || r.end > s_.text.size()) return;
+        auto [it, fresh] = facts_.emplace(r.begin, f);
+        if (!fresh && f.definition && !it->second.definition) it->second = f;
+    }
+
+    // Adds a token for [begin, end), split at line breaks and clamped to the text.
+    void emit(uint32_t begin, uint32_t end, Kind kind) {
+        auto size = static_cast<uint32_t>(s_.text.size());
+        end = std::min(end, size);
+        while (begin < end) {
+            uint32_t stop = begin;
+            while (stop < end && s_.text[stop] != '\n' && s_.text[stop] != '\r') ++stop;
+            if (stop > begin) out_.push_back({begin, stop - begin, kind.type, kind.modifiers});
+            begin = stop;
+            while (begin < end && (s_.text[begin] == '\n' || s_.text[begin] == '\r')) ++begin;
+        }
+    }
+
+    void walk(const syntax::ChunkView& chunk) {
+        TSTreeCursor cursor = ts_tree_cursor_new(chunk.root);
+        std::vector<TSNode> ancestors;
+        for (;;) {
+            TSNode node = ts_tree_cursor_current_node(&cursor);
+            TSSymbol sym = ts_node_symbol(node);
+            bool token = ts_node_child_count(node) == 0 || sym == k_.string || sym == k_.comment ||
+                         sym == k_.integer || sym == k_.float_ || sym == k_.scaled_axis || sym == k_.identifier;
+            if (!token && ts_tree_cursor_goto_first_child(&cursor)) {
+                ancestors.push_back(node);
+                continue;
+            }
+            if (token) leaf(chunk, node, ts_tree_cursor_current_field_id(&cursor), ancestors);
+            bool moved = false;
+            while (!moved) {
+                if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+                    moved = true;
+                } else if (!ancestors.empty() && ts_tree_cursor_goto_parent(&cursor)) {
+                    ancestors.pop_back();
+                } else {
+                    break;
+                }
+            }
+            if (!moved) break;
+        }
+        ts_tree_cursor_delete(&cursor);
+    }
+
+    void leaf(const syntax::ChunkView& chunk, TSNode node, TSFieldId field, const std::vector<TSNode>& ancestors) {
+        ByteRange r = chunk.range(node);
+        if (r.end <= r.begin || ts_node_is_missing(node)) return;
+        TSSymbol sym = ts_node_symbol(node);
+        if (sym == k_.comment) return emit(r.begin, r.end, {TokenType::Comment});
+        if (sym == k_.string) return emit(r.begin, r.end, {TokenType::String});
+        if (sym == k_.integer || sym == k_.float_ || sym == k_.inf) return emit(r.begin, r.end, {TokenType::Number});
+        if (sym == k_.true_ || sym == k_.false_) return emit(r.begin, r.end, {TokenType::Keyword});
+        if (sym == k_.scaled_axis) {
+            // `16gh`: the coefficient, then the axis's name.
+            uint32_t digits = r.begin;
+            while (digits < r.end && digits < s_.text.size() && s_.text[digits] >= '0' && s_.text[digits] <= '9')
+                ++digits;
+            emit(r.begin, digits, {TokenType::Number});
+            if (digits < r.end) emit(digits, r.end, axis_name({digits, r.end}));
+            return;
+        }
+        if (sym == k_.identifier) {
+            if (is_reserved(text(r)) && !names_something(r)) return emit(r.begin, r.end, {TokenType::Keyword});
+            return emit(r.begin, r.end, identifier(chunk, node, r, field, ancestors));
+        }
+        if (syntax::is_error_node(node)) return;
+        const char* type = ts_node_type(node);
+        std::string_view t = type ? std::string_view(type) : std::string_view();
+        if (t == "pattern_function") return emit(r.begin, r.end, {TokenType::Function, mod::DefaultLibrary});
+        if (ts_node_is_named(node)) return;
+        if (t == "causal") return emit(r.begin, r.end, {TokenType::Function, mod::DefaultLibrary});
+        if (is_word(t)) return emit(r.begin, r.end, {TokenType::Keyword});
+        if (is_operator(t)) emit(r.begin, r.end, {TokenType::Operator});
+    }
+
+    std::string_view text(ByteRange r) const {
+        if (r.begin >= s_.text.size() || r.end <= r.begin) return {};
+        return s_.text.substr(r.begin, std::min<size_t>(r.end, s_.text.size()) - r.begin);
+    }
+
+    const FactAt* fact(ByteRange r) const {
+        auto it = facts_.find(r.begin);
+        return it != facts_.end() && it->second.end == r.end ? &it->second : nullptr;
+    }
+
+    Kind of_fact(const FactAt& f) const {
+        uint32_t decl = f.definition ? mod::Declaration : 0;
+        switch (f.kind) {
+            case SymbolKind::Dim: return {TokenType::Dim, decl | mod::Readonly};
+            case SymbolKind::Model:
+            case SymbolKind::Data: return {TokenType::Type, decl};
+            case SymbolKind::Function:
+            case SymbolKind::ExternFunction: return {TokenType::Function, decl};
+            case SymbolKind::PythonModule: return {TokenType::Namespace, decl};
+            case SymbolKind::Parameter:
+                // Locals are recorded as parameters too; a parameter is
+                // defined in a parameter list.
+                return {f.parameter ? TokenType::Parameter : TokenType::Variable, decl};
+            case SymbolKind::Field: return {TokenType::Property, decl};
+            case SymbolKind::Axis: return {TokenType::TypeParameter, decl};
+        }
+        return {TokenType::Variable, decl};
+    }
+
+    // Whether the name at `r` is one the checker or the function knows:
+    // `data` and `model` may name parameters.
+    bool names_something(ByteRange r) const {
+        if (fact(r)) return true;
+        std::string name(text(r));
+        const Scope* scope = scope_at(r.begin);
+        return scope && (scope->params.count(name) || scope->locals.count(name));
+    }
+
+    const Scope* scope_at(uint32_t offset) const {
+        auto it = std::upper_bound(scopes_.begin(), scopes_.end(), offset,
+                                   [](uint32_t at, const Scope& s) { return at < s.range.begin; });
+        if (it == scopes_.begin()) return nullptr;
+        --it;
+        return offset < it->range.end ? &*it : nullptr;
+    }
+
+    const SymbolKind* global(std::string_view name) const {
+        auto it = globals_.find(std::string(name));
+        return it == globals_.end() ? nullptr : &it->second;
+    }
+
+    // A name where an axis is written: a dim or a generic axis.
+    Kind axis_name(ByteRange r) const {
+        if (const FactAt* f = fact(r)) return of_fact(*f);
+        const SymbolKind* g = global(text(r));
+        if (g && *g == SymbolKind::Dim) return {TokenType::Dim, mod::Readonly};
+        return {TokenType::TypeParameter};
+    }
+
+    // A name used as a value, with no fact: a parameter, a local, an item, a
+    // built-in.
+    Kind value_name(ByteRange r, bool called) const {
+        std::string name(text(r));
+        if (const Scope* scope = scope_at(r.begin)) {
+            if (scope->params.count(name)) return {TokenType::Parameter};
+            if (scope->locals.count(name)) return {TokenType::Variable};
+        }
+        if (const SymbolKind* g = global(name)) return of_fact(FactAt{r.end, *g, false, false});
+        if (name == "Eval") return {TokenType::Variable, mod::Readonly | mod::DefaultLibrary};
+        if (builtin_functions().count(name)) return {TokenType::Function, mod::DefaultLibrary};
+        return {called ? TokenType::Function : TokenType::Variable};
+    }
+
+    bool is_namespace(const syntax::ChunkView& chunk, TSNode object) const {
+        // The leftmost name of `a.b.c`; a longer chain than anyone writes
+        // (asked again for each of its names) is not followed.
+        for (int steps = 0; !ts_node_is_null(object) && ts_node_symbol(object) == k_.attribute; ++steps) {
+            if (steps == 64) return false;
+            object = ts_node_child_by_field_id(object, k_.f_object);
+        }
+        if (ts_node_is_null(object) || ts_node_symbol(object) != k_.identifier) return false;
+        ByteRange r = chunk.range(object);
+        if (const FactAt* f = fact(r)) return f->kind == SymbolKind::PythonModule;
+        Kind k = value_name(r, false);
+        return k.type == TokenType::Namespace;
+    }
+
+    // Whether the node under `field` of `parent` is what a call calls or a pipe's stage.
+    bool is_called(TSNode parent, TSFieldId field) const {
+        if (ts_node_is_null(parent)) return false;
+        TSSymbol p = ts_node_symbol(parent);
+        return (p == k_.call && field == k_.f_function) || (p == k_.pipe_expression && field == k_.f_right);
+    }
+
+    Kind identifier(const syntax::ChunkView& chunk, TSNode node, ByteRange r, TSFieldId field,
+                    const std::vector<TSNode>& ancestors) const {
+        TSNode parent = ancestors.empty() ? TSNode{} : ancestors.back();
+        TSNode grand = ancestors.size() < 2 ? TSNode{} : ancestors[ancestors.size() - 2];
+        TSSymbol p = ts_node_is_null(parent) ? 0 : ts_node_symbol(parent);
+        TSSymbol g = ts_node_is_null(grand) ? 0 : ts_node_symbol(grand);
+        bool in_error = (!ts_node_is_null(parent) && syntax::is_error_node(parent));
+
+        // Python names: every part of an import's module, all but the last
+        // part of an extern fn's target.
+        if (p == k_.dotted_name && !in_error) {
+            if (g == k_.extern_function && ts_node_is_null(ts_node_next_named_sibling(node)))
+                return {TokenType::Function};
+            const FactAt* f = fact(r);
+            return {TokenType::Namespace, f && f->definition ? mod::Declaration : 0u};
+        }
+        if (const FactAt* f = fact(r)) return of_fact(*f);
+        if (in_error || ts_node_is_null(parent)) return value_name(r, false);
+
+        // Definitions the checker has no fact for (a duplicate, a name in a
+        // statement it skipped).
+        if (field == k_.f_name) {
+            if (p == k_.dim_declaration) return {TokenType::Dim, mod::Declaration | mod::Readonly};
+            if (p == k_.function_definition || p == k_.extern_function) return {TokenType::Function, mod::Declaration};
+            if (p == k_.model_definition || p == k_.data_definition) return {TokenType::Type, mod::Declaration};
+            if (p == k_.field_declaration) return {TokenType::Property, mod::Declaration};
+            if (p == k_.parameter) return {TokenType::Parameter, mod::Declaration};
+            // `rearrange(... , p1=P)`: the keyword names an axis of the pattern.
+            if (p == k_.keyword_argument) return g == k_.pattern_call ? axis_name(r) : Kind{TokenType::Parameter};
+            if (p == k_.named_type) {
+                std::string_view name = text(r);
+                return {TokenType::Type, is_builtin_type(name) ? mod::DefaultLibrary : 0u};
+            }
+            if (p == k_.unknown_axis || p == k_.variadic_axis) return axis_name(r);
+        }
+        if (p == k_.import_declaration && field == k_.f_alias) return {TokenType::Namespace, mod::Declaration};
+        if (p == k_.device && field == k_.f_kind) return {TokenType::EnumMember, mod::Readonly | mod::DefaultLibrary};
+        if (p == k_.named_type && field == k_.f_over) return axis_name(r);
+        if (p == k_.named_index && field == k_.f_axis) return axis_name(r);
+        if (p == k_.tensor_type || p == k_.axis_group || p == k_.size_binary || p == k_.pattern_side ||
+            p == k_.causal_mask)
+            return axis_name(r);
+        if (p == k_.type_arguments) {
+            // `Dataset[Digit]`, `Index[V]`: a record, or a dim.
+            const SymbolKind* gk = global(text(r));
+            if (gk && *gk == SymbolKind::Dim) return {TokenType::Dim, mod::Readonly};
+            return {TokenType::Type, is_builtin_type(text(r)) ? mod::DefaultLibrary : 0u};
+        }
+        if (p == k_.keyword_argument && field == k_.f_value) {
+            // `softmax(over=m)`: the value names an axis.
+            TSNode name = ts_node_child_by_field_id(parent, k_.f_name);
+            if (chunk.node_text(name) == "over") return axis_name(r);
+        }
+        if (p == k_.for_statement && field == k_.f_left) return {TokenType::Variable, mod::Declaration};
+        if (p == k_.identifier_list && g == k_.for_statement) return {TokenType::Variable, mod::Declaration};
+        if (p == k_.attribute && field == k_.f_attribute) {
+            bool called = ancestors.size() >= 2 && is_called(grand, ts_node_field_id_of(grand, parent));
+            if (is_namespace(chunk, ts_node_child_by_field_id(parent, k_.f_object)))
+                return {called ? TokenType::Function : TokenType::Namespace};
+            return {called ? TokenType::Function : TokenType::Property};
+        }
+        if (p == k_.field_declaration && field == k_.f_initializer) return value_name(r, true);
+        return value_name(r, is_called(parent, field));
+    }
+
+    // The field under which `child` hangs from `parent` (0 when none).
+    TSFieldId ts_node_field_id_of(TSNode parent, TSNode child) const {
+        TSTreeCursor c = ts_tree_cursor_new(parent);
+        TSFieldId out = 0;
+        if (ts_tree_cursor_goto_first_child(&c)) {
+            do {
+                TSNode n = ts_tree_cursor_current_node(&c);
+                if (ts_node_eq(n, child)) {
+                    out = ts_tree_cursor_current_field_id(&c);
+                    break;
+                }
+            } while (ts_tree_cursor_goto_next_sibling(&c));
+        }
+        ts_tree_cursor_delete(&c);
+        return out;
+    }
+
+    const Snapshot& s_;
+    const syntax::NodeKinds& k_;
+    std::unordered_map<uint32_t, FactAt> facts_;
+    std::unordered_map<std::string, SymbolKind> globals_;
+    std::unordered_set<uint32_t> param_names_;
+    std::vector<Scope> scopes_;
+    std::vector<SemanticToken> out_;
+};
+
+}  // namespace
+
+std::vector<SemanticToken> semantic_tokens(const Snapshot& snapshot) {
+    Classifier c(snapshot);
+    c.run();
+    return c.take();
+}
+
+}  // namespace ss::ide
