@@ -131,6 +131,8 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     for (Diagnostic& d : environment_.diagnostics) {
         remap(d.range);
         for (RelatedInfo& r : d.related) remap(r.range);
+        for (Fix& fix : d.fixes)
+            for (FixEdit& e : fix.edits) remap(e.range);
     }
     for (SymbolFact& f : environment_.symbols) {
         remap(f.definition);
