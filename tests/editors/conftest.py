@@ -1,0 +1,48 @@
+"""Fixtures for the real-editor tests: the built server (SS_BIN_DIR, set by
+CTest; build/bin when run by hand) and a copy of examples/attention.ss with
+one shape error. Helpers are in editor_harness.py."""
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from editor_harness import BAD_LINE, GOOD_LINE, REPO, RUN_TIMEOUT, BrokenExample, bin_dir_path
+
+
+@pytest.fixture(scope="session")
+def bin_dir() -> Path:
+    path = bin_dir_path()
+    for program in ("shapescript", "shapescript-lsp"):
+        if not (path / program).exists():
+            pytest.fail(f"no {program} binary in {path}: build first (bash scripts/setup)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def lsp_path(bin_dir) -> Path:
+    return bin_dir / "shapescript-lsp"
+
+
+@pytest.fixture(scope="module")
+def broken_attention(tmp_path_factory, bin_dir) -> BrokenExample:
+    text = (REPO / "examples" / "attention.ss").read_text()
+    assert text.count(GOOD_LINE) == 1, "examples/attention.ss changed: update the mutation in tests/editors/conftest.py"
+    text = text.replace(GOOD_LINE, BAD_LINE)
+    folder = tmp_path_factory.mktemp("project")
+    path = folder / "attention.ss"
+    path.write_text(text)
+    line = text.split("\n").index(BAD_LINE)
+    col = BAD_LINE.index("m n,")
+    # The checker must agree that this is the file's one error, so that the
+    # editors' results below are compared with what `shapescript check` says.
+    run = subprocess.run(
+        [str(bin_dir / "shapescript"), "check", "--format", "json", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+    )
+    found = [(d["code"], d["line"] - 1, d["column"] - 1) for d in json.loads(run.stdout)]
+    assert found == [("E0408", line, col)], f"`shapescript check` on the mutated example: {run.stdout}{run.stderr}"
+    return BrokenExample(path=path, text=text, error_code="E0408", error_line=line, error_col=col)
