@@ -1,25 +1,250 @@
 // Requests about structure and editing: completion, signature help,
 // symbols, semantic tokens, folding, selection ranges and formatting.
+// JSON in and out here; the answers come from server/ide/ and server/format/.
+#include <algorithm>
+
+#include "diag/utf8.hpp"
 #include "format/format.hpp"
+#include "ide/completion.hpp"
+#include "ide/folding.hpp"
+#include "ide/navigation.hpp"
+#include "ide/selection.hpp"
+#include "ide/semantic_tokens.hpp"
+#include "ide/signature_help.hpp"
+#include "ide/symbols.hpp"
 #include "lsp/server.hpp"
 
 namespace ss::lsp {
 
-Json LanguageServer::semantic_tokens_legend() { return {{"tokenTypes", Json::array()}, {"tokenModifiers", Json::array()}}; }
-Json LanguageServer::on_completion(const Json&) { return Json::array(); }
-Json LanguageServer::on_signature_help(const Json&) { return nullptr; }
-Json LanguageServer::on_document_symbol(const Json&) { return Json::array(); }
-Json LanguageServer::on_workspace_symbol(const Json&) { return Json::array(); }
-Json LanguageServer::on_semantic_tokens_full(const Json&) { return {{"data", Json::array()}}; }
-Json LanguageServer::on_semantic_tokens_delta(const Json&) { return {{"data", Json::array()}}; }
-Json LanguageServer::on_folding_range(const Json&) { return Json::array(); }
-Json LanguageServer::on_selection_range(const Json&) { return Json::array(); }
+namespace {
+
+constexpr size_t kMaxWorkspaceSymbols = 500;
+
+// LSP's CompletionItemKind for each of ours.
+int completion_kind(ide::CompletionKind k) {
+    switch (k) {
+        case ide::CompletionKind::Function: return 3;
+        case ide::CompletionKind::Model: return 7;      // Class
+        case ide::CompletionKind::Data: return 22;      // Struct
+        case ide::CompletionKind::Dim: return 21;       // Constant
+        case ide::CompletionKind::Variable: return 6;
+        case ide::CompletionKind::Parameter: return 6;  // Variable
+        case ide::CompletionKind::Field: return 5;
+        case ide::CompletionKind::Axis: return 25;      // TypeParameter
+        case ide::CompletionKind::Type: return 7;       // Class
+        case ide::CompletionKind::Keyword: return 14;
+        case ide::CompletionKind::Module: return 9;
+        case ide::CompletionKind::Snippet: return 15;
+    }
+    return 1;
+}
+
+// The length of `text` in the units positions count: bytes or UTF-16.
+uint32_t length_in(std::string_view text, PositionEncoding encoding) {
+    if (encoding == PositionEncoding::Utf8) return static_cast<uint32_t>(text.size());
+    uint32_t units = 0;
+    for (size_t i = 0; i < text.size();) {
+        auto c = static_cast<unsigned char>(text[i]);
+        size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        units += n == 4 ? 2 : 1;
+        i += std::min(n, text.size() - i);
+    }
+    return units;
+}
+
+Json folding_kind(ide::FoldingKind k) {
+    switch (k) {
+        case ide::FoldingKind::Comment: return "comment";
+        case ide::FoldingKind::Imports: return "imports";
+        case ide::FoldingKind::Region: return "region";
+    }
+    return "region";
+}
+
+Json symbol_json(const ide::DocumentSymbol& s, const PositionCodec& codec) {
+    Json children = Json::array();
+    for (const ide::DocumentSymbol& c : s.children) children.push_back(symbol_json(c, codec));
+    Json out{{"name", s.name.empty() ? std::string("?") : s.name},
+             {"kind", static_cast<int>(s.kind)},
+             {"range", codec.range(s.range)},
+             {"selectionRange", codec.range(s.selection)},
+             {"children", std::move(children)}};
+    if (!s.detail.empty()) out["detail"] = s.detail;
+    return out;
+}
+
+}  // namespace
+
+Json LanguageServer::semantic_tokens_legend() {
+    Json types = Json::array(), modifiers = Json::array();
+    for (std::string_view t : ide::token_type_names()) types.push_back(t);
+    for (std::string_view m : ide::token_modifier_names()) modifiers.push_back(m);
+    return {{"tokenTypes", std::move(types)}, {"tokenModifiers", std::move(modifiers)}};
+}
+
+Json LanguageServer::on_completion(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    uint32_t offset = offset_of(doc, params);
+    ByteRange word = ide::identifier_at(doc.text(), offset);
+    ByteRange replaced{word.begin < offset ? word.begin : offset, offset};
+    PositionCodec c = codec(doc);
+    Json items = Json::array();
+    for (const ide::CompletionEntry& e : ide::complete(doc.snapshot(), offset)) {
+        Json item{{"label", e.label}, {"kind", completion_kind(e.kind)}, {"sortText", e.sort_text}};
+        if (!e.detail.empty()) item["detail"] = e.detail;
+        if (!e.documentation.empty()) item["documentation"] = {{"kind", "markdown"}, {"value", e.documentation}};
+        item["textEdit"] = {{"range", c.range(replaced)}, {"newText", e.insert_text.empty() ? e.label : e.insert_text}};
+        item["insertTextFormat"] = e.is_snippet ? 2 : 1;
+        items.push_back(std::move(item));
+    }
+    return {{"isIncomplete", false}, {"items", std::move(items)}};
+}
+
+Json LanguageServer::on_signature_help(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    auto help = ide::signature_help(doc.snapshot(), offset_of(doc, params));
+    if (!help) return nullptr;
+    Json parameters = Json::array();
+    std::string_view label = help->label;
+    for (auto [begin, end] : help->parameter_label_offsets) {
+        begin = std::min<uint32_t>(begin, static_cast<uint32_t>(label.size()));
+        end = std::clamp<uint32_t>(end, begin, static_cast<uint32_t>(label.size()));
+        uint32_t from = length_in(label.substr(0, begin), encoding_);
+        uint32_t to = from + length_in(label.substr(begin, end - begin), encoding_);
+        parameters.push_back({{"label", {from, to}}});
+    }
+    Json signature{{"label", help->label}, {"parameters", std::move(parameters)}};
+    if (!help->documentation.empty()) signature["documentation"] = {{"kind", "markdown"}, {"value", help->documentation}};
+    Json out{{"signatures", Json::array({std::move(signature)})}, {"activeSignature", 0}};
+    if (help->active_parameter >= 0) out["activeParameter"] = help->active_parameter;
+    return out;
+}
+
+Json LanguageServer::on_document_symbol(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    PositionCodec c = codec(doc);
+    Json out = Json::array();
+    for (const ide::DocumentSymbol& s : ide::document_symbols(doc.snapshot())) out.push_back(symbol_json(s, c));
+    return out;
+}
+
+Json LanguageServer::on_workspace_symbol(const Json& params) {
+    std::string query = string_member(params, "query", "query");
+    struct Found {
+        ide::SymbolMatch match;
+        const OpenDocument* doc;
+    };
+    std::vector<Found> found;
+    for (auto& [uri, doc] : documents_) {
+        if (doc->text().size() > options_.max_document_bytes) continue;
+        if (!doc->result) analyze(*doc, /*cancellable=*/false);
+        for (ide::SymbolMatch& m : ide::workspace_symbols(doc->snapshot(), query)) found.push_back({std::move(m), doc.get()});
+    }
+    std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.match.rank < b.match.rank; });
+    if (found.size() > kMaxWorkspaceSymbols) found.resize(kMaxWorkspaceSymbols);
+    Json out = Json::array();
+    for (const Found& f : found) {
+        Json item{{"name", f.match.name},
+                  {"kind", static_cast<int>(f.match.kind)},
+                  {"location", {{"uri", f.doc->uri}, {"range", codec(*f.doc).range(f.match.selection)}}}};
+        if (!f.match.container.empty()) item["containerName"] = f.match.container;
+        out.push_back(std::move(item));
+    }
+    return out;
+}
+
+// Tokens as LSP encodes them: five numbers each, positions relative to the
+// previous token, in the negotiated units.
+static std::vector<uint32_t> encode_tokens(const OpenDocument& doc, PositionEncoding encoding) {
+    std::vector<uint32_t> data;
+    uint32_t last_line = 0, last_start = 0;
+    std::string_view text = doc.text();
+    for (const ide::SemanticToken& t : ide::semantic_tokens(doc.snapshot())) {
+        uint32_t line = doc.lines->line_of(t.begin);
+        uint32_t line_start = doc.lines->line_start(line);
+        uint32_t start = length_in(text.substr(line_start, t.begin - line_start), encoding);
+        uint32_t length = length_in(text.substr(t.begin, t.length), encoding);
+        data.insert(data.end(), {line - last_line, line == last_line ? start - last_start : start, length,
+                                 static_cast<uint32_t>(t.type), t.modifiers});
+        last_line = line;
+        last_start = start;
+    }
+    return data;
+}
+
+Json LanguageServer::on_semantic_tokens_full(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    doc.tokens_data = encode_tokens(doc, encoding_);
+    doc.tokens_result_id = std::to_string(++tokens_generation_);
+    return {{"resultId", doc.tokens_result_id}, {"data", doc.tokens_data}};
+}
+
+// One edit: what lies between the unchanged prefix and suffix of the data.
+// An unknown previous result gets the full tokens instead.
+Json LanguageServer::on_semantic_tokens_delta(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    std::string previous = string_member(params, "previousResultId", "previousResultId");
+    if (previous != doc.tokens_result_id || doc.tokens_result_id.empty()) return on_semantic_tokens_full(params);
+    std::vector<uint32_t> now = encode_tokens(doc, encoding_);
+    const std::vector<uint32_t>& before = doc.tokens_data;
+    size_t prefix = 0;
+    while (prefix < before.size() && prefix < now.size() && before[prefix] == now[prefix]) ++prefix;
+    size_t suffix = 0;
+    while (suffix < before.size() - prefix && suffix < now.size() - prefix &&
+           before[before.size() - 1 - suffix] == now[now.size() - 1 - suffix])
+        ++suffix;
+    Json edits = Json::array();
+    if (prefix != before.size() || prefix != now.size())
+        edits.push_back({{"start", prefix},
+                         {"deleteCount", before.size() - prefix - suffix},
+                         {"data", std::vector<uint32_t>(now.begin() + static_cast<long>(prefix),
+                                                        now.end() - static_cast<long>(suffix))}});
+    doc.tokens_data = std::move(now);
+    doc.tokens_result_id = std::to_string(++tokens_generation_);
+    return {{"resultId", doc.tokens_result_id}, {"edits", std::move(edits)}};
+}
+
+Json LanguageServer::on_folding_range(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    Json out = Json::array();
+    for (const ide::FoldingRange& f : ide::folding_ranges(doc.snapshot()))
+        out.push_back({{"startLine", f.start_line}, {"endLine", f.end_line}, {"kind", folding_kind(f.kind)}});
+    return out;
+}
+
+Json LanguageServer::on_selection_range(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    const Json& positions = array_member(params, "positions", "positions");
+    PositionCodec c = codec(doc);
+    Json out = Json::array();
+    for (size_t i = 0; i < positions.size(); ++i) {
+        uint32_t offset = c.offset(positions[i], "positions[" + std::to_string(i) + "]");
+        std::vector<ByteRange> chain = ide::selection_chain(doc.snapshot(), offset);
+        if (chain.empty()) chain.push_back({offset, offset});
+        Json range;  // built from the outermost in
+        for (auto r = chain.rbegin(); r != chain.rend(); ++r) {
+            Json next{{"range", c.range(*r)}};
+            if (!range.is_null()) next["parent"] = std::move(range);
+            range = std::move(next);
+        }
+        out.push_back(std::move(range));
+    }
+    return out;
+}
 
 Json LanguageServer::on_formatting(const Json& params) {
     OpenDocument& doc = document_of(params);
-    auto formatted = format::format_source(doc.text());
-    if (auto* refused = std::get_if<format::FormatRefused>(&formatted))
-        throw RpcError(rpc_error::kRequestFailed, "cannot format: " + refused->reason);
+    format::FormatOptions options;
+    if (const Json* o = optional_member(params, "options"))
+        if (const Json* tab = optional_member(*o, "tabSize"); tab && tab->is_number_integer())
+            options.indent_width = static_cast<int>(std::clamp<int64_t>(tab->get<int64_t>(), 1, 16));
+    auto formatted = format::format_source(doc.text(), options);
+    if (auto* refused = std::get_if<format::FormatRefused>(&formatted)) {
+        LineColumn at = doc.lines->position(refused->offset);
+        throw RpcError(rpc_error::kRequestFailed, "cannot format: " + refused->reason + " (line " +
+                                                      std::to_string(at.line) + ", column " +
+                                                      std::to_string(at.column) + ")");
+    }
     const std::string& text = std::get<std::string>(formatted);
     if (text == doc.text()) return Json::array();
     ByteRange all{0, static_cast<uint32_t>(doc.text().size())};
