@@ -1,0 +1,200 @@
+#include "cli/fmt_command.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <variant>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/exit_codes.hpp"
+#include "cli/source_file.hpp"
+#include "diag/line_index.hpp"
+#include "diag/render.hpp"
+#include "format/format.hpp"
+
+namespace ss::cli {
+namespace {
+
+std::string count(size_t n, std::string_view word) {
+    return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
+}
+
+std::string errno_text(int error) { return std::strerror(error); }
+
+// Writes `text` to a new file next to `path` and renames it over `path`, so
+// the file is never seen half-written; the file keeps its permission bits.
+// A symbolic link is followed: the file it names is replaced, the link stays.
+// Returns the error, or nothing on success.
+std::optional<std::string> replace_file(const std::string& path, const std::string& text) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path target = path;
+    if (fs::is_symlink(fs::symlink_status(target, ec))) {
+        fs::path resolved = fs::canonical(target, ec);
+        if (ec) return path + ": cannot write: " + ec.message();
+        target = resolved;
+    }
+    struct stat info {};
+    if (::stat(target.c_str(), &info) != 0) return path + ": cannot write: " + errno_text(errno);
+    fs::path folder = target.parent_path();
+    if (folder.empty()) folder = ".";
+    std::string name = (folder / ("." + target.filename().string() + ".fmt-XXXXXX")).string();
+    std::vector<char> buffer(name.begin(), name.end());
+    buffer.push_back('\0');
+    int fd = ::mkstemp(buffer.data());
+    if (fd < 0) return path + ": cannot write a temporary file in its folder: " + errno_text(errno);
+    const std::string temp(buffer.data());
+    auto fail = [&](const std::string& what) -> std::optional<std::string> {
+        int error = errno;
+        ::close(fd);
+        ::unlink(temp.c_str());
+        return path + ": " + what + ": " + errno_text(error);
+    };
+    size_t written = 0;
+    while (written < text.size()) {
+        ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return fail("cannot write");
+        }
+        written += static_cast<size_t>(n);
+    }
+    if (::fchmod(fd, info.st_mode & 07777) != 0) return fail("cannot set the file's mode");
+    if (::fsync(fd) != 0) return fail("cannot write");
+    if (::close(fd) != 0) {
+        int error = errno;
+        ::unlink(temp.c_str());
+        return path + ": cannot write: " + errno_text(error);
+    }
+    if (::rename(temp.c_str(), target.c_str()) != 0) {
+        int error = errno;
+        ::unlink(temp.c_str());
+        return path + ": cannot replace the file: " + errno_text(error);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string fmt_usage() {
+    return "usage: shapescript fmt [--check | --stdout] [--indent N] FILE...\n"
+           "\n"
+           "Formats ShapeScript files (style: docs/formatting.md). Files with syntax\n"
+           "errors are not formatted and are left as they are.\n"
+           "\n"
+           "  (default)   rewrite each FILE in place when its formatting changes\n"
+           "  --check     change nothing; list the files that would change on standard\n"
+           "              output, and exit with status 1 if there are any\n"
+           "  --stdout    print the formatted text of each FILE on standard output\n"
+           "  --indent N  spaces per indentation level, 1 to 16 (default 4)\n"
+           "  -           read the source from standard input and write the formatted\n"
+           "              text to standard output\n"
+           "\n"
+           "Exit status: 0 done, 1 a file could not be formatted (syntax error) or\n"
+           "--check found files to change, 2 bad usage or a file could not be read or\n"
+           "written.\n";
+}
+
+int run_fmt(const FmtOptions& options, std::ostream& out, std::ostream& err) {
+    format::FormatOptions style;
+    style.indent_width = options.indent_width;
+    size_t changed = 0, unchanged = 0, refused = 0, failed = 0;
+    for (const std::string& path : options.files) {
+        const bool is_stdin = path == "-";
+        const std::string shown = is_stdin ? "<stdin>" : path;
+        const SourceRead read = read_source(path);
+        if (!read.bytes) {
+            out.flush();
+            err << "shapescript: error: " << display_text(read.error) << "\n";
+            ++failed;
+            continue;
+        }
+        const std::string& source = *read.bytes;
+        auto result = format::format_source(source, style);
+        if (auto* no = std::get_if<format::FormatRefused>(&result)) {
+            const LineIndex index(source);
+            const LineColumn at = index.position(no->offset);
+            out.flush();
+            err << display_text(shown) << ":" << at.line << ":" << at.column
+                << ": cannot format: " << display_text(no->reason) << "\n";
+            ++refused;
+            continue;
+        }
+        const std::string& formatted = std::get<std::string>(result);
+        const bool differs = formatted != source;
+        differs ? ++changed : ++unchanged;
+        if (options.check) {
+            if (differs) out << display_text(shown) << "\n";
+            continue;
+        }
+        if (options.to_stdout || is_stdin) {
+            out << formatted;
+            continue;
+        }
+        if (!differs) continue;
+        if (auto problem = replace_file(path, formatted)) {
+            out.flush();
+            err << "shapescript: error: " << display_text(*problem) << "\n";
+            --changed;
+            ++failed;
+        }
+    }
+    out.flush();
+    if (options.check) {
+        if (changed > 0)
+            err << count(changed, "file") << " would be reformatted, " << unchanged << " already formatted\n";
+    } else if (!options.to_stdout && !(options.files.size() == 1 && options.files[0] == "-")) {
+        err << count(changed, "file") << " reformatted, " << unchanged << " already formatted\n";
+    }
+    if (refused > 0) err << count(refused, "file") << " not formatted because of syntax errors\n";
+    if (failed > 0) return kExitUsage;
+    if (refused > 0 || (options.check && changed > 0)) return kExitErrors;
+    return kExitOk;
+}
+
+int run_fmt_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+    FmtOptions options;
+    bool options_done = false;
+    auto usage_error = [&](const std::string& message) {
+        err << "shapescript fmt: error: " << display_text(message) << "\n\n" << fmt_usage();
+        return kExitUsage;
+    };
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (options_done || arg == "-" || arg.empty() || arg[0] != '-') {
+            options.files.push_back(arg);
+        } else if (arg == "--") {
+            options_done = true;
+        } else if (arg == "-h" || arg == "--help") {
+            out << fmt_usage();
+            return kExitOk;
+        } else if (arg == "--check") {
+            options.check = true;
+        } else if (arg == "--stdout") {
+            options.to_stdout = true;
+        } else if (arg == "--indent" || arg.rfind("--indent=", 0) == 0) {
+            std::string value;
+            if (arg == "--indent") {
+                if (i + 1 >= args.size()) return usage_error("--indent needs a number");
+                value = args[++i];
+            } else {
+                value = arg.substr(std::strlen("--indent="));
+            }
+            if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string::npos ||
+                std::stoi(value) < 1 || std::stoi(value) > 16)
+                return usage_error("--indent takes a number from 1 to 16, not `" + value + "`");
+            options.indent_width = std::stoi(value);
+        } else {
+            return usage_error("unknown option `" + arg + "`");
+        }
+    }
+    if (options.check && options.to_stdout) return usage_error("--check and --stdout can't be used together");
+    if (options.files.empty()) return usage_error("no files given (use `-` for standard input)");
+    return run_fmt(options, out, err);
+}
+
+}  // namespace ss::cli
