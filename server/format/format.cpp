@@ -297,7 +297,8 @@ std::variant<std::string, FormatRefused> format_source(std::string_view text, co
     // ---- lines, from the source's line breaks
     std::vector<Line> lines;
     for (size_t i = 0; i < leaves.size(); ++i) {
-        uint32_t gap_begin = i == 0 ? 0 : leaves[i - 1].end;
+        // tree-sitter skips a byte order mark at the start; so does the output.
+        uint32_t gap_begin = i > 0 ? leaves[i - 1].end : text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
         std::string_view gap = text.substr(gap_begin, leaves[i].begin - gap_begin);
         uint32_t newlines = 0;
         for (size_t j = 0; j < gap.size(); ++j) {

@@ -28,8 +28,9 @@ def err(result) -> str:
     return result.stderr.decode("utf-8", errors="replace")
 
 
-def leftovers(folder: Path):
-    return [p.name for p in folder.iterdir() if ".fmt-" in p.name]
+def files_in(folder: Path):
+    """What a folder holds: no temporary file may be left behind."""
+    return sorted(p.name for p in folder.iterdir())
 
 
 # --- in place ------------------------------------------------------------------
@@ -43,7 +44,7 @@ def test_formats_in_place(ss):
     assert stat.S_IMODE(f.stat().st_mode) == 0o640
     assert out(result) == ""
     assert "1 file reformatted" in err(result)
-    assert leftovers(ss.tmp) == []
+    assert files_in(ss.tmp) == ["m.ss"]
 
 
 def test_formatted_file_is_not_rewritten(ss):
@@ -66,7 +67,7 @@ def test_several_files_and_a_symlink(ss):
     assert a.read_text() == TIDY
     assert b.read_text() == TIDY
     assert link.is_symlink()  # the file it names was replaced, not the link
-    assert leftovers(ss.tmp) == [] and leftovers(ss.tmp / "sub") == []
+    assert files_in(ss.tmp) == ["a.ss", "link.ss", "sub"] and files_in(ss.tmp / "sub") == ["b.ss"]
 
 
 # --- --check -------------------------------------------------------------------
@@ -135,7 +136,7 @@ def test_syntax_error_is_refused_and_the_file_untouched(ss):
     assert "expected `)`" in m["why"]
     assert bad.read_bytes() == BROKEN.encode()
     assert good.read_text() == TIDY  # the other files are still formatted
-    assert leftovers(ss.tmp) == []
+    assert files_in(ss.tmp) == ["bad.ss", "good.ss"]
 
 
 def test_refused_positions_count_code_points(ss):
@@ -175,6 +176,7 @@ def test_unwritable_folder_is_an_error_and_the_file_is_kept(ss):
     assert result.returncode == 2
     assert "cannot write" in err(result)
     assert f.read_bytes() == MESSY.encode()
+    assert files_in(ss.tmp / "ro") == ["m.ss"]
 
 
 def test_usage_errors(ss):

@@ -324,6 +324,29 @@ TEST_CASE("format: continuation lines: `|>` one level deeper, brackets hanging")
     CHECK(fmt(in) == want);
 }
 
+TEST_CASE("format: a line the parser reads on after an operator is a continuation line") {
+    // The scanner ends a statement only where one may end, so a line after a
+    // dangling operator continues it; at column 0 it would start a new item.
+    const std::string in =
+        "dim W = D *\n"
+        " 2\n"
+        "fn\n"
+        "  f(x: [n]) -> [n]:\n"
+        "    y = x +\n"
+        "            2\n"
+        "    return y\n";
+    const std::string want =
+        "dim W = D *\n"
+        "    2\n"
+        "fn\n"
+        "    f(x: [n]) -> [n]:\n"
+        "    y = x +\n"
+        "        2\n"
+        "    return y\n";
+    CHECK(fmt(in) == want);
+    check_guarantees(in);
+}
+
 TEST_CASE("format: comments keep their lines; trailing ones get two spaces") {
     const std::string in =
         "#!comment at the top\t \n"
@@ -391,6 +414,11 @@ TEST_CASE("format: indent width option") {
     two.indent_width = 2;
     CHECK(fmt(in, two) == "fn f(x: [n]) -> [n]:\n  if x:\n    return x\n      |> g\n  return x\n");
     CHECK(fmt(fmt(in, two)) == in);
+}
+
+TEST_CASE("format: a byte order mark at the start goes") {
+    CHECK(fmt("\xEF\xBB\xBF# c\ndim D  = 4\n") == "# c\ndim D = 4\n");
+    CHECK(fmt("\xEF\xBB\xBF  \n\ndim D = 4\n") == "dim D = 4\n");
 }
 
 TEST_CASE("format: empty and blank texts") {
@@ -523,7 +551,10 @@ TEST_CASE("format: random spacing inside lines formats the same as the original"
                 original.push_back(text.substr(begin, end - begin));
             }
             gaps = original;
+            int depth = 0;  // brackets open before token i
             for (size_t i = 1; i < tokens.size(); ++i) {
+                const std::string& before = tokens[i - 1].type;
+                depth += (before == "(" || before == "[") - (before == ")" || before == "]");
                 std::string& gap = gaps[i];
                 size_t newline = gap.rfind('\n');
                 if (newline == std::string::npos) {
@@ -532,9 +563,12 @@ TEST_CASE("format: random spacing inside lines formats the same as the original"
                     gap = choices[rng() % std::size(choices)];
                 } else {
                     // Between lines: trailing spaces, CRLF, and any indentation
-                    // for a `|>` line, which the parser doesn't look at.
+                    // for a `|>` line or a line inside brackets, which the
+                    // parser doesn't look at (but not column 0, which starts
+                    // an item).
                     std::string indent = gap.substr(newline + 1);
-                    if (tokens[i].text == "|>" && tokens[i].type == "|>") indent = std::string(rng() % 13, ' ');
+                    if ((tokens[i].type == "|>" || depth > 0) && tokens[i].type != "comment")
+                        indent = std::string(1 + rng() % 12, ' ');
                     std::string breaks = gap.substr(0, newline + 1);
                     std::string rebuilt;
                     for (char c : breaks) {
