@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "diag/diagnostic.hpp"
+#include "syntax/hidden_missing.hpp"
 #include "syntax/lower.hpp"
 #include "syntax/node_kinds.hpp"
 #include "syntax/syntax_check.hpp"
@@ -158,10 +159,9 @@ std::vector<Leaf> collect_leaves(const syntax::SyntaxTree& tree) {
 // The first ERROR or MISSING node of the trees, if any. The syntax
 // diagnostics report these; this is the formatter's own guard, and it also
 // sees a MISSING zero-width token of the scanner (a NEWLINE where two
-// statements share a line), which is hidden from cursors: when no visible
-// child of a node with an error has one, the missing token is the node's own.
+// statements share a line), which is hidden from cursors: see
+// syntax/hidden_missing.hpp.
 std::optional<FormatRefused> first_tree_error(const syntax::SyntaxTree& tree) {
-    const NodeKinds& k = NodeKinds::get();
     for (const syntax::ChunkView& chunk : tree.chunks()) {
         if (!ts_node_has_error(chunk.root)) continue;
         TSNode node = chunk.root;
@@ -170,8 +170,12 @@ std::optional<FormatRefused> first_tree_error(const syntax::SyntaxTree& tree) {
             if (ts_node_is_missing(node))
                 return FormatRefused{std::string("syntax error: missing `") + ts_node_type(node) + "`",
                                      chunk.base + ts_node_start_byte(node)};
+            if (auto hidden = syntax::hidden_missing_token(chunk, node))
+                return FormatRefused{hidden->expected.empty() ? "syntax error"
+                                                              : "syntax error: expected " + hidden->expected + " here",
+                                     hidden->offset};
+            // A visible child has the error: the first such.
             TSTreeCursor cursor = ts_tree_cursor_new(node);
-            std::vector<TSNode> children;  // visible, before the first with an error
             bool descended = false;
             if (ts_tree_cursor_goto_first_child(&cursor)) {
                 do {
@@ -181,22 +185,10 @@ std::optional<FormatRefused> first_tree_error(const syntax::SyntaxTree& tree) {
                         descended = true;
                         break;
                     }
-                    if (ts_node_symbol(child) != k.comment) children.push_back(child);
                 } while (ts_tree_cursor_goto_next_sibling(&cursor));
             }
             ts_tree_cursor_delete(&cursor);
-            if (descended) continue;
-            // A hidden token is missing here. Statements or items on one
-            // line: after the first of them; else at the end of the node.
-            TSSymbol symbol = ts_node_symbol(node);
-            bool container = symbol == k.block || symbol == k.field_block || symbol == k.source_file;
-            for (size_t i = 0; container && i + 1 < children.size(); ++i)
-                if (ts_node_end_point(children[i]).row == ts_node_start_point(children[i + 1]).row)
-                    return FormatRefused{"syntax error: expected the end of the line here",
-                                         chunk.base + ts_node_end_byte(children[i])};
-            uint32_t at = children.empty() || container ? ts_node_start_byte(node) : ts_node_end_byte(children.back());
-            return FormatRefused{container ? "syntax error" : "syntax error: expected the end of the line here",
-                                 chunk.base + at};
+            if (!descended) return FormatRefused{"syntax error", chunk.base + ts_node_start_byte(node)};
         }
     }
     return std::nullopt;

@@ -8,6 +8,7 @@
 #include "diag/catalogue.hpp"
 #include "diag/utf8.hpp"
 #include "syntax/chunks.hpp"
+#include "syntax/hidden_missing.hpp"
 #include "syntax/lower.hpp"
 #include "syntax/node_kinds.hpp"
 #include "syntax/syntax_tree.hpp"
@@ -168,9 +169,19 @@ ByteRange error_range(const ChunkView& chunk, TSNode error) {
 }
 
 // E0001 for each ERROR node (not looking inside it: one error, one
-// diagnostic) and E0002 for each MISSING node. Iterative, so any depth is
-// safe.
+// diagnostic) and E0002 for each MISSING node. Also E0002 for a MISSING
+// hidden token (a NEWLINE where two statements share a line: see
+// hidden_missing.hpp), which a node owns when it has an error and none of
+// its visible children does; at most one such per line, and none on a line
+// with another parse error (in a garbled line each word may end a statement
+// of its own). Iterative, so any depth is safe.
 void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& out) {
+    std::vector<uint32_t> error_lines;     // line starts of the diagnostics above, in the chunk
+    std::vector<HiddenMissing> hidden_at;  // hidden missing tokens, in order
+    auto line_start = [&](uint32_t offset) {
+        auto newline = tree.text.rfind('\n', offset == 0 ? 0 : offset - 1);
+        return (newline == std::string_view::npos || offset == 0) ? 0u : static_cast<uint32_t>(newline + 1);
+    };
     TSTreeCursor cursor = ts_tree_cursor_new(tree.root);
     bool descend = true;
     for (;;) {
@@ -178,6 +189,7 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
         bool skip_children = false;
         if (descend) {
             if (is_error_node(node)) {
+                error_lines.push_back(line_start(ts_node_start_byte(unexpected_leaf(node))));
                 if (count++ < kMaxPerKind)
                 {
                     std::string context = describe_dangling_operator(tree, node);
@@ -188,6 +200,7 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
                 skip_children = true;
             } else if (ts_node_is_missing(node)) {
                 uint32_t at = tree.base + ts_node_start_byte(node);
+                error_lines.push_back(line_start(ts_node_start_byte(node)));
                 if (count++ < kMaxPerKind) {
                     Diagnostic d = make_diagnostic(DiagCode::E0002, {at, at}, {describe_missing(ts_node_type(node))});
                     // A missing punctuation token can be inserted as it is.
@@ -199,6 +212,10 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
                 }
             } else if (!ts_node_has_error(node)) {
                 skip_children = true;  // nothing wrong below here
+            } else if (auto hidden = hidden_missing_token(tree, node)) {
+                // Its children are fine: only the node's own token is missing.
+                hidden_at.push_back(std::move(*hidden));
+                skip_children = true;
             }
         }
         if (descend && !skip_children && ts_tree_cursor_goto_first_child(&cursor)) continue;
@@ -218,6 +235,18 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
         descend = true;
     }
     ts_tree_cursor_delete(&cursor);
+    if (hidden_at.empty()) return;
+    std::sort(error_lines.begin(), error_lines.end());
+    for (const HiddenMissing& hidden : hidden_at) {
+        uint32_t line = line_start(hidden.offset - tree.base);
+        auto known = std::lower_bound(error_lines.begin(), error_lines.end(), line);
+        if (known != error_lines.end() && *known == line) continue;
+        error_lines.insert(known, line);
+        if (count++ < kMaxPerKind) {
+            std::string expected = hidden.expected.empty() ? "the end of the line" : hidden.expected;
+            out.push_back(make_diagnostic(DiagCode::E0002, {hidden.offset, hidden.offset}, {expected}));
+        }
+    }
 }
 
 // E0005: statements of one block, fields of one record and top-level items

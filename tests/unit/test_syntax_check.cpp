@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <string>
+#include <variant>
 
+#include "format/format.hpp"
 #include "syntax/syntax_check.hpp"
 #include "syntax_test_util.hpp"
 
@@ -59,6 +61,58 @@ TEST_CASE("E0002: a block header without its `:`, and the body still parses") {
     auto d = check_syntax(commented);
     REQUIRE(codes_of(d) == Codes{"E0002"});
     CHECK(d[0].range.begin == commented.find("  # note"));
+}
+
+TEST_CASE("E0002: a hidden missing token (the scanner's line or block end), where it belongs") {
+    // The tree has a MISSING NEWLINE or DEDENT, which cursors never show.
+    struct Case {
+        std::string text;
+        size_t at;
+        std::string message;
+    };
+    const std::string two_statements =
+        "fn f(q: [b n D], k: [b m D]) -> [b n m]:\n    y = q\n    a     einsum(q, k: b n D, b m D -> b n m)\n"
+        "        |> g\n    return y\n";
+    const std::string two_fields = "model M:\n    w: [n] = ones |> f(x)  v: [n] = ones\n";
+    const std::string two_assignments = "fn f(x: [n]) -> [n]:\n    y = x  z = y  w = z\n    return w\n";
+    const std::string vertical_tab = "dim D = 4\v\n";
+    const std::string block_end = "fn f(x: [n]) -> [n]:\n    return x\n    \v\n";
+    const std::string field_block_end = "model M:\n    w: [D] = ones\n  \v\n";
+    const std::string eol = "expected the end of the line here", eob = "expected the end of the block here";
+    for (const Case& c : {Case{two_statements, two_statements.find("a     e") + 1, eol},
+                          Case{two_fields, two_fields.find("  v:"), eol},
+                          // One per line: the second is reported once the first is fixed.
+                          Case{two_assignments, two_assignments.find("  z ="), eol},
+                          Case{vertical_tab, vertical_tab.find('\v'), eol},
+                          Case{block_end, block_end.find('\v'), eob},
+                          Case{field_block_end, field_block_end.find('\v'), eob}}) {
+        CAPTURE(c.text);
+        auto d = check_syntax(c.text);
+        REQUIRE(codes_of(d) == Codes{"E0002"});
+        CHECK(d[0].range.begin == c.at);
+        CHECK(d[0].range.end == c.at);
+        CHECK(d[0].message == c.message);
+        // The formatter's guard places it by the same function.
+        auto refused = ss::format::format_source(c.text);
+        REQUIRE(std::holds_alternative<ss::format::FormatRefused>(refused));
+        CHECK(std::get<ss::format::FormatRefused>(refused).offset == c.at);
+    }
+    // A vertical tab on a line of its own, or followed by a comment, is fine.
+    CHECK(check_syntax("dim D = 4\n\v\n").empty());
+    CHECK(check_syntax("dim D = 4\v  # note\n").empty());
+    // No second diagnostic where a visible ERROR or MISSING node already
+    // says what is wrong: beneath the node (the block here) ...
+    auto beneath = check_syntax("fn f(x: [n]) -> [n]:\n    y = x  z = (y,, y)\n    return z\n");
+    CHECK(codes_of(beneath) == Codes{"E0001"});
+    // ... or on the same line (a garbled line, where each word may end a
+    // field of its own).
+    auto garbled = check_syntax("model M:\n    e whose sides are multiples of 16\n");
+    CHECK(codes_of(garbled) == Codes{"E0001"});
+    // At most 50 in a file, like the other parse errors.
+    std::string many;
+    for (int i = 0; i < 80; ++i) many += "fn f" + std::to_string(i) + "(x: [n]) -> [n]:\n    y = x  z = y\n    return z\n";
+    auto capped = codes_of(check_syntax(many));
+    CHECK(std::count(capped.begin(), capped.end(), "E0002") == 50);
 }
 
 TEST_CASE("E0001 points at the unexpected token, not at what parsed before it") {
