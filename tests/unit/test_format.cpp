@@ -477,12 +477,12 @@ TEST_CASE("format: refuses text with syntax errors, at the first one") {
         CHECK(refused(text).reason.find("E0005") != std::string::npos);
     }
     // Two statements on one line: the tree has a MISSING NEWLINE, a hidden
-    // token (no syntax diagnostic reports it today); refused after the first.
+    // token that E0002 reports; refused after the first.
     {
         const std::string text = "fn f():\n    y = x\n    a     einsum(q, k: b -> b)\n        |> g\n    return y\n";
         FormatRefused r = refused(text);
         CHECK(r.offset == text.find("a     e") + 1);
-        CHECK(r.reason == "syntax error: expected the end of the line here");
+        CHECK(r.reason == "expected the end of the line here (E0002)");
     }
     {
         const std::string text = "model M:\n    w: [n] = ones |> f(x)  v: [n] = ones\n";
