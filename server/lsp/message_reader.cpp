@@ -102,15 +102,23 @@ std::optional<ReadEvent> MessageReader::read_headers() {
     for (;;) {
         std::string_view rest(buffer_.data() + start_, buffer_.size() - start_);
         size_t newline = rest.find('\n');
+        // A line that is too long is refused from its second byte on: the
+        // reader resynchronises at the next "Content-Length:" after its
+        // start (one glued to its end is read), and one at its start is not
+        // found again, and refused again, forever.
         if (newline == std::string_view::npos) {
-            if (rest.size() > kMaxHeaderLine)
+            if (rest.size() > kMaxHeaderLine) {
+                start_ += 1;
                 return fail("expected a header line of at most 8 KiB, found " + std::to_string(rest.size()) +
                             " bytes without a line break");
+            }
             return std::nullopt;
         }
-        if (newline > kMaxHeaderLine)
+        if (newline > kMaxHeaderLine) {
+            start_ += 1;
             return fail("expected a header line of at most 8 KiB, found one of " + std::to_string(newline) +
                         " bytes");
+        }
         std::string_view line = rest.substr(0, newline);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         // Bytes glued in front of a header (the rest of a body whose
