@@ -9,7 +9,6 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <ranges>
 #include <unordered_map>
 #include <string>
 #include <string_view>
@@ -261,9 +260,19 @@ private:
     std::string describe(const Type& type) const;
     SymbolId new_symbol(std::string name);
 
-    auto items() const {
-        return items_list_ | std::views::transform([](const ast::Item* p) -> const ast::Item& { return *p; });
-    }
+    // The items in source order, as references.
+    struct ItemList {
+        struct Iterator {
+            std::vector<const ast::Item*>::const_iterator at;
+            const ast::Item& operator*() const { return **at; }
+            Iterator& operator++() { ++at; return *this; }
+            bool operator!=(const Iterator& o) const { return at != o.at; }
+        };
+        const std::vector<const ast::Item*>& list;
+        Iterator begin() const { return {list.begin()}; }
+        Iterator end() const { return {list.end()}; }
+    };
+    ItemList items() const { return {items_list_}; }
 
     std::vector<const ast::Item*> items_list_;
     std::string_view text_;

@@ -40,6 +40,9 @@ std::string interface_key(const std::vector<const ast::Item*>& items, std::strin
         if (auto* fn = std::get_if<ast::FnDef>(&item->node)) end = fn->body.range.begin;
         if (item->range.begin <= end && end <= text.size()) all.append(text.substr(item->range.begin, end - item->range.begin));
         all.push_back('\0');
+        // The kind too: a function and the error item that replaces it can
+        // cover the same header text.
+        all.push_back(static_cast<char>('0' + item->node.index()));
     }
     return std::to_string(std::hash<std::string>{}(all)) + ":" + std::to_string(all.size());
 }

@@ -1197,7 +1197,7 @@ private:
     bool pattern_call() {
         const Bracket* b = inner();
         if (!b || b->role != BracketRole::PatternCall) return false;
-        std::string_view f = b->callee.empty() ? "" : b->callee[0];
+        std::string_view f = b->callee.empty() ? std::string_view() : std::string_view(b->callee[0]);
         if (f == "einsum" && !b->colon) {
             add_expression_names(false);
             return true;

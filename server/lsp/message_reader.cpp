@@ -101,7 +101,9 @@ std::optional<ReadEvent> MessageReader::next() {
 std::optional<ReadEvent> MessageReader::read_headers() {
     for (;;) {
         std::string_view rest(buffer_.data() + start_, buffer_.size() - start_);
-        size_t newline = rest.find('\n');
+        // Only as far as a header line may go: a long run of junk is not
+        // searched again after every refusal.
+        size_t newline = rest.substr(0, kMaxHeaderLine + 1).find('\n');
         // A line that is too long is refused from its second byte on: the
         // reader resynchronises at the next "Content-Length:" after its
         // start (one glued to its end is read), and one at its start is not

@@ -240,6 +240,15 @@ void SyntaxTree::apply_edit(const TextEdit& edit) {
                 TSTree* tree = std::exchange(old.tree, nullptr);
                 parse_chunk(parser_, c, tree);
                 ts_tree_delete(tree);
+                // tree-sitter's error recovery can differ between an
+                // incremental and a fresh parse; a tree with errors is made
+                // fresh, so an edited text always gives what opening it
+                // gives (a chunk is one item: cheap).
+                if (ts_node_has_error(ts_tree_root_node(c.tree))) {
+                    ts_tree_delete(c.tree);
+                    c.tree = nullptr;
+                    parse_chunk(parser_, c, nullptr);
+                }
             }
             if (c.tree) break;
         }
