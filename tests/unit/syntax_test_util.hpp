@@ -1,6 +1,8 @@
 // Helpers shared by the syntax tests.
 #pragma once
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -15,6 +17,16 @@ inline std::string read_source_file(const std::string& relative) {
     std::stringstream buffer;
     buffer << in.rdbuf();
     return buffer.str();
+}
+
+// Every examples/**/*.ss, relative to the source folder, sorted.
+inline std::vector<std::string> example_files() {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(SS_SOURCE_DIR) + "/examples"))
+        if (e.is_regular_file() && e.path().extension() == ".ss")
+            out.push_back(std::filesystem::relative(e.path(), SS_SOURCE_DIR).string());
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 inline std::vector<std::string> codes_of(const std::vector<Diagnostic>& diagnostics) {

@@ -508,20 +508,10 @@ void check_bounded(const Doc& doc, uint32_t offset) {
     }
 }
 
-std::vector<std::string> example_files() {
-    std::vector<std::string> out;
-    std::filesystem::path root = std::filesystem::path(SS_SOURCE_DIR) / "examples";
-    for (const auto& e : std::filesystem::recursive_directory_iterator(root))
-        if (e.is_regular_file() && e.path().extension() == ".ss")
-            out.push_back(std::filesystem::relative(e.path(), SS_SOURCE_DIR).string());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 }  // namespace
 
 TEST_CASE("ide: completion and signature help at every offset of the examples") {
-    auto files = example_files();
+    auto files = ss::test::example_files();
     REQUIRE(files.size() >= 4);
     for (const std::string& file : files) {
         CAPTURE(file);
@@ -538,7 +528,7 @@ TEST_CASE("ide: completion and signature help after random edits") {
     const char* pieces[] = {"", " ", "\n", "    ", "(", ")", "[", "]", "x", "m.", "@", "+ 1", "D", "n", "fn ", ",",
                             ":", "\n    return x\n", "#", "\"", "over=", "|> softmax(", "rearrange(b n ->", "einsum(q, k:",
                             "as [b ", "..", "é", "\xff", "$", "model M:\n    w: [", "= ", "."};
-    for (const std::string& file : example_files()) {
+    for (const std::string& file : ss::test::example_files()) {
         CAPTURE(file);
         Doc doc(ss::test::read_source_file(file), false);
         std::mt19937 rng(7);

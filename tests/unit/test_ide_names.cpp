@@ -200,15 +200,14 @@ TEST_CASE("ide: applying a diagnostic's suggested fix removes it") {
 
 TEST_CASE("ide: name features never throw and stay inside the text, at every offset of the examples and of edits") {
     std::mt19937 rng(11);
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(SS_SOURCE_DIR) + "/examples")) {
-        if (entry.path().extension() != ".ss") continue;
-        std::string text = ss::test::read_source_file(std::filesystem::relative(entry.path(), SS_SOURCE_DIR).string());
+    for (const std::string& file : ss::test::example_files()) {
+        std::string text = ss::test::read_source_file(file);
         for (int variant = 0; variant < 3; ++variant) {
             if (variant > 0 && !text.empty()) {
                 size_t at = rng() % text.size();
                 text.erase(at, std::min<size_t>(rng() % 8, text.size() - at));
             }
-            CAPTURE(entry.path().string());
+            CAPTURE(file);
             Analysed a(text);
             auto s = a.snapshot();
             auto size = static_cast<uint32_t>(a.text().size());

@@ -143,15 +143,6 @@ void check_all(const ide::Snapshot& s, std::mt19937& rng) {
     check_selection(s, size);
 }
 
-std::vector<std::string> example_files() {
-    std::vector<std::string> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(SS_SOURCE_DIR) + "/examples"))
-        if (e.is_regular_file() && e.path().extension() == ".ss")
-            out.push_back(std::filesystem::relative(e.path(), SS_SOURCE_DIR).string());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 }  // namespace
 
 // ------------------------------------------------------------ semantic tokens
@@ -262,7 +253,7 @@ TEST_CASE("ide: the token legend names every token type and modifier") {
     CHECK(mods::DefaultLibrary == 4u);
     // Every type and modifier the examples use is in the legend.
     std::set<size_t> used;
-    for (const std::string& file : example_files()) {
+    for (const std::string& file : ss::test::example_files()) {
         Doc d(test::read_source_file(file));
         for (const auto& t : ide::semantic_tokens(d.snapshot)) {
             used.insert(static_cast<size_t>(t.type));
@@ -413,7 +404,7 @@ TEST_CASE("ide: every feature keeps its invariants on the examples and random ed
     const char* pieces[] = {"", " ", "\n", "    ", "(", ")", "[", "]", "x", "@", "+ 1", "D", "fn ", "dim Q = 2\n",
                             "|> gelu", "as [b n D]", ",", ":", "\n    return x\n", "#", "# c\n", "over=m", "0..4",
                             "\"s\n", "model M:\n    w: [D]\n", "\r\n", "é", "\xff"};
-    std::vector<std::string> files = example_files();
+    std::vector<std::string> files = ss::test::example_files();
     REQUIRE(files.size() >= 5);
     for (const std::string& file : files) {
         CAPTURE(file);
