@@ -3,6 +3,7 @@
 #include "ide/completion.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <cctype>
 #include <map>
 #include <memory>
@@ -564,6 +565,8 @@ public:
             return a.sort_text < b.sort_text;
         });
         if (out_.size() > kMaxCompletions) out_.resize(kMaxCompletions);
+        for (CompletionEntry& e : out_)
+            if (auto fill = fills_.find(entry_key(e.label, e.kind)); fill != fills_.end()) fill->second(e);
         return std::move(out_);
     }
 
@@ -641,11 +644,22 @@ private:
         return true;
     }
 
-    void add(int group, std::string label, CompletionKind kind, std::string detail = "", std::string doc = "",
+    static std::string entry_key(const std::string& label, CompletionKind kind) {
+        return label + "\x1f" + std::to_string(static_cast<int>(kind == CompletionKind::Snippet));
+    }
+
+    // An entry whose detail and doc cost something to make (a function's
+    // label, a record's fields): made only if the entry is among those
+    // returned, since a large file has thousands of candidates.
+    void add_lazy(int group, const std::string& label, CompletionKind kind, std::function<void(CompletionEntry&)> fill) {
+        if (add(group, label, kind)) fills_[entry_key(label, kind)] = std::move(fill);
+    }
+
+    bool add(int group, std::string label, CompletionKind kind, std::string detail = "", std::string doc = "",
              std::string insert = "", bool snippet = false) {
-        if (label.empty() || !matches(label)) return;
-        std::string key = label + "\x1f" + std::to_string(static_cast<int>(kind == CompletionKind::Snippet));
-        if (!seen_.insert(key).second) return;
+        if (label.empty() || !matches(label)) return false;
+        std::string key = entry_key(label, kind);
+        if (!seen_.insert(key).second) return false;
         CompletionEntry e;
         e.kind = kind;
         e.detail = std::move(detail);
@@ -655,6 +669,7 @@ private:
         e.sort_text = std::to_string(group) + label;
         e.label = std::move(label);
         out_.push_back(std::move(e));
+        return true;
     }
 
     std::string slice(ByteRange r) const {
@@ -1011,26 +1026,30 @@ private:
             switch (f.kind) {
                 case check::SymbolKind::Dim: add(group, f.name, CompletionKind::Dim, f.detail); break;
                 case check::SymbolKind::Model:
-                case check::SymbolKind::Data: {
-                    const ast::Item* rec = record(f.name);
-                    add(group, f.name, f.kind == check::SymbolKind::Model ? CompletionKind::Model : CompletionKind::Data,
-                        f.detail, rec ? record_doc(*rec) : "");
+                case check::SymbolKind::Data:
+                    add_lazy(group, f.name, f.kind == check::SymbolKind::Model ? CompletionKind::Model : CompletionKind::Data,
+                             [this, &f](CompletionEntry& e) {
+                                 const ast::Item* rec = record(f.name);
+                                 e.detail = f.detail;
+                                 e.documentation = rec ? record_doc(*rec) : "";
+                             });
                     break;
-                }
                 case check::SymbolKind::Function:
-                case check::SymbolKind::ExternFunction: {
-                    const ast::Item* item = function(f.name);
-                    std::string detail = f.detail;
-                    if (item) {
-                        detail = function_label(s_, *item).label;
-                        auto* fn = std::get_if<ast::FnDef>(&item->node);
-                        size_t inferred = f.detail.find(" -> ");
-                        if (fn && !fn->return_type && inferred != std::string::npos) detail += f.detail.substr(inferred);
-                        detail = (fn ? (fn->exported ? "export fn " : "fn ") : "extern fn ") + detail;
-                    }
-                    add(group, f.name, CompletionKind::Function, detail, item ? function_doc(*item) : "");
+                case check::SymbolKind::ExternFunction:
+                    add_lazy(group, f.name, CompletionKind::Function, [this, &f](CompletionEntry& e) {
+                        const ast::Item* item = function(f.name);
+                        std::string detail = f.detail;
+                        if (item) {
+                            detail = function_label(s_, *item).label;
+                            auto* fn = std::get_if<ast::FnDef>(&item->node);
+                            size_t inferred = f.detail.find(" -> ");
+                            if (fn && !fn->return_type && inferred != std::string::npos) detail += f.detail.substr(inferred);
+                            detail = (fn ? (fn->exported ? "export fn " : "fn ") : "extern fn ") + detail;
+                        }
+                        e.detail = std::move(detail);
+                        e.documentation = item ? function_doc(*item) : "";
+                    });
                     break;
-                }
                 case check::SymbolKind::PythonModule: add(group, f.name, CompletionKind::Module, f.detail); break;
                 default: break;
             }
@@ -1395,6 +1414,7 @@ private:
     std::vector<Local> locals_;
     std::vector<CompletionEntry> out_;
     std::unordered_set<std::string> seen_;
+    std::unordered_map<std::string, std::function<void(CompletionEntry&)>> fills_;  // by entry_key
 };
 
 }  // namespace
