@@ -1,0 +1,86 @@
+// Finding the `shapescript-lsp` executable. Pure (no `vscode` import) so that
+// the unit tests can run it under plain Node: everything it looks at is passed
+// in, the file system access goes through `isExecutable`.
+
+import * as fs from "fs";
+import * as path from "path";
+
+export const SERVER_PATH_SETTING = "shapescript.server.path";
+export const SERVER_BINARY = "shapescript-lsp";
+
+export interface ServerPathInputs {
+  /** The value of `shapescript.server.path` (empty or undefined when unset). */
+  setting?: string;
+  /** The extension's install folder (`context.extensionPath`). */
+  extensionPath: string;
+  /** The PATH environment variable. */
+  envPath?: string;
+  /** The platform, for the `.exe` suffix and the PATH separator. */
+  platform?: NodeJS.Platform;
+  /** Home folder, to expand a leading `~` in the setting. */
+  homeDir?: string;
+  /** Overridable for tests; defaults to a regular file with an x bit (any file on Windows). */
+  isExecutable?: (file: string) => boolean;
+}
+
+export type ServerPathResult =
+  | { ok: true; path: string; source: "setting" | "bundled" | "PATH" }
+  | { ok: false; error: string };
+
+export function defaultIsExecutable(file: string, platform: NodeJS.Platform = process.platform): boolean {
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) return false;
+    if (platform === "win32") return true;
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function findServer(inputs: ServerPathInputs): ServerPathResult {
+  const platform = inputs.platform ?? process.platform;
+  const isExe = inputs.isExecutable ?? ((f: string) => defaultIsExecutable(f, platform));
+  const exe = platform === "win32" ? `${SERVER_BINARY}.exe` : SERVER_BINARY;
+
+  // 1. The setting, when set: it must exist; no fallback, so that a typo
+  //    doesn't silently start a different server.
+  const setting = (inputs.setting ?? "").trim();
+  if (setting !== "") {
+    let p = setting;
+    if (inputs.homeDir && (p === "~" || p.startsWith("~/"))) {
+      p = path.join(inputs.homeDir, p.slice(1));
+    }
+    if (!path.isAbsolute(p)) {
+      return {
+        ok: false,
+        error: `The setting ${SERVER_PATH_SETTING} is "${setting}", which is not an absolute path. Set it to the full path of ${SERVER_BINARY}.`,
+      };
+    }
+    if (!isExe(p)) {
+      return {
+        ok: false,
+        error: `The setting ${SERVER_PATH_SETTING} is "${setting}", but no executable file is there. Fix the path or clear the setting to use the bundled server or ${SERVER_BINARY} from PATH.`,
+      };
+    }
+    return { ok: true, path: p, source: "setting" };
+  }
+
+  // 2. The server bundled inside the extension (`server/shapescript-lsp`).
+  const bundled = path.join(inputs.extensionPath, "server", exe);
+  if (isExe(bundled)) return { ok: true, path: bundled, source: "bundled" };
+
+  // 3. PATH.
+  const sep = platform === "win32" ? ";" : ":";
+  for (const dir of (inputs.envPath ?? "").split(sep)) {
+    if (dir === "") continue;
+    const candidate = path.join(dir, exe);
+    if (isExe(candidate)) return { ok: true, path: candidate, source: "PATH" };
+  }
+
+  return {
+    ok: false,
+    error: `Could not find the ShapeScript language server (${SERVER_BINARY}): it is not bundled with this extension and not on PATH. Build it (scripts/setup builds build/bin/${SERVER_BINARY}) and set ${SERVER_PATH_SETTING} to its full path.`,
+  };
+}
