@@ -7,7 +7,7 @@ import {
   State,
   TransportKind,
 } from "vscode-languageclient/node";
-import { findServer, SERVER_PATH_SETTING } from "./serverPath";
+import { ensureBundledExecutable, findServer, SERVER_PATH_SETTING } from "./serverPath";
 
 let client: LanguageClient | undefined;
 let statusItem: vscode.StatusBarItem;
@@ -51,6 +51,9 @@ function setStatus(text: string, tooltip: string, error = false): void {
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const config = vscode.workspace.getConfiguration("shapescript");
+  if (ensureBundledExecutable(context.extensionPath)) {
+    outputChannel.appendLine("Made the bundled server/shapescript-lsp executable");
+  }
   const found = findServer({
     setting: config.get<string>("server.path"),
     extensionPath: context.extensionPath,

@@ -84,3 +84,22 @@ export function findServer(inputs: ServerPathInputs): ServerPathResult {
     error: `Could not find the ShapeScript language server (${SERVER_BINARY}): it is not bundled with this extension and not on PATH. Build it (scripts/setup builds build/bin/${SERVER_BINARY}) and set ${SERVER_PATH_SETTING} to its full path.`,
   };
 }
+
+/**
+ * Gives the bundled server (`server/shapescript-lsp`) its executable bits when
+ * it is a regular file without them, in case an installer dropped the mode
+ * the `.vsix` records (vsce keeps 0755). Best effort: never throws; returns
+ * whether it changed the mode. Does nothing on Windows.
+ */
+export function ensureBundledExecutable(extensionPath: string, platform: NodeJS.Platform = process.platform): boolean {
+  if (platform === "win32") return false;
+  const bundled = path.join(extensionPath, "server", SERVER_BINARY);
+  try {
+    const st = fs.statSync(bundled);
+    if (!st.isFile() || defaultIsExecutable(bundled, platform)) return false;
+    fs.chmodSync(bundled, (st.mode & 0o777) | 0o755);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -3,7 +3,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { findServer, SERVER_PATH_SETTING } from "../../src/serverPath";
+import { ensureBundledExecutable, findServer, SERVER_PATH_SETTING } from "../../src/serverPath";
 
 let tmp: string;
 
@@ -89,5 +89,27 @@ describe("findServer (win32)", () => {
       platform: "win32",
     });
     assert.deepEqual(r, { ok: true, path: exe, source: "PATH" });
+  });
+});
+
+describe("ensureBundledExecutable", () => {
+  test("restores the executable bits of the bundled server, which findServer then finds", () => {
+    const ext = path.join(tmp, "ext");
+    const bundled = makeExe(path.join(ext, "server", "shapescript-lsp"), 0o644);
+    assert.equal(ensureBundledExecutable(ext, "linux"), true);
+    assert.equal(fs.statSync(bundled).mode & 0o777, 0o755);
+    const r = findServer({ extensionPath: ext, envPath: "", platform: "linux" });
+    assert.deepEqual(r, { ok: true, path: bundled, source: "bundled" });
+  });
+
+  test("leaves an executable server, a missing one and Windows alone", () => {
+    const ext = path.join(tmp, "ext");
+    assert.equal(ensureBundledExecutable(ext, "linux"), false);
+    const bundled = makeExe(path.join(ext, "server", "shapescript-lsp"), 0o700);
+    assert.equal(ensureBundledExecutable(ext, "linux"), false);
+    assert.equal(fs.statSync(bundled).mode & 0o777, 0o700);
+    fs.chmodSync(bundled, 0o644);
+    assert.equal(ensureBundledExecutable(ext, "win32"), false);
+    assert.equal(fs.statSync(bundled).mode & 0o777, 0o644);
   });
 });
