@@ -128,12 +128,7 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
         for (AxisType& a : t.tensor.axes) remap(a.origin);
         for (Type& e : t.elements) self(self, e);
     };
-    for (Diagnostic& d : environment_.diagnostics) {
-        remap(d.range);
-        for (RelatedInfo& r : d.related) remap(r.range);
-        for (Fix& fix : d.fixes)
-            for (FixEdit& e : fix.edits) remap(e.range);
-    }
+    for (Diagnostic& d : environment_.diagnostics) for_each_range(d, remap);
     for (SymbolFact& f : environment_.symbols) {
         remap(f.definition);
         for (ByteRange& r : f.references) remap(r);

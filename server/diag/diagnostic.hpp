@@ -49,12 +49,20 @@ struct Diagnostic {
     std::vector<Fix> fixes;
 };
 
+// Calls `f` on every range the diagnostic holds (its own, related
+// locations, fix edits): what moves when the text before them changes. A
+// new range field is added here, and every mover follows.
+template <class F>
+void for_each_range(Diagnostic& d, F&& f) {
+    f(d.range);
+    for (RelatedInfo& r : d.related) f(r.range);
+    for (Fix& fix : d.fixes)
+        for (FixEdit& e : fix.edits) f(e.range);
+}
+
 // The diagnostic with all its ranges moved by `delta` bytes.
 inline void shift(Diagnostic& d, int64_t delta) {
-    d.range = shifted(d.range, delta);
-    for (RelatedInfo& r : d.related) r.range = shifted(r.range, delta);
-    for (Fix& f : d.fixes)
-        for (FixEdit& e : f.edits) e.range = shifted(e.range, delta);
+    for_each_range(d, [delta](ByteRange& r) { r = shifted(r, delta); });
 }
 
 }  // namespace ss

@@ -16,10 +16,6 @@ using check::SymbolKind;
 
 std::string code_block(const std::string& text) { return "```shapescript\n" + text + "\n```"; }
 
-bool is_word_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 // Dim name -> its value, from the dims' facts (`dim Dh = D / H = 64`).
 std::map<std::string, std::string> dim_values(const Snapshot& s) {
     std::map<std::string, std::string> out;
@@ -46,18 +42,16 @@ const check::ExpressionFact* expression_at(const Snapshot& s, uint32_t offset) {
 
 // A function's or extern function's header as written, for its hover.
 std::string item_signature(const Snapshot& s, const SymbolFact& fact) {
-    for (const ast::Item* item : s.result.items) {
-        if (item->range.begin > fact.definition.begin || fact.definition.end > item->range.end) continue;
-        uint32_t end = item->range.end;
-        if (auto* fn = std::get_if<ast::FnDef>(&item->node)) end = fn->body.range.begin;
-        else if (!std::holds_alternative<ast::ExternFn>(item->node)) return {};
-        std::string header(s.text.substr(item->range.begin, end - item->range.begin));
-        while (!header.empty() && (header.back() == ' ' || header.back() == '\n' || header.back() == '\r' ||
-                                   header.back() == ':'))
-            header.pop_back();
-        return header;
-    }
-    return {};
+    const ast::Item* item = item_containing(s, fact.definition);
+    if (!item) return {};
+    uint32_t end = item->range.end;
+    if (auto* fn = std::get_if<ast::FnDef>(&item->node)) end = fn->body.range.begin;
+    else if (!std::holds_alternative<ast::ExternFn>(item->node)) return {};
+    std::string header(s.text.substr(item->range.begin, end - item->range.begin));
+    while (!header.empty() && (header.back() == ' ' || header.back() == '\n' || header.back() == '\r' ||
+                               header.back() == ':'))
+        header.pop_back();
+    return header;
 }
 
 // The fact of `symbol` an occurrence at `at` belongs to: for a local
@@ -75,9 +69,9 @@ std::string evaluated_type(const Snapshot& s, const std::string& type) {
     std::map<std::string, std::string> dims = dim_values(s);
     std::string out;
     for (size_t i = 0; i < type.size();) {
-        if (is_word_char(type[i]) && !(type[i] >= '0' && type[i] <= '9')) {
+        if (is_name_char(type[i]) && !(type[i] >= '0' && type[i] <= '9')) {
             size_t j = i;
-            while (j < type.size() && is_word_char(type[j])) ++j;
+            while (j < type.size() && is_name_char(type[j])) ++j;
             std::string word = type.substr(i, j - i);
             auto it = dims.find(word);
             // Only inside brackets: an element type's `Index[V]` bound too.

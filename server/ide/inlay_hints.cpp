@@ -16,10 +16,9 @@ bool after_pipe(std::string_view text, uint32_t begin) {
 }
 
 bool in_body(const Snapshot& s, ByteRange r) {
-    for (const ast::Item* item : s.result.items)
-        if (auto* fn = std::get_if<ast::FnDef>(&item->node))
-            if (fn->body.range.begin <= r.begin && r.end <= fn->body.range.end) return true;
-    return false;
+    const ast::Item* item = item_containing(s, r);
+    auto* fn = item ? std::get_if<ast::FnDef>(&item->node) : nullptr;
+    return fn && fn->body.range.begin <= r.begin && r.end <= fn->body.range.end;
 }
 
 }  // namespace

@@ -13,10 +13,6 @@ namespace {
 using check::SymbolFact;
 using check::SymbolKind;
 
-bool is_word_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 bool touches(ByteRange r, uint32_t offset) { return r.begin <= offset && offset <= r.end && r.begin < r.end; }
 bool strictly_inside(ByteRange r, uint32_t offset) { return r.begin <= offset && offset < r.end; }
 bool contains(ByteRange outer, ByteRange inner) { return outer.begin <= inner.begin && inner.end <= outer.end; }
@@ -26,8 +22,7 @@ bool function_scoped(SymbolKind k) { return k == SymbolKind::Parameter || k == S
 
 // The range of the item (function) holding `r`, or the whole text.
 ByteRange scope_of(const Snapshot& s, ByteRange r) {
-    for (const ast::Item* item : s.result.items)
-        if (contains(item->range, r)) return item->range;
+    if (const ast::Item* item = item_containing(s, r)) return item->range;
     return {0, static_cast<uint32_t>(s.text.size())};
 }
 
@@ -47,14 +42,14 @@ std::optional<ByteRange> name_range(std::string_view text, ByteRange r, std::str
 ByteRange identifier_at(std::string_view text, uint32_t offset) {
     if (offset > text.size()) return {};
     uint32_t begin = offset, end = offset;
-    while (begin > 0 && is_word_char(text[begin - 1])) --begin;
-    while (end < text.size() && is_word_char(text[end])) ++end;
+    while (begin > 0 && is_name_char(text[begin - 1])) --begin;
+    while (end < text.size() && is_name_char(text[end])) ++end;
     return {begin, end};
 }
 
 bool is_identifier(std::string_view text) {
     if (text.empty() || (text[0] >= '0' && text[0] <= '9')) return false;
-    return std::all_of(text.begin(), text.end(), is_word_char);
+    return std::all_of(text.begin(), text.end(), is_name_char);
 }
 
 bool is_keyword(std::string_view text) {

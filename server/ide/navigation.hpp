@@ -61,6 +61,11 @@ struct RenameResult {
 };
 RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_name);
 
+// A character of a name: ASCII letters, digits and `_`.
+inline bool is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 // The identifier (letters, digits, `_`) around `offset`, or an empty range.
 ByteRange identifier_at(std::string_view text, uint32_t offset);
 bool is_identifier(std::string_view text);

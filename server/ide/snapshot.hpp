@@ -8,6 +8,7 @@
 // is valid until the document's next edit.
 #pragma once
 
+#include <algorithm>
 #include <string_view>
 
 #include "check/document.hpp"
@@ -22,5 +23,16 @@ struct Snapshot {
     const check::DocumentResult& result;    // diagnostics, facts, items
     const syntax::SyntaxTree& tree;         // the trees of `text`
 };
+
+// The item whose range holds `r`, or null: a binary search, since the
+// items are in source order and don't overlap.
+inline const ast::Item* item_containing(const Snapshot& s, ByteRange r) {
+    const auto& items = s.result.items;
+    auto after = std::upper_bound(items.begin(), items.end(), r.begin,
+                                  [](uint32_t at, const ast::Item* item) { return at < item->range.begin; });
+    if (after == items.begin()) return nullptr;
+    const ast::Item* item = *(after - 1);
+    return item->range.begin <= r.begin && r.end <= item->range.end ? item : nullptr;
+}
 
 }  // namespace ss::ide

@@ -39,15 +39,15 @@ int completion_kind(ide::CompletionKind k) {
     return 1;
 }
 
-// The length of `text` in the units positions count: bytes or UTF-16.
+// The length of `text` in the units positions count: bytes or UTF-16
+// (decoded as the line index does, so the two agree on invalid bytes).
 uint32_t length_in(std::string_view text, PositionEncoding encoding) {
     if (encoding == PositionEncoding::Utf8) return static_cast<uint32_t>(text.size());
     uint32_t units = 0;
     for (size_t i = 0; i < text.size();) {
-        auto c = static_cast<unsigned char>(text[i]);
-        size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-        units += n == 4 ? 2 : 1;
-        i += std::min(n, text.size() - i);
+        utf8::Char c = utf8::decode(text, i);
+        units += c.utf16_units;
+        i += c.length;
     }
     return units;
 }

@@ -48,7 +48,7 @@ LanguageServer::LanguageServer(Connection& connection, ServerOptions options)
         {"textDocument/formatting", &LanguageServer::on_formatting},
     };
     notifications_ = {
-        {"initialized", &LanguageServer::on_initialized},
+        {"initialized", &LanguageServer::on_ignored},
         {"textDocument/didOpen", &LanguageServer::on_did_open},
         {"textDocument/didChange", &LanguageServer::on_did_change},
         {"textDocument/didClose", &LanguageServer::on_did_close},
@@ -378,7 +378,6 @@ Json LanguageServer::on_shutdown(const Json&) {
     return nullptr;
 }
 
-void LanguageServer::on_initialized(const Json&) {}
 void LanguageServer::on_ignored(const Json&) {}
 
 void LanguageServer::on_did_open(const Json& params) {

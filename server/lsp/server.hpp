@@ -81,7 +81,6 @@ private:
     // Lifecycle (server.cpp).
     Json on_initialize(const Json& params);
     Json on_shutdown(const Json& params);
-    void on_initialized(const Json& params);
     void on_did_open(const Json& params);
     void on_did_change(const Json& params);
     void on_did_close(const Json& params);

@@ -96,9 +96,11 @@ private:
     std::mutex write_mutex_;
 };
 
+// One TCP client; owns the io_context its socket lives on.
 class TcpConnection : public Connection {
 public:
-    explicit TcpConnection(asio::io_context& io) : socket_(io) {}
+    TcpConnection() : socket_(io_) {}
+    asio::io_context& io() { return io_; }
     asio::ip::tcp::socket& socket() { return socket_; }
 
     void read_loop(const std::function<bool(std::string_view)>& on_bytes) override {
@@ -119,22 +121,9 @@ public:
     }
 
 private:
+    asio::io_context io_;  // before socket_, which is made on it
     asio::ip::tcp::socket socket_;
     std::mutex write_mutex_;
-};
-
-// Owns the io_context its socket lives on.
-class OwnedTcpConnection : public Connection {
-public:
-    OwnedTcpConnection() : connection_(io_) {}
-    TcpConnection& inner() { return connection_; }
-    asio::io_context& io() { return io_; }
-    void read_loop(const std::function<bool(std::string_view)>& on_bytes) override { connection_.read_loop(on_bytes); }
-    bool write(std::string_view bytes) override { return connection_.write(bytes); }
-
-private:
-    asio::io_context io_;
-    TcpConnection connection_;
 };
 
 }  // namespace
@@ -143,7 +132,7 @@ std::unique_ptr<Connection> stdio_connection() { return std::make_unique<StdioCo
 
 std::unique_ptr<Connection> accept_tcp_client(uint16_t port, std::string& error,
                                               const std::function<void()>& on_listening) {
-    auto connection = std::make_unique<OwnedTcpConnection>();
+    auto connection = std::make_unique<TcpConnection>();
     boost::system::error_code ec;
     asio::ip::tcp::acceptor acceptor(connection->io());
     asio::ip::tcp::endpoint endpoint(asio::ip::address_v4::loopback(), port);
@@ -156,12 +145,12 @@ std::unique_ptr<Connection> accept_tcp_client(uint16_t port, std::string& error,
         return nullptr;
     }
     if (on_listening) on_listening();
-    acceptor.accept(connection->inner().socket(), ec);
+    acceptor.accept(connection->socket(), ec);
     if (ec) {
         error = "cannot accept a client on 127.0.0.1:" + std::to_string(port) + ": " + ec.message();
         return nullptr;
     }
-    connection->inner().socket().set_option(asio::ip::tcp::no_delay(true), ec);
+    connection->socket().set_option(asio::ip::tcp::no_delay(true), ec);
     return connection;
 }
 
