@@ -42,3 +42,7 @@ fn main(epochs: int = 20):
         for batch in test |> batches(512):
             log(epoch=epoch, test_accuracy=accuracy(m, batch))
     save("digits.safetensors", m, opt)
+    # The checkpoint, loaded back, gives the same test accuracy.
+    trained = load("digits.safetensors") as Mlp
+    for batch in test |> batches(512):
+        log(final_test_accuracy=accuracy(trained, batch))

@@ -28,11 +28,12 @@ model Llama:
 fn rotary(x: [b h n Dh], pos: [b n] Index[P]) -> [b h n Dh]:
     inv = exp(arange(0, Dh, 2) as [Dh/2] * (-log(10000.0) / Dh))
     angle = einsum(pos as [b n] f32, inv: b n, half -> b n half)
-    cos_a = cos(angle) |> repeat(b n half -> b n (half 2))
-    sin_a = sin(angle) |> repeat(b n half -> b n (half 2))
+    # `as` names the merged axis Dh, so it aligns with x's by name.
+    cos_a = cos(angle) |> repeat(b n half -> b n (half 2)) as [b n Dh]
+    sin_a = sin(angle) |> repeat(b n half -> b n (half 2)) as [b n Dh]
     pairs = x |> rearrange(b h n (half two) -> b h n half two, two=2)
     turned = cat(-pairs[two: 1..2], pairs[two: 0..1], over=two)
-        |> rearrange(b h n half two -> b h n (half two))
+        |> rearrange(b h n half two -> b h n (half two)) as [b h n Dh]
     return x * cos_a + turned * sin_a
 
 fn block(m: Llama, x: [b n D], pos: [b n] Index[P], l: int) -> [b n D]:

@@ -54,11 +54,21 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
     bool training = name == "Train" || name == "shuffle" || name == "batches" || name == "update" ||
                     name == "clip_norm" || name == "adamw" || name == "sgd";
     if (name == "value_and_grad") return value_and_grad(arguments, range);
+    if (name == "log") {
+        // `log(x)` is the natural logarithm, elementwise; `log(key=value)`
+        // records values for the sinks and gives nothing.
+        BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
+        if (args.positional.empty()) return Type{};
+        const Type& x = args.positional[0].type;
+        if (x.kind == TypeKind::Int || x.kind == TypeKind::Float) return of_kind(TypeKind::Float);
+        return x.kind == TypeKind::Tensor ? x : Type{};
+    }
     bool layer = name == "rms_norm" || name == "layer_norm" || name == "matmul";
     bool ordering = name == "sort" || name == "argsort" || name == "topk" || name == "cat" || name == "gather" ||
                     name == "scatter";
     if (name == "arange") return arange(arguments);
-    if (!reduction && !training && !layer && !ordering) return std::nullopt;
+    bool attention = name == "scaled_dot_product_attention";
+    if (!reduction && !attention && !training && !layer && !ordering) return std::nullopt;
     BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
     auto first = [&]() -> const Type* { return args.positional.empty() ? nullptr : &args.positional[0].type; };
     auto expect = [&](size_t i, TypeKind kind, std::string_view what) -> const Type* {
@@ -129,6 +139,18 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         return *x;
     }
     if (ordering) return ordering_rule(name, args, range);
+    if (attention) {
+        // scaled_dot_product_attention(q, k, v, attn_mask=...): the queries'
+        // axes, the last one the values' (torch's rule).
+        if (args.positional.size() < 3) return Type{};
+        const Type& q = args.positional[0].type;
+        const Type& v = args.positional[2].type;
+        if (q.kind != TypeKind::Tensor || v.kind != TypeKind::Tensor || q.tensor.axes.empty() || v.tensor.axes.empty())
+            return Type{};
+        Type out = q;
+        out.tensor.axes.back() = v.tensor.axes.back();
+        return out;
+    }
     if (name == "Train") return of_kind(TypeKind::Mode);
     if (name == "shuffle") {
         const Type* data = expect(0, TypeKind::Dataset, "a dataset");

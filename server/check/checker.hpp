@@ -6,7 +6,10 @@
 // go-to-definition and rename without checking again.
 #pragma once
 
+#include <map>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +44,29 @@ struct CheckResult {
 };
 
 CheckResult check_file(const ast::File& file, std::string_view text);
+
+// A checked program as the code generator needs it: each expression's type,
+// each function's resolved signature, the records' fields and the dims.
+// Pointers are into the `ast::File` it was made from.
+struct TypedParam {
+    std::string name;
+    Type type;
+    bool is_mut = false;
+    bool has_default = false;
+};
+struct TypedFunction {
+    std::vector<TypedParam> params;
+    std::optional<Type> returns;  // absent when not written
+};
+struct TypedProgram {
+    CheckResult check;
+    std::unordered_map<const ast::Expr*, Type> expression_types;
+    std::map<std::string, TypedFunction> functions;  // the file's fn and extern fn
+    std::map<std::string, std::map<std::string, Type>> record_fields;  // model or data -> field -> type
+    std::map<std::string, int64_t> dims;
+    std::vector<std::string> symbol_names;  // a SymbolId's name as written
+};
+TypedProgram check_program(const ast::File& file, std::string_view text);
 
 
 }  // namespace ss::check

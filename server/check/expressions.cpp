@@ -16,6 +16,12 @@ bool is_scalar(const Type& t) { return t.kind == TypeKind::Int || t.kind == Type
 }  // namespace
 
 Type FileChecker::type_of(const ast::Expr& expr) {
+    Type out = type_of_node(expr);
+    if (typed_) typed_->expression_types[&expr] = out;
+    return out;
+}
+
+Type FileChecker::type_of_node(const ast::Expr& expr) {
     const auto& node = expr.node;
     if (std::holds_alternative<ast::IntLiteral>(node)) return of_kind(TypeKind::Int);
     if (std::holds_alternative<ast::FloatLiteral>(node) || std::holds_alternative<ast::InfLiteral>(node))

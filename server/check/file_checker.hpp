@@ -140,6 +140,8 @@ public:
     FileChecker(std::vector<const ast::Item*> items, std::string_view text, BodyCache* cache)
         : items_list_(std::move(items)), text_(text), cache_(cache) {}
     CheckResult run();
+    // run(), keeping what the code generator needs in `typed` (checker.hpp).
+    void run_typed(TypedProgram& typed);
 
     // run() in two halves, for a document that is checked again after edits
     // (document.hpp): the environment (everything but function bodies) once,
@@ -213,7 +215,8 @@ private:
     void check_condition(const ast::Expr& condition);
 
     // expressions.cpp: the type of an expression.
-    Type type_of(const ast::Expr& expr);
+    Type type_of(const ast::Expr& expr);  // type_of_node, recorded in typed_ when set
+    Type type_of_node(const ast::Expr& expr);
     Type type_of_name(const ast::Name& name);
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
     Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range, ByteRange right_range,
@@ -288,6 +291,7 @@ private:
     std::map<std::string, std::map<std::string, Type>> record_fields_;  // model or data -> field -> type
     std::map<std::string, std::map<std::string, size_t>> field_facts_;  // model or data -> field -> its fact
     BodyState* body_ = nullptr;  // while checking a function body
+    TypedProgram* typed_ = nullptr;  // set by run_typed: expression types are kept
     BodyCache* cache_ = nullptr;
     std::string interface_;            // interface_key of the items
     CheckResult environment_;          // what run_environment reported and recorded

@@ -28,6 +28,28 @@ CheckResult check_file(const ast::File& file, std::string_view text) {
     return FileChecker(std::move(items), text, nullptr).run();
 }
 
+TypedProgram check_program(const ast::File& file, std::string_view text) {
+    std::vector<const ast::Item*> items;
+    for (const ast::Item& item : file.items) items.push_back(&item);
+    TypedProgram typed;
+    FileChecker(std::move(items), text, nullptr).run_typed(typed);
+    return typed;
+}
+
+void FileChecker::run_typed(TypedProgram& typed) {
+    typed_ = &typed;
+    typed.check = run();
+    typed_ = nullptr;
+    for (const auto& [name, sig] : signatures_) {
+        TypedFunction fn;
+        for (const ParamSig& p : sig.params) fn.params.push_back({p.name, p.type, p.is_mut, p.has_default});
+        fn.returns = sig.returns;
+        typed.functions[name] = std::move(fn);
+    }
+    typed.record_fields = record_fields_;
+    typed.dims = dim_values_;
+    typed.symbol_names = symbol_names_;
+}
 
 CheckResult FileChecker::run() {
     run_environment();

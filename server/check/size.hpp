@@ -57,6 +57,14 @@ public:
     // The symbols this size mentions, sorted.
     std::vector<SymbolId> symbols() const;
 
+    // The terms, for writing the size in another language: each monomial
+    // with its coefficient, the constant term's monomial empty.
+    std::vector<std::pair<Monomial, int64_t>> term_list() const {
+        std::vector<std::pair<Monomial, int64_t>> out;
+        for (const Term& t : terms_) out.emplace_back(t.monomial, t.coefficient);
+        return out;
+    }
+
     // Shown to people: `16*gh + 1`, `h*w`, `2304`; symbols named by `name_of`.
     std::string to_string(const std::function<std::string(SymbolId)>& name_of) const;
 

@@ -3,7 +3,9 @@
 #include <array>
 #include <string_view>
 
+#include "cli/build_command.hpp"
 #include "cli/check_args.hpp"
+#include "cli/run_command.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/fmt_command.hpp"
 #include "cli/version.hpp"
@@ -13,7 +15,7 @@ namespace ss::cli {
 namespace {
 
 // Subcommands that later issues bring; they answer clearly until then.
-constexpr std::array<std::string_view, 3> kNotYet = {"build", "export", "run"};
+constexpr std::array<std::string_view, 1> kNotYet = {"export"};
 
 int check(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     CheckArgs parsed = parse_check_args(args);
@@ -38,9 +40,9 @@ std::string shapescript_usage() {
            "\n"
            "commands:\n"
            "  check    check .ss files and report diagnostics (see `shapescript check --help`)\n"
-           "  build    compile to a Python module        (not implemented yet)\n"
+           "  build    compile to a Python module (see `shapescript build --help`)\n"
            "  export   export a function for deployment  (not implemented yet)\n"
-           "  run      build and run a program           (not implemented yet)\n"
+           "  run      build and run a program's entry function (see `shapescript run --help`)\n"
            "  fmt      format source files (see `shapescript fmt --help`)\n"
            "\n"
            "options:\n"
@@ -65,10 +67,12 @@ int shapescript_cli(std::span<const std::string> args, std::ostream& out, std::o
     }
     if (command == "check") return check(rest, out, err);
     if (command == "fmt") return run_fmt_command(rest, out, err);
+    if (command == "build") return run_build_command(rest, out, err);
+    if (command == "run") return run_run_command(rest, out, err);
     for (std::string_view later : kNotYet) {
         if (command == later) {
             err << "shapescript: error: `shapescript " << later
-                << "` is not implemented yet; only `shapescript check` and `shapescript fmt` work in this version\n";
+                << "` is not implemented yet; it comes with the export issue\n";
             return kExitUsage;
         }
     }

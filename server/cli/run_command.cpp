@@ -1,0 +1,99 @@
+#include "cli/run_command.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <vector>
+
+#include <unistd.h>
+
+#include "cli/exit_codes.hpp"
+
+namespace ss::cli {
+
+std::string run_usage() {
+    return "usage: shapescript run FILE.ss [--fn NAME] [--python PYTHON] [runner options] [ARGS...]\n"
+           "\n"
+           "Builds FILE.ss and calls its entry function (default: main) in Python, with ARGS\n"
+           "given positionally or as --name value. The runner's options (--log-dir, --sinks,\n"
+           "--checks, --value-checks) are in `python -m shapescript.runner --help` and docs/cli.md.\n"
+           "\n"
+           "Python is --python, else $SHAPESCRIPT_PYTHON, else the python next to this program\n"
+           "(a pip install), else the venv scripts/setup makes ($SHAPESCRIPT_VENV or\n"
+           "~/.cache/shapescript/venv), else python3.\n";
+}
+
+namespace {
+
+std::filesystem::path self_path() {
+    std::error_code ec;
+    auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::filesystem::path() : p;
+}
+
+bool executable(const std::filesystem::path& p) { return !p.empty() && ::access(p.c_str(), X_OK) == 0; }
+
+}  // namespace
+
+int run_run_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+    std::string python;
+    std::vector<std::string> rest;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "-h" || args[i] == "--help") {
+            out << run_usage();
+            return kExitOk;
+        }
+        if (args[i] == "--python") {
+            if (i + 1 >= args.size()) {
+                err << "shapescript run: error: --python needs a program\n\n" << run_usage();
+                return kExitUsage;
+            }
+            python = args[++i];
+            continue;
+        }
+        rest.push_back(args[i]);
+    }
+    if (rest.empty() || rest[0].empty() || rest[0][0] == '-') {
+        err << "shapescript run: error: the first argument is the .ss file to run\n\n" << run_usage();
+        return kExitUsage;
+    }
+    std::filesystem::path self = self_path();
+    if (python.empty())
+        if (const char* env = std::getenv("SHAPESCRIPT_PYTHON"); env && *env) python = env;
+    if (python.empty() && executable(self.parent_path() / "python")) python = (self.parent_path() / "python").string();
+    if (python.empty()) {
+        // The project's venv (scripts/setup): $SHAPESCRIPT_VENV, else its default place.
+        std::filesystem::path venv;
+        if (const char* v = std::getenv("SHAPESCRIPT_VENV"); v && *v) venv = v;
+        else if (const char* home = std::getenv("HOME"); home && *home) venv = std::filesystem::path(home) / ".cache/shapescript/venv";
+        if (executable(venv / "bin/python")) python = (venv / "bin/python").string();
+    }
+    if (python.empty()) python = "python3";
+
+    // The runner builds with this compiler; from a build tree, it uses the
+    // tree's runtime (build/bin/shapescript -> runtime/).
+    if (!self.empty()) ::setenv("SHAPESCRIPT_BIN", self.c_str(), 1);
+    std::filesystem::path tree_runtime = self.parent_path().parent_path().parent_path() / "runtime";
+    if (!self.empty() && std::filesystem::exists(tree_runtime / "shapescript" / "__init__.py")) {
+        std::string path = tree_runtime.string();
+        if (const char* old = std::getenv("PYTHONPATH"); old && *old) path += ":" + std::string(old);
+        ::setenv("PYTHONPATH", path.c_str(), 1);
+    }
+
+    std::vector<std::string> argv_strings = {python, "-m", "shapescript.runner"};
+    argv_strings.insert(argv_strings.end(), rest.begin(), rest.end());
+    std::vector<char*> argv;
+    for (std::string& s : argv_strings) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    out.flush();
+    err.flush();
+    std::cout.flush();
+    ::execvp(python.c_str(), argv.data());
+    err << "shapescript run: error: can't start Python (`" << python << "`): " << std::strerror(errno)
+        << "; give one with --python or $SHAPESCRIPT_PYTHON\n";
+    return kExitUsage;
+}
+
+}  // namespace ss::cli

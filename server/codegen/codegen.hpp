@@ -1,0 +1,27 @@
+// The code generator: a checked ShapeScript file to a Python module over
+// torch, einops and the runtime (`shapescript.rt`). What the module looks
+// like, and which runtime functions it calls, is docs/generated-code.md.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "check/checker.hpp"
+#include "syntax/ast.hpp"
+
+namespace ss::codegen {
+
+struct Options {
+    std::string checks = "debug";        // always | debug | never
+    std::string value_checks = "debug";  // always | debug | never
+    std::string source_path;             // the .ss file, as the module records it
+    std::string version;                 // the compiler's, for the header line
+    std::string devices;                 // --devices, overriding the file's `devices` ("" = the file's)
+};
+
+// The Python module for `file`, which must have checked without errors
+// (`typed` is check_program's result for it).
+std::string generate_python(const ast::File& file, std::string_view text, const check::TypedProgram& typed,
+                            const Options& options);
+
+}  // namespace ss::codegen

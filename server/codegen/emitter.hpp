@@ -1,0 +1,114 @@
+// Internal to server/codegen: the state of writing one Python module.
+// module.cpp writes the module's parts (header, dims, externs, models, data
+// records, the specs argument checks use), functions.cpp functions and
+// statements, expressions.cpp expressions, builtins.cpp calls of built-ins,
+// patterns.cpp einops patterns, layout.cpp axis positions and alignment.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "check/checker.hpp"
+#include "codegen/codegen.hpp"
+#include "codegen/python_text.hpp"
+#include "diag/line_index.hpp"
+#include "syntax/ast.hpp"
+
+namespace ss::codegen {
+
+// The arguments of one call, lowered: a piped value first.
+struct LoweredArgs {
+    std::vector<Py> positional;
+    std::vector<const ast::Expr*> positional_exprs;  // null for the piped value
+    std::vector<const check::Type*> positional_types;
+    std::vector<std::pair<std::string, Py>> keywords;  // in source order, `over` excluded
+    std::vector<const ast::Expr*> keyword_exprs;
+    const ast::Expr* over = nullptr;  // the `over=` axis name
+};
+
+// What writing one function body needs to know.
+struct FunctionState {
+    const ast::FnDef* fn = nullptr;
+    const check::TypedFunction* typed = nullptr;
+    // Size symbols the body uses as numbers: bound at the top from a
+    // parameter's shape (`_ss_n = x.shape[1]`), or read from a local's.
+    std::map<check::SymbolId, std::string> parameter_source;  // symbol -> `x.shape[1]`
+    std::map<check::SymbolId, std::string> local_source;      // symbol -> `q.shape[2]`
+    std::map<check::SymbolId, std::string> variable;          // symbol -> `_ss_n`
+    std::set<check::SymbolId> needed;
+    std::set<std::string> variable_names;
+    std::map<std::string, int> call_counts;  // callee -> calls so far (draw paths)
+    std::string device;                      // a Python expression for the device, or "None"
+    std::set<std::string> mode_params;
+};
+
+class Emitter {
+public:
+    Emitter(const ast::File& file, std::string_view text, const check::TypedProgram& typed, const Options& options);
+    std::string module();
+
+    // module.cpp
+    std::string spec_of(const check::Type& type);  // a hoisted `_ss_rt.*Spec(...)` constant's name, or inline text
+    std::string tensor_spec(const check::TensorType& tensor);
+    std::string where(ByteRange range) const;  // "digits.ss:21"
+
+    // functions.cpp
+    void function(const ast::FnDef& fn, std::ostringstream& out);
+    void block(const ast::Block& block, int indent, std::ostringstream& out);
+    void statement(const ast::Stmt& stmt, int indent, std::ostringstream& out);
+
+    // expressions.cpp
+    Py expr(const ast::Expr& e);
+    const check::Type* type_of(const ast::Expr& e) const;
+    std::string size(const check::Size& size);  // a size as a Python int expression
+    LoweredArgs lower_args(const std::vector<ast::Argument>& arguments, const Py* piped, const check::Type* piped_type);
+    Py call(const ast::Expr& callee, const std::vector<ast::Argument>& arguments, const Py* piped,
+            const check::Type* piped_type, const ast::Expr& whole);
+    Py mode_at(const Py& mode, const std::string& callee);
+
+    // builtins.cpp: nullopt when `name` isn't a built-in this file didn't redefine.
+    std::optional<Py> builtin(const std::string& name, LoweredArgs& args, const ast::Expr& whole);
+
+    // patterns.cpp
+    Py pattern(const ast::PatternCall& call, const Py* piped, const ast::Expr& whole);
+
+    // layout.cpp
+    // The position of the axis named `name` in a tensor type; counted from
+    // the end (negative) when it follows a variadic group.
+    std::optional<long> axis_position(const check::Type* type, const std::string& name) const;
+    Py align(const Py& value, const check::Type* from, const check::Type* to) const;
+    std::string dim_of_over(const LoweredArgs& args, size_t tensor_arg, const ast::Expr& whole) const;
+
+    bool is_user_function(const std::string& name) const;
+    bool is_local(const std::string& name) const;
+    void fail(ByteRange range, const std::string& message) const;  // throws CodegenError
+
+    const ast::File& file_;
+    std::string_view text_;
+    const check::TypedProgram& typed_;
+    Options options_;
+    LineIndex lines_;
+    std::string source_name_;  // the file's name without folders
+    std::map<std::string, const ast::FnDef*> functions_;
+    std::map<std::string, const ast::ExternFn*> externs_;
+    std::set<std::string> models_, data_, python_modules_;
+    std::vector<std::string> spec_constants_;         // `_ss_spec_3 = ...` lines
+    std::map<std::string, std::string> spec_by_text_;  // spec text -> constant name
+    FunctionState* fn_ = nullptr;
+    const check::Type* causal_context_ = nullptr;  // see Emitter::call
+    std::set<std::string> locals_;  // parameters and assigned names of the current function
+};
+
+// Something the code generator can't write yet; the build reports it with
+// the range, and writes nothing.
+struct CodegenError {
+    ByteRange range;
+    std::string message;
+};
+
+}  // namespace ss::codegen

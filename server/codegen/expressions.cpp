@@ -1,0 +1,297 @@
+// Expressions: literals, names, operators with their operands aligned by
+// axis name, `as`, indexing, calls of the file's functions and of Python,
+// and sizes as Python numbers.
+#include <algorithm>
+
+#include "check/builtins.hpp"
+#include "codegen/emitter.hpp"
+
+namespace ss::codegen {
+
+namespace {
+
+std::string join(const std::vector<std::string>& parts) {
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    return out;
+}
+
+const char* dtype_of(check::ElementKind kind) {
+    using check::ElementKind;
+    switch (kind) {
+        case ElementKind::F16: return "torch.float16";
+        case ElementKind::BF16: return "torch.bfloat16";
+        case ElementKind::F64: return "torch.float64";
+        case ElementKind::I32: return "torch.int32";
+        case ElementKind::I64:
+        case ElementKind::Index: return "torch.int64";
+        case ElementKind::Mask: return "torch.bool";
+        default: return "torch.float32";
+    }
+}
+
+bool is_tensor(const check::Type* t) { return t && t->kind == check::TypeKind::Tensor; }
+
+}  // namespace
+
+const check::Type* Emitter::type_of(const ast::Expr& e) const {
+    auto it = typed_.expression_types.find(&e);
+    return it == typed_.expression_types.end() ? nullptr : &it->second;
+}
+
+std::string Emitter::size(const check::Size& s) {
+    if (auto c = s.as_constant()) return std::to_string(*c);
+    std::string missing;
+    std::string text = s.to_string([&](check::SymbolId id) -> std::string {
+        std::string name = id < typed_.symbol_names.size() ? typed_.symbol_names[id] : "?";
+        if (fn_) {
+            if (fn_->parameter_source.count(id)) {
+                auto [it, fresh] = fn_->variable.emplace(id, "");
+                if (fresh) {
+                    std::string base = "_ss_";
+                    for (char c : name) base += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                    std::string v = base;
+                    for (int k = 2; fn_->variable_names.count(v); ++k) v = base + std::to_string(k);
+                    fn_->variable_names.insert(v);
+                    it->second = v;
+                }
+                fn_->needed.insert(id);
+                return it->second;
+            }
+            if (auto src = fn_->local_source.find(id); src != fn_->local_source.end()) return src->second;
+        }
+        missing = name;
+        return name;
+    });
+    if (!missing.empty())
+        throw CodegenError{{}, "the size `" + missing + "` is used as a number where no value's shape gives it"};
+    size_t caret;
+    while ((caret = text.find('^')) != std::string::npos) text.replace(caret, 1, "**");
+    return text.find_first_of(" *") == std::string::npos ? text : "(" + text + ")";
+}
+
+Py Emitter::mode_at(const Py& mode, const std::string& callee) {
+    if (mode.text == "_ss_rt.Eval") return mode;
+    int k = fn_ ? fn_->call_counts[callee]++ : 0;
+    return {operand(mode, kAtom) + ".at(" + py_string(callee + "#" + std::to_string(k)) + ")", kAtom};
+}
+
+LoweredArgs Emitter::lower_args(const std::vector<ast::Argument>& arguments, const Py* piped,
+                                const check::Type* piped_type) {
+    LoweredArgs out;
+    if (piped) {
+        out.positional.push_back(*piped);
+        out.positional_exprs.push_back(nullptr);
+        out.positional_types.push_back(piped_type);
+    }
+    for (const ast::Argument& a : arguments) {
+        if (a.keyword && a.keyword->text == "over") {
+            out.over = a.value.get();
+            continue;
+        }
+        if (a.keyword) {
+            out.keywords.emplace_back(a.keyword->text, expr(*a.value));
+            out.keyword_exprs.push_back(a.value.get());
+        } else {
+            out.positional.push_back(expr(*a.value));
+            out.positional_exprs.push_back(a.value.get());
+            out.positional_types.push_back(type_of(*a.value));
+        }
+    }
+    return out;
+}
+
+static std::string call_text(const std::string& callee, const LoweredArgs& args) {
+    std::vector<std::string> parts;
+    for (const Py& p : args.positional) parts.push_back(operand(p, kOr));
+    for (const auto& [k, v] : args.keywords) parts.push_back(py_name(k) + "=" + operand(v, kOr));
+    return callee + "(" + join(parts) + ")";
+}
+
+Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& arguments, const Py* piped,
+                 const check::Type* piped_type, const ast::Expr& whole) {
+    // A causal mask among masked_fill's or where's arguments may name axes
+    // only the first argument has (`masked_fill(att, !causal[n m], v)`).
+    const check::Type* saved_context = causal_context_;
+    if (auto* n = std::get_if<ast::NameExpr>(&callee.node);
+        n && (n->name.text == "masked_fill" || n->name.text == "where" || n->name.text == "scaled_dot_product_attention")) {
+        causal_context_ = piped_type;
+        if (!piped && !arguments.empty()) causal_context_ = type_of(*arguments[0].value);
+    }
+    LoweredArgs args = lower_args(arguments, piped, piped_type);
+    causal_context_ = saved_context;
+    if (auto* n = std::get_if<ast::NameExpr>(&callee.node)) {
+        const std::string& name = n->name.text;
+        if (!is_local(name)) {
+            if (auto fn = typed_.functions.find(name); fn != typed_.functions.end() && functions_.count(name)) {
+                // A mode passed on grows the draw path by this call site.
+                const auto& params = fn->second.params;
+                for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
+                    if (params[i].type.kind == check::TypeKind::Mode) args.positional[i] = mode_at(args.positional[i], name);
+                for (auto& [k, v] : args.keywords)
+                    for (const auto& p : params)
+                        if (p.name == k && p.type.kind == check::TypeKind::Mode) v = mode_at(v, name);
+                return {call_text(py_name(name), args), kAtom};
+            }
+            if (externs_.count(name)) {
+                if (args.over) args.keywords.emplace_back("dim", Py{dim_of_over(args, 0, whole)});
+                return {call_text(py_name(name), args), kAtom};
+            }
+            if (check::is_builtin(name) && !models_.count(name) && !data_.count(name))
+                if (auto b = builtin(name, args, whole)) return *b;
+        }
+        return {call_text(py_name(name), args), kAtom};
+    }
+    return {call_text(operand(expr(callee), kAtom), args), kAtom};
+}
+
+Py Emitter::expr(const ast::Expr& e) {
+    const auto& node = e.node;
+    if (auto* i = std::get_if<ast::IntLiteral>(&node)) {
+        if (!i->value) fail(e.range, "an integer too large");
+        return {std::to_string(*i->value), *i->value < 0 ? kUnary : kAtom};
+    }
+    if (auto* f = std::get_if<ast::FloatLiteral>(&node)) {
+        std::string t = py_float(f->value);
+        return {t, t[0] == '-' ? kUnary : kAtom};
+    }
+    if (std::holds_alternative<ast::InfLiteral>(node)) return {"math.inf", kAtom};
+    if (auto* b = std::get_if<ast::BoolLiteral>(&node)) return {b->value ? "True" : "False", kAtom};
+    if (auto* s = std::get_if<ast::StringLiteral>(&node)) return {py_string(s->value), kAtom};
+    if (auto* n = std::get_if<ast::NameExpr>(&node)) {
+        const std::string& name = n->name.text;
+        if (!is_local(name) && name == "Eval") return {"_ss_rt.Eval", kAtom};
+        // A batch's size can be read off the batch where the name is used.
+        if (const check::Type* t = type_of(e); fn_ && t && t->kind == check::TypeKind::Batch && !t->tensor.axes.empty())
+            if (auto linear = t->tensor.axes[0].size.as_linear(); linear && !fn_->parameter_source.count(linear->symbol))
+                for (const ast::Item& item : file_.items)
+                    if (auto* d = std::get_if<ast::DataDef>(&item.node); d && d->name.text == t->ref && !d->fields.empty())
+                        fn_->local_source.emplace(linear->symbol,
+                                                  py_name(name) + "." + py_name(d->fields[0].name.text) + ".shape[0]");
+        return {py_name(name), kAtom};
+    }
+    if (auto* u = std::get_if<ast::Unary>(&node)) {
+        Py x = expr(*u->operand);
+        if (u->op == "not") return {"not " + operand(x, kNot), kNot};
+        if (u->op == "!") return {"~" + operand(x, kUnary), kUnary};
+        return {u->op + operand(x, kUnary), kUnary};
+    }
+    if (auto* b = std::get_if<ast::Binary>(&node)) {
+        Py left = expr(*b->left), right = expr(*b->right);
+        const check::Type *lt = type_of(*b->left), *rt = type_of(*b->right), *out = type_of(e);
+        const std::string& op = b->op;
+        if (op == "@") {
+            int rank = is_tensor(rt) ? static_cast<int>(rt->tensor.axes.size()) : 2;
+            if (rank > 2) return {"torch.tensordot(" + left.text + ", " + right.text + ", dims=1)", kAtom};
+            return {operand(left, kMul) + " @ " + operand(right, kMul + 1), kMul};
+        }
+        if (op == "and" || op == "or") {
+            int prec = op == "and" ? kAnd : kOr;
+            return {operand(left, prec) + " " + op + " " + operand(right, prec + 1), prec};
+        }
+        // Elementwise: each operand laid out as the result.
+        if (is_tensor(out)) {
+            if (is_tensor(lt)) left = align(left, lt, out);
+            if (is_tensor(rt)) right = align(right, rt, out);
+        }
+        int prec = op == "+" || op == "-"                       ? kAdd
+                   : op == "*" || op == "/" || op == "//" || op == "%" ? kMul
+                   : op == "**"                                 ? kPower
+                   : op == "&"                                  ? kBitAnd
+                   : op == "|"                                  ? kBitOr
+                                                                : kCompare;
+        if (prec == kPower) return {operand(left, kPower + 1) + " ** " + operand(right, kUnary), kPower};
+        return {operand(left, prec) + " " + op + " " + operand(right, prec + 1), prec};
+    }
+    if (auto* r = std::get_if<ast::RangeExpr>(&node)) {
+        if (!r->start || !r->end) fail(e.range, "a range outside a subscript needs both ends");
+        return {"range(" + expr(*r->start).text + ", " + expr(*r->end).text + ")", kAtom};
+    }
+    if (auto* p = std::get_if<ast::Pipe>(&node)) {
+        Py input = expr(*p->input);
+        const check::Type* input_type = type_of(*p->input);
+        const ast::Expr& stage = *p->stage;
+        if (auto* c = std::get_if<ast::Call>(&stage.node)) return call(*c->callee, c->arguments, &input, input_type, stage);
+        if (auto* pc = std::get_if<ast::PatternCall>(&stage.node)) return pattern(*pc, &input, stage);
+        return call(stage, {}, &input, input_type, stage);
+    }
+    if (auto* a = std::get_if<ast::As>(&node)) {
+        Py value = expr(*a->value);
+        const check::Type *from = type_of(*a->value), *to = type_of(e);
+        if (!to) fail(e.range, "`as` with a type the checker didn't resolve");
+        if (is_tensor(from) && is_tensor(to)) {
+            if (dtype_of(from->tensor.element.kind) != std::string_view(dtype_of(to->tensor.element.kind)))
+                value = {operand(value, kAtom) + ".to(" + dtype_of(to->tensor.element.kind) + ")", kAtom};
+            std::string spec = spec_of(*to);
+            return {"_ss_rt.expect(" + value.text + ", " + spec + ", " + py_string(where(e.range)) + ", _ss_checks)", kAtom};
+        }
+        return {"_ss_rt.cast(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) + ")", kAtom};
+    }
+    if (auto* c = std::get_if<ast::Call>(&node)) return call(*c->callee, c->arguments, nullptr, nullptr, e);
+    if (auto* a = std::get_if<ast::Attribute>(&node))
+        return {operand(expr(*a->object), kAtom) + "." + py_name(a->attribute.text), kAtom};
+    if (auto* s = std::get_if<ast::Subscript>(&node)) {
+        Py value = expr(*s->value);
+        const check::Type* t = type_of(*s->value);
+        std::vector<std::string> slots;
+        size_t next = 0;
+        for (const ast::Index& index : s->indices) {
+            size_t at = next;
+            if (index.axis) {
+                auto pos = axis_position(t, index.axis->text);
+                if (!pos || *pos < 0) fail(index.range, "can't find the axis `" + index.axis->text + "` here");
+                at = static_cast<size_t>(*pos);
+            } else {
+                ++next;
+            }
+            std::string slot;
+            if (auto* r = std::get_if<ast::RangeExpr>(&index.value->node)) {
+                slot = (r->start ? operand(expr(*r->start), kOr) : "") + ":" + (r->end ? operand(expr(*r->end), kOr) : "");
+            } else {
+                slot = operand(expr(*index.value), kOr);
+            }
+            if (slots.size() <= at) slots.resize(at + 1, ":");
+            slots[at] = slot;
+        }
+        while (slots.size() > 1 && slots.back() == ":") slots.pop_back();
+        return {operand(value, kAtom) + "[" + join(slots) + "]", kAtom};
+    }
+    if (auto* t = std::get_if<ast::TupleExpr>(&node)) {
+        std::vector<std::string> parts;
+        for (const auto& x : t->elements) parts.push_back(operand(expr(*x), kOr));
+        return {py_tuple(parts), kAtom};
+    }
+    if (auto* l = std::get_if<ast::ListExpr>(&node)) {
+        std::vector<std::string> parts;
+        for (const auto& x : l->elements) parts.push_back(operand(expr(*x), kOr));
+        return {"[" + join(parts) + "]", kAtom};
+    }
+    if (auto* pc = std::get_if<ast::PatternCall>(&node)) return pattern(*pc, nullptr, e);
+    if (std::holds_alternative<ast::CausalMask>(node)) {
+        const check::Type* t = type_of(e);
+        std::vector<check::Size> sizes;
+        if (is_tensor(t) && t->tensor.axes.size() == 2) {
+            sizes = {t->tensor.axes[0].size, t->tensor.axes[1].size};
+        } else if (is_tensor(causal_context_)) {
+            for (const auto& axis : std::get<ast::CausalMask>(node).axes)
+                for (const auto& a : causal_context_->tensor.axes)
+                    if (axis->kind == ast::AxisKind::Name && a.name == axis->name.text) {
+                        sizes.push_back(a.size);
+                        break;
+                    }
+        }
+        if (sizes.size() != 2) fail(e.range, "a causal mask whose axes' sizes aren't known here");
+        try {
+            return {"_ss_rt.causal(" + size(sizes[0]) + ", " + size(sizes[1]) + ", " +
+                        (fn_ ? fn_->device : "None") + ")",
+                    kAtom};
+        } catch (CodegenError& error) {
+            error.range = e.range;
+            throw;
+        }
+    }
+    fail(e.range, "an expression with a syntax error");
+    return {};
+}
+
+}  // namespace ss::codegen

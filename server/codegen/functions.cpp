@@ -1,0 +1,258 @@
+// Functions and statements: one Python function per `fn`, with its argument
+// checks, the sizes its body needs bound from its parameters' shapes, and a
+// `# file.ss:N` comment before each statement.
+#include <sstream>
+
+#include "codegen/emitter.hpp"
+
+namespace ss::codegen {
+
+namespace {
+
+std::string pad(int indent) { return std::string(static_cast<size_t>(indent) * 4, ' '); }
+
+// Does the body call value_and_grad or update, or change a field, itself?
+// (language.md section 6: with a `mut` model or optimizer, that makes a step.)
+bool does_device_work(const ast::Block& block);
+
+bool expr_does_device_work(const ast::Expr& e) {
+    if (auto* c = std::get_if<ast::Call>(&e.node)) {
+        if (auto* n = std::get_if<ast::NameExpr>(&c->callee->node))
+            if (n->name.text == "value_and_grad" || n->name.text == "update") return true;
+        for (const ast::Argument& a : c->arguments)
+            if (expr_does_device_work(*a.value)) return true;
+    }
+    if (auto* p = std::get_if<ast::Pipe>(&e.node)) return expr_does_device_work(*p->input) || expr_does_device_work(*p->stage);
+    if (auto* t = std::get_if<ast::TupleExpr>(&e.node))
+        for (const auto& x : t->elements)
+            if (expr_does_device_work(*x)) return true;
+    return false;
+}
+
+bool does_device_work(const ast::Block& block) {
+    for (const ast::Stmt& s : block.statements) {
+        if (auto* e = std::get_if<ast::ExprStmt>(&s.node); e && expr_does_device_work(*e->expr)) return true;
+        if (auto* a = std::get_if<ast::Assign>(&s.node)) {
+            if (expr_does_device_work(*a->value)) return true;
+            for (const auto& t : a->targets)
+                if (std::holds_alternative<ast::Attribute>(t->node)) return true;
+        }
+        if (auto* r = std::get_if<ast::Return>(&s.node); r && r->value && expr_does_device_work(*r->value)) return true;
+        if (auto* i = std::get_if<ast::If>(&s.node)) {
+            for (const ast::Branch& b : i->branches)
+                if (does_device_work(b.body)) return true;
+            if (i->else_body && does_device_work(*i->else_body)) return true;
+        }
+        if (auto* f = std::get_if<ast::For>(&s.node); f && does_device_work(f->body)) return true;
+    }
+    return false;
+}
+
+// The first field of a data record, whose leading axis is a batch's size.
+std::string first_field(const ast::File& file, const std::string& record) {
+    for (const ast::Item& item : file.items)
+        if (auto* d = std::get_if<ast::DataDef>(&item.node); d && d->name.text == record && !d->fields.empty())
+            return d->fields[0].name.text;
+    return "";
+}
+
+}  // namespace
+
+void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
+    auto typed = typed_.functions.find(fn.name.text);
+    if (typed == typed_.functions.end()) return;
+    FunctionState state;
+    state.fn = &fn;
+    state.typed = &typed->second;
+    fn_ = &state;
+    locals_.clear();
+
+    // Where each generic axis's size can be read, and the device.
+    const auto& params = typed->second.params;
+    state.device = "None";
+    for (const check::TypedParam& p : params) {
+        std::string name = py_name(p.name);
+        locals_.insert(p.name);
+        if (p.type.kind == check::TypeKind::Mode) state.mode_params.insert(p.name);
+        if (p.type.kind == check::TypeKind::Tensor) {
+            const auto& axes = p.type.tensor.axes;
+            bool after_variadic = false;
+            for (size_t j = 0; j < axes.size(); ++j) {
+                if (axes[j].variadic) {
+                    after_variadic = true;
+                    continue;
+                }
+                auto linear = axes[j].size.as_linear();
+                if (!linear || state.parameter_source.count(linear->symbol)) continue;
+                std::string at = after_variadic ? "-" + std::to_string(axes.size() - j) : std::to_string(j);
+                std::string read = name + ".shape[" + at + "]";
+                if (linear->offset) read = "(" + read + " - " + std::to_string(linear->offset) + ")";
+                if (linear->coefficient != 1) read += " // " + std::to_string(linear->coefficient);
+                state.parameter_source[linear->symbol] = read;
+            }
+            if (state.device == "None") state.device = name + ".device";
+        }
+        if (p.type.kind == check::TypeKind::Batch && !p.type.tensor.axes.empty()) {
+            std::string field = first_field(file_, p.type.ref);
+            if (auto linear = p.type.tensor.axes[0].size.as_linear(); linear && !field.empty()) {
+                state.parameter_source.emplace(linear->symbol, name + "." + py_name(field) + ".shape[0]");
+                if (state.device == "None") state.device = name + "." + py_name(field) + ".device";
+            }
+        }
+    }
+    if (state.device == "None")
+        for (const check::TypedParam& p : params)
+            if (p.type.kind == check::TypeKind::Model) {
+                state.device = "_ss_rt.device_of(" + py_name(p.name) + ")";
+                break;
+            }
+
+    bool step = false;
+    for (const check::TypedParam& p : params)
+        if (p.is_mut && (p.type.kind == check::TypeKind::Model || p.type.kind == check::TypeKind::Optimizer))
+            step = true;
+    step = step && does_device_work(fn.body);
+    bool step_scope = step && !state.mode_params.empty();
+
+    std::ostringstream body;
+    block(fn.body, step_scope ? 2 : 1, body);
+
+    // The signature, written once, for the argument checks.
+    std::string sig = "_ss_sig_" + fn.name.text;
+    out << "\n\n" << sig << " = _ss_rt.Signature(" << py_string(fn.name.text) << ", " << py_string(where(fn.name.range))
+        << ", (\n";
+    for (const check::TypedParam& p : params)
+        out << "    (" << py_string(p.name) << ", " << spec_of(p.type) << "),\n";
+    out << "))\n\n";
+
+    out << "\ndef " << py_name(fn.name.text) << "(";
+    for (size_t i = 0; i < fn.params.size(); ++i) {
+        const ast::Param& p = fn.params[i];
+        if (i) out << ", ";
+        out << py_name(p.name.text);
+        if (p.default_value) out << "=" << expr(*p.default_value).text;
+    }
+    out << "):\n";
+    // The header as written, as the docstring.
+    uint32_t header_end = fn.return_type ? fn.return_type->range.end
+                                         : (fn.params.empty() ? fn.name.range.end : fn.params.back().range.end + 1);
+    std::string header(text_.substr(fn.name.range.begin, header_end - fn.name.range.begin));
+    for (char& c : header)
+        if (c == '\n') c = ' ';
+    std::string doc;
+    for (char c : header) {
+        if (c == '\\' || c == '"') doc += '\\';
+        doc += c;
+    }
+    out << "    \"\"\"" << doc << "  (" << where(fn.name.range) << ")" << (step ? ", a step" : "") << "\"\"\"\n";
+    if (!params.empty()) {
+        std::vector<std::string> names;
+        for (const check::TypedParam& p : params) names.push_back(py_name(p.name));
+        out << "    if _ss_checks:\n        _ss_rt.check_args(" << sig << ", " << py_tuple(names) << ", _ss_value_checks)\n";
+    }
+    for (check::SymbolId s : state.needed)
+        if (auto src = state.parameter_source.find(s); src != state.parameter_source.end())
+            out << "    " << state.variable.at(s) << " = " << src->second << "\n";
+    if (step_scope) {
+        out << "    with _ss_rt.step(";
+        bool first = true;
+        for (const check::TypedParam& p : params)
+            if (p.type.kind == check::TypeKind::Mode) {
+                out << (first ? "" : ", ") << py_name(p.name);
+                first = false;
+            }
+        out << "):\n";
+    }
+    out << body.str();
+    fn_ = nullptr;
+}
+
+void Emitter::block(const ast::Block& b, int indent, std::ostringstream& out) {
+    size_t before = out.tellp();
+    for (const ast::Stmt& s : b.statements) statement(s, indent, out);
+    if (static_cast<size_t>(out.tellp()) == before) out << pad(indent) << "pass\n";
+}
+
+void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out) {
+    std::string in = pad(indent);
+    if (s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node)) fail(s.range, "a statement with a syntax error");
+    out << in << "# " << where(s.range) << "\n";
+
+    if (auto* e = std::get_if<ast::ExprStmt>(&s.node)) {
+        out << in << expr(*e->expr).text << "\n";
+        return;
+    }
+    if (auto* a = std::get_if<ast::Assign>(&s.node)) {
+        Py value = expr(*a->value);
+        // `m.w = e` changes a model's field in place.
+        if (a->targets.size() == 1)
+            if (auto* attr = std::get_if<ast::Attribute>(&a->targets[0]->node)) {
+                out << in << "_ss_rt.set_field(" << expr(*attr->object).text << ", " << py_string(attr->attribute.text)
+                    << ", " << value.text << ")\n";
+                return;
+            }
+        std::string targets;
+        const check::Type* value_type = type_of(*a->value);
+        for (size_t i = 0; i < a->targets.size(); ++i) {
+            const ast::Expr& t = *a->targets[i];
+            auto* n = std::get_if<ast::NameExpr>(&t.node);
+            if (!n) fail(t.range, "only names can be assigned here");
+            locals_.insert(n->name.text);
+            targets += (i ? ", " : "") + py_name(n->name.text);
+            // A size this local's shape gives, for later statements.
+            const check::Type* ty = value_type;
+            if (ty && a->targets.size() > 1) ty = ty->kind == check::TypeKind::Tuple && i < ty->elements.size() ? &ty->elements[i] : nullptr;
+            if (ty && ty->kind == check::TypeKind::Tensor)
+                for (size_t j = 0; j < ty->tensor.axes.size(); ++j) {
+                    if (ty->tensor.axes[j].variadic) break;
+                    if (auto linear = ty->tensor.axes[j].size.as_linear();
+                        linear && linear->coefficient == 1 && linear->offset == 0 &&
+                        !fn_->parameter_source.count(linear->symbol))
+                        fn_->local_source.emplace(linear->symbol, py_name(n->name.text) + ".shape[" + std::to_string(j) + "]");
+                }
+        }
+        out << in << targets << " = " << value.text << "\n";
+        return;
+    }
+    if (auto* a = std::get_if<ast::AugAssign>(&s.node)) {
+        // `x += y` as `x = x + y`: tensors keep value semantics (no in-place
+        // change of a value another name may hold).
+        Py target = expr(*a->target);
+        Py value = expr(*a->value);
+        std::string op = a->op.substr(0, a->op.size() - 1);
+        int prec = op == "+" || op == "-" ? kAdd : kMul;
+        out << in << target.text << " = " << operand(target, prec) << " " << op << " " << operand(value, prec + 1) << "\n";
+        return;
+    }
+    if (auto* r = std::get_if<ast::Return>(&s.node)) {
+        out << in << "return" << (r->value ? " " + expr(*r->value).text : "") << "\n";
+        return;
+    }
+    if (auto* i = std::get_if<ast::If>(&s.node)) {
+        for (size_t k = 0; k < i->branches.size(); ++k) {
+            out << in << (k ? "elif " : "if ") << expr(*i->branches[k].condition).text << ":\n";
+            block(i->branches[k].body, indent + 1, out);
+        }
+        if (i->else_body) {
+            out << in << "else:\n";
+            block(*i->else_body, indent + 1, out);
+        }
+        return;
+    }
+    if (auto* f = std::get_if<ast::For>(&s.node)) {
+        std::string targets;
+        for (size_t k = 0; k < f->targets.size(); ++k) {
+            locals_.insert(f->targets[k].text);
+            targets += (k ? ", " : "") + py_name(f->targets[k].text);
+        }
+        Py iterable = expr(*f->iterable);
+        const check::Type* t = type_of(*f->iterable);
+        if (t && t->kind == check::TypeKind::Batches)
+            iterable.text = "_ss_rt.batch_loop(" + iterable.text + ", False, " + py_string(where(f->iterable->range)) + ")";
+        out << in << "for " << targets << " in " << iterable.text << ":\n";
+        block(f->body, indent + 1, out);
+        return;
+    }
+}
+
+}  // namespace ss::codegen

@@ -1,0 +1,83 @@
+// Axis positions: the `dim=` an axis name stands for, and laying a value's
+// axes out as another type's, so elementwise operations align by name
+// (language.md section 4) while torch broadcasts by position.
+#include <numeric>
+
+#include "codegen/emitter.hpp"
+
+namespace ss::codegen {
+
+std::optional<long> Emitter::axis_position(const check::Type* type, const std::string& name) const {
+    if (!type || type->kind != check::TypeKind::Tensor) return std::nullopt;
+    const auto& axes = type->tensor.axes;
+    bool after_variadic = false;
+    for (size_t i = 0; i < axes.size(); ++i) {
+        if (axes[i].variadic) {
+            after_variadic = true;
+            continue;
+        }
+        if (axes[i].name == name)
+            return after_variadic ? -static_cast<long>(axes.size() - i) : static_cast<long>(i);
+    }
+    return std::nullopt;
+}
+
+std::string Emitter::dim_of_over(const LoweredArgs& args, size_t tensor_arg, const ast::Expr& whole) const {
+    auto* name = args.over ? std::get_if<ast::NameExpr>(&args.over->node) : nullptr;
+    if (!name) fail(whole.range, "`over=` needs an axis name");
+    const check::Type* t = tensor_arg < args.positional_types.size() ? args.positional_types[tensor_arg] : nullptr;
+    auto pos = axis_position(t, name->name.text);
+    if (!pos) fail(args.over->range, "the axis `" + name->name.text + "` of this value isn't known here");
+    return std::to_string(*pos);
+}
+
+Py Emitter::align(const Py& value, const check::Type* from, const check::Type* to) const {
+    const auto& fa = from->tensor.axes;
+    const auto& ta = to->tensor.axes;
+    for (const auto& a : fa)
+        if (a.variadic) return value;
+    for (const auto& a : ta)
+        if (a.variadic) return value;
+    if (fa.empty() || fa.size() > ta.size()) return value;
+    // Where each of the value's axes goes in the result: by name, else at
+    // the same place counted from the end (torch's rule).
+    std::vector<size_t> positions;
+    for (size_t i = 0; i < fa.size(); ++i) {
+        size_t at = ta.size();
+        if (fa[i].name)
+            for (size_t j = 0; j < ta.size(); ++j)
+                if (ta[j].name == fa[i].name) at = j;
+        if (at == ta.size()) at = ta.size() - fa.size() + i;
+        positions.push_back(at);
+    }
+    bool trailing = true;
+    for (size_t i = 0; i < positions.size(); ++i) trailing = trailing && positions[i] == ta.size() - fa.size() + i;
+    if (trailing) return value;
+
+    std::vector<size_t> order(positions.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return positions[a] < positions[b]; });
+    std::string text = operand(value, kAtom);
+    bool identity = true;
+    for (size_t i = 0; i < order.size(); ++i) identity = identity && order[i] == i;
+    if (!identity) {
+        text += ".permute(";
+        for (size_t i = 0; i < order.size(); ++i) text += (i ? ", " : "") + std::to_string(order[i]);
+        text += ")";
+    }
+    // `None` where the result has an axis the value hasn't.
+    std::vector<std::string> slots(ta.size(), "None");
+    for (size_t p : positions) slots[p] = ":";
+    size_t first = 0;
+    while (first < slots.size() && slots[first] == "None") ++first;
+    size_t last = slots.size();
+    while (last > first && slots[last - 1] == ":") --last;
+    if (last > first) {
+        text += "[";
+        for (size_t i = first; i < last; ++i) text += (i > first ? ", " : "") + slots[i];
+        text += "]";
+    }
+    return {text, kAtom};
+}
+
+}  // namespace ss::codegen

@@ -1,0 +1,265 @@
+// The module's parts around its functions: the header and imports, dims,
+// extern functions, model classes, data records and the specs that argument
+// checks and `as` use (docs/generated-code.md).
+#include <filesystem>
+#include <sstream>
+
+#include "check/builtins.hpp"
+#include "codegen/emitter.hpp"
+
+namespace ss::codegen {
+
+namespace {
+
+std::string element_code(const check::Element& e) {
+    using check::ElementKind;
+    switch (e.kind) {
+        case ElementKind::F16: return "f16";
+        case ElementKind::BF16: return "bf16";
+        case ElementKind::F64: return "f64";
+        case ElementKind::I32: return "i32";
+        case ElementKind::I64: return "i64";
+        case ElementKind::Mask: return "bool";
+        case ElementKind::Index: return "index";
+        default: return "f32";  // f32 and the float kinds Logit, Prob, LogProb
+    }
+}
+
+bool is_identifier(std::string_view s) {
+    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+    for (char c : s)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+    return true;
+}
+
+}  // namespace
+
+Emitter::Emitter(const ast::File& file, std::string_view text, const check::TypedProgram& typed, const Options& options)
+    : file_(file), text_(text), typed_(typed), options_(options), lines_(text) {
+    source_name_ = options.source_path.empty() ? "<source>"
+                                               : std::filesystem::path(options.source_path).filename().string();
+    for (const ast::Item& item : file.items) {
+        if (auto* fn = std::get_if<ast::FnDef>(&item.node)) functions_.emplace(fn->name.text, fn);
+        if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) externs_.emplace(ext->name.text, ext);
+        if (auto* m = std::get_if<ast::ModelDef>(&item.node)) models_.insert(m->name.text);
+        if (auto* d = std::get_if<ast::DataDef>(&item.node)) data_.insert(d->name.text);
+        if (auto* i = std::get_if<ast::ImportPython>(&item.node))
+            python_modules_.insert(i->alias ? i->alias->text : i->module.parts.empty() ? "" : i->module.parts[0].text);
+    }
+}
+
+std::string Emitter::where(ByteRange range) const {
+    return source_name_ + ":" + std::to_string(lines_.position(range.begin).line);
+}
+
+void Emitter::fail(ByteRange range, const std::string& message) const { throw CodegenError{range, message}; }
+
+bool Emitter::is_user_function(const std::string& name) const { return functions_.count(name) || externs_.count(name); }
+bool Emitter::is_local(const std::string& name) const { return locals_.count(name) > 0; }
+
+// ------------------------------------------------------------------ specs
+
+std::string Emitter::tensor_spec(const check::TensorType& tensor) {
+    std::vector<std::string> axes;
+    for (const check::AxisType& a : tensor.axes) {
+        if (a.variadic) {
+            axes.push_back("(" + py_string(a.written) + ", None)");
+            continue;
+        }
+        std::vector<std::string> terms;
+        for (const auto& [monomial, coefficient] : a.size.term_list()) {
+            std::vector<std::string> symbols;
+            for (auto [symbol, power] : monomial)
+                for (uint32_t i = 0; i < power; ++i)
+                    symbols.push_back(py_string(symbol < typed_.symbol_names.size() ? typed_.symbol_names[symbol] : "?"));
+            terms.push_back("(" + std::to_string(coefficient) + ", " + py_tuple(symbols) + ")");
+        }
+        if (terms.empty()) terms.push_back("(0, ())");
+        axes.push_back("(" + py_string(a.written) + ", " + py_tuple(terms) + ")");
+    }
+    std::string out = "_ss_rt.TensorSpec(" + py_tuple(axes) + ", " + py_string(element_code(tensor.element));
+    if (tensor.element.kind == check::ElementKind::Index && tensor.element.index_bound)
+        if (auto bound = tensor.element.index_bound->as_constant()) out += ", " + std::to_string(*bound);
+    return out + ")";
+}
+
+// The spec's text; constants for specs that aren't cheap to build are
+// hoisted to the module by the callers that run per call (spec_of).
+static std::string spec_text(Emitter& e, const check::Type& type) {
+    using check::TypeKind;
+    switch (type.kind) {
+        case TypeKind::Tensor: return e.tensor_spec(type.tensor);
+        case TypeKind::Int: return "_ss_rt.ScalarSpec(\"int\")";
+        case TypeKind::Float: return "_ss_rt.ScalarSpec(\"float\")";
+        case TypeKind::Bool: return "_ss_rt.ScalarSpec(\"bool\")";
+        case TypeKind::Str: return "_ss_rt.ScalarSpec(\"str\")";
+        case TypeKind::Mode: return "_ss_rt.ModeSpec()";
+        case TypeKind::Model: return "_ss_rt.ModelSpec(" + py_name(type.ref) + ")";
+        case TypeKind::Data: return py_name(type.ref);
+        case TypeKind::Dataset: return "_ss_rt.DatasetSpec(" + py_name(type.ref) + ")";
+        case TypeKind::Batch: return "_ss_rt.BatchSpec(" + py_name(type.ref) + ")";
+        case TypeKind::Optimizer: return "_ss_rt.OptimizerSpec(" + py_name(type.ref) + ")";
+        case TypeKind::Tuple: {
+            std::vector<std::string> parts;
+            for (const check::Type& t : type.elements) parts.push_back(spec_text(e, t));
+            return "_ss_rt.TupleSpec(" + py_tuple(parts) + ")";
+        }
+        default: return "_ss_rt.AnySpec()";
+    }
+}
+
+std::string Emitter::spec_of(const check::Type& type) {
+    std::string text = spec_text(*this, type);
+    auto [it, fresh] = spec_by_text_.emplace(text, "_ss_spec_" + std::to_string(spec_by_text_.size()));
+    if (fresh) spec_constants_.push_back(it->second + " = " + text);
+    return it->second;
+}
+
+// ------------------------------------------------------------------ module
+
+namespace {
+
+// A fixed shape as a Python tuple: a dim by its name, anything else by value.
+std::string shape_tuple(const check::TensorType& t) {
+    std::string out = "(";
+    for (const check::AxisType& a : t.axes) {
+        auto value = a.size.as_constant();
+        out += (is_identifier(a.written) ? py_name(a.written) : value ? std::to_string(*value) : "0") + ", ";
+    }
+    if (t.axes.size() == 1) out.erase(out.size() - 1);
+    else if (!t.axes.empty()) out.erase(out.size() - 2);
+    return out + ")";
+}
+
+}  // namespace
+
+std::string Emitter::module() {
+    std::ostringstream head, body;
+    head << "# Generated by shapescript " << options_.version << " from " << source_name_
+         << ". Edit the .ss file, not this one.\n"
+         << "import math\n\nimport einops\nimport torch\n\nimport shapescript.rt as _ss_rt\n";
+
+    // Imports the file asks for, and the modules its extern fns name.
+    std::set<std::string> imported;
+    for (const ast::Item& item : file_.items)
+        if (auto* i = std::get_if<ast::ImportPython>(&item.node)) {
+            head << "import " << i->module.text;
+            if (i->alias) head << " as " << py_name(i->alias->text);
+            head << "\n";
+        }
+    for (const auto& [name, ext] : externs_) {
+        const std::string& target = ext->target.text;
+        std::string root = target.substr(0, target.find('.'));
+        if (root != "torch" && root != "math" && target.rfind("shapescript.rt.", 0) != 0 && imported.insert(root).second)
+            head << "import " << root << "\n";
+    }
+
+    head << "\n_ss_source = " << py_string(options_.source_path) << "\n"
+         << "_ss_checks = _ss_rt.checks_enabled(" << py_string(options_.checks) << ")\n"
+         << "_ss_value_checks = _ss_rt.checks_enabled(" << py_string(options_.value_checks) << ")\n";
+
+    // Devices: --devices, else the file's `devices` line, else none said.
+    std::vector<std::string> devices;
+    if (!options_.devices.empty()) {
+        std::stringstream list(options_.devices);
+        for (std::string d; std::getline(list, d, ',');)
+            if (!d.empty()) devices.push_back(d);
+    } else {
+        for (const ast::Item& item : file_.items)
+            if (auto* d = std::get_if<ast::DevicesDecl>(&item.node))
+                for (const ast::Device& device : d->devices) devices.push_back(std::string(text_.substr(
+                    device.range.begin, device.range.end - device.range.begin)));
+    }
+    std::vector<std::string> quoted;
+    for (const std::string& d : devices) quoted.push_back(py_string(d));
+    head << "_ss_devices = " << py_tuple(quoted) << "\n";
+
+    bool any_dim = false;
+    for (const ast::Item& item : file_.items)
+        if (auto* d = std::get_if<ast::DimDecl>(&item.node)) {
+            auto value = typed_.dims.find(d->name.text);
+            if (value == typed_.dims.end()) continue;
+            if (!any_dim) head << "\n";
+            any_dim = true;
+            std::string written(text_.substr(d->value->range.begin, d->value->range.end - d->value->range.begin));
+            head << py_name(d->name.text) << " = " << value->second;
+            if (written != std::to_string(value->second)) head << "  # " << written;
+            head << "\n";
+        }
+
+    for (const auto& [name, ext] : externs_) {
+        std::string target = ext->target.text;
+        if (target.rfind("shapescript.rt.", 0) == 0) target = "_ss_rt." + target.substr(15);
+        body << "\n# " << where(ext->name.range) << "\n" << py_name(name) << " = " << target << "\n";
+    }
+
+    for (const ast::Item& item : file_.items) {
+        if (auto* m = std::get_if<ast::ModelDef>(&item.node)) {
+            body << "\n\nclass " << py_name(m->name.text) << "(_ss_rt.Model):\n"
+                 << "    \"\"\"model " << m->name.text << " (" << where(m->name.range) << ")\"\"\"\n\n"
+                 << "    def __init__(self, seed=0):\n"
+                 << "        super().__init__()\n";
+            if (!m->fields.empty()) body << "        _ss_init = _ss_rt.Initializer(seed)\n";
+            const auto& fields = typed_.record_fields.at(m->name.text);
+            for (const ast::Field& f : m->fields) {
+                auto type = fields.find(f.name.text);
+                if (type == fields.end()) continue;
+                std::string self = "        self." + py_name(f.name.text) + " = ";
+                if (type->second.kind == check::TypeKind::Model) {
+                    body << self << py_name(type->second.ref) << "(seed=_ss_init.child_seed("
+                         << py_string(f.name.text) << "))\n";
+                    continue;
+                }
+                const check::TensorType& t = type->second.tensor;
+                std::string tail = py_string(f.name.text) + ", " + shape_tuple(t);
+                std::string element = py_string(element_code(t.element));
+                const ast::Expr* init = f.initializer.get();
+                if (!init) fail(f.range, "a model field needs an initialiser to be built");
+                if (auto* n = std::get_if<ast::NameExpr>(&init->node)) {
+                    body << self << "_ss_init." << n->name.text << "(" << tail << ", " << element << ")\n";
+                } else if (auto* c = std::get_if<ast::Call>(&init->node)) {
+                    auto* callee = std::get_if<ast::NameExpr>(&c->callee->node);
+                    std::string args;
+                    for (const ast::Argument& a : c->arguments) args += ", " + expr(*a.value).text;
+                    body << self << "_ss_init." << (callee ? callee->name.text : "normal") << "(" << tail << args
+                         << ", " << element << ")\n";
+                } else {
+                    body << self << "_ss_init.constant(" << tail << ", " << expr(*init).text << ", " << element
+                         << ")\n";
+                }
+            }
+        }
+        if (auto* d = std::get_if<ast::DataDef>(&item.node)) {
+            body << "\n\n# data " << d->name.text << " (" << where(d->name.range) << ")\n"
+                 << py_name(d->name.text) << " = _ss_rt.DataSpec(" << py_string(d->name.text) << ", (\n";
+            const auto& fields = typed_.record_fields.at(d->name.text);
+            for (const ast::Field& f : d->fields) {
+                auto type = fields.find(f.name.text);
+                if (type == fields.end() || type->second.kind != check::TypeKind::Tensor) continue;
+                body << "    _ss_rt.FieldSpec(" << py_string(f.name.text) << ", " << tensor_spec(type->second.tensor)
+                     << "),\n";
+            }
+            body << "))\n";
+        }
+    }
+
+    std::ostringstream functions;
+    for (const ast::Item& item : file_.items)
+        if (auto* fn = std::get_if<ast::FnDef>(&item.node)) function(*fn, functions);
+
+    std::ostringstream out;
+    out << head.str() << body.str();
+    if (!spec_constants_.empty()) {
+        out << "\n\n";
+        for (const std::string& line : spec_constants_) out << line << "\n";
+    }
+    out << functions.str();
+    return out.str();
+}
+
+std::string generate_python(const ast::File& file, std::string_view text, const check::TypedProgram& typed,
+                            const Options& options) {
+    return Emitter(file, text, typed, options).module();
+}
+
+}  // namespace ss::codegen

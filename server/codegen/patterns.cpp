@@ -1,0 +1,113 @@
+// Pattern calls as einops calls: the pattern's text, literal sizes named
+// (einops takes only 1 as a literal), the dims it names passed as sizes,
+// and split as a rearrange that puts the parts first, then unbind.
+#include <algorithm>
+
+#include "codegen/emitter.hpp"
+
+namespace ss::codegen {
+
+namespace {
+
+struct PatternText {
+    std::vector<std::pair<std::string, std::string>> sizes;  // name=value, passed to einops
+    std::set<std::string> names;                             // axis names the pattern uses
+};
+
+}  // namespace
+
+static std::string axis_text(const Emitter& e, const ast::Axis& axis, PatternText& p, int* split_count) {
+    switch (axis.kind) {
+        case ast::AxisKind::Name:
+            p.names.insert(axis.name.text);
+            return axis.name.text;
+        case ast::AxisKind::Literal: {
+            if (!axis.value) e.fail(axis.range, "a size too large");
+            if (*axis.value == 1) return "1";
+            if (split_count && *split_count == 0) {
+                *split_count = static_cast<int>(*axis.value);
+                return "ss_part";
+            }
+            std::string name = "lit" + std::to_string(*axis.value);
+            bool known = false;
+            for (const auto& [k, v] : p.sizes) known = known || k == name;
+            if (!known) p.sizes.emplace_back(name, std::to_string(*axis.value));
+            return name;
+        }
+        case ast::AxisKind::Group: {
+            std::string out = "(";
+            for (size_t i = 0; i < axis.children.size(); ++i)
+                out += (i ? " " : "") + axis_text(e, *axis.children[i], p, split_count);
+            return out + ")";
+        }
+        default: e.fail(axis.range, "this kind of axis in a pattern isn't supported by the code generator yet");
+    }
+    return "";
+}
+
+static std::string side_text(const Emitter& e, const ast::PatternSide& side, PatternText& p, int* split_count) {
+    std::string out;
+    for (size_t i = 0; i < side.axes.size(); ++i) out += (i ? " " : "") + axis_text(e, *side.axes[i], p, split_count);
+    return out;
+}
+
+Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Expr& whole) {
+    const std::string& function = call.function.text;
+    std::vector<std::string> operands;
+    if (piped) operands.push_back(piped->text);
+    for (const auto& o : call.operands) operands.push_back(operand(expr(*o), kOr));
+
+    PatternText p;
+    int split_count = 0;
+    std::string inputs;
+    for (size_t i = 0; i < call.pattern.inputs.size(); ++i)
+        inputs += (i ? ", " : "") +
+                  side_text(*this, call.pattern.inputs[i], p, function == "split" ? &split_count : nullptr);
+    std::string output = side_text(*this, call.pattern.output, p, nullptr);
+    if (function == "split") {
+        if (split_count == 0) fail(call.pattern.range, "a split needs a literal count in a group of its input");
+        output = "ss_part " + output;
+        p.sizes.emplace_back("ss_part", std::to_string(split_count));
+    }
+    std::string text = py_string(inputs + " -> " + output);
+
+    std::string operands_text;
+    for (const std::string& o : operands) operands_text += o + ", ";
+    if (function == "einsum") {
+        if (!p.sizes.empty()) fail(call.pattern.range, "an einsum pattern with groups or literal sizes isn't supported yet");
+        return {"einops.einsum(" + operands_text + text + ")", kAtom};
+    }
+
+    // Sizes: the call's keywords, then the dims the pattern names.
+    std::string reducer;
+    std::vector<std::string> given;
+    for (const ast::Argument& a : call.arguments) {
+        if (a.keyword) {
+            p.sizes.emplace_back(a.keyword->text, operand(expr(*a.value), kOr));
+            given.push_back(a.keyword->text);
+        } else if (auto* n = std::get_if<ast::NameExpr>(&a.value->node)) {
+            reducer = py_string(n->name.text);
+        } else {
+            reducer = expr(*a.value).text;
+        }
+    }
+    for (const std::string& name : p.names)
+        if (typed_.dims.count(name) && std::find(given.begin(), given.end(), name) == given.end())
+            p.sizes.emplace_back(name, py_name(name));
+    std::string sizes;
+    for (const auto& [k, v] : p.sizes) sizes += ", " + k + "=" + v;
+
+    if (function == "rearrange" || function == "split") {
+        std::string out = "einops.rearrange(" + operands_text + text + sizes + ")";
+        return {function == "split" ? out + ".unbind(0)" : out, kAtom};
+    }
+    if (function == "repeat") return {"einops.repeat(" + operands_text + text + sizes + ")", kAtom};
+    if (function == "reduce") {
+        if (reducer.empty()) fail(whole.range, "`reduce` needs a reducer: mean, sum, max, min or prod");
+        return {"einops.reduce(" + operands_text + text + ", " + reducer + sizes + ")", kAtom};
+    }
+    fail(whole.range, "unknown pattern function `" + function + "`");
+    return {};
+}
+
+}  // namespace ss::codegen

@@ -1,0 +1,65 @@
+#include "codegen/python_text.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <unordered_set>
+
+namespace ss::codegen {
+
+std::string operand(const Py& py, int min) { return py.prec >= min ? py.text : "(" + py.text + ")"; }
+
+std::string py_name(std::string_view name) {
+    static const std::unordered_set<std::string_view> reserved = {
+        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+        "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in",
+        "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield",
+        // what every generated module imports
+        "torch", "einops", "math"};
+    std::string out(name);
+    if (reserved.count(name)) out += "_";
+    return out;
+}
+
+std::string py_string(std::string_view value) {
+    std::string out = "\"";
+    for (unsigned char c : value) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (c < 0x20 || c == 0x7f) {
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, "\\x%02x", c);
+                    out += buf;
+                } else {
+                    out += static_cast<char>(c);
+                }
+        }
+    }
+    return out + "\"";
+}
+
+std::string py_float(double value) {
+    if (std::isinf(value)) return value > 0 ? "math.inf" : "-math.inf";
+    if (std::isnan(value)) return "math.nan";
+    char buf[40];
+    // The shortest text that reads back as the same double.
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, value);
+        if (std::strtod(buf, nullptr) == value) break;
+    }
+    std::string out = buf;
+    if (out.find_first_of(".eni") == std::string::npos) out += ".0";
+    return out;
+}
+
+std::string py_tuple(const std::vector<std::string>& items) {
+    std::string out = "(";
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
+    return out + (items.size() == 1 ? ",)" : ")");
+}
+
+}  // namespace ss::codegen

@@ -1,0 +1,48 @@
+// Python text: names that don't clash with Python's keywords, literals, and
+// expressions that carry their precedence so the emitter adds parentheses
+// only where Python needs them.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ss::codegen {
+
+// Python's binding strengths, loosest first (the Python reference's table).
+enum Prec : int {
+    kTuple = 0,
+    kOr,
+    kAnd,
+    kNot,
+    kCompare,
+    kBitOr,
+    kBitXor,
+    kBitAnd,
+    kShift,
+    kAdd,
+    kMul,
+    kUnary,
+    kPower,
+    kAtom,  // names, literals, calls, attributes, subscripts, parenthesised
+};
+
+struct Py {
+    std::string text;
+    int prec = kAtom;
+};
+
+// `py` as an operand that needs at least `min` binding strength.
+std::string operand(const Py& py, int min);
+
+// A ShapeScript name as a Python name: keywords and the module's own
+// imports get a trailing underscore (`lambda` -> `lambda_`).
+std::string py_name(std::string_view name);
+
+std::string py_string(std::string_view value);  // a double-quoted literal
+std::string py_float(double value);             // always reads back as a float
+
+// `()`, `(a,)`, `(a, b)`.
+std::string py_tuple(const std::vector<std::string>& items);
+
+}  // namespace ss::codegen
