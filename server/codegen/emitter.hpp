@@ -77,6 +77,11 @@ public:
     // patterns.cpp
     Py pattern(const ast::PatternCall& call, const Py* piped, const ast::Expr& whole);
 
+    // views.cpp: a pattern as torch views or one matmul, when it is one.
+    std::optional<Py> rearrange_as_views(const Py& x, const ast::PatternSide& in, const ast::PatternSide& out,
+                                         const std::map<std::string, std::string>& sizes, int split_count);
+    std::optional<Py> einsum_as_matmul(const std::vector<std::string>& operands, const ast::Pattern& pattern);
+
     // layout.cpp
     // The position of the axis named `name` in a tensor type; counted from
     // the end (negative) when it follows a variadic group.

@@ -53,9 +53,14 @@ static std::string side_text(const Emitter& e, const ast::PatternSide& side, Pat
 
 Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Expr& whole) {
     const std::string& function = call.function.text;
-    std::vector<std::string> operands;
-    if (piped) operands.push_back(piped->text);
-    for (const auto& o : call.operands) operands.push_back(operand(expr(*o), kOr));
+    std::vector<Py> values;
+    if (piped) values.push_back(*piped);
+    for (const auto& o : call.operands) values.push_back(expr(*o));
+    std::vector<std::string> operands, atoms;
+    for (const Py& v : values) {
+        operands.push_back(operand(v, kOr));
+        atoms.push_back(operand(v, kAtom));
+    }
 
     PatternText p;
     int split_count = 0;
@@ -74,6 +79,7 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     std::string operands_text;
     for (const std::string& o : operands) operands_text += o + ", ";
     if (function == "einsum") {
+        if (auto product = einsum_as_matmul(atoms, call.pattern)) return *product;
         if (!p.sizes.empty()) fail(call.pattern.range, "an einsum pattern with groups or literal sizes isn't supported yet");
         return {"einops.einsum(" + operands_text + text + ")", kAtom};
     }
@@ -97,6 +103,11 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     std::string sizes;
     for (const auto& [k, v] : p.sizes) sizes += ", " + k + "=" + v;
 
+    if ((function == "rearrange" || function == "split") && operands.size() == 1 && call.pattern.inputs.size() == 1) {
+        std::map<std::string, std::string> known(p.sizes.begin(), p.sizes.end());
+        if (auto views = rearrange_as_views(values[0], call.pattern.inputs[0], call.pattern.output, known, split_count))
+            return *views;
+    }
     if (function == "rearrange" || function == "split") {
         std::string out = "einops.rearrange(" + operands_text + text + sizes + ")";
         return {function == "split" ? out + ".unbind(0)" : out, kAtom};

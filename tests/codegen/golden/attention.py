@@ -34,8 +34,8 @@ def causal_attention(x, w_qkv, w_o):
         _ss_rt.check_args(_ss_sig_causal_attention, (x, w_qkv, w_o), _ss_value_checks)
     _ss_n = x.shape[1]
     # attention.ss:9
-    q, k, v = einops.rearrange(x @ w_qkv, "b n (ss_part H Dh) -> ss_part b H n Dh", ss_part=3, Dh=Dh, H=H).unbind(0)
+    q, k, v = (x @ w_qkv).unflatten(2, (3, H, Dh)).permute(2, 0, 3, 1, 4).unbind(0)
     # attention.ss:12
-    att = torch.softmax(_ss_rt.masked_fill(_ss_rt.scale(einops.einsum(q, k, "b H n Dh, b H m Dh -> b H n m"), 1 / math.sqrt(Dh)), ~_ss_rt.causal(_ss_n, _ss_n, x.device), -math.inf), dim=3)
+    att = torch.softmax(_ss_rt.masked_fill(_ss_rt.scale(q @ k.transpose(-1, -2), 1 / math.sqrt(Dh)), ~_ss_rt.causal(_ss_n, _ss_n, x.device), -math.inf), dim=3)
     # attention.ss:17
-    return einops.rearrange(einops.einsum(att, v, "b H n m, b H m Dh -> b H n Dh"), "b H n Dh -> b n (H Dh)", Dh=Dh, H=H) @ w_o
+    return (att @ v).permute(0, 2, 1, 3).flatten(2, 3) @ w_o

@@ -72,9 +72,9 @@ def rotary(x, pos):
     # llama.ss:33
     sin_a = _ss_rt.expect(einops.repeat(torch.sin(angle), "b n half -> b n (half lit2)", lit2=2), _ss_spec_2, "llama.ss:33", _ss_checks)
     # llama.ss:34
-    pairs = einops.rearrange(x, "b h n (half two) -> b h n half two", two=2)
+    pairs = x.unflatten(3, (-1, 2))
     # llama.ss:35
-    turned = _ss_rt.expect(einops.rearrange(torch.cat((-pairs[:, :, :, :, 1:2], pairs[:, :, :, :, 0:1]), dim=4), "b h n half two -> b h n (half two)"), _ss_spec_3, "llama.ss:35", _ss_checks)
+    turned = _ss_rt.expect(torch.cat((-pairs[:, :, :, :, 1:2], pairs[:, :, :, :, 0:1]), dim=4).flatten(3, 4), _ss_spec_3, "llama.ss:35", _ss_checks)
     # llama.ss:37
     return x * cos_a[:, None] + turned * sin_a[:, None]
 
@@ -95,17 +95,17 @@ def block(m, x, pos, l):
     # llama.ss:40
     h = _ss_rt.rms_norm(x, 2, m.attn_norm[l], 1e-05)
     # llama.ss:41
-    q = rotary(einops.rearrange(torch.nn.functional.linear(h, m.wq[l]), "b n (H Dh) -> b H n Dh", Dh=Dh, H=H), pos)
+    q = rotary(torch.nn.functional.linear(h, m.wq[l]).unflatten(2, (H, Dh)).permute(0, 2, 1, 3), pos)
     # llama.ss:42
-    k = rotary(einops.rearrange(torch.nn.functional.linear(h, m.wk[l]), "b n (Hkv Dh) -> b Hkv n Dh", Dh=Dh, Hkv=Hkv), pos)
+    k = rotary(torch.nn.functional.linear(h, m.wk[l]).unflatten(2, (Hkv, Dh)).permute(0, 2, 1, 3), pos)
     # llama.ss:43
-    v = einops.rearrange(torch.nn.functional.linear(h, m.wv[l]), "b n (Hkv Dh) -> b Hkv n Dh", Dh=Dh, Hkv=Hkv)
+    v = torch.nn.functional.linear(h, m.wv[l]).unflatten(2, (Hkv, Dh)).permute(0, 2, 1, 3)
     # llama.ss:44
     k = einops.repeat(k, "b Hkv n Dh -> b (Hkv R) n Dh", Dh=Dh, Hkv=Hkv, R=R)
     # llama.ss:45
     v = einops.repeat(v, "b Hkv n Dh -> b (Hkv R) n Dh", Dh=Dh, Hkv=Hkv, R=R)
     # llama.ss:46
-    att = einops.rearrange(torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=_ss_rt.causal(_ss_n, _ss_n, x.device)), "b H n Dh -> b n (H Dh)", Dh=Dh, H=H)
+    att = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=_ss_rt.causal(_ss_n, _ss_n, x.device)).permute(0, 2, 1, 3).flatten(2, 3)
     # llama.ss:48
     x = x + torch.nn.functional.linear(att, m.wo[l])
     # llama.ss:49

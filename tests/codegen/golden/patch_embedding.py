@@ -44,7 +44,7 @@ def patches(image):
     if _ss_checks:
         _ss_rt.check_args(_ss_sig_patches, (image,), _ss_value_checks)
     # patch_embedding.ss:16
-    return einops.rearrange(image, "b C (gh p1) (gw p2) -> b (gh gw) (C p1 p2)", p1=P, p2=P, C=C)
+    return image.unflatten(2, (-1, P)).unflatten(4, (-1, P)).permute(0, 2, 4, 1, 3, 5).flatten(3, 5).flatten(1, 2)
 
 
 _ss_sig_embed = _ss_rt.Signature("embed", "patch_embedding.ss:18", (
