@@ -45,6 +45,7 @@ struct FunctionState {
     std::map<std::string, int> call_counts;  // callee -> calls so far (draw paths)
     std::string device;                      // a Python expression for the device, or "None"
     std::set<std::string> mode_params;
+    std::vector<std::string> loop_indices;  // the variables of the `for i in a..b` loops around
 };
 
 class Emitter {

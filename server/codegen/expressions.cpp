@@ -73,7 +73,15 @@ std::string Emitter::size(const check::Size& s) {
 Py Emitter::mode_at(const Py& mode, const std::string& callee) {
     if (mode.text == "_ss_rt.Eval") return mode;
     int k = fn_ ? fn_->call_counts[callee]++ : 0;
-    return {operand(mode, kAtom) + ".at(" + py_string(callee + "#" + std::to_string(k)) + ")", kAtom};
+    std::string site = callee + "#" + std::to_string(k);
+    // Inside `for i in a..b`, each iteration is a call site of its own, so
+    // a draw in a loop differs from one iteration to the next.
+    if (fn_ && !fn_->loop_indices.empty()) {
+        std::string indices;
+        for (const std::string& i : fn_->loop_indices) indices += (indices.empty() ? "{" : ",{") + i + "}";
+        return {operand(mode, kAtom) + ".at(f\"" + site + "[" + indices + "]\")", kAtom};
+    }
+    return {operand(mode, kAtom) + ".at(" + py_string(site) + ")", kAtom};
 }
 
 LoweredArgs Emitter::lower_args(const std::vector<ast::Argument>& arguments, const Py* piped,
@@ -223,7 +231,7 @@ Py Emitter::expr(const ast::Expr& e) {
             if (dtype_of(from->tensor.element.kind) != std::string_view(dtype_of(to->tensor.element.kind)))
                 value = {operand(value, kAtom) + ".to(" + dtype_of(to->tensor.element.kind) + ")", kAtom};
             std::string spec = spec_of(*to);
-            return {"_ss_rt.expect(" + value.text + ", " + spec + ", " + py_string(where(e.range)) + ", _ss_checks)", kAtom};
+            return {"_ss_rt.expect(" + value.text + ", " + spec + ", " + py_string(where(e.range)) + ", _ss_checks, _ss_value_checks)", kAtom};
         }
         return {"_ss_rt.cast(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) + ")", kAtom};
     }

@@ -250,7 +250,10 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         if (t && t->kind == check::TypeKind::Batches)
             iterable.text = "_ss_rt.batch_loop(" + iterable.text + ", False, " + py_string(where(f->iterable->range)) + ")";
         out << in << "for " << targets << " in " << iterable.text << ":\n";
+        bool counted = std::holds_alternative<ast::RangeExpr>(f->iterable->node) && f->targets.size() == 1;
+        if (counted) fn_->loop_indices.push_back(py_name(f->targets[0].text));
         block(f->body, indent + 1, out);
+        if (counted) fn_->loop_indices.pop_back();
         return;
     }
 }

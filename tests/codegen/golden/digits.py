@@ -134,7 +134,7 @@ def main(epochs=20):
         # digits.ss:40
         for batch in _ss_rt.batch_loop(_ss_rt.batches(_ss_rt.shuffle(train, seed=epoch), 64), False, "digits.ss:40"):
             # digits.ss:41
-            _ss_rt.log(epoch=epoch, loss=train_step(m, opt, batch, mode.at("train_step#0")))
+            _ss_rt.log(epoch=epoch, loss=train_step(m, opt, batch, mode.at(f"train_step#0[{epoch}]")))
         # digits.ss:42
         for batch in _ss_rt.batch_loop(_ss_rt.batches(test, 512), False, "digits.ss:42"):
             # digits.ss:43

@@ -58,6 +58,6 @@ def embed(m, image):
     if _ss_checks:
         _ss_rt.check_args(_ss_sig_embed, (m, image), _ss_value_checks)
     # patch_embedding.ss:19
-    tokens = _ss_rt.expect(patches(image) @ m.proj, _ss_spec_1, "patch_embedding.ss:19", _ss_checks)
+    tokens = _ss_rt.expect(patches(image) @ m.proj, _ss_spec_1, "patch_embedding.ss:19", _ss_checks, _ss_value_checks)
     # patch_embedding.ss:20
     return tokens + m.bias + m.pos

@@ -1,0 +1,22 @@
+"""ShapeScript's Python runtime: what compiled .ss modules run on, and the
+ways Python uses them: `shapescript.load("model.ss")`, `import model` (an
+import hook for .ss files, installed by importing this package), and the
+notebook magic `%%shapescript` (`%load_ext shapescript`)."""
+__version__ = "0.5.0"
+
+from .compiler import load
+from .errors import ArgumentError, ShapeScriptError
+from .importer import install as _install_import_hook
+from .sinks import Csv, JsonLines, Plot, Sink, TensorBoard, Terminal, close_sinks, log, log_to
+
+_install_import_hook()
+
+
+def load_ipython_extension(ip):
+    """`%load_ext shapescript`: registers the `%%shapescript` cell magic."""
+    from .magic import load_ipython_extension as register
+    register(ip)
+
+
+__all__ = ["ArgumentError", "Csv", "JsonLines", "Plot", "ShapeScriptError", "Sink", "TensorBoard", "Terminal",
+           "__version__", "close_sinks", "load", "log", "log_to", "load_ipython_extension"]

@@ -1,0 +1,182 @@
+"""`save(path, values...)` and `load(path)`: one .safetensors file holding
+models' parameters and optimizers' state, described by JSON metadata.
+
+The file's tensors are named `<i>/<field>` for the i-th value when it is a
+model, `<i>/<field>/<state>` (exp_avg, momentum_buffer, ...) when it is an
+optimizer, `<i>` when it is a tensor. The metadata key "shapescript" holds
+{"format": 1, "values": [...]}, one entry per value: its kind, class name,
+and fields with their shapes (an optimizer: its model's class, update
+count, hyperparameters and schedule).
+"""
+import json
+import os
+
+import torch
+
+from .files import replacing
+from .models import Model
+from .training import Optimizer
+
+FORMAT = 1
+
+
+def save(path, *values):
+    """Writes `values` (models, optimizers, tensors) to one .safetensors file:
+    to a temporary file first, renamed over `path` when complete."""
+    from safetensors.torch import save_file
+    tensors = {}
+    described = []
+    for i, v in enumerate(values):
+        if isinstance(v, Model):
+            fields = {}
+            for name, t in _state(v).items():
+                tensors["%d/%s" % (i, name)] = _plain(t)
+                fields[name] = list(t.shape)
+            described.append({"kind": "model", "class": type(v).__name__, "fields": fields})
+        elif isinstance(v, Optimizer):
+            described.append(_save_optimizer(i, v, tensors))
+        elif isinstance(v, torch.Tensor):
+            tensors[str(i)] = _plain(v)
+            described.append({"kind": "tensor", "shape": list(v.shape), "dtype": str(v.dtype)})
+        else:
+            raise TypeError("save(): value %d is a %s; save saves models, optimizers and tensors"
+                            % (i + 1, type(v).__name__))
+    meta = {"shapescript": json.dumps({"format": FORMAT, "values": described})}
+    with replacing(path) as tmp:
+        save_file(tensors, tmp, metadata=meta)
+
+
+def _state(m):
+    out = dict(m.named_parameters())
+    out.update(m.named_buffers())
+    return out
+
+
+def _plain(t):
+    # safetensors wants contiguous CPU tensors that share no memory.
+    return t.detach().to("cpu", copy=True).contiguous()
+
+
+def _save_optimizer(i, opt, tensors):
+    sd = opt.torch_optimizer.state_dict()
+    names = [name for name, _ in opt.params]
+    numbers = {}
+    for index, state in sd["state"].items():
+        name = names[index]
+        for key, value in state.items():
+            if isinstance(value, torch.Tensor):
+                tensors["%d/%s/%s" % (i, name, key)] = _plain(value)
+            elif value is not None:
+                numbers.setdefault(name, {})[key] = value
+    groups = [{k: v for k, v in g.items() if k != "params"} for g in sd["param_groups"]]
+    return {"kind": "optimizer", "class": opt.kind, "model_class": type(opt.model).__name__,
+            "count": opt.count, "schedule": repr(opt.schedule), "fields": names,
+            "param_groups": json.loads(json.dumps(groups, default=_jsonable)), "numbers": numbers}
+
+
+def _jsonable(v):
+    if isinstance(v, tuple):
+        return list(v)
+    if isinstance(v, torch.Tensor):
+        return v.tolist()
+    return repr(v)
+
+
+class Checkpoint:
+    """What `load(path)` read: `values` describes each saved value (dicts as
+    in the metadata), `tensors` holds the file's tensors."""
+
+    def __init__(self, path, tensors, values):
+        self.path = path
+        self.tensors = tensors
+        self.values = values
+
+    def __repr__(self):
+        kinds = ", ".join(v.get("class", v["kind"]) if v["kind"] != "tensor" else "tensor" for v in self.values)
+        return "Checkpoint(%r: %s)" % (self.path, kinds)
+
+    def model(self, cls):
+        """A new `cls` with the first saved model's parameters. ValueError if
+        that model isn't a `cls`: another class, other fields, other shapes."""
+        index, entry = next(((i, v) for i, v in enumerate(self.values) if v["kind"] == "model"), (None, None))
+        if entry is None:
+            raise ValueError("%s holds no model" % self.path)
+        if entry["class"] != cls.__name__:
+            raise ValueError("%s holds a %s, not a %s" % (self.path, entry["class"], cls.__name__))
+        m = cls()
+        have = _state(m)
+        saved = entry["fields"]
+        missing = [k for k in have if k not in saved]
+        extra = [k for k in saved if k not in have]
+        if missing or extra:
+            parts = []
+            if missing:
+                parts.append("lacks %s" % ", ".join("`%s`" % k for k in missing))
+            if extra:
+                parts.append("has %s that %s doesn't" % (", ".join("`%s`" % k for k in extra), cls.__name__))
+            raise ValueError("the %s in %s has other fields: it %s" % (cls.__name__, self.path, "; it ".join(parts)))
+        for name, t in have.items():
+            if list(t.shape) != list(saved[name]):
+                raise ValueError("field `%s` of the %s in %s has shape %s, but %s's is %s"
+                                 % (name, cls.__name__, self.path, saved[name], cls.__name__, list(t.shape)))
+        with torch.no_grad():
+            for name, t in have.items():
+                t.copy_(self.tensors["%d/%s" % (index, name)])
+        return m
+
+
+def load(path):
+    """Reads a file `save` wrote. `load(path) as M` (cast to a ModelSpec)
+    makes the model; `load_optimizer` restores an optimizer's state."""
+    from safetensors import safe_open
+    path = os.fspath(path)
+    tensors = {}
+    with safe_open(path, framework="pt") as f:
+        meta = (f.metadata() or {}).get("shapescript")
+        for k in f.keys():
+            tensors[k] = f.get_tensor(k)
+    if meta is None:
+        raise ValueError("%s wasn't written by shapescript's save (no \"shapescript\" metadata)" % path)
+    info = json.loads(meta)
+    if info.get("format") != FORMAT:
+        raise ValueError("%s has checkpoint format %r; this runtime reads %d" % (path, info.get("format"), FORMAT))
+    return Checkpoint(path, tensors, info["values"])
+
+
+def load_optimizer(checkpoint, opt):
+    """Restores `opt` (its state, hyperparameters and update count) from the
+    first optimizer in `checkpoint` of the same kind and model class."""
+    model_class = type(opt.model).__name__
+    for i, v in enumerate(checkpoint.values):
+        if v["kind"] == "optimizer" and v["class"] == opt.kind and v["model_class"] == model_class:
+            break
+    else:
+        raise ValueError("%s holds no %s optimizer of a %s" % (checkpoint.path, opt.kind, model_class))
+    names = [name for name, _ in opt.params]
+    if names != v["fields"]:
+        raise ValueError("the optimizer in %s is over fields %s, this one over %s"
+                         % (checkpoint.path, v["fields"], names))
+    sd = opt.torch_optimizer.state_dict()
+    state = {}
+    prefix = "%d/" % i
+    for index, name in enumerate(names):
+        entry = dict(v["numbers"].get(name, {}))
+        for key, t in checkpoint.tensors.items():
+            if key.startswith(prefix + name + "/"):
+                entry[key[len(prefix + name) + 1:]] = t
+        if entry:
+            state[index] = entry
+    groups = []
+    for saved, current in zip(v["param_groups"], sd["param_groups"]):
+        g = dict(current)
+        for k, value in saved.items():
+            if k not in g:
+                continue
+            if isinstance(g[k], tuple):
+                g[k] = tuple(value)
+            elif g[k] is None or isinstance(g[k], (bool, int, float, str)):
+                g[k] = value  # a hyperparameter; anything else was saved as its repr only
+        groups.append(g)
+    opt.torch_optimizer.load_state_dict({"state": state, "param_groups": groups})
+    opt.count = v["count"]
+    return opt

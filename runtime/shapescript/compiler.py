@@ -1,0 +1,177 @@
+"""Compiling .ss files with the `shapescript` compiler, and a cache of the
+modules it wrote, so an unchanged file isn't compiled again.
+
+The cache (~/.cache/shapescript/modules, or $SHAPESCRIPT_CACHE) holds one
+`<stem>-<key>.py` per build; the key hashes the source's bytes and path,
+the compiler's version and the binary itself (path, size, mtime, so a
+rebuilt compiler of the same version doesn't serve stale modules), and the
+options. Files are written to a temporary name and renamed, so concurrent
+builds never see half a module.
+"""
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .errors import ShapeScriptError
+from .specs import checks_enabled
+
+_versions = {}
+
+
+def find_compiler():
+    """The `shapescript` binary: $SHAPESCRIPT_BIN, else next to the Python
+    running this, else on PATH, else build/bin/shapescript of the source
+    tree this package is in."""
+    env = os.environ.get("SHAPESCRIPT_BIN")
+    if env:
+        if not os.path.isfile(env):
+            raise ShapeScriptError("$SHAPESCRIPT_BIN is %s, which isn't a file" % env)
+        return env
+    beside = Path(sys.executable).parent / "shapescript"
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    found = shutil.which("shapescript")
+    if found:
+        return found
+    tree = Path(__file__).resolve().parents[2] / "build" / "bin" / "shapescript"
+    if tree.is_file():
+        return str(tree)
+    raise ShapeScriptError("can't find the shapescript compiler: install it, put it on PATH, or set "
+                           "$SHAPESCRIPT_BIN to its path")
+
+
+def compiler_version(binary):
+    """`shapescript --version`, remembered per binary file."""
+    st = os.stat(binary)
+    key = (os.path.abspath(binary), st.st_size, st.st_mtime_ns)
+    if key not in _versions:
+        r = subprocess.run([binary, "--version"], capture_output=True, text=True)
+        _versions[key] = r.stdout.strip() or r.stderr.strip()
+    return _versions[key], key
+
+
+def cache_dir():
+    d = os.environ.get("SHAPESCRIPT_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "shapescript",
+                                                             "modules")
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+_HUMAN = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<column>\d+): (?P<severity>error|warning|info|information|hint)"
+                    r"(?:\[(?P<code>\w+)\])?: (?P<message>.*)$")
+
+
+def _errors(text):
+    """The errors of a JSON diagnostics list (or {"diagnostics": [...]})."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    diags = data.get("diagnostics", []) if isinstance(data, dict) else data
+    return [d for d in diags if isinstance(d, dict) and d.get("severity") == "error"] if isinstance(diags, list) else []
+
+
+def _diagnostics(binary, source, build_stdout, build_output):
+    """The diagnostics of a failed build: the build's JSON, else `check
+    --format json`'s, else the lines of its output in the human format."""
+    errors = _errors(build_stdout)
+    if errors:
+        return errors
+    r = subprocess.run([binary, "check", source, "--format", "json"], capture_output=True, text=True)
+    errors = _errors(r.stdout)
+    if errors:
+        return errors
+    out = []
+    for line in build_output.splitlines():
+        m = _HUMAN.match(line.strip())
+        if m:
+            d = m.groupdict()
+            d["line"], d["column"] = int(d["line"]), int(d["column"])
+            out.append(d)
+    return out
+
+
+def build(path, checks="debug", value_checks="debug"):
+    """Compiles `path` (a .ss file) unless the cache has it; returns the
+    generated module's path. ShapeScriptError when it doesn't compile."""
+    checks_enabled(checks)
+    checks_enabled(value_checks)
+    source = Path(path).resolve()
+    text = source.read_bytes()
+    binary = find_compiler()
+    version, identity = compiler_version(binary)
+    h = hashlib.sha256()
+    for part in (b"shapescript-module-1", version.encode(), repr(identity).encode(), str(source).encode(),
+                 checks.encode(), value_checks.encode()):
+        h.update(part + b"\0")
+    h.update(text)
+    out = Path(cache_dir()) / ("%s-%s.py" % (source.stem, h.hexdigest()[:24]))
+    if out.is_file():
+        return str(out)
+    tmp = out.with_name("%s.%d.tmp.py" % (out.stem, os.getpid()))
+    cmd = [binary, "build", str(source), "-o", str(tmp), "--format", "json"]
+    if checks != "debug":
+        cmd += ["--checks", checks]
+    if value_checks != "debug":
+        cmd += ["--value-checks", value_checks]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode == 0 and tmp.is_file():
+            os.replace(tmp, out)
+            return str(out)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    output = (r.stdout + r.stderr).strip()
+    if r.returncode == 1:
+        diags = _diagnostics(binary, str(source), r.stdout, output)
+        if diags:
+            raise ShapeScriptError("%s doesn't compile:" % source.name, diags)
+    raise ShapeScriptError("`%s` failed (exit status %d)%s" % (
+        " ".join([os.path.basename(binary)] + cmd[1:2] + [source.name]), r.returncode,
+        ":\n" + output if output else ""))
+
+
+def _is_ours(module):
+    return module is None or hasattr(module, "_ss_source")
+
+
+def exec_generated(module, pyfile):
+    """Runs a generated module's code in `module`."""
+    with open(pyfile, encoding="utf-8") as f:
+        code = compile(f.read(), pyfile, "exec")
+    module.__file__ = pyfile
+    exec(code, module.__dict__)
+
+
+def load(path, checks="debug", value_checks="debug", name=None):
+    """Compiles (or takes from the cache) the .ss file at `path` and returns
+    its module, named after the file (`digits.ss` -> `digits`) and entered
+    in sys.modules unless another module of that name is there.
+
+    `checks` and `value_checks` ("always", "debug", "never") are the
+    compiler's --checks and --value-checks."""
+    pyfile = build(path, checks, value_checks)
+    name = name or Path(path).stem
+    spec = importlib.util.spec_from_file_location(name, pyfile)
+    module = importlib.util.module_from_spec(spec)
+    register = _is_ours(sys.modules.get(name))
+    previous = sys.modules.get(name)
+    if register:
+        sys.modules[name] = module
+    try:
+        exec_generated(module, pyfile)
+    except BaseException:
+        if register:
+            if previous is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = previous
+        raise
+    return module

@@ -1,0 +1,96 @@
+"""Operations generated code calls where a torch function alone doesn't say
+it: the axis conventions ShapeScript uses, masks, draws, and `print`."""
+import builtins
+
+import torch
+import torch.nn.functional as F
+
+from .modes import Train, draw_seed
+
+
+def scale(x, factor):
+    return x * factor
+
+
+def masked_fill(x, mask, value):
+    """`mask` is already aligned to `x` by the generated code."""
+    return x.masked_fill(mask, value)
+
+
+def dropout(x, p, mode):
+    """Zeroes each element with probability p and scales the rest by
+    1/(1-p), as torch's dropout; the identity in Eval or when p is 0. The
+    mask comes from a generator seeded with the draw's seed (draw_seed)."""
+    if not isinstance(mode, Train) or p == 0:
+        return x
+    if not 0 <= p <= 1:
+        raise ValueError("dropout(): p must be in 0..1, not %r" % (p,))
+    if p == 1:
+        return x * 0
+    g = torch.Generator(device=x.device)
+    g.manual_seed(draw_seed(mode))
+    keep = torch.empty(x.shape, dtype=x.dtype, device=x.device).bernoulli_(1 - p, generator=g)
+    return x * keep.div_(1 - p)  # as torch: the mask is scaled, then multiplied
+
+
+def cross_entropy(z, y, class_dim):
+    """The mean over the examples of the cross entropy of logits `z`, whose
+    classes are axis `class_dim`, against class indices `y`."""
+    if z.dim() > 1 and class_dim % z.dim() != 1:
+        z = z.movedim(class_dim, 1)
+    return F.cross_entropy(z, y)
+
+
+def _along(t, dim, ndim):
+    """A weight of one axis, viewed so it broadcasts along axis `dim`."""
+    dim %= ndim
+    return t.reshape(t.shape + (1,) * (ndim - dim - 1))
+
+
+def rms_norm(x, dim, weight=None, eps=1e-6):
+    """x / sqrt(mean(x^2 over dim) + eps), times weight."""
+    if dim % x.dim() == x.dim() - 1:
+        return F.rms_norm(x, (x.shape[-1],), weight, eps)
+    y = x * torch.rsqrt(x.pow(2).mean(dim, keepdim=True) + eps)
+    return y if weight is None else y * _along(weight, dim, x.dim())
+
+
+def layer_norm(x, dim, weight=None, bias=None, eps=1e-5):
+    """(x - mean) / sqrt(var + eps) over axis `dim`, times weight, plus bias."""
+    if dim % x.dim() == x.dim() - 1:
+        return F.layer_norm(x, (x.shape[-1],), weight, bias, eps)
+    return F.layer_norm(x.movedim(dim, -1), (x.shape[dim],), weight, bias, eps).movedim(-1, dim)
+
+
+def causal(n, m, device=None):
+    """The [n m] Mask true where column j <= row i."""
+    return torch.ones(n, m, dtype=torch.bool, device=device).tril()
+
+
+def arange(start, end, step=1, device=None):
+    return torch.arange(start, end, step, dtype=torch.int64, device=device)
+
+
+def mean(x, dim=None):
+    """The mean over `dim` (None: all axes); of a Mask, the fraction true."""
+    if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
+        x = x.to(torch.float32)
+    return torch.mean(x) if dim is None else torch.mean(x, dim)
+
+
+def sum(x, dim=None):
+    """The sum over `dim` (None: all axes); of a Mask, the count true (i64)."""
+    return torch.sum(x) if dim is None else torch.sum(x, dim)
+
+
+def print(*values):
+    """ShapeScript's print: a 0-d tensor prints as its number; the line goes
+    above any progress bar."""
+    from .sinks import write_line
+    write_line(" ".join(_text(v) for v in values))
+
+
+def _text(v):
+    if isinstance(v, torch.Tensor) and v.dim() == 0:
+        return builtins.str(v.item())
+    return builtins.str(v)

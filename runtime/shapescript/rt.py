@@ -1,0 +1,24 @@
+"""What generated modules import as `_ss_rt` (docs/generated-code.md is the
+contract): every name they call, re-exported from the modules that hold it."""
+from .checkpoint import Checkpoint, load, load_optimizer, save
+from .data import Batch, Batches, Dataset, Example, batch_loop, batches, shuffle
+from .errors import ArgumentError, ShapeScriptError
+from .models import Initializer, Model, set_field
+from .modes import Eval, Mode, Train, draw_seed, step
+from .ops import (arange, causal, cross_entropy, dropout, layer_norm, masked_fill, mean, print, rms_norm, scale,
+                  sum)
+from .sinks import log
+from .specs import (AnySpec, BatchSpec, DataSpec, DatasetSpec, FieldSpec, ModelSpec, ModeSpec, OptimizerSpec,
+                    ScalarSpec, Signature, TensorSpec, TupleSpec, cast, check_args, checks_enabled, expect)
+from .tracebacks import source_line
+from .training import Grads, Optimizer, adamw, clip_norm, cosine, sgd, update, value_and_grad, warmup
+
+__all__ = [
+    "AnySpec", "ArgumentError", "Batch", "BatchSpec", "Batches", "Checkpoint", "DataSpec", "Dataset", "DatasetSpec",
+    "Eval", "Example", "FieldSpec", "Grads", "Initializer", "Mode", "ModeSpec", "Model", "ModelSpec", "Optimizer",
+    "OptimizerSpec", "ScalarSpec", "ShapeScriptError", "Signature", "TensorSpec", "Train", "TupleSpec", "adamw",
+    "arange", "batch_loop", "batches", "cast", "causal", "check_args", "checks_enabled", "clip_norm",
+    "cosine", "cross_entropy", "draw_seed", "dropout", "expect", "layer_norm", "load", "load_optimizer", "log",
+    "masked_fill", "mean", "print", "rms_norm", "save", "scale", "set_field", "sgd", "shuffle", "source_line",
+    "step", "sum", "update", "value_and_grad", "warmup",
+]

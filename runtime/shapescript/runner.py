@@ -1,0 +1,219 @@
+"""Runs a function of a .ss file from the command line:
+
+    python -m shapescript.runner FILE [--fn NAME] [--log-dir DIR]
+        [--sinks terminal,jsonl,csv,tensorboard,plot]
+        [--checks LEVEL] [--value-checks LEVEL] [ARGS...]
+
+ARGS are the function's arguments, positional or `--name value` (or
+`--name=value`), converted to the parameter's type (from its ShapeScript
+type, else its default's). `--` ends the runner's own options.
+Exit status: 0 when the function returned, 1 when the file doesn't compile
+or the function raised, 2 for a bad command line.
+"""
+import inspect
+import os
+import sys
+from pathlib import Path
+
+from . import compiler, sinks, tracebacks
+from .errors import ShapeScriptError
+from .specs import ScalarSpec
+
+USAGE = ("usage: python -m shapescript.runner FILE [--fn NAME] [--log-dir DIR] "
+         "[--sinks terminal,jsonl,csv,tensorboard,plot] [--checks LEVEL] [--value-checks LEVEL] [ARGS...]")
+_OPTIONS = ("--fn", "--log-dir", "--sinks", "--checks", "--value-checks")
+SINK_NAMES = ("terminal", "jsonl", "csv", "tensorboard", "plot")
+
+
+class UsageError(Exception):
+    pass
+
+
+def parse_command_line(argv):
+    """(runner options, FILE, the function's argument tokens)."""
+    opts = {"fn": "main", "log_dir": None, "sinks": "terminal,jsonl,plot", "checks": "debug",
+            "value_checks": "debug"}
+    file = None
+    rest = []
+    i = 0
+    own = True
+    while i < len(argv):
+        token = argv[i]
+        if own and token == "--":
+            own = False
+        elif own and token.split("=", 1)[0] in _OPTIONS:
+            key, eq, value = token.partition("=")
+            if not eq:
+                i += 1
+                if i == len(argv):
+                    raise UsageError("%s needs a value" % key)
+                value = argv[i]
+            opts[key[2:].replace("-", "_")] = value
+        elif own and (token == "--help" or token == "-h" and file is None):
+            raise UsageError(None)
+        elif file is None:
+            file = token
+        else:
+            rest.append(token)
+        i += 1
+    if file is None:
+        raise UsageError("which .ss file? (give FILE)")
+    return opts, file, rest
+
+
+def _kind(module, fn_name, param):
+    """The parameter's type as a Python type, from the function's signature
+    spec (`_ss_sig_<fn>`), else from its default."""
+    sig = getattr(module, "_ss_sig_" + fn_name, None)
+    if sig is not None:
+        for name, spec in sig.params:
+            if name == param.name and isinstance(spec, ScalarSpec):
+                return {"int": int, "float": float, "bool": bool, "str": str}[spec.kind]
+    if param.default is not inspect.Parameter.empty and param.default is not None:
+        return type(param.default)
+    return None
+
+
+def _convert(text, kind, name):
+    if kind is None or kind is str:
+        return text
+    if kind is bool:
+        low = text.lower()
+        if low in ("true", "1", "yes", "on"):
+            return True
+        if low in ("false", "0", "no", "off"):
+            return False
+        raise UsageError("argument `%s`: expected a bool (true or false), found %r" % (name, text))
+    try:
+        return kind(text)
+    except ValueError:
+        raise UsageError("argument `%s`: expected %s, found %r" % (name, kind.__name__, text)) from None
+
+
+def function_arguments(module, fn_name, fn, tokens):
+    """Binds the command line's argument tokens to `fn`'s parameters."""
+    sig = inspect.signature(fn)
+    params = sig.parameters
+    positional, keywords = [], {}
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.startswith("--") and len(token) > 2:
+            key, eq, value = token[2:].partition("=")
+            key = key.replace("-", "_")
+            if key not in params:
+                raise UsageError("%s() has no parameter `%s`; it takes %s" % (fn_name, key, _describe(params)))
+            if not eq:
+                i += 1
+                if i == len(tokens):
+                    raise UsageError("--%s needs a value" % key)
+                value = tokens[i]
+            keywords[key] = value
+        else:
+            positional.append(token)
+        i += 1
+    try:
+        bound = sig.bind(*positional, **keywords)
+    except TypeError as e:
+        raise UsageError("%s(): %s; it takes %s" % (fn_name, e, _describe(params))) from None
+    for name, value in list(bound.arguments.items()):
+        bound.arguments[name] = _convert(value, _kind(module, fn_name, params[name]), name)
+    return bound
+
+
+def _describe(params):
+    if not params:
+        return "no arguments"
+    parts = []
+    for p in params.values():
+        parts.append("--%s" % p.name if p.default is inspect.Parameter.empty
+                     else "--%s (default %r)" % (p.name, p.default))
+    return ", ".join(parts)
+
+
+def make_sinks(names, log_dir):
+    out = []
+    for name in [n.strip() for n in names.split(",") if n.strip()]:
+        if name == "terminal":
+            out.append(sinks.Terminal())
+        elif name == "jsonl":
+            out.append(sinks.JsonLines(os.path.join(log_dir, "log.jsonl")))
+        elif name == "csv":
+            out.append(sinks.Csv(os.path.join(log_dir, "log.csv")))
+        elif name == "tensorboard":
+            out.append(sinks.TensorBoard(os.path.join(log_dir, "tb")))
+        elif name == "plot":
+            out.append(sinks.Plot(os.path.join(log_dir, "curves.png")))
+        else:
+            raise UsageError("unknown sink %r (the sinks: %s)" % (name, ", ".join(SINK_NAMES)))
+    return out
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        opts, file, rest = parse_command_line(argv)
+        for key in ("checks", "value_checks"):
+            if opts[key] not in ("always", "debug", "never"):
+                raise UsageError("--%s must be always, debug or never, not %r"
+                                 % (key.replace("_", "-"), opts[key]))
+        for name in opts["sinks"].split(","):
+            if name.strip() and name.strip() not in SINK_NAMES:
+                raise UsageError("unknown sink %r (the sinks: %s)" % (name.strip(), ", ".join(SINK_NAMES)))
+    except UsageError as e:
+        if e.args[0]:
+            print("shapescript.runner: %s" % e.args[0], file=sys.stderr)
+        print(USAGE, file=sys.stderr)
+        return 2 if e.args[0] else 0
+
+    try:
+        module = compiler.load(file, opts["checks"], opts["value_checks"])
+    except ShapeScriptError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    except OSError as e:
+        print("shapescript.runner: can't read %s: %s" % (file, e.strerror or e), file=sys.stderr)
+        return 1
+
+    fn = getattr(module, opts["fn"], None)
+    if not callable(fn) or opts["fn"].startswith("_"):
+        names = sorted(k for k, v in vars(module).items()
+                       if inspect.isfunction(v) and not k.startswith("_") and v.__module__ == module.__name__)
+        print("shapescript.runner: %s has no function `%s` (its functions: %s)"
+              % (file, opts["fn"], ", ".join(names) or "none"), file=sys.stderr)
+        return 2
+    try:
+        bound = function_arguments(module, opts["fn"], fn, rest)
+    except UsageError as e:
+        print("shapescript.runner: %s" % e.args[0], file=sys.stderr)
+        return 2
+
+    log_dir = opts["log_dir"] or os.path.join("runs", Path(file).stem)
+    previous = sinks.log_to(*make_sinks(opts["sinks"], log_dir))
+    sinks.reset_steps()
+    hook = sys.excepthook
+    tracebacks.install_excepthook()
+    try:
+        result = fn(*bound.args, **bound.kwargs)
+    except ShapeScriptError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:
+        sys.stderr.write(tracebacks.format_exception(e, skip=1))  # not the runner's own frame
+        return 1
+    finally:
+        sinks.close_sinks()
+        sinks.log_to(*previous)
+        sys.excepthook = hook
+    if result is not None:
+        if hasattr(result, "dim") and result.dim() == 0:
+            result = result.item()
+        print(result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

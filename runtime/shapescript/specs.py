@@ -1,0 +1,713 @@
+"""Run-time types: the spec objects generated modules build once at module
+level, the argument check every function starts with (`check_args`), and
+`as` (`expect` on a tensor, `cast` on a Python value).
+
+Checks run on every call when they are on, so each spec does its work in
+its constructor (dtype looked up, axes sorted into constants, single
+symbols and polynomials) and builds a message only when a check fails.
+"""
+import os
+from collections.abc import Mapping
+
+import numpy as np
+import torch
+
+from . import data as _data
+from .errors import ArgumentError
+from .modes import Mode
+
+# Element codes of generated code -> torch dtypes.
+DTYPES = _DTYPES = {
+    "f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "f64": torch.float64,
+    "i32": torch.int32, "i64": torch.int64, "bool": torch.bool, "index": torch.int64,
+}
+_FLOAT = frozenset(("f32", "f16", "bf16", "f64"))
+_INTEGER = frozenset(("i32", "i64", "index"))
+
+
+def checks_enabled(level):
+    """`--checks` / `--value-checks`: "always", "never", or "debug" (on
+    unless Python runs with -O)."""
+    if level == "always":
+        return True
+    if level == "never":
+        return False
+    if level == "debug":
+        return __debug__
+    raise ValueError("checks must be \"always\", \"debug\" or \"never\", not %r" % (level,))
+
+
+# ---------------------------------------------------------------- checking
+
+class _State:
+    """One check: the size symbols bound so far, the device every tensor
+    must share, and how to name the place for messages."""
+
+    __slots__ = ("function", "where", "spec", "env", "bound_by", "deferred", "device", "device_from",
+                 "value_checks")
+
+    def __init__(self, function, where, spec, value_checks):
+        self.function = function  # check_args: the function's name
+        self.where = where        # expect/cast: "digits.ss:21"
+        self.spec = spec          # expect/cast: the spec written after `as`
+        self.env = {}             # symbol -> size; "..s" -> tuple of sizes
+        self.bound_by = {}        # symbol -> the path that bound it
+        self.deferred = None
+        self.device = None
+        self.device_from = None
+        self.value_checks = value_checks
+
+    # Paths name what is checked: (param,) then items (ints) and fields (strs).
+    def head(self, path):
+        if self.function is not None:
+            text = "%s(): argument `%s`" % (self.function, path[0])
+        else:
+            text = "%s: `as %s`" % (self.where, self.spec.describe())
+        for part in path[1:]:
+            text += (", item %d" % (part + 1)) if isinstance(part, int) else (", field `%s`" % part)
+        return text
+
+    def fail(self, path, detail, axis=None, axis_index=None, expected=None, found=None):
+        raise ArgumentError("%s%s" % (self.head(path), detail),
+                            function=self.function if self.function is not None else self.where,
+                            parameter=_name(path), axis=axis, axis_index=axis_index,
+                            expected=expected, found=found)
+
+    def finish(self):
+        """Sizes that had two or more unbound symbols when first seen are
+        compared (or bind) once later parameters bound the others."""
+        pending = self.deferred
+        while pending:
+            still = []
+            for item in pending:
+                if not _size(self, *item):
+                    still.append(item)
+            if len(still) == len(pending):
+                break  # nothing else binds these symbols: the size is free
+            pending = still
+        self.deferred = None
+
+
+def _name(path):
+    text = str(path[0])
+    for part in path[1:]:
+        text += ("[%d]" % part) if isinstance(part, int) else ("." + part)
+    return text
+
+
+def _shape(shape):
+    return "[" + ", ".join(str(n) for n in shape) + "]"
+
+
+def _axes_count(n):
+    return "1 axis" if n == 1 else "%d axes" % n
+
+
+def _type_name(value):
+    if isinstance(value, torch.Tensor):
+        return "a tensor of shape %s" % _shape(value.shape)
+    return type(value).__name__
+
+
+# Axis kinds, sorted out once per spec.
+_CONST, _SYMBOL, _POLY = 0, 1, 2
+
+
+def _axis(written, terms):
+    terms = tuple((int(c), tuple(syms)) for c, syms in terms)
+    if all(not syms for _, syms in terms):
+        return (written, _CONST, sum(c for c, _ in terms))
+    if len(terms) == 1 and terms[0][0] == 1 and len(terms[0][1]) == 1:
+        return (written, _SYMBOL, terms[0][1][0])
+    return (written, _POLY, terms)
+
+
+def _size(st, path, written, terms, number, n, shape):
+    """Compares (or binds from) a polynomial size against the found size `n`.
+    Returns False when it has to wait for more symbols, True when done;
+    raises when it doesn't fit."""
+    env = st.env
+    const = 0
+    linear = {}
+    nonlinear = False
+    for c, syms in terms:
+        value = c
+        free = []
+        for s in syms:
+            b = env.get(s)
+            if b is None:
+                free.append(s)
+            else:
+                value *= b
+        if not free:
+            const += value
+        elif len(free) == 1:
+            linear[free[0]] = linear.get(free[0], 0) + value
+        else:
+            nonlinear = True
+    if not linear and not nonlinear:
+        if const != n:
+            st.fail(path, ", axis %d `%s`: expected size %d, found %d (%s has shape %s)"
+                    % (number, written, const, n, _name(path), _shape(shape)),
+                    axis=written, axis_index=number, expected=const, found=n)
+        return True
+    if nonlinear or len(linear) > 1:
+        return False
+    (symbol, a), = linear.items()
+    rest = n - const
+    if a != 0 and rest % a == 0 and rest // a >= 0:
+        env[symbol] = rest // a
+        st.bound_by[symbol] = _name(path)
+        return True
+    if a == 0 and rest == 0:
+        return True
+    st.fail(path, ", axis %d `%s`: expected a size %s for a whole number %s >= 0, found %d (%s has shape %s)"
+            % (number, written, written, symbol, n, _name(path), _shape(shape)),
+            axis=written, axis_index=number, expected=written, found=n)
+
+
+def _check_device(st, path, device):
+    if st.device is None:
+        st.device = device
+        st.device_from = _name(path)
+    elif device != st.device:
+        st.fail(path, ": expected device %s (where `%s` is), found %s" % (st.device, st.device_from, device),
+                expected=str(st.device), found=str(device))
+
+
+class _Spec:
+    __slots__ = ()
+
+    def _cast(self, value, st, path):
+        self._check(value, st, path)
+        return value
+
+    def __repr__(self):
+        return "<%s %s>" % (type(self).__name__, self.describe())
+
+
+class TensorSpec(_Spec):
+    """A tensor type: `axes` is one `(written, terms)` per axis (terms a
+    polynomial, None for a variadic `..s`), `element` an element code."""
+
+    __slots__ = ("axes", "element", "bound", "dtype", "key", "_fixed", "_var", "_var_name", "_ndim")
+
+    def __init__(self, axes, element="f32", bound=None):
+        if element not in _DTYPES:
+            raise ValueError("unknown element type %r (one of %s)" % (element, ", ".join(_DTYPES)))
+        self.axes = tuple((w, None if t is None else tuple((c, tuple(s)) for c, s in t)) for w, t in axes)
+        self.element = element
+        self.bound = bound
+        self.dtype = _DTYPES[element]
+        self.key = (self.axes, element, bound)
+        fixed = []
+        self._var = -1
+        self._var_name = None
+        for i, (written, terms) in enumerate(self.axes):
+            if terms is None:
+                if self._var >= 0:
+                    raise ValueError("a tensor type has at most one variadic group")
+                self._var, self._var_name = i, written
+            else:
+                fixed.append(_axis(written, terms))
+        self._fixed = tuple(fixed)
+        self._ndim = len(fixed)
+
+    def __eq__(self, other):
+        return isinstance(other, TensorSpec) and self.key == other.key
+
+    def __hash__(self):
+        return hash(self.key)
+
+    def element_name(self):
+        if self.element == "index":
+            return "Index" if self.bound is None else "Index[%d]" % self.bound
+        if self.element == "bool":
+            return "Mask"
+        return self.element
+
+    def describe(self):
+        text = "[" + " ".join(w for w, _ in self.axes) + "]"
+        return text if self.element == "f32" else text + " " + self.element_name()
+
+    def _check(self, x, st, path, lead=0):
+        if not isinstance(x, torch.Tensor):
+            st.fail(path, ": expected a tensor %s, found %s" % (self.describe(), _type_name(x)),
+                    expected=self.describe(), found=type(x).__name__)
+        shape = x.shape
+        nd = len(shape) - lead
+        var = self._var
+        if var < 0:
+            if nd != self._ndim:
+                self._fail_rank(x, st, path, lead, "")
+            extra = 0
+        else:
+            extra = nd - self._ndim
+            if extra < 0:
+                self._fail_rank(x, st, path, lead, "at least ")
+        if x.dtype != self.dtype:
+            st.fail(path, ": expected %s, found %s" % (self._dtype_text(), x.dtype),
+                    expected=self.element_name(), found=str(x.dtype))
+        env = st.env
+        for j, (written, kind, data) in enumerate(self._fixed):
+            i = j if (var < 0 or j < var) else j + extra
+            n = shape[lead + i]
+            if kind == _CONST:
+                if n != data:
+                    st.fail(path, ", axis %d `%s`: expected size %d, found %d (%s has shape %s)"
+                            % (i + 1, written, data, n, _name(path), _shape(shape)),
+                            axis=written, axis_index=i + 1, expected=data, found=n)
+            elif kind == _SYMBOL:
+                b = env.get(data)
+                if b is None:
+                    env[data] = n
+                    st.bound_by[data] = _name(path)
+                elif b != n:
+                    st.fail(path, ", axis %d `%s`: expected %d (bound by `%s`), found %d (%s has shape %s)"
+                            % (i + 1, written, b, st.bound_by[data], n, _name(path), _shape(shape)),
+                            axis=written, axis_index=i + 1, expected=b, found=n)
+            elif not _size(st, path, written, data, i + 1, n, shape):
+                if st.deferred is None:
+                    st.deferred = []
+                st.deferred.append((path, written, data, i + 1, n, shape))
+        if var >= 0:
+            group = tuple(shape[lead + var:lead + var + extra])
+            b = env.get(self._var_name)
+            if b is None:
+                env[self._var_name] = group
+                st.bound_by[self._var_name] = _name(path)
+            elif b != group:
+                st.fail(path, ", axes `%s`: expected %s (bound by `%s`), found %s (%s has shape %s)"
+                        % (self._var_name, _shape(b), st.bound_by[self._var_name], _shape(group),
+                           _name(path), _shape(shape)),
+                        axis=self._var_name, axis_index=var + 1, expected=list(b), found=list(group))
+        _check_device(st, path, x.device)
+        if st.value_checks and self.element == "index":
+            self._check_index(x, st, path, lead)
+
+    def _dtype_text(self):
+        if self.element in ("index", "bool"):
+            return "%s (%s)" % (self.element_name(), self.dtype)
+        return self.element
+
+    def _fail_rank(self, x, st, path, lead, at_least):
+        axes = "[" + " ".join(w for w, _ in self.axes) + "]"
+        after = " after the example axis" if lead else ""
+        st.fail(path, ": expected %s%s %s%s, found %d (%s has shape %s)"
+                % (at_least, _axes_count(self._ndim), axes, after, x.dim() - lead, _name(path),
+                   _shape(x.shape)),
+                expected=axes, found=_shape(x.shape))
+
+    def _check_index(self, x, st, path, lead):
+        if x.numel() == 0:
+            return
+        low, high = torch.aminmax(x)
+        low, high = int(low), int(high)
+        bound = self.bound
+        if low >= 0 and (bound is None or high < bound):
+            return
+        bad = low if low < 0 else high
+        where = ""
+        if lead:
+            example = int((x == bad).reshape(x.shape[0], -1).any(1).nonzero()[0, 0])
+            where = ", at example %d" % example
+        domain = "0..%d" % bound if bound is not None else ">= 0"
+        st.fail(path, ": expected %s values in %s, found %d (%s has shape %s%s)"
+                % (self.element_name(), domain, bad, _name(path), _shape(x.shape), where),
+                expected=domain, found=bad)
+
+    def _cast(self, value, st, path, lead=0):
+        x = _as_tensor(value, self.element, self._dtype_text(), st, path)
+        if x.dim() < lead:
+            st.fail(path, ": expected a leading example axis, found a scalar", expected=None, found="[]")
+        self._check(x, st, path, lead)
+        return x
+
+
+def _as_tensor(value, element, wanted, st, path):
+    """A Python value (tensor, numpy array, nested list, number) as a tensor
+    of `element`'s dtype: floats convert to the float type asked for,
+    integers to the integer type, bools stay bools. A list of ints becomes
+    floats when floats are asked for; an integer *array* doesn't (it's
+    usually pixels or ids that want scaling or a different field)."""
+    python = False
+    if isinstance(value, torch.Tensor):
+        t = value
+    elif isinstance(value, (np.ndarray, np.generic)):
+        try:
+            t = torch.from_numpy(np.ascontiguousarray(value))
+        except TypeError:
+            st.fail(path, ": expected %s, found a numpy array of %s" % (wanted, value.dtype),
+                    expected=wanted, found=str(value.dtype))
+    else:
+        try:
+            t = torch.as_tensor(value)
+        except (TypeError, ValueError, RuntimeError):
+            st.fail(path, ": expected a tensor (%s), found %s" % (wanted, type(value).__name__),
+                    expected=wanted, found=type(value).__name__)
+        python = True
+    dtype = _DTYPES[element]
+    if t.dtype == dtype:
+        return t
+    if element in _FLOAT:
+        ok = t.is_floating_point() or (python and t.dtype != torch.bool)
+    elif element in _INTEGER:
+        ok = not t.is_floating_point() and not t.is_complex() and t.dtype != torch.bool
+    else:
+        ok = False
+    if not ok:
+        st.fail(path, ": expected %s, found %s" % (wanted, t.dtype), expected=wanted, found=str(t.dtype))
+    return t.to(dtype)
+
+
+class ScalarSpec(_Spec):
+    """A Python `int`, `float`, `bool` or `str`."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind):
+        if kind not in ("int", "float", "bool", "str"):
+            raise ValueError("unknown scalar kind %r" % (kind,))
+        self.kind = kind
+
+    def describe(self):
+        return self.kind
+
+    def _ok(self, v):
+        kind = self.kind
+        if kind == "float":
+            return isinstance(v, (float, int, np.floating, np.integer)) and not isinstance(v, (bool, np.bool_))
+        if kind == "int":
+            return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+        if kind == "bool":
+            return isinstance(v, (bool, np.bool_))
+        return isinstance(v, str)
+
+    def _check(self, value, st, path):
+        if not self._ok(value):
+            st.fail(path, ": expected %s, found %s %r" % (self.kind, type(value).__name__, value)
+                    if isinstance(value, (int, float, str, bool)) else
+                    ": expected %s, found %s" % (self.kind, _type_name(value)),
+                    expected=self.kind, found=type(value).__name__)
+
+    def _cast(self, value, st, path):
+        if isinstance(value, torch.Tensor) and value.dim() == 0:
+            value = value.item()
+        self._check(value, st, path)
+        return {"int": int, "float": float, "bool": bool, "str": str}[self.kind](value)
+
+
+class ModelSpec(_Spec):
+    """An instance of a generated model class."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls):
+        self.cls = cls
+
+    def describe(self):
+        return self.cls.__name__
+
+    def _check(self, value, st, path):
+        if not isinstance(value, self.cls):
+            st.fail(path, ": expected a %s model, found %s" % (self.cls.__name__, _type_name(value)),
+                    expected=self.cls.__name__, found=type(value).__name__)
+        for p in value.parameters():
+            _check_device(st, path, p.device)
+            break
+
+    def _cast(self, value, st, path):
+        from .checkpoint import Checkpoint
+        if isinstance(value, Checkpoint):
+            try:
+                value = value.model(self.cls)
+            except ValueError as e:
+                st.fail(path, ": %s" % e, expected=self.cls.__name__, found=str(value.path))
+        self._check(value, st, path)
+        return value
+
+
+class FieldSpec:
+    """A field of a data record: a name and a TensorSpec for one example."""
+
+    __slots__ = ("name", "spec")
+
+    def __init__(self, name, spec):
+        self.name = name
+        self.spec = spec
+
+    def __eq__(self, other):
+        return isinstance(other, FieldSpec) and self.name == other.name and self.spec == other.spec
+
+    def __hash__(self):
+        return hash((self.name, self.spec))
+
+    def __repr__(self):
+        return "FieldSpec(%r, %s)" % (self.name, self.spec.describe())
+
+
+class DataSpec(_Spec):
+    """A data record: one example. As a spec it takes one example
+    (`dataset[i]`, or a mapping of its fields through `as`)."""
+
+    __slots__ = ("name", "fields", "by_name", "key")
+
+    def __init__(self, name, fields):
+        self.name = name
+        self.fields = tuple(fields)
+        self.by_name = {f.name: f for f in self.fields}
+        self.key = (name, tuple((f.name, f.spec.key) for f in self.fields))
+
+    def __eq__(self, other):
+        return isinstance(other, DataSpec) and self.key == other.key
+
+    def __hash__(self):
+        return hash(self.key)
+
+    def describe(self):
+        return self.name
+
+    def _check(self, value, st, path):
+        if not (isinstance(value, _data.Example) and (value.spec is self or value.spec == self)):
+            st.fail(path, ": expected a %s example, found %s" % (self.name, _describe_value(value)),
+                    expected=self.name, found=type(value).__name__)
+
+    def _cast(self, value, st, path):
+        if isinstance(value, Mapping):
+            fields = _fields(self, value, st, path, lead=0)
+            return _data.Example(fields, self)
+        self._check(value, st, path)
+        return value
+
+
+def _describe_value(value):
+    spec = getattr(value, "spec", None)
+    if isinstance(value, _data.Dataset):
+        return "Dataset[%s]" % spec.name
+    if isinstance(value, _data.Batch):
+        return "Batch[%s]" % spec.name
+    if isinstance(value, _data.Example):
+        return "a %s example" % spec.name
+    return _type_name(value)
+
+
+def _fields(dspec, mapping, st, path, lead):
+    """A mapping of arrays checked against a record, field by field: the
+    tensors, converted, in the record's order."""
+    missing = [f.name for f in dspec.fields if f.name not in mapping]
+    extra = [k for k in mapping if k not in dspec.by_name]
+    names = ", ".join("`%s`" % f.name for f in dspec.fields)
+    if missing:
+        st.fail(path, ": %s field `%s` is missing (%s has fields %s; found %s)"
+                % (dspec.name, missing[0], dspec.name, names,
+                   ", ".join("`%s`" % k for k in mapping) or "no fields"),
+                expected=missing[0], found=None)
+    if extra:
+        st.fail(path, ": unexpected field `%s` (%s has fields %s)" % (extra[0], dspec.name, names),
+                expected=None, found=extra[0])
+    out = {}
+    length, first = None, None
+    for f in dspec.fields:
+        fpath = path + (f.name,)
+        t = f.spec._cast(mapping[f.name], st, fpath, lead)
+        if lead:
+            if length is None:
+                length, first = t.shape[0], f.name
+            elif t.shape[0] != length:
+                st.fail(fpath, ": has %d examples, but `%s` has %d" % (t.shape[0], first, length),
+                        expected=length, found=t.shape[0])
+        out[f.name] = t
+    return out
+
+
+def _read_arrays(file, st, path):
+    """A .safetensors or .npz file as a dict of tensors."""
+    name = os.fspath(file)
+    if name.endswith(".safetensors"):
+        from safetensors.torch import load_file
+        return load_file(name)
+    if name.endswith(".npz"):
+        with np.load(name, allow_pickle=False) as f:
+            return {k: f[k] for k in f.files}
+    st.fail(path, ": can't read %s as a dataset (a .safetensors or .npz file, or a mapping of arrays)" % name,
+            expected=".safetensors or .npz", found=name)
+
+
+class DatasetSpec(_Spec):
+    """A `Dataset` of a record."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data_spec):
+        self.data = data_spec
+
+    def describe(self):
+        return "Dataset[%s]" % self.data.name
+
+    def _check(self, value, st, path):
+        if not (isinstance(value, _data.Dataset) and (value.spec is self.data or value.spec == self.data)):
+            st.fail(path, ": expected %s, found %s" % (self.describe(), _describe_value(value)),
+                    expected=self.describe(), found=_describe_value(value))
+
+    def _cast(self, value, st, path):
+        if isinstance(value, (str, os.PathLike)):
+            value = _read_arrays(value, st, path)
+        if isinstance(value, Mapping):
+            return _data.Dataset(_fields(self.data, value, st, path, lead=1), self.data)
+        self._check(value, st, path)
+        return value
+
+
+class BatchSpec(_Spec):
+    """A `Batch` of a record (fields with a leading batch axis)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data_spec):
+        self.data = data_spec
+
+    def describe(self):
+        return "Batch[%s]" % self.data.name
+
+    def _check(self, value, st, path):
+        if not (isinstance(value, _data.Batch) and (value.spec is self.data or value.spec == self.data)):
+            st.fail(path, ": expected %s, found %s" % (self.describe(), _describe_value(value)),
+                    expected=self.describe(), found=_describe_value(value))
+        for t in value.fields.values():
+            _check_device(st, path, t.device)
+            break
+
+    def _cast(self, value, st, path):
+        if isinstance(value, Mapping):
+            return _data.Batch(_fields(self.data, value, st, path, lead=1), self.data)
+        self._check(value, st, path)
+        return value
+
+
+class OptimizerSpec(_Spec):
+    """An optimizer made for a model of class `cls`."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls):
+        self.cls = cls
+
+    def describe(self):
+        return "Optimizer[%s]" % self.cls.__name__
+
+    def _check(self, value, st, path):
+        from .training import Optimizer
+        if not (isinstance(value, Optimizer) and isinstance(value.model, self.cls)):
+            found = ("an optimizer of %s" % type(value.model).__name__ if isinstance(value, Optimizer)
+                     else _type_name(value))
+            st.fail(path, ": expected an optimizer of %s, found %s" % (self.cls.__name__, found),
+                    expected=self.describe(), found=found)
+
+
+class ModeSpec(_Spec):
+    """`Train(seed=...)` or `Eval`."""
+
+    __slots__ = ()
+
+    def describe(self):
+        return "Mode"
+
+    def _check(self, value, st, path):
+        if not isinstance(value, Mode):
+            st.fail(path, ": expected a mode (Train(seed=...) or Eval), found %s" % _type_name(value),
+                    expected="Mode", found=type(value).__name__)
+
+
+class AnySpec(_Spec):
+    """Anything (a Python value, untyped)."""
+
+    __slots__ = ()
+
+    def describe(self):
+        return "any"
+
+    def _check(self, value, st, path):
+        pass
+
+
+class TupleSpec(_Spec):
+    """A tuple of values, one spec each."""
+
+    __slots__ = ("specs",)
+
+    def __init__(self, specs):
+        self.specs = tuple(specs)
+
+    def describe(self):
+        return "(" + ", ".join(s.describe() for s in self.specs) + ")"
+
+    def _items(self, value, st, path):
+        if not isinstance(value, (tuple, list)) or len(value) != len(self.specs):
+            found = ("a %s of %d values" % (type(value).__name__, len(value))
+                     if isinstance(value, (tuple, list)) else _type_name(value))
+            st.fail(path, ": expected a tuple of %d values, found %s" % (len(self.specs), found),
+                    expected=len(self.specs), found=found)
+        return value
+
+    def _check(self, value, st, path):
+        for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path))):
+            spec._check(v, st, path + (i,))
+
+    def _cast(self, value, st, path):
+        return tuple(spec._cast(v, st, path + (i,))
+                     for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path))))
+
+
+class Signature:
+    """A function's parameters and their specs, built once per function."""
+
+    __slots__ = ("name", "where", "params", "_params")
+
+    def __init__(self, name, where, params):
+        self.name = name
+        self.where = where
+        self.params = tuple(params)
+        self._params = tuple(((p,), spec) for p, spec in self.params)
+
+    def __repr__(self):
+        return "Signature(%s(%s) at %s)" % (
+            self.name, ", ".join("%s: %s" % (p, s.describe()) for p, s in self.params), self.where)
+
+
+def check_args(sig, args, value_checks):
+    """Checks a call's arguments against `sig`; raises ArgumentError. Returns
+    the size symbols it bound (name -> size, `..s` -> tuple of sizes)."""
+    params = sig._params
+    if len(args) != len(params):
+        raise TypeError("%s() takes %d arguments, %d given" % (sig.name, len(params), len(args)))
+    st = _State(sig.name, None, None, value_checks)
+    for (path, spec), value in zip(params, args):
+        spec._check(value, st, path)
+    if st.deferred:
+        st.finish()
+    return st.env
+
+
+def expect(value, spec, where, checks=True, value_checks=False):
+    """`e as T` on a value that already has a type: returns it, checked
+    when `checks` (the module's _ss_checks) is true. Value domains (an
+    Index[V] in 0..V) are read only when `value_checks` is true too: they
+    wait for the device."""
+    if not checks:
+        return value
+    st = _State(None, where, spec, value_checks)
+    spec._check(value, st, ("value",))
+    if st.deferred:
+        st.finish()
+    return value
+
+
+def cast(value, spec, where):
+    """`e as T` on a Python value: converts it (numpy or a list to a tensor,
+    a mapping of arrays or a file to a Dataset, a checkpoint to a model) and
+    checks it, values included. Returns the typed value."""
+    st = _State(None, where, spec, True)
+    out = spec._cast(value, st, ("value",))
+    if st.deferred:
+        st.finish()
+    return out

@@ -1,0 +1,180 @@
+"""Training: gradients, clipping, optimizers and learning-rate schedules."""
+import math
+from collections.abc import Mapping
+
+import torch
+
+
+class Grads(Mapping):
+    """A model's gradients: parameter name (dotted for sub-models) -> tensor."""
+
+    __slots__ = ("_g",)
+
+    def __init__(self, grads):
+        self._g = dict(grads)
+
+    def __getitem__(self, name):
+        return self._g[name]
+
+    def __iter__(self):
+        return iter(self._g)
+
+    def __len__(self):
+        return len(self._g)
+
+    def __repr__(self):
+        return "Grads(%s)" % ", ".join("%s: %s" % (k, list(v.shape)) for k, v in self._g.items())
+
+
+def _trainable(m):
+    return [(name, p) for name, p in m.named_parameters() if p.requires_grad]
+
+
+def value_and_grad(loss_fn, m, *args):
+    """`loss_fn(m, *args)` and its gradient w.r.t. m's parameters: (the loss,
+    detached, 0-d; Grads). Leaves every parameter's .grad alone."""
+    params = _trainable(m)
+    with torch.enable_grad():
+        loss = loss_fn(m, *args)
+        if not isinstance(loss, torch.Tensor) or loss.dim() != 0:
+            shape = list(loss.shape) if isinstance(loss, torch.Tensor) else type(loss).__name__
+            raise ValueError("value_and_grad(): the loss must be a 0-d tensor, found %s" % (shape,))
+        grads = torch.autograd.grad(loss, [p for _, p in params], allow_unused=True)
+    return loss.detach(), Grads(
+        (name, torch.zeros_like(p) if g is None else g) for (name, p), g in zip(params, grads))
+
+
+def clip_norm(grads, max_norm):
+    """A copy of `grads` scaled so their total 2-norm is at most max_norm,
+    by torch.nn.utils.clip_grad_norm_'s rule (coefficient max/(norm+1e-6),
+    at most 1)."""
+    if not grads:
+        return Grads({})
+    norms = [torch.linalg.vector_norm(g) for g in grads.values()]
+    total = torch.linalg.vector_norm(torch.stack([n.to(norms[0].device) for n in norms]))
+    coef = torch.clamp(max_norm / (total + 1e-6), max=1.0)
+    return Grads((name, g * coef.to(g.device, g.dtype)) for name, g in grads.items())
+
+
+# ------------------------------------------------------------ schedules
+
+class Schedule:
+    """A learning rate as a function of the update count t (0 for the first)."""
+
+    def __call__(self, t):
+        raise NotImplementedError
+
+
+def _as_schedule(lr):
+    if isinstance(lr, (int, float)) and not isinstance(lr, bool):
+        return Constant(float(lr))
+    if callable(lr):
+        return lr
+    raise TypeError("a learning rate is a number or a schedule, not %r" % (lr,))
+
+
+class Constant(Schedule):
+    def __init__(self, lr):
+        self.lr = lr
+
+    def __call__(self, t):
+        return self.lr
+
+    def __repr__(self):
+        return repr(self.lr)
+
+
+class cosine(Schedule):
+    """peak * (1 + cos(pi * min(t, steps) / steps)) / 2: from peak down to 0
+    over `steps` updates, then 0."""
+
+    def __init__(self, peak, steps):
+        if steps <= 0:
+            raise ValueError("cosine(): steps must be positive, not %r" % (steps,))
+        self.peak = float(peak)
+        self.steps = int(steps)
+
+    def __call__(self, t):
+        return self.peak * 0.5 * (1.0 + math.cos(math.pi * min(t, self.steps) / self.steps))
+
+    def __repr__(self):
+        return "cosine(%r, %r)" % (self.peak, self.steps)
+
+
+class warmup(Schedule):
+    """then(t) * min(1, (t + 1) / steps): a linear ramp over the first
+    `steps` updates into `then` (a schedule or a number)."""
+
+    def __init__(self, steps, then):
+        if steps <= 0:
+            raise ValueError("warmup(): steps must be positive, not %r" % (steps,))
+        self.steps = int(steps)
+        self.then = _as_schedule(then)
+
+    def __call__(self, t):
+        return self.then(t) * min(1.0, (t + 1) / self.steps)
+
+    def __repr__(self):
+        return "warmup(%r, %r)" % (self.steps, self.then)
+
+
+# ------------------------------------------------------------ optimizers
+
+class Optimizer:
+    """A torch optimizer over a model's parameters, with a learning-rate
+    schedule read at each update, and the number of updates done."""
+
+    def __init__(self, model, make, lr, kind, hyper):
+        self.model = model
+        self.schedule = _as_schedule(lr)
+        self.count = 0
+        self.kind = kind
+        self.hyper = hyper
+        self.params = _trainable(model)
+        self.torch_optimizer = make([p for _, p in self.params], self.schedule(0))
+
+    @property
+    def lr(self):
+        """The learning rate the next update uses."""
+        return self.schedule(self.count)
+
+    def __repr__(self):
+        extra = "".join(", %s=%r" % kv for kv in self.hyper.items())
+        return "%s(%s, lr=%r%s; %d updates)" % (self.kind, type(self.model).__name__, self.schedule, extra,
+                                               self.count)
+
+
+def sgd(m, lr, momentum=0.0, weight_decay=0.0):
+    return Optimizer(m, lambda ps, lr0: torch.optim.SGD(ps, lr=lr0, momentum=momentum, weight_decay=weight_decay),
+                     lr, "sgd", {"momentum": momentum, "weight_decay": weight_decay})
+
+
+def adamw(m, lr, weight_decay=0.01, betas=(0.9, 0.999), eps=1e-8):
+    return Optimizer(m, lambda ps, lr0: torch.optim.AdamW(ps, lr=lr0, betas=tuple(betas), eps=eps,
+                                                          weight_decay=weight_decay),
+                     lr, "adamw", {"weight_decay": weight_decay, "betas": tuple(betas), "eps": eps})
+
+
+def update(m, opt, grads):
+    """One optimizer step of `m` along `grads`, at the schedule's learning
+    rate for this update; counts the update."""
+    if opt.model is not m:
+        raise ValueError("update(): the optimizer was made for another %s than the one given"
+                         % type(opt.model).__name__)
+    lr = opt.schedule(opt.count)
+    for group in opt.torch_optimizer.param_groups:
+        group["lr"] = lr
+    try:
+        for name, p in opt.params:
+            g = grads.get(name)
+            if g is None:
+                raise ValueError("update(): the gradients have no `%s` (they are of another model?)" % name)
+            if g.shape != p.shape:
+                raise ValueError("update(): the gradient of `%s` has shape %s, the field %s"
+                                 % (name, list(g.shape), list(p.shape)))
+            p.grad = g.detach()
+        opt.torch_optimizer.step()
+    finally:
+        for _, p in opt.params:
+            p.grad = None
+    opt.count += 1

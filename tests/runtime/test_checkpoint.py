@@ -1,0 +1,123 @@
+"""save / load / `load(path) as M` / optimizer state."""
+import json
+import os
+
+import pytest
+import torch
+
+import shapescript.rt as rt
+from shapescript import ArgumentError
+
+
+class Sub(rt.Model):
+    def __init__(self, seed=0):
+        super().__init__()
+        self.v = rt.Initializer(seed).normal("v", (3,), 1.0, "f32")
+
+
+class Mlp(rt.Model):
+    def __init__(self, seed=0):
+        super().__init__()
+        init = rt.Initializer(seed)
+        self.w = init.normal("w", (4, 2), 1.0, "f32")
+        self.b = init.zeros("b", (2,), "f32")
+        self.sub = Sub(seed=init.child_seed("sub"))
+
+
+def make(name, fields):
+    """A model class called `name` with fields {name: shape}."""
+    def __init__(self, seed=0):
+        rt.Model.__init__(self)
+        init = rt.Initializer(seed)
+        for k, shape in fields.items():
+            setattr(self, k, init.normal(k, shape, 1.0, "f32"))
+    return type(name, (rt.Model,), {"__init__": __init__})
+
+
+def loss(m, x):
+    return ((x @ m.w + m.b) ** 2).mean() + m.sub.v.pow(2).sum()
+
+
+def trained(seed=3):
+    m = Mlp.init(seed=seed)
+    opt = rt.adamw(m, lr=rt.cosine(0.1, 10), weight_decay=0.1)
+    for t in range(3):
+        _, g = rt.value_and_grad(loss, m, torch.full((5, 4), float(t)))
+        rt.update(m, opt, g)
+    return m, opt
+
+
+def test_round_trip(tmp_path):
+    m, opt = trained()
+    path = tmp_path / "run" / "m.safetensors"
+    rt.save(path, m, opt, torch.arange(3))
+    assert path.is_file() and not [p for p in os.listdir(path.parent) if p != "m.safetensors"]  # no temp left
+    ck = rt.load(path)
+    assert [v["kind"] for v in ck.values] == ["model", "optimizer", "tensor"]
+    assert ck.values[0]["fields"] == {"w": [4, 2], "b": [2], "sub.v": [3]}
+    back = rt.cast(ck, rt.ModelSpec(Mlp), "digits.ss:46")
+    assert isinstance(back, Mlp)
+    for (n, p), (_, q) in zip(m.named_parameters(), back.named_parameters()):
+        assert torch.equal(p, q), n
+    assert torch.equal(ck.tensors["2"], torch.arange(3))
+
+
+def test_the_metadata_is_json(tmp_path):
+    from safetensors import safe_open
+    m, opt = trained()
+    rt.save(tmp_path / "m.safetensors", m, opt)
+    with safe_open(str(tmp_path / "m.safetensors"), framework="pt") as f:
+        meta = json.loads(f.metadata()["shapescript"])
+    assert meta["format"] == 1
+    assert meta["values"][0]["class"] == "Mlp"
+    assert meta["values"][1]["kind"] == "optimizer" and meta["values"][1]["count"] == 3
+    assert meta["values"][1]["schedule"] == "cosine(0.1, 10)"
+
+
+def test_optimizer_state_round_trip(tmp_path):
+    m, opt = trained()
+    rt.save(tmp_path / "m.safetensors", m, opt)
+    ck = rt.load(tmp_path / "m.safetensors")
+    m2 = rt.cast(ck, rt.ModelSpec(Mlp), "t.ss:1")
+    opt2 = rt.load_optimizer(ck, rt.adamw(m2, lr=rt.cosine(0.1, 10), weight_decay=0.1))
+    assert opt2.count == 3
+    # Both continue identically.
+    for model, o in ((m, opt), (m2, opt2)):
+        _, g = rt.value_and_grad(loss, model, torch.ones(5, 4))
+        rt.update(model, o, g)
+    for (n, p), (_, q) in zip(m.named_parameters(), m2.named_parameters()):
+        assert torch.equal(p, q), n
+    with pytest.raises(ValueError, match="no sgd optimizer"):
+        rt.load_optimizer(ck, rt.sgd(m2, lr=0.1))
+
+
+def test_wrong_model_class(tmp_path):
+    m, _ = trained()
+    rt.save(tmp_path / "m.safetensors", m)
+    ck = rt.load(tmp_path / "m.safetensors")
+    with pytest.raises(ArgumentError) as e:
+        rt.cast(ck, rt.ModelSpec(make("Big", {"w": (4, 2)})), "digits.ss:46")
+    assert str(e.value) == "digits.ss:46: `as Big`: %s holds a Mlp, not a Big" % (tmp_path / "m.safetensors")
+
+
+def test_other_fields_and_shapes(tmp_path):
+    saved = make("Net", {"w": (4, 2), "b": (2,)})
+    rt.save(tmp_path / "n.safetensors", saved())
+    ck = rt.load(tmp_path / "n.safetensors")
+    with pytest.raises(ArgumentError, match=r"other fields: it lacks `c`; it has `b` that Net doesn't"):
+        rt.cast(ck, rt.ModelSpec(make("Net", {"w": (4, 2), "c": (2,)})), "t.ss:1")
+    with pytest.raises(ArgumentError, match=r"field `w` of the Net in .* has shape \[4, 2\], but Net's is \[4, 3\]"):
+        rt.cast(ck, rt.ModelSpec(make("Net", {"w": (4, 3), "b": (2,)})), "t.ss:1")
+
+
+def test_not_a_shapescript_file(tmp_path):
+    from safetensors.torch import save_file
+    save_file({"x": torch.zeros(1)}, str(tmp_path / "x.safetensors"))
+    with pytest.raises(ValueError, match="wasn't written by shapescript"):
+        rt.load(tmp_path / "x.safetensors")
+
+
+def test_save_refuses_other_values(tmp_path):
+    with pytest.raises(TypeError, match="value 1 is a str"):
+        rt.save(tmp_path / "x.safetensors", "hello")
+    assert not os.listdir(tmp_path)

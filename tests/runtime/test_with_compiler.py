@@ -1,0 +1,81 @@
+"""The runtime with the real compiler (build/bin/shapescript, or $SS_BIN_DIR):
+skipped until `shapescript build` works, then run as they are."""
+import json
+import sys
+import textwrap
+
+import pytest
+import torch
+
+import shapescript
+from shapescript import ArgumentError, ShapeScriptError, runner, sinks
+from runtime_testing import REAL_COMPILER, ROOT, needs_codegen
+
+pytestmark = needs_codegen
+
+SMALL = textwrap.dedent("""\
+    dim D = 4
+
+    fn double(x: [n D]) -> [n D]:
+        return scale(x, 2.0)
+""")
+
+
+@pytest.fixture
+def real(monkeypatch, cache, clean_modules):
+    monkeypatch.setenv("SHAPESCRIPT_BIN", REAL_COMPILER)
+
+
+def test_load(real, tmp_path):
+    (tmp_path / "small.ss").write_text(SMALL)
+    m = shapescript.load(tmp_path / "small.ss")
+    x = torch.randn(3, 4)
+    assert torch.equal(m.double(x), x * 2)
+    assert m.D == 4
+    with pytest.raises(ArgumentError) as e:
+        m.double(torch.zeros(3, 5))
+    assert str(e.value) == "double(): argument `x`, axis 2 `D`: expected size 4, found 5 (x has shape [3, 5])"
+    unchecked = shapescript.load(tmp_path / "small.ss", checks="never")
+    assert unchecked.double(torch.zeros(3, 5)).shape == (3, 5)
+
+
+def test_errors(real):
+    with pytest.raises(ShapeScriptError) as e:
+        shapescript.load(ROOT / "examples" / "mistakes" / "shapes.ss")
+    assert "E0408" in [d["code"] for d in e.value.diagnostics]
+
+
+def test_import_hook(real, tmp_path):
+    (tmp_path / "small_hooked.ss").write_text(SMALL)
+    sys.path.insert(0, str(tmp_path))
+    import small_hooked
+    assert torch.equal(small_hooked.double(torch.ones(1, 4)), torch.full((1, 4), 2.0))
+
+
+def test_cell_magic(real):
+    from IPython.core.interactiveshell import InteractiveShell
+    ip = InteractiveShell.instance()
+    try:
+        ip.run_line_magic("load_ext", "shapescript")
+        ip.run_cell_magic("shapescript", "", SMALL)
+        assert torch.equal(ip.user_ns["double"](torch.ones(2, 4)), torch.full((2, 4), 2.0))
+    finally:
+        InteractiveShell.clear_instance()
+
+
+def test_runner_trains_the_digits_example(real, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sinks, "_opened", [])
+    previous = sinks.log_to()
+    try:
+        code = runner.main([str(ROOT / "examples" / "digits.ss"), "--epochs", "1", "--sinks", "jsonl,plot"])
+    finally:
+        sinks.log_to(*previous)
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    records = [json.loads(line) for line in (tmp_path / "runs" / "digits" / "log.jsonl").read_text().splitlines()]
+    # 23 training batches, a test batch, and the test batch again with the model loaded back.
+    assert len(records) == 25 and "test_accuracy" in records[-2]
+    assert records[-1]["final_test_accuracy"] == records[-2]["test_accuracy"]
+    assert (tmp_path / "runs" / "digits" / "curves.png").is_file()
+    assert (tmp_path / "digits.safetensors").is_file()
