@@ -1,23 +1,16 @@
 #include "cli/build_command.hpp"
 
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
-#include "check/analyze.hpp"
-#include "check/checker.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/source_file.hpp"
 #include "cli/version.hpp"
-#include "codegen/codegen.hpp"
-#include "codegen/emitter.hpp"
+#include "codegen/build.hpp"
 #include "diag/line_index.hpp"
 #include "diag/render.hpp"
-#include "syntax/lower.hpp"
-#include "syntax/syntax_tree.hpp"
+#include "diag/write_file.hpp"
 
 namespace ss::cli {
 
@@ -41,63 +34,10 @@ namespace {
 
 bool valid_level(const std::string& level) { return level == "always" || level == "debug" || level == "never"; }
 
-// Writes `text` to `path` through a temporary file in the same folder, so a
-// failed write never leaves a half-written module.
-bool write_atomically(const std::string& path, const std::string& text, std::string& error) {
-    std::filesystem::path target(path);
-    std::filesystem::path temp = target;
-    temp += ".tmp" + std::to_string(::getpid());
-    {
-        std::ofstream f(temp, std::ios::binary | std::ios::trunc);
-        if (!f) {
-            error = "can't write " + temp.string() + ": " + std::strerror(errno);
-            return false;
-        }
-        f << text;
-        f.flush();
-        if (!f) {
-            error = "can't write " + temp.string();
-            std::filesystem::remove(temp);
-            return false;
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, target, ec);
-    if (ec) {
-        error = "can't write " + path + ": " + ec.message();
-        std::filesystem::remove(temp, ec);
-        return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 BuildResult build_module(const std::string& source, const BuildOptions& options, std::ostream& out, std::ostream& err) {
     const LineIndex index(source);
-    std::vector<Diagnostic> diagnostics = check::analyze_source(source);
-    size_t errors = 0;
-    nlohmann::ordered_json all = nlohmann::ordered_json::array();
-    for (const Diagnostic& d : diagnostics) {
-        if (options.json)
-            all.push_back(render_json(d, options.file, index));
-        else if (d.severity == Severity::Error || d.severity == Severity::Warning)
-            err << render_human(d, options.file, source, index);
-        if (d.severity == Severity::Error) ++errors;
-    }
-    auto finish_json = [&] {
-        if (options.json) out << dump_json(all) << "\n";
-    };
-    if (errors) {
-        finish_json();
-        if (!options.json)
-            err << "shapescript build: " << errors << " error" << (errors == 1 ? "" : "s") << " in "
-                << display_text(options.file) << ": no module written\n";
-        return {};
-    }
-    syntax::SyntaxTree tree{source};
-    ast::File file = syntax::lower(tree);
-    check::TypedProgram typed = check::check_program(file, source);
     codegen::Options o;
     o.checks = options.checks;
     o.value_checks = options.value_checks;
@@ -106,22 +46,30 @@ BuildResult build_module(const std::string& source, const BuildOptions& options,
     std::error_code ec;
     auto absolute = std::filesystem::absolute(options.file, ec);
     o.source_path = ec ? options.file : absolute.lexically_normal().string();
-    try {
-        BuildResult result{true, codegen::generate_python(file, source, typed, o)};
-        finish_json();
-        return result;
-    } catch (const codegen::CodegenError& e) {
-        LineColumn at = index.position(e.range.begin);
-        std::string message = "can't generate Python for this yet: " + e.message;
-        if (options.json) {
+    codegen::BuildOutput built = codegen::build_python(source, o);
+
+    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    for (const Diagnostic& d : built.diagnostics) {
+        if (options.json)
+            all.push_back(render_json(d, options.file, index));
+        else if (d.severity == Severity::Error || d.severity == Severity::Warning)
+            err << render_human(d, options.file, source, index);
+    }
+    if (built.unsupported) {
+        LineColumn at = index.position(built.unsupported->range.begin);
+        std::string message = "can't generate Python for this yet: " + built.unsupported->message;
+        if (options.json)
             all.push_back({{"file", options.file}, {"line", at.line}, {"column", at.column}, {"severity", "error"},
                            {"code", "build"}, {"message", message}});
-            finish_json();
-        } else {
+        else
             err << display_text(options.file) << ":" << at.line << ":" << at.column << ": error: " << message << "\n";
-        }
-        return {};
     }
+    if (options.json) out << dump_json(all) << "\n";
+    if (built.errors && !options.json)
+        err << "shapescript build: " << built.errors << " error" << (built.errors == 1 ? "" : "s") << " in "
+            << display_text(options.file) << ": no module written\n";
+    if (!built.module) return {};
+    return {true, std::move(*built.module)};
 }
 
 int run_build_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
@@ -178,9 +126,8 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
         out << built.module;
         return kExitOk;
     }
-    std::string error;
-    if (!write_atomically(options.output, built.module, error)) {
-        err << "shapescript build: error: " << display_text(error) << "\n";
+    if (auto error = write_file_atomically(options.output, built.module)) {
+        err << "shapescript build: error: " << display_text(*error) << "\n";
         return kExitUsage;
     }
     return kExitOk;

@@ -1,19 +1,14 @@
 #include "cli/fmt_command.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <variant>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli/exit_codes.hpp"
 #include "cli/source_file.hpp"
 #include "diag/line_index.hpp"
 #include "diag/render.hpp"
+#include "diag/write_file.hpp"
 #include "format/format.hpp"
 
 namespace ss::cli {
@@ -23,60 +18,6 @@ std::string count(size_t n, std::string_view word) {
     return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
 }
 
-std::string errno_text(int error) { return std::strerror(error); }
-
-// Writes `text` to a new file next to `path` and renames it over `path`, so
-// the file is never seen half-written; the file keeps its permission bits.
-// A symbolic link is followed: the file it names is replaced, the link stays.
-// Returns the error, or nothing on success.
-std::optional<std::string> replace_file(const std::string& path, const std::string& text) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    fs::path target = path;
-    if (fs::is_symlink(fs::symlink_status(target, ec))) {
-        fs::path resolved = fs::canonical(target, ec);
-        if (ec) return path + ": cannot write: " + ec.message();
-        target = resolved;
-    }
-    struct stat info {};
-    if (::stat(target.c_str(), &info) != 0) return path + ": cannot write: " + errno_text(errno);
-    fs::path folder = target.parent_path();
-    if (folder.empty()) folder = ".";
-    std::string name = (folder / ("." + target.filename().string() + ".fmt-XXXXXX")).string();
-    std::vector<char> buffer(name.begin(), name.end());
-    buffer.push_back('\0');
-    int fd = ::mkstemp(buffer.data());
-    if (fd < 0) return path + ": cannot write a temporary file in its folder: " + errno_text(errno);
-    const std::string temp(buffer.data());
-    auto fail = [&](const std::string& what) -> std::optional<std::string> {
-        int error = errno;
-        ::close(fd);
-        ::unlink(temp.c_str());
-        return path + ": " + what + ": " + errno_text(error);
-    };
-    size_t written = 0;
-    while (written < text.size()) {
-        ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return fail("cannot write");
-        }
-        written += static_cast<size_t>(n);
-    }
-    if (::fchmod(fd, info.st_mode & 07777) != 0) return fail("cannot set the file's mode");
-    if (::fsync(fd) != 0) return fail("cannot write");
-    if (::close(fd) != 0) {
-        int error = errno;
-        ::unlink(temp.c_str());
-        return path + ": cannot write: " + errno_text(error);
-    }
-    if (::rename(temp.c_str(), target.c_str()) != 0) {
-        int error = errno;
-        ::unlink(temp.c_str());
-        return path + ": cannot replace the file: " + errno_text(error);
-    }
-    return std::nullopt;
-}
 
 }  // namespace
 
@@ -136,7 +77,7 @@ int run_fmt(const FmtOptions& options, std::ostream& out, std::ostream& err) {
             continue;
         }
         if (!differs) continue;
-        if (auto problem = replace_file(path, formatted)) {
+        if (auto problem = write_file_atomically(path, formatted)) {
             out.flush();
             err << "shapescript: error: " << display_text(*problem) << "\n";
             --changed;

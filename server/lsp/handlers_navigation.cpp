@@ -12,6 +12,7 @@
 #include "ide/inlay_hints.hpp"
 #include "ide/navigation.hpp"
 #include "lsp/server.hpp"
+#include "diag/write_file.hpp"
 
 namespace ss::lsp {
 
@@ -32,18 +33,7 @@ std::string write_prelude_file() {
     fs::create_directories(folder, ec);
     std::string_view text = check::prelude_text();
     if (fs::exists(path, ec) && fs::file_size(path, ec) == text.size()) return path.string();
-    fs::path temporary = path;
-    temporary += ".tmp" + std::to_string(::getpid());
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        if (!out) return {};
-    }
-    fs::rename(temporary, path, ec);
-    if (ec) {
-        fs::remove(temporary, ec);
-        return {};
-    }
+    if (write_file_atomically(path.string(), text)) return {};
     return path.string();
 }
 

@@ -89,4 +89,30 @@ std::string file_uri(std::string_view path) {
     return out;
 }
 
+std::optional<std::string> file_path(std::string_view uri) {
+    constexpr std::string_view scheme = "file://";
+    if (uri.substr(0, scheme.size()) != scheme) return std::nullopt;
+    std::string_view rest = uri.substr(scheme.size());
+    if (rest.substr(0, 9) == "localhost") rest.remove_prefix(9);
+    if (rest.empty() || rest[0] != '/') return std::nullopt;
+    auto hex = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    std::string out;
+    for (size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] == '%' && i + 2 < rest.size() && hex(rest[i + 1]) >= 0 && hex(rest[i + 2]) >= 0) {
+            out += static_cast<char>(hex(rest[i + 1]) * 16 + hex(rest[i + 2]));
+            i += 2;
+        } else if (rest[i] == '?' || rest[i] == '#') {
+            break;
+        } else {
+            out += rest[i];
+        }
+    }
+    return out;
+}
+
 }  // namespace ss::lsp

@@ -2,6 +2,7 @@
 // where byte offsets become (line, character) in the negotiated encoding.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -46,5 +47,9 @@ Json diagnostic_json(const Diagnostic& d, const PositionCodec& codec, const std:
 
 // `file:///a/b%20c.ss` for an absolute path.
 std::string file_uri(std::string_view absolute_path);
+
+// The path of a `file://` URI, percent escapes decoded; nothing for any
+// other URI (an unsaved editor buffer, a remote file).
+std::optional<std::string> file_path(std::string_view uri);
 
 }  // namespace ss::lsp

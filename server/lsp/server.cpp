@@ -46,6 +46,7 @@ LanguageServer::LanguageServer(Connection& connection, ServerOptions options)
         {"textDocument/foldingRange", &LanguageServer::on_folding_range},
         {"textDocument/selectionRange", &LanguageServer::on_selection_range},
         {"textDocument/formatting", &LanguageServer::on_formatting},
+        {"workspace/executeCommand", &LanguageServer::on_execute_command},
     };
     notifications_ = {
         {"initialized", &LanguageServer::on_ignored},
@@ -368,6 +369,7 @@ Json LanguageServer::on_initialize(const Json& params) {
         {"foldingRangeProvider", true},
         {"selectionRangeProvider", true},
         {"documentFormattingProvider", true},
+        {"executeCommandProvider", {{"commands", command_names()}}},
     };
     return {{"capabilities", std::move(capabilities_out)},
             {"serverInfo", {{"name", "shapescript-lsp"}, {"version", std::string(cli::kVersion)}}}};

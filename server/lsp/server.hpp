@@ -108,6 +108,10 @@ private:
     Json on_formatting(const Json& params);
     static Json semantic_tokens_legend();
 
+    // Commands (handlers_commands.cpp).
+    Json on_execute_command(const Json& params);
+    static std::vector<std::string> command_names();
+
     Connection& connection_;
     ServerOptions options_;
 

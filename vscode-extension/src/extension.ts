@@ -1,12 +1,21 @@
 import * as os from "os";
 import * as vscode from "vscode";
 import {
+  ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
   State,
   TransportKind,
 } from "vscode-languageclient/node";
+import {
+  BUILD_COMMAND,
+  SHOW_PYTHON_COMMAND,
+  buildMessage,
+  commandParams,
+  failureMessage,
+  pythonText,
+} from "./commands";
 import { ensureBundledExecutable, findServer, SERVER_PATH_SETTING } from "./serverPath";
 
 let client: LanguageClient | undefined;
@@ -27,6 +36,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await stopClient();
       await startClient(context);
     }),
+    vscode.commands.registerCommand(BUILD_COMMAND, () => buildCurrentFile()),
+    vscode.commands.registerCommand(SHOW_PYTHON_COMMAND, () => showPython()),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration(SERVER_PATH_SETTING) || e.affectsConfiguration("shapescript.python.path")) {
         await stopClient();
@@ -123,5 +134,65 @@ async function stopClient(): Promise<void> {
     } catch (err) {
       outputChannel.appendLine(`Stopping the server: ${err instanceof Error ? err.message : String(err)}`);
     }
+  }
+}
+
+// The .ss file in the active editor, saved state or not: the server builds
+// the text it has, unsaved edits included.
+function activeShapeScript(): vscode.TextDocument | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  if (!doc || doc.languageId !== "shapescript") {
+    void vscode.window.showWarningMessage("ShapeScript: open a .ss file first.");
+    return undefined;
+  }
+  if (!client || !client.isRunning()) {
+    void vscode.window.showErrorMessage("ShapeScript: the language server is not running (ShapeScript: Restart server).");
+    return undefined;
+  }
+  return doc;
+}
+
+async function ask(command: typeof BUILD_COMMAND | typeof SHOW_PYTHON_COMMAND, doc: vscode.TextDocument, title: string): Promise<unknown> {
+  const config = vscode.workspace.getConfiguration("shapescript");
+  const params = commandParams(command, doc.uri.toString(), {
+    checks: config.get("build.checks"),
+    valueChecks: config.get("build.valueChecks"),
+  });
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: false },
+    () => client!.sendRequest(ExecuteCommandRequest.type, params),
+  );
+}
+
+async function buildCurrentFile(): Promise<void> {
+  const doc = activeShapeScript();
+  if (!doc) return;
+  try {
+    const result = await ask(BUILD_COMMAND, doc, "ShapeScript: building the Python module");
+    const message = buildMessage(result);
+    outputChannel.appendLine(message);
+    void vscode.window.showInformationMessage(message);
+  } catch (err) {
+    const message = failureMessage("build", err);
+    outputChannel.appendLine(message);
+    void vscode.window.showErrorMessage(message);
+  }
+}
+
+async function showPython(): Promise<void> {
+  const doc = activeShapeScript();
+  if (!doc) return;
+  try {
+    const result = pythonText(await ask(SHOW_PYTHON_COMMAND, doc, "ShapeScript: generating Python"));
+    if (!result.ok) {
+      void vscode.window.showErrorMessage(result.error);
+      return;
+    }
+    const shown = await vscode.workspace.openTextDocument({ language: "python", content: result.text });
+    await vscode.window.showTextDocument(shown, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  } catch (err) {
+    const message = failureMessage("generate Python", err);
+    outputChannel.appendLine(message);
+    void vscode.window.showErrorMessage(message);
   }
 }

@@ -1,0 +1,71 @@
+#include "diag/write_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace ss {
+
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text) {
+    namespace fs = std::filesystem;
+    auto errno_text = [](int error) { return std::string(std::strerror(error)); };
+    std::error_code ec;
+    fs::path target = path;
+    if (fs::is_symlink(fs::symlink_status(target, ec))) {
+        fs::path resolved = fs::canonical(target, ec);
+        if (ec) return path + ": cannot write: " + ec.message();
+        target = resolved;
+    }
+    mode_t mode;
+    struct stat info {};
+    if (::stat(target.c_str(), &info) == 0) {
+        mode = info.st_mode & 07777;
+    } else {
+        mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    fs::path folder = target.parent_path();
+    if (folder.empty()) folder = ".";
+    std::string name = (folder / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+    std::vector<char> buffer(name.begin(), name.end());
+    buffer.push_back('\0');
+    int fd = ::mkstemp(buffer.data());
+    if (fd < 0) return path + ": cannot write a temporary file in its folder: " + errno_text(errno);
+    const std::string temp(buffer.data());
+    auto fail = [&](const std::string& what) -> std::optional<std::string> {
+        int error = errno;
+        ::close(fd);
+        ::unlink(temp.c_str());
+        return path + ": " + what + ": " + errno_text(error);
+    };
+    size_t written = 0;
+    while (written < text.size()) {
+        ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return fail("cannot write");
+        }
+        written += static_cast<size_t>(n);
+    }
+    if (::fchmod(fd, mode) != 0) return fail("cannot set the file's mode");
+    if (::fsync(fd) != 0) return fail("cannot write");
+    if (::close(fd) != 0) {
+        int error = errno;
+        ::unlink(temp.c_str());
+        return path + ": cannot write: " + errno_text(error);
+    }
+    if (::rename(temp.c_str(), target.c_str()) != 0) {
+        int error = errno;
+        ::unlink(temp.c_str());
+        return path + ": cannot replace the file: " + errno_text(error);
+    }
+    return std::nullopt;
+}
+
+}  // namespace ss
