@@ -2,6 +2,7 @@
 // extern functions, model classes, data records and the specs that argument
 // checks and `as` use (docs/generated-code.md).
 #include <filesystem>
+#include <set>
 #include <sstream>
 
 #include "check/builtins.hpp"
@@ -23,6 +24,18 @@ std::string element_code(const check::Element& e) {
         case ElementKind::Index: return "index";
         default: return "f32";  // f32 and the float kinds Logit, Prob, LogProb
     }
+}
+
+// Attributes every torch.nn.Module has (and the generated class's `init`):
+// a model field with one of these names would break the class.
+bool is_module_attribute(std::string_view name) {
+    static const std::set<std::string_view> names = {
+        "init", "training", "forward", "parameters", "buffers", "children", "modules", "state_dict",
+        "load_state_dict", "to", "cuda", "cpu", "train", "eval", "apply", "zero_grad", "half", "float", "double",
+        "bfloat16", "type", "requires_grad_", "named_parameters", "named_buffers", "named_children",
+        "named_modules", "add_module", "register_buffer", "register_parameter", "register_module",
+        "get_parameter", "get_submodule", "extra_repr", "share_memory", "dump_patches", "call_super_init"};
+    return names.count(name) > 0;
 }
 
 bool is_identifier(std::string_view s) {
@@ -204,6 +217,10 @@ std::string Emitter::module() {
             for (const ast::Field& f : m->fields) {
                 auto type = fields.find(f.name.text);
                 if (type == fields.end()) continue;
+                if (is_module_attribute(f.name.text))
+                    fail(f.name.range, "a model field can't be called `" + f.name.text +
+                                           "`: the generated class is a torch.nn.Module, which has an attribute of "
+                                           "that name; rename the field");
                 std::string self = "        self." + py_name(f.name.text) + " = ";
                 if (type->second.kind == check::TypeKind::Model) {
                     body << self << py_name(type->second.ref) << "(seed=_ss_init.child_seed("
