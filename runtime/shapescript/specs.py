@@ -688,13 +688,30 @@ def check_args(sig, args, value_checks):
     return st.env
 
 
-def expect(value, spec, where, checks=True, value_checks=False):
+def _bind_known(st, sizes):
+    """Sizes the function already has: symbol -> (size, the parameter it
+    came from)."""
+    if sizes:
+        for symbol, (size, parameter) in sizes.items():
+            st.env[symbol] = size
+            st.bound_by[symbol] = parameter
+
+
+def expect(value, spec, where, checks=True, value_checks=False, sizes=None):
     """`e as T` on a value that already has a type: returns it, checked
     when `checks` (the module's _ss_checks) is true. Value domains (an
     Index[V] in 0..V) are read only when `value_checks` is true too: they
-    wait for the device."""
+    wait for the device. `sizes` holds the function's sizes that T names,
+    symbol -> (size, the parameter it came from), which the value must
+    agree with."""
     if not checks:
         return value
+    st = _State(None, where, spec, value_checks)
+    _bind_known(st, sizes)
+    spec._check(value, st, ("value",))
+    if st.deferred:
+        st.finish()
+    return value
     st = _State(None, where, spec, value_checks)
     spec._check(value, st, ("value",))
     if st.deferred:
@@ -702,11 +719,13 @@ def expect(value, spec, where, checks=True, value_checks=False):
     return value
 
 
-def cast(value, spec, where):
+def cast(value, spec, where, sizes=None):
     """`e as T` on a Python value: converts it (numpy or a list to a tensor,
     a mapping of arrays or a file to a Dataset, a checkpoint to a model) and
-    checks it, values included. Returns the typed value."""
+    checks it, values included, against the function's `sizes` as for
+    `expect`. Returns the typed value."""
     st = _State(None, where, spec, True)
+    _bind_known(st, sizes)
     out = spec._cast(value, st, ("value",))
     if st.deferred:
         st.finish()

@@ -38,6 +38,7 @@ struct FunctionState {
     // Size symbols the body uses as numbers: bound at the top from a
     // parameter's shape (`_ss_n = x.shape[1]`), or read from a local's.
     std::map<check::SymbolId, std::string> parameter_source;  // symbol -> `x.shape[1]`
+    std::map<check::SymbolId, std::string> source_parameter;  // symbol -> `x`, the parameter it is read from
     std::map<check::SymbolId, std::string> local_source;      // symbol -> `q.shape[2]`
     std::map<check::SymbolId, std::string> variable;          // symbol -> `_ss_n`
     std::set<check::SymbolId> needed;

@@ -2,6 +2,7 @@
 // axis name, `as`, indexing, calls of the file's functions and of Python,
 // and sizes as Python numbers.
 #include <algorithm>
+#include <set>
 
 #include "check/builtins.hpp"
 #include "codegen/emitter.hpp"
@@ -169,6 +170,8 @@ Py Emitter::expr(const ast::Expr& e) {
     if (auto* n = std::get_if<ast::NameExpr>(&node)) {
         const std::string& name = n->name.text;
         if (!is_local(name) && name == "Eval") return {"_ss_rt.Eval", kAtom};
+        // `import python torch`: the module under the name it was imported as.
+        if (!is_local(name) && python_modules_.count(name)) return {name, kAtom};
         // A batch's size can be read off the batch where the name is used.
         if (const check::Type* t = type_of(e); fn_ && t && t->kind == check::TypeKind::Batch && !t->tensor.axes.empty())
             if (auto linear = t->tensor.axes[0].size.as_linear(); linear && !fn_->parameter_source.count(linear->symbol))
@@ -227,13 +230,29 @@ Py Emitter::expr(const ast::Expr& e) {
         Py value = expr(*a->value);
         const check::Type *from = type_of(*a->value), *to = type_of(e);
         if (!to) fail(e.range, "`as` with a type the checker didn't resolve");
+        // The function's own sizes that the type names, so `as [b N D]`
+        // checks that b is the b of the arguments.
+        std::string sizes;
+        std::set<check::SymbolId> seen;
+        std::vector<const check::Type*> parts = {to};
+        for (size_t i = 0; i < parts.size(); ++i) {
+            for (const check::Type& t : parts[i]->elements) parts.push_back(&t);
+            if (!is_tensor(parts[i])) continue;
+            for (const check::AxisType& axis : parts[i]->tensor.axes)
+                for (check::SymbolId id : axis.size.symbols())
+                    if (fn_ && fn_->parameter_source.count(id) && seen.insert(id).second && id < typed_.symbol_names.size())
+                        sizes += (sizes.empty() ? "" : ", ") + py_string(typed_.symbol_names[id]) + ": (" +
+                                 size(check::Size::symbol(id)) + ", " + py_string(fn_->source_parameter[id]) + ")";
+        }
+        std::string known = sizes.empty() ? "" : ", {" + sizes + "}";
         if (is_tensor(from) && is_tensor(to)) {
             if (dtype_of(from->tensor.element.kind) != std::string_view(dtype_of(to->tensor.element.kind)))
                 value = {operand(value, kAtom) + ".to(" + dtype_of(to->tensor.element.kind) + ")", kAtom};
-            std::string spec = spec_of(*to);
-            return {"_ss_rt.expect(" + value.text + ", " + spec + ", " + py_string(where(e.range)) + ", _ss_checks, _ss_value_checks)", kAtom};
+            return {"_ss_rt.expect(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) +
+                        ", _ss_checks, _ss_value_checks" + known + ")",
+                    kAtom};
         }
-        return {"_ss_rt.cast(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) + ")", kAtom};
+        return {"_ss_rt.cast(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) + known + ")", kAtom};
     }
     if (auto* c = std::get_if<ast::Call>(&node)) return call(*c->callee, c->arguments, nullptr, nullptr, e);
     if (auto* a = std::get_if<ast::Attribute>(&node))

@@ -89,13 +89,15 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
                 if (linear->offset) read = "(" + read + " - " + std::to_string(linear->offset) + ")";
                 if (linear->coefficient != 1) read += " // " + std::to_string(linear->coefficient);
                 state.parameter_source[linear->symbol] = read;
+                state.source_parameter[linear->symbol] = p.name;
             }
             if (state.device == "None") state.device = name + ".device";
         }
         if (p.type.kind == check::TypeKind::Batch && !p.type.tensor.axes.empty()) {
             std::string field = first_field(file_, p.type.ref);
             if (auto linear = p.type.tensor.axes[0].size.as_linear(); linear && !field.empty()) {
-                state.parameter_source.emplace(linear->symbol, name + "." + py_name(field) + ".shape[0]");
+                if (state.parameter_source.emplace(linear->symbol, name + "." + py_name(field) + ".shape[0]").second)
+                    state.source_parameter[linear->symbol] = p.name;
                 if (state.device == "None") state.device = name + "." + py_name(field) + ".device";
             }
         }

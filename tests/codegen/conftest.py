@@ -17,7 +17,7 @@ _counter = itertools.count()
 
 def compiler() -> pathlib.Path:
     env = os.environ.get("SHAPESCRIPT_BIN")
-    return pathlib.Path(env) if env else ROOT / "build" / "bin" / "shapescript"
+    return pathlib.Path(env).resolve() if env else ROOT / "build" / "bin" / "shapescript"
 
 
 def run_build(args, **kwargs):

@@ -63,18 +63,21 @@ def rotary(x, pos):
     """rotary(x: [b h n Dh], pos: [b n] Index[P]) -> [b h n Dh]  (llama.ss:28)"""
     if _ss_checks:
         _ss_rt.check_args(_ss_sig_rotary, (x, pos), _ss_value_checks)
+    _ss_b = x.shape[0]
+    _ss_h = x.shape[1]
+    _ss_n = x.shape[2]
     # llama.ss:29
     inv = torch.exp(_ss_rt.expect(_ss_rt.arange(0, Dh, 2, x.device).to(torch.float32), _ss_spec_0, "llama.ss:29", _ss_checks, _ss_value_checks) * (-math.log(1e+04) / Dh))
     # llama.ss:30
-    angle = einops.einsum(_ss_rt.expect(pos.to(torch.float32), _ss_spec_1, "llama.ss:30", _ss_checks, _ss_value_checks), inv, "b n, half -> b n half")
+    angle = einops.einsum(_ss_rt.expect(pos.to(torch.float32), _ss_spec_1, "llama.ss:30", _ss_checks, _ss_value_checks, {"b": (_ss_b, "x"), "n": (_ss_n, "x")}), inv, "b n, half -> b n half")
     # llama.ss:32
-    cos_a = _ss_rt.expect(einops.repeat(torch.cos(angle), "b n half -> b n (half lit2)", lit2=2), _ss_spec_2, "llama.ss:32", _ss_checks, _ss_value_checks)
+    cos_a = _ss_rt.expect(einops.repeat(torch.cos(angle), "b n half -> b n (half lit2)", lit2=2), _ss_spec_2, "llama.ss:32", _ss_checks, _ss_value_checks, {"b": (_ss_b, "x"), "n": (_ss_n, "x")})
     # llama.ss:33
-    sin_a = _ss_rt.expect(einops.repeat(torch.sin(angle), "b n half -> b n (half lit2)", lit2=2), _ss_spec_2, "llama.ss:33", _ss_checks, _ss_value_checks)
+    sin_a = _ss_rt.expect(einops.repeat(torch.sin(angle), "b n half -> b n (half lit2)", lit2=2), _ss_spec_2, "llama.ss:33", _ss_checks, _ss_value_checks, {"b": (_ss_b, "x"), "n": (_ss_n, "x")})
     # llama.ss:34
     pairs = x.unflatten(3, (-1, 2))
     # llama.ss:35
-    turned = _ss_rt.expect(torch.cat((-pairs[:, :, :, :, 1:2], pairs[:, :, :, :, 0:1]), dim=4).flatten(3, 4), _ss_spec_3, "llama.ss:35", _ss_checks, _ss_value_checks)
+    turned = _ss_rt.expect(torch.cat((-pairs[:, :, :, :, 1:2], pairs[:, :, :, :, 0:1]), dim=4).flatten(3, 4), _ss_spec_3, "llama.ss:35", _ss_checks, _ss_value_checks, {"b": (_ss_b, "x"), "h": (_ss_h, "x"), "n": (_ss_n, "x")})
     # llama.ss:37
     return x * cos_a[:, None] + turned * sin_a[:, None]
 

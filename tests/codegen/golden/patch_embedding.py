@@ -57,7 +57,8 @@ def embed(m, image):
     """embed(m: PatchEmbed, image: [b C 224 224]) -> [b N D]  (patch_embedding.ss:18)"""
     if _ss_checks:
         _ss_rt.check_args(_ss_sig_embed, (m, image), _ss_value_checks)
+    _ss_b = image.shape[0]
     # patch_embedding.ss:19
-    tokens = _ss_rt.expect(patches(image) @ m.proj, _ss_spec_1, "patch_embedding.ss:19", _ss_checks, _ss_value_checks)
+    tokens = _ss_rt.expect(patches(image) @ m.proj, _ss_spec_1, "patch_embedding.ss:19", _ss_checks, _ss_value_checks, {"b": (_ss_b, "image")})
     # patch_embedding.ss:20
     return tokens + m.bias + m.pos
