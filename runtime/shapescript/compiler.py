@@ -5,8 +5,8 @@ The cache (~/.cache/shapescript/modules, or $SHAPESCRIPT_CACHE) holds one
 `<stem>-<key>.py` per build; the key hashes the source's bytes and path,
 the compiler's version and the binary itself (path, size, mtime, so a
 rebuilt compiler of the same version doesn't serve stale modules), and the
-options. Files are written to a temporary name and renamed, so concurrent
-builds never see half a module.
+options. The compiler writes each module to a temporary name and renames
+it, so concurrent builds never see half a module.
 """
 import hashlib
 import importlib.util
@@ -114,20 +114,16 @@ def build(path, checks="debug", value_checks="debug"):
     out = Path(cache_dir()) / ("%s-%s.py" % (source.stem, h.hexdigest()[:24]))
     if out.is_file():
         return str(out)
-    tmp = out.with_name("%s.%d.tmp.py" % (out.stem, os.getpid()))
-    cmd = [binary, "build", str(source), "-o", str(tmp), "--format", "json"]
+    # The compiler writes -o through a temporary file and a rename, and
+    # nothing when it fails: the cache never holds half a module.
+    cmd = [binary, "build", str(source), "-o", str(out), "--format", "json"]
     if checks != "debug":
         cmd += ["--checks", checks]
     if value_checks != "debug":
         cmd += ["--value-checks", value_checks]
-    try:
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode == 0 and tmp.is_file():
-            os.replace(tmp, out)
-            return str(out)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode == 0 and out.is_file():
+        return str(out)
     output = (r.stdout + r.stderr).strip()
     if r.returncode == 1:
         diags = _diagnostics(binary, str(source), r.stdout, output)

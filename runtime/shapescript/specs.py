@@ -533,55 +533,55 @@ def _read_arrays(file, st, path):
             expected=".safetensors or .npz", found=name)
 
 
-class DatasetSpec(_Spec):
-    """A `Dataset` of a record."""
+class _ExamplesSpec(_Spec):
+    """Examples of a record with a leading axis: a `Dataset` or a `Batch`
+    (`_kind` names the class in shapescript.data)."""
 
     __slots__ = ("data",)
+    _kind = None
 
     def __init__(self, data_spec):
         self.data = data_spec
 
     def describe(self):
-        return "Dataset[%s]" % self.data.name
+        return "%s[%s]" % (self._kind, self.data.name)
 
     def _check(self, value, st, path):
-        if not (isinstance(value, _data.Dataset) and (value.spec is self.data or value.spec == self.data)):
+        if not (isinstance(value, getattr(_data, self._kind)) and (value.spec is self.data or value.spec == self.data)):
             st.fail(path, ": expected %s, found %s" % (self.describe(), _describe_value(value)),
                     expected=self.describe(), found=_describe_value(value))
+
+    def _cast(self, value, st, path):
+        if isinstance(value, Mapping):
+            return getattr(_data, self._kind)(_fields(self.data, value, st, path, lead=1), self.data)
+        self._check(value, st, path)
+        return value
+
+
+class DatasetSpec(_ExamplesSpec):
+    """A `Dataset` of a record; from Python also a .safetensors or .npz file."""
+
+    __slots__ = ()
+    _kind = "Dataset"
 
     def _cast(self, value, st, path):
         if isinstance(value, (str, os.PathLike)):
             value = _read_arrays(value, st, path)
-        if isinstance(value, Mapping):
-            return _data.Dataset(_fields(self.data, value, st, path, lead=1), self.data)
-        self._check(value, st, path)
-        return value
+        return super()._cast(value, st, path)
 
 
-class BatchSpec(_Spec):
-    """A `Batch` of a record (fields with a leading batch axis)."""
+class BatchSpec(_ExamplesSpec):
+    """A `Batch` of a record (fields with a leading batch axis), on the
+    call's device."""
 
-    __slots__ = ("data",)
-
-    def __init__(self, data_spec):
-        self.data = data_spec
-
-    def describe(self):
-        return "Batch[%s]" % self.data.name
+    __slots__ = ()
+    _kind = "Batch"
 
     def _check(self, value, st, path):
-        if not (isinstance(value, _data.Batch) and (value.spec is self.data or value.spec == self.data)):
-            st.fail(path, ": expected %s, found %s" % (self.describe(), _describe_value(value)),
-                    expected=self.describe(), found=_describe_value(value))
+        super()._check(value, st, path)
         for t in value.fields.values():
             _check_device(st, path, t.device)
             break
-
-    def _cast(self, value, st, path):
-        if isinstance(value, Mapping):
-            return _data.Batch(_fields(self.data, value, st, path, lead=1), self.data)
-        self._check(value, st, path)
-        return value
 
 
 class OptimizerSpec(_Spec):

@@ -1,6 +1,7 @@
 #include "cli/build_command.hpp"
 
 #include <filesystem>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -34,9 +35,9 @@ namespace {
 
 bool valid_level(const std::string& level) { return level == "always" || level == "debug" || level == "never"; }
 
-}  // namespace
-
-BuildResult build_module(const std::string& source, const BuildOptions& options, std::ostream& out, std::ostream& err) {
+// The module's text for a source; nothing after printing the diagnostics
+// (and the code generator's error) that stopped it.
+std::optional<std::string> build_module(const std::string& source, const BuildOptions& options, std::ostream& out, std::ostream& err) {
     const LineIndex index(source);
     codegen::Options o;
     o.checks = options.checks;
@@ -68,9 +69,10 @@ BuildResult build_module(const std::string& source, const BuildOptions& options,
     if (built.errors && !options.json)
         err << "shapescript build: " << built.errors << " error" << (built.errors == 1 ? "" : "s") << " in "
             << display_text(options.file) << ": no module written\n";
-    if (!built.module) return {};
-    return {true, std::move(*built.module)};
+    return std::move(built.module);
 }
+
+}  // namespace
 
 int run_build_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     BuildOptions options;
@@ -120,13 +122,13 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
         std::filesystem::path p(options.file);
         options.output = p.replace_extension(".py").string();
     }
-    BuildResult built = build_module(*read.bytes, options, out, err);
-    if (!built.ok) return kExitErrors;
+    std::optional<std::string> module = build_module(*read.bytes, options, out, err);
+    if (!module) return kExitErrors;
     if (options.output == "-") {
-        out << built.module;
+        out << *module;
         return kExitOk;
     }
-    if (auto error = write_file_atomically(options.output, built.module)) {
+    if (auto error = write_file_atomically(options.output, *module)) {
         err << "shapescript build: error: " << display_text(*error) << "\n";
         return kExitUsage;
     }

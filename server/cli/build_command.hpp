@@ -25,12 +25,4 @@ std::string build_usage();
 // generated for it) or kExitUsage.
 int run_build_command(std::span<const std::string> args, std::ostream& out, std::ostream& err);
 
-// The module's text for a source, or nullopt after writing the diagnostics
-// that stopped it to `diagnostics_out`.
-struct BuildResult {
-    bool ok = false;
-    std::string module;
-};
-BuildResult build_module(const std::string& source, const BuildOptions& options, std::ostream& out, std::ostream& err);
-
 }  // namespace ss::cli

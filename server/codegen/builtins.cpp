@@ -8,13 +8,6 @@ namespace ss::codegen {
 
 namespace {
 
-std::string join_args(const LoweredArgs& args, size_t from = 0) {
-    std::string out;
-    for (size_t i = from; i < args.positional.size(); ++i) out += (out.empty() ? "" : ", ") + operand(args.positional[i], kOr);
-    for (const auto& [k, v] : args.keywords) out += (out.empty() ? "" : ", ") + py_name(k) + "=" + operand(v, kOr);
-    return out;
-}
-
 std::string keyword(const LoweredArgs& args, const std::string& name, const std::string& otherwise) {
     for (const auto& [k, v] : args.keywords)
         if (k == name) return operand(v, kOr);
@@ -39,7 +32,7 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
     auto first_type = [&]() -> const check::Type* {
         return args.positional_types.empty() ? nullptr : args.positional_types[0];
     };
-    auto call = [&](const std::string& f) { return Py{f + "(" + join_args(args) + ")", kAtom}; };
+    auto call = [&](const std::string& f) { return Py{call_text(f, args), kAtom}; };
     // A mode passed to a built-in (dropout, value_and_grad's loss) grows the
     // draw path by this call site.
     for (size_t i = 0; i < args.positional.size(); ++i)

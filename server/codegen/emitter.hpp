@@ -33,8 +33,6 @@ struct LoweredArgs {
 
 // What writing one function body needs to know.
 struct FunctionState {
-    const ast::FnDef* fn = nullptr;
-    const check::TypedFunction* typed = nullptr;
     // Size symbols the body uses as numbers: bound at the top from a
     // parameter's shape (`_ss_n = x.shape[1]`), or read from a local's.
     std::map<check::SymbolId, std::string> parameter_source;  // symbol -> `x.shape[1]`
@@ -91,7 +89,6 @@ public:
     Py align(const Py& value, const check::Type* from, const check::Type* to) const;
     std::string dim_of_over(const LoweredArgs& args, size_t tensor_arg, const ast::Expr& whole) const;
 
-    bool is_user_function(const std::string& name) const;
     bool is_local(const std::string& name) const;
     void fail(ByteRange range, const std::string& message) const;  // throws CodegenError
 
@@ -104,12 +101,17 @@ public:
     std::map<std::string, const ast::FnDef*> functions_;
     std::map<std::string, const ast::ExternFn*> externs_;
     std::set<std::string> models_, data_, python_modules_;
+    // Each data record's first field, whose leading axis a batch's size is read from.
+    std::map<std::string, std::string> first_fields_;
     std::vector<std::string> spec_constants_;         // `_ss_spec_3 = ...` lines
     std::map<std::string, std::string> spec_by_text_;  // spec text -> constant name
     FunctionState* fn_ = nullptr;
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
     std::set<std::string> locals_;  // parameters and assigned names of the current function
 };
+
+// `f(a, b, k=v)`: the arguments' Python text after `callee`.
+std::string call_text(const std::string& callee, const LoweredArgs& args);
 
 // Something the code generator can't write yet; the build reports it with
 // the range, and writes nothing.

@@ -11,12 +11,6 @@ namespace ss::codegen {
 
 namespace {
 
-std::string join(const std::vector<std::string>& parts) {
-    std::string out;
-    for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-    return out;
-}
-
 const char* dtype_of(check::ElementKind kind) {
     using check::ElementKind;
     switch (kind) {
@@ -110,11 +104,11 @@ LoweredArgs Emitter::lower_args(const std::vector<ast::Argument>& arguments, con
     return out;
 }
 
-static std::string call_text(const std::string& callee, const LoweredArgs& args) {
+std::string call_text(const std::string& callee, const LoweredArgs& args) {
     std::vector<std::string> parts;
     for (const Py& p : args.positional) parts.push_back(operand(p, kOr));
     for (const auto& [k, v] : args.keywords) parts.push_back(py_name(k) + "=" + operand(v, kOr));
-    return callee + "(" + join(parts) + ")";
+    return callee + "(" + py_join(parts) + ")";
 }
 
 Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& arguments, const Py* piped,
@@ -175,10 +169,8 @@ Py Emitter::expr(const ast::Expr& e) {
         // A batch's size can be read off the batch where the name is used.
         if (const check::Type* t = type_of(e); fn_ && t && t->kind == check::TypeKind::Batch && !t->tensor.axes.empty())
             if (auto linear = t->tensor.axes[0].size.as_linear(); linear && !fn_->parameter_source.count(linear->symbol))
-                for (const ast::Item& item : file_.items)
-                    if (auto* d = std::get_if<ast::DataDef>(&item.node); d && d->name.text == t->ref && !d->fields.empty())
-                        fn_->local_source.emplace(linear->symbol,
-                                                  py_name(name) + "." + py_name(d->fields[0].name.text) + ".shape[0]");
+                if (auto field = first_fields_.find(t->ref); field != first_fields_.end())
+                    fn_->local_source.emplace(linear->symbol, py_name(name) + "." + py_name(field->second) + ".shape[0]");
         return {py_name(name), kAtom};
     }
     if (auto* u = std::get_if<ast::Unary>(&node)) {
@@ -281,7 +273,7 @@ Py Emitter::expr(const ast::Expr& e) {
             slots[at] = slot;
         }
         while (slots.size() > 1 && slots.back() == ":") slots.pop_back();
-        return {operand(value, kAtom) + "[" + join(slots) + "]", kAtom};
+        return {operand(value, kAtom) + "[" + py_join(slots) + "]", kAtom};
     }
     if (auto* t = std::get_if<ast::TupleExpr>(&node)) {
         std::vector<std::string> parts;
@@ -291,7 +283,7 @@ Py Emitter::expr(const ast::Expr& e) {
     if (auto* l = std::get_if<ast::ListExpr>(&node)) {
         std::vector<std::string> parts;
         for (const auto& x : l->elements) parts.push_back(operand(expr(*x), kOr));
-        return {"[" + join(parts) + "]", kAtom};
+        return {"[" + py_join(parts) + "]", kAtom};
     }
     if (auto* pc = std::get_if<ast::PatternCall>(&node)) return pattern(*pc, nullptr, e);
     if (std::holds_alternative<ast::CausalMask>(node)) {

@@ -48,22 +48,12 @@ bool does_device_work(const ast::Block& block) {
     return false;
 }
 
-// The first field of a data record, whose leading axis is a batch's size.
-std::string first_field(const ast::File& file, const std::string& record) {
-    for (const ast::Item& item : file.items)
-        if (auto* d = std::get_if<ast::DataDef>(&item.node); d && d->name.text == record && !d->fields.empty())
-            return d->fields[0].name.text;
-    return "";
-}
-
 }  // namespace
 
 void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     auto typed = typed_.functions.find(fn.name.text);
     if (typed == typed_.functions.end()) return;
     FunctionState state;
-    state.fn = &fn;
-    state.typed = &typed->second;
     fn_ = &state;
     locals_.clear();
 
@@ -94,7 +84,8 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
             if (state.device == "None") state.device = name + ".device";
         }
         if (p.type.kind == check::TypeKind::Batch && !p.type.tensor.axes.empty()) {
-            std::string field = first_field(file_, p.type.ref);
+            auto first = first_fields_.find(p.type.ref);
+            std::string field = first == first_fields_.end() ? "" : first->second;
             if (auto linear = p.type.tensor.axes[0].size.as_linear(); linear && !field.empty()) {
                 if (state.parameter_source.emplace(linear->symbol, name + "." + py_name(field) + ".shape[0]").second)
                     state.source_parameter[linear->symbol] = p.name;

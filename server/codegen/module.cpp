@@ -55,7 +55,10 @@ Emitter::Emitter(const ast::File& file, std::string_view text, const check::Type
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) functions_.emplace(fn->name.text, fn);
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) externs_.emplace(ext->name.text, ext);
         if (auto* m = std::get_if<ast::ModelDef>(&item.node)) models_.insert(m->name.text);
-        if (auto* d = std::get_if<ast::DataDef>(&item.node)) data_.insert(d->name.text);
+        if (auto* d = std::get_if<ast::DataDef>(&item.node)) {
+            data_.insert(d->name.text);
+            if (!d->fields.empty()) first_fields_.emplace(d->name.text, d->fields[0].name.text);
+        }
         if (auto* i = std::get_if<ast::ImportPython>(&item.node))
             python_modules_.insert(i->alias ? i->alias->text : i->module.parts.empty() ? "" : i->module.parts[0].text);
     }
@@ -67,7 +70,6 @@ std::string Emitter::where(ByteRange range) const {
 
 void Emitter::fail(ByteRange range, const std::string& message) const { throw CodegenError{range, message}; }
 
-bool Emitter::is_user_function(const std::string& name) const { return functions_.count(name) || externs_.count(name); }
 bool Emitter::is_local(const std::string& name) const { return locals_.count(name) > 0; }
 
 // ------------------------------------------------------------------ specs

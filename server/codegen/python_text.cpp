@@ -56,10 +56,14 @@ std::string py_float(double value) {
     return out;
 }
 
-std::string py_tuple(const std::vector<std::string>& items) {
-    std::string out = "(";
+std::string py_join(const std::vector<std::string>& items) {
+    std::string out;
     for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
-    return out + (items.size() == 1 ? ",)" : ")");
+    return out;
+}
+
+std::string py_tuple(const std::vector<std::string>& items) {
+    return "(" + py_join(items) + (items.size() == 1 ? ",)" : ")");
 }
 
 }  // namespace ss::codegen

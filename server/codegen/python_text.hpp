@@ -42,6 +42,9 @@ std::string py_name(std::string_view name);
 std::string py_string(std::string_view value);  // a double-quoted literal
 std::string py_float(double value);             // always reads back as a float
 
+// `a, b, c`.
+std::string py_join(const std::vector<std::string>& items);
+
 // `()`, `(a,)`, `(a, b)`.
 std::string py_tuple(const std::vector<std::string>& items);
 

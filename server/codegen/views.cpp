@@ -17,12 +17,6 @@ struct Element {
     std::string size;  // Python text; "-1" when only the tensor's shape says
 };
 
-std::string list_text(const std::vector<std::string>& items) {
-    std::string out;
-    for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
-    return out;
-}
-
 }  // namespace
 
 std::optional<Py> Emitter::rearrange_as_views(const Py& x, const ast::PatternSide& in, const ast::PatternSide& out,
@@ -88,7 +82,7 @@ std::optional<Py> Emitter::rearrange_as_views(const Py& x, const ast::PatternSid
         if (input[g].size() < 2) continue;
         std::vector<std::string> parts;
         for (const Element& e : input[g]) parts.push_back(e.size);
-        text += ".unflatten(" + std::to_string(starts[g]) + ", (" + list_text(parts) + "))";
+        text += ".unflatten(" + std::to_string(starts[g]) + ", (" + py_join(parts) + "))";
     }
     std::vector<size_t> perm;
     for (const std::string& n : out_names)
@@ -98,7 +92,7 @@ std::optional<Py> Emitter::rearrange_as_views(const Py& x, const ast::PatternSid
     if (!identity) {
         std::vector<std::string> p;
         for (size_t v : perm) p.push_back(std::to_string(v));
-        text += ".permute(" + list_text(p) + ")";
+        text += ".permute(" + py_join(p) + ")";
     }
     // Merge the output's groups, last first.
     std::vector<size_t> out_starts;
