@@ -43,7 +43,6 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
         if (const check::Type* t = type_of(*args.keyword_exprs[i]); t && t->kind == check::TypeKind::Mode)
             args.keywords[i].second = mode_at(args.keywords[i].second, name);
 
-    // How each built-in is written is the table's (check/builtin_table.cpp).
     const check::Builtin* b = check::find_builtin(name);
     if (!b) return std::nullopt;
     const std::string python = python_path(check::builtin_python(*b));
