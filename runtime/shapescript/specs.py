@@ -13,16 +13,13 @@ import numpy as np
 import torch
 
 from . import data as _data
+from .checkpoint import Checkpoint
+from .elements import DTYPES as _DTYPES
+from .elements import FLOAT as _FLOAT
+from .elements import INTEGER as _INTEGER
 from .errors import ArgumentError
 from .modes import Mode
-
-# Element codes of generated code -> torch dtypes.
-DTYPES = _DTYPES = {
-    "f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "f64": torch.float64,
-    "i32": torch.int32, "i64": torch.int64, "bool": torch.bool, "index": torch.int64,
-}
-_FLOAT = frozenset(("f32", "f16", "bf16", "f64"))
-_INTEGER = frozenset(("i32", "i64", "index"))
+from .training import Optimizer
 
 
 def checks_enabled(level):
@@ -417,7 +414,6 @@ class ModelSpec(_Spec):
             break
 
     def _cast(self, value, st, path):
-        from .checkpoint import Checkpoint
         if isinstance(value, Checkpoint):
             try:
                 value = value.model(self.cls)
@@ -596,7 +592,6 @@ class OptimizerSpec(_Spec):
         return "Optimizer[%s]" % self.cls.__name__
 
     def _check(self, value, st, path):
-        from .training import Optimizer
         if not (isinstance(value, Optimizer) and isinstance(value.model, self.cls)):
             found = ("an optimizer of %s" % type(value.model).__name__ if isinstance(value, Optimizer)
                      else _type_name(value))
