@@ -645,12 +645,12 @@ class TupleSpec(_Spec):
         return value
 
     def _check(self, value, st, path):
-        for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path))):
+        for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path), strict=True)):
             spec._check(v, st, path + (i,))
 
     def _cast(self, value, st, path):
         return tuple(spec._cast(v, st, path + (i,))
-                     for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path))))
+                     for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path), strict=True)))
 
 
 class Signature:
@@ -676,7 +676,7 @@ def check_args(sig, args, value_checks):
     if len(args) != len(params):
         raise TypeError("%s() takes %d arguments, %d given" % (sig.name, len(params), len(args)))
     st = _State(sig.name, None, None, value_checks)
-    for (path, spec), value in zip(params, args):
+    for (path, spec), value in zip(params, args, strict=True):
         spec._check(value, st, path)
     if st.deferred:
         st.finish()
