@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/steps.hpp"
 #include "check/checker.hpp"
 #include "codegen/codegen.hpp"
 #include "codegen/python_text.hpp"
@@ -108,6 +109,8 @@ public:
     FunctionState* fn_ = nullptr;
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
     std::set<std::string> locals_;  // parameters and assigned names of the current function
+    // The functions the steps analysis finds to be steps (after typed_, which it reads).
+    std::set<std::string> steps_ = analysis::steps(analysis::analyze(typed_.check));
 };
 
 // `f(a, b, k=v)`: the arguments' Python text after `callee`.
