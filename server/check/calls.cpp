@@ -30,10 +30,10 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             // `over=m` names an axis, not a value: nothing to type.
             if (!(a->keyword && a->keyword->text == "over")) type_of(*a->value);
     };
-    // The call site, as resolved here (program.hpp); call_signature binds it.
+    // The call site, as resolved here (program.hpp); call_signature binds
+    // the one call_site_ names.
     auto open = [&](CalleeKind kind, std::string name, ByteRange at) {
-        call_site_ = open_call(kind, std::move(name), at, range, arguments, piped, piped_range);
-        return call_site_;
+        return open_call(kind, std::move(name), at, range, arguments, piped, piped_range);
     };
     if (auto* name = std::get_if<ast::NameExpr>(&callee.node)) {
         const std::string& f = name->name.text;
@@ -43,8 +43,9 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 auto sig = signatures_.find(f);
                 if ((item->kind == SymbolKind::Function || item->kind == SymbolKind::ExternFunction) &&
                     sig != signatures_.end()) {
-                    open(item->kind == SymbolKind::Function ? CalleeKind::Function : CalleeKind::ExternFunction, f,
-                         name->name.range);
+                    call_site_ = open(item->kind == SymbolKind::Function ? CalleeKind::Function
+                                                                         : CalleeKind::ExternFunction,
+                                      f, name->name.range);
                     return call_signature(f, sig->second, arguments, piped, piped_range, range);
                 }
                 open(CalleeKind::Unresolved, f, name->name.range);
@@ -52,13 +53,12 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 return Type{};
             }
             if (auto prelude = prelude_signatures_.find(f); prelude != prelude_signatures_.end()) {
-                size_t site = open(CalleeKind::Builtin, f, name->name.range);
+                size_t site = call_site_ = open(CalleeKind::Builtin, f, name->name.range);
                 Type out = call_signature(f, prelude->second, arguments, piped, piped_range, range);
                 call_effects(site, arguments, piped_range);
                 return out;
             }
             size_t site = open(CalleeKind::Builtin, f, name->name.range);
-            call_site_ = SIZE_MAX;
             std::optional<Type> typed = type_of_builtin(f, arguments, piped, piped_range, range);
             if (typed || is_builtin(f)) {
                 call_effects(site, arguments, piped_range);
@@ -69,7 +69,6 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             if (site < result_.program.calls.size()) result_.program.calls[site].kind = CalleeKind::Unresolved;
         } else {
             open(CalleeKind::Unresolved, f, name->name.range);
-            call_site_ = SIZE_MAX;
         }
         type_of_name(name->name);  // reports an undefined name
         type_arguments();
@@ -80,7 +79,6 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
         if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node); object && !body_->locals.count(object->name.text)) {
             if (const ItemRef* item = lookup(object->name.text); item && item->kind == SymbolKind::Model) {
                 open(CalleeKind::ModelInit, object->name.text + "." + attr->attribute.text, callee.range);
-                call_site_ = SIZE_MAX;
                 reference(*item, object->name.range);
                 type_arguments();
                 if (attr->attribute.text != "init") {
@@ -99,14 +97,12 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
         if (auto* n = std::get_if<ast::NameExpr>(&root->node); n && !body_->locals.count(n->name.text))
             if (const ItemRef* item = lookup(n->name.text); item && item->kind == SymbolKind::PythonModule) {
                 open(CalleeKind::Python, written(callee.range), callee.range);
-                call_site_ = SIZE_MAX;
                 type_of(callee);
                 type_arguments();
                 return Type{};
             }
     }
     open(CalleeKind::Unresolved, written(callee.range), callee.range);
-    call_site_ = SIZE_MAX;
     type_of(callee);
     type_arguments();
     return Type{};
@@ -366,7 +362,16 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             ok = false;
         }
     }
-    if (ok) bind_call_axes(site, bindings);
+    if (ok) {
+        // The callee's axes only: checking may also bind the caller's own
+        // symbols (to themselves), which say nothing about the call.
+        CallBindings callee_axes = bindings;
+        std::erase_if(callee_axes.sizes, [&](const auto& entry) {
+            return std::none_of(sig.scope.generics.begin(), sig.scope.generics.end(),
+                                [&](const auto& g) { return g.second == entry.first; });
+        });
+        bind_call_axes(site, callee_axes);
+    }
     if (!ok || !sig.returns) return Type{};
     return instantiate_return(*sig.returns, bindings, element_source);
 }

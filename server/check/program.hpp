@@ -49,8 +49,9 @@ struct CallSite {
     ByteRange callee_range;  // the callee's name
     std::vector<ArgumentBinding> arguments;  // in the callee's parameter order when it has a signature
     std::vector<AxisBinding> axes;           // empty unless every argument fit
-    // A function passed as a value (`value_and_grad(loss, ...)`): called by
-    // the call it is an argument of; no arguments of its own here.
+    // A function passed as a value: called by the call it is an argument
+    // of. `value_and_grad(loss, m, x)` binds `m, x` to loss's parameters;
+    // elsewhere it has no arguments. `range` is the name as passed.
     bool passed_as_value = false;
 };
 
