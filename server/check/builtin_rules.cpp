@@ -311,6 +311,9 @@ Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& argume
     }
     if (const ItemRef* item = lookup(fn->name.text)) reference(*item, fn->name.range);
     std::vector<const ast::Argument*> rest(arguments.begin() + 1, arguments.end());
+    // A call site of the loss (program.hpp), bound as the call it stands for.
+    call_site_ = open_call(CalleeKind::Function, fn->name.text, fn->name.range, arguments[0]->range, rest, nullptr, {});
+    if (call_site_ < result_.program.calls.size()) result_.program.calls[call_site_].passed_as_value = true;
     Type value = call_signature(fn->name.text, sig->second, rest, nullptr, {}, range);
     if (value.kind == TypeKind::Tensor && !value.tensor.axes.empty())
         report(DiagCode::E0505, arguments[0]->range, {"the loss", "a function giving a `[] f32`", "one giving " + describe(value)});

@@ -3,6 +3,7 @@
 // bound from the arguments' sizes, the same symbol everywhere in the
 // signature; compound sizes linear in one unknown (`n+1`, `16gh`) are solved.
 #include <algorithm>
+#include <utility>
 
 #include "check/builtins.hpp"
 #include "check/file_checker.hpp"
@@ -29,6 +30,11 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             // `over=m` names an axis, not a value: nothing to type.
             if (!(a->keyword && a->keyword->text == "over")) type_of(*a->value);
     };
+    // The call site, as resolved here (program.hpp); call_signature binds
+    // the one call_site_ names.
+    auto open = [&](CalleeKind kind, std::string name, ByteRange at) {
+        return open_call(kind, std::move(name), at, range, arguments, piped, piped_range);
+    };
     if (auto* name = std::get_if<ast::NameExpr>(&callee.node)) {
         const std::string& f = name->name.text;
         if (!body_->locals.count(f)) {
@@ -36,18 +42,33 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 reference(*item, name->name.range);
                 auto sig = signatures_.find(f);
                 if ((item->kind == SymbolKind::Function || item->kind == SymbolKind::ExternFunction) &&
-                    sig != signatures_.end())
+                    sig != signatures_.end()) {
+                    call_site_ = open(item->kind == SymbolKind::Function ? CalleeKind::Function
+                                                                         : CalleeKind::ExternFunction,
+                                      f, name->name.range);
                     return call_signature(f, sig->second, arguments, piped, piped_range, range);
+                }
+                open(CalleeKind::Unresolved, f, name->name.range);
                 type_arguments();
                 return Type{};
             }
-            if (auto prelude = prelude_signatures_.find(f); prelude != prelude_signatures_.end())
-                return call_signature(f, prelude->second, arguments, piped, piped_range, range);
-            if (auto typed = type_of_builtin(f, arguments, piped, piped_range, range)) return *typed;
-            if (is_builtin(f)) {
+            if (auto prelude = prelude_signatures_.find(f); prelude != prelude_signatures_.end()) {
+                size_t site = call_site_ = open(CalleeKind::Builtin, f, name->name.range);
+                Type out = call_signature(f, prelude->second, arguments, piped, piped_range, range);
+                call_effects(site, arguments, piped_range);
+                return out;
+            }
+            size_t site = open(CalleeKind::Builtin, f, name->name.range);
+            std::optional<Type> typed = type_of_builtin(f, arguments, piped, piped_range, range);
+            if (typed || is_builtin(f)) {
+                call_effects(site, arguments, piped_range);
+                if (typed) return *typed;
                 type_arguments();
                 return Type{};  // a built-in nothing types yet
             }
+            if (site < result_.program.calls.size()) result_.program.calls[site].kind = CalleeKind::Unresolved;
+        } else {
+            open(CalleeKind::Unresolved, f, name->name.range);
         }
         type_of_name(name->name);  // reports an undefined name
         type_arguments();
@@ -57,6 +78,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
     if (auto* attr = std::get_if<ast::Attribute>(&callee.node)) {
         if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node); object && !body_->locals.count(object->name.text)) {
             if (const ItemRef* item = lookup(object->name.text); item && item->kind == SymbolKind::Model) {
+                open(CalleeKind::ModelInit, object->name.text + "." + attr->attribute.text, callee.range);
                 reference(*item, object->name.range);
                 type_arguments();
                 if (attr->attribute.text != "init") {
@@ -69,7 +91,18 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 return model;
             }
         }
+        // `torch.sort(x)`, `shapescript.datasets.digits()`: through an `import python`.
+        const ast::Expr* root = &callee;
+        while (auto* a = std::get_if<ast::Attribute>(&root->node)) root = a->object.get();
+        if (auto* n = std::get_if<ast::NameExpr>(&root->node); n && !body_->locals.count(n->name.text))
+            if (const ItemRef* item = lookup(n->name.text); item && item->kind == SymbolKind::PythonModule) {
+                open(CalleeKind::Python, written(callee.range), callee.range);
+                type_of(callee);
+                type_arguments();
+                return Type{};
+            }
     }
+    open(CalleeKind::Unresolved, written(callee.range), callee.range);
     type_of(callee);
     type_arguments();
     return Type{};
@@ -221,6 +254,7 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
 Type FileChecker::call_signature(const std::string& name, const Signature& sig,
                                  const std::vector<const ast::Argument*>& arguments, const Type* piped,
                                  ByteRange piped_range, ByteRange range) {
+    size_t site = std::exchange(call_site_, SIZE_MAX);
     // A syntax error among the arguments (reported) leaves their count and
     // order unknown: type them, check nothing about the call.
     if (std::any_of(arguments.begin(), arguments.end(),
@@ -271,6 +305,7 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         has[next] = true;
         ++next;
     }
+    bind_call(site, sig, given, piped, piped_range);
     // A misspelt keyword already explains the argument it was meant for.
     bool keyword_errors = !ok;
     for (size_t i = 0; i < sig.params.size() && !keyword_errors; ++i)
@@ -326,6 +361,16 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             report(DiagCode::E0505, where[i], {sig.params[i].name, describe(p), describe(a)});
             ok = false;
         }
+    }
+    if (ok) {
+        // The callee's axes only: checking may also bind the caller's own
+        // symbols (to themselves), which say nothing about the call.
+        CallBindings callee_axes = bindings;
+        std::erase_if(callee_axes.sizes, [&](const auto& entry) {
+            return std::none_of(sig.scope.generics.begin(), sig.scope.generics.end(),
+                                [&](const auto& g) { return g.second == entry.first; });
+        });
+        bind_call_axes(site, callee_axes);
     }
     if (!ok || !sig.returns) return Type{};
     return instantiate_return(*sig.returns, bindings, element_source);

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "check/program.hpp"
 #include "check/types.hpp"
 #include "diag/diagnostic.hpp"
 #include "syntax/ast.hpp"
@@ -41,6 +42,7 @@ struct CheckResult {
     std::vector<Diagnostic> diagnostics;
     std::vector<SymbolFact> symbols;
     std::vector<ExpressionFact> expressions;
+    ProgramFacts program;  // call sites and effects of the bodies (program.hpp)
 };
 
 CheckResult check_file(const ast::File& file, std::string_view text);

@@ -16,7 +16,9 @@ bool is_scalar(const Type& t) { return t.kind == TypeKind::Int || t.kind == Type
 }  // namespace
 
 Type FileChecker::type_of(const ast::Expr& expr) {
+    size_t symbols_before = symbol_names_.size();
     Type out = type_of_node(expr);
+    note_data_sizes(expr, out, symbols_before);
     if (typed_) typed_->expression_types[&expr] = out;
     return out;
 }
@@ -121,6 +123,12 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     if (const ItemRef* item = lookup(name.text)) {
         reference(*item, name.range);
         if (item->kind == SymbolKind::Dim) return of_kind(TypeKind::Int);
+        // A function passed as a value (`value_and_grad(loss, m, ...)`) is
+        // called by its callee: an edge of the call graph too.
+        if (item->kind == SymbolKind::Function)
+            if (size_t site = open_call(CalleeKind::Function, name.text, name.range, name.range, {}, nullptr, {});
+                site < result_.program.calls.size())
+                result_.program.calls[site].passed_as_value = true;
         return Type{};  // models, functions, modules: used through calls and attributes
     }
     if (const Builtin* builtin = find_builtin(name.text))

@@ -101,6 +101,7 @@ struct BodyRecord {
     // interface, and the interface is part of the key.
     std::vector<std::pair<size_t, ByteRange>> references;
     std::string inferred;  // appended to the function's hover line
+    ProgramFacts program;  // its call sites and effects (no functions)
 };
 
 // Keyed by the interface hash and the function's text. Each check keeps only
@@ -212,7 +213,7 @@ private:
     void check_statement(const ast::Stmt& stmt);
     void assign(const ast::Expr& target, const Type& type);
     void check_return(const ast::Return& ret, ByteRange range);
-    void check_condition(const ast::Expr& condition);
+    Type check_condition(const ast::Expr& condition);
 
     // expressions.cpp: the type of an expression.
     Type type_of(const ast::Expr& expr);  // type_of_node, recorded in typed_ when set
@@ -256,6 +257,20 @@ private:
     // Is `value` provably of the `declared` shape? Symbols outside `scope`'s
     // generics are sizes known only at run time, which anything fits.
     bool same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const;
+
+    // program.cpp facts, recorded while a body is checked (effects.cpp).
+    size_t open_call(CalleeKind kind, std::string callee, ByteRange callee_range, ByteRange range,
+                     const std::vector<const ast::Argument*>& arguments, const Type* piped, ByteRange piped_range);
+    void bind_call(size_t site, const Signature& sig, const std::vector<const ast::Argument*>& given,
+                   const Type* piped, ByteRange piped_range);
+    void bind_call_axes(size_t site, const CallBindings& bindings);
+    void call_effects(size_t site, const std::vector<const ast::Argument*>& arguments, ByteRange piped_range);
+    void record_effect(EffectKind kind, ByteRange range, std::string detail);
+    const Local* mut_parameter(std::string_view name) const;
+    void field_changed(const ast::Attribute& attr, ByteRange range);
+    void note_data_sizes(const ast::Expr& expr, const Type& type, size_t symbols_before);
+    size_t call_site_ = SIZE_MAX;  // the site call_signature binds, set just before it is called
+    std::vector<SymbolId> noted_sizes_;  // data-dependent sizes already recorded in this body
 
     // Shared.
     std::string written(ByteRange range) const;

@@ -92,8 +92,17 @@ CheckResult FileChecker::run_bodies(const std::function<bool()>* stop) {
             }
             auto signature = signatures_.find(fn->name.text);
             // A function defined twice (E0101) has its first signature only.
-            if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin)
+            if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin) {
+                FunctionFacts facts{fn->name.text, item.range, "", {}, result_.program.calls.size(), 0,
+                                    result_.program.effects.size(), 0};
+                for (const ParamSig& p : signature->second.params)
+                    if (p.is_mut && (p.type.kind == TypeKind::Model || p.type.kind == TypeKind::Optimizer))
+                        facts.mut_state_parameters.push_back(p.name);
+                result_.program.functions.push_back(std::move(facts));
                 check_or_replay_body(item, *fn, signature->second, interface_);
+                result_.program.functions.back().calls_end = result_.program.calls.size();
+                result_.program.functions.back().effects_end = result_.program.effects.size();
+            }
         }
     if (cache_) cache_->entries = std::move(used_);
     used_.clear();

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "check/file_checker.hpp"
+#include "syntax/walk.hpp"
 
 namespace ss::check {
 
@@ -14,19 +15,13 @@ void collect_assigned(const ast::Block& block, std::map<std::string, ByteRange>&
     auto add_target = [&](const ast::Expr& target) {
         if (auto* name = std::get_if<ast::NameExpr>(&target.node)) out.emplace(name->name.text, name->name.range);
     };
-    for (const ast::Stmt& stmt : block.statements) {
+    syntax::for_each_statement(block, [&](const ast::Stmt& stmt) {
         if (auto* a = std::get_if<ast::Assign>(&stmt.node))
             for (const auto& t : a->targets) add_target(*t);
         if (auto* a = std::get_if<ast::AugAssign>(&stmt.node)) add_target(*a->target);
-        if (auto* f = std::get_if<ast::For>(&stmt.node)) {
+        if (auto* f = std::get_if<ast::For>(&stmt.node))
             for (const ast::Name& n : f->targets) out.emplace(n.text, n.range);
-            collect_assigned(f->body, out);
-        }
-        if (auto* i = std::get_if<ast::If>(&stmt.node)) {
-            for (const ast::Branch& b : i->branches) collect_assigned(b.body, out);
-            if (i->else_body) collect_assigned(*i->else_body, out);
-        }
-    }
+    });
 }
 
 }  // namespace
@@ -56,6 +51,13 @@ void shift(SymbolFact& fact, int64_t d) {
     for (ByteRange& r : fact.references) r = shifted(r, d);
 }
 
+void shift_call(CallSite& c, int64_t d) {
+    c.range = shifted(c.range, d);
+    c.callee_range = shifted(c.callee_range, d);
+    for (ArgumentBinding& a : c.arguments)
+        if (a.source != ArgumentSource::Default) a.range = shifted(a.range, d);
+}
+
 }  // namespace
 
 // Checks a body, or replays what checking it gave last time when the key
@@ -67,6 +69,8 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         return;
     }
     std::string key = interface + "\n" + std::string(text_.substr(item.range.begin, item.range.end - item.range.begin));
+    if (!result_.program.functions.empty())
+        result_.program.functions.back().key = std::to_string(std::hash<std::string>{}(key)) + ":" + std::to_string(key.size());
     auto base = static_cast<int64_t>(item.range.begin);
     if (auto hit = cache_->entries.find(key); hit != cache_->entries.end()) {
         const BodyRecord& r = hit->second;
@@ -82,6 +86,14 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
             e.range = shifted(e.range, base);
             result_.expressions.push_back(std::move(e));
         }
+        for (CallSite c : r.program.calls) {
+            shift_call(c, base);
+            result_.program.calls.push_back(std::move(c));
+        }
+        for (Effect e : r.program.effects) {
+            e.range = shifted(e.range, base);
+            result_.program.effects.push_back(std::move(e));
+        }
         for (const auto& [fact, at] : r.references)
             if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
         if (!r.inferred.empty())
@@ -91,6 +103,7 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
     }
     BodyRecord record;
     size_t first_diagnostic = result_.diagnostics.size(), first_expression = result_.expressions.size();
+    size_t first_call = result_.program.calls.size(), first_effect = result_.program.effects.size();
     capture_ = &record;
     capture_first_symbol_ = result_.symbols.size();
     check_body(fn, signature);
@@ -119,6 +132,20 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         e.range = shifted(e.range, -base);
         record.expressions.push_back(std::move(e));
     }
+    for (size_t i = first_call; i < result_.program.calls.size(); ++i) {
+        CallSite c = result_.program.calls[i];
+        keep = keep && inside(c.range, item.range) && inside(c.callee_range, item.range);
+        for (const ArgumentBinding& a : c.arguments)
+            keep = keep && (a.source == ArgumentSource::Default || inside(a.range, item.range));
+        shift_call(c, -base);
+        record.program.calls.push_back(std::move(c));
+    }
+    for (size_t i = first_effect; i < result_.program.effects.size(); ++i) {
+        Effect e = result_.program.effects[i];
+        keep = keep && inside(e.range, item.range);
+        e.range = shifted(e.range, -base);
+        record.program.effects.push_back(std::move(e));
+    }
     for (auto& [fact, at] : record.references) {
         keep = keep && inside(at, item.range);
         at = shifted(at, -base);
@@ -134,6 +161,7 @@ void FileChecker::check_body(const ast::FnDef& fn, Signature& signature) {
     for (const ParamSig& p : signature.params)
         if (!p.name.empty()) state.locals[p.name] = Local{p.type, p.range, p.is_mut, true, p.fact};
     collect_assigned(fn.body, state.assigned_anywhere);
+    noted_sizes_.clear();
     body_ = &state;
     check_block(fn.body);
     body_ = nullptr;
@@ -215,6 +243,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
                 assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{});
         }
     } else if (auto* a = std::get_if<ast::AugAssign>(&stmt.node)) {
+        if (auto* attr = std::get_if<ast::Attribute>(&a->target->node)) field_changed(*attr, a->target->range);
         Type target = type_of(*a->target);
         Type value = type_of(*a->value);
         elementwise(target, value, stmt.range, a->target->range, a->value->range, false);
@@ -222,12 +251,15 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         check_return(*r, stmt.range);
     } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {
         for (const ast::Branch& b : i->branches) {
-            check_condition(*b.condition);
+            if (check_condition(*b.condition).kind == TypeKind::Tensor)
+                record_effect(EffectKind::TensorIf, b.condition->range, written(b.condition->range));
             check_block(b.body);
         }
         if (i->else_body) check_block(*i->else_body);
     } else if (auto* f = std::get_if<ast::For>(&stmt.node)) {
         Type iterable = type_of(*f->iterable);
+        if (iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset)
+            record_effect(EffectKind::DatasetLoop, f->iterable->range, iterable.ref);
         // `for i in a..b` counts; `for batch in data |> batches(64)` gives
         // batches; anything else is of unknown type.
         bool counting = std::holds_alternative<ast::RangeExpr>(f->iterable->node);
@@ -253,6 +285,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type) {
         return;
     }
     if (auto* attr = std::get_if<ast::Attribute>(&target.node)) {
+        field_changed(*attr, target.range);
         // `m.w = ...` changes a model's field: only through a `mut` parameter.
         if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node)) {
             auto local = body_->locals.find(object->name.text);
@@ -300,11 +333,24 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     if (!fits) report(DiagCode::E0601, ret.value->range, {describe(declared), describe(value)});
 }
 
-void FileChecker::check_condition(const ast::Expr& condition) {
+Type FileChecker::check_condition(const ast::Expr& condition) {
     Type t = type_of(condition);
     bool ok = t.kind == TypeKind::Unknown || t.kind == TypeKind::Bool ||
               (t.kind == TypeKind::Tensor && t.tensor.axes.empty() && t.tensor.element.kind == ElementKind::Mask);
     if (!ok) report(DiagCode::E0603, condition.range, {describe(t)});
+    return t;
+}
+
+// `m.w = e` or `m.w += e`: a field changed (device work, as a step does),
+// and the caller's model too when `m` is a `mut` parameter.
+void FileChecker::field_changed(const ast::Attribute& attr, ByteRange range) {
+    std::string object = written(attr.object->range);
+    record_effect(EffectKind::ChangesField, range, object + "." + attr.attribute.text);
+    record_effect(EffectKind::DeviceWork, range, "changes field `" + attr.attribute.text + "`");
+    const ast::Expr* root = attr.object.get();
+    while (auto* a = std::get_if<ast::Attribute>(&root->node)) root = a->object.get();
+    if (auto* n = std::get_if<ast::NameExpr>(&root->node); n && mut_parameter(n->name.text))
+        record_effect(EffectKind::ChangesMutParameter, range, n->name.text);
 }
 
 bool FileChecker::same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/steps.hpp"
 #include "check/checker.hpp"
 #include "codegen/codegen.hpp"
 #include "codegen/python_text.hpp"
@@ -98,7 +99,6 @@ public:
     Options options_;
     LineIndex lines_;
     std::string source_name_;  // the file's name without folders
-    std::map<std::string, const ast::FnDef*> functions_;
     std::map<std::string, const ast::ExternFn*> externs_;
     std::set<std::string> models_, data_, python_modules_;
     // Each data record's first field, whose leading axis a batch's size is read from.
@@ -108,6 +108,11 @@ public:
     FunctionState* fn_ = nullptr;
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
     std::set<std::string> locals_;  // parameters and assigned names of the current function
+    // The functions the steps analysis finds to be steps (after typed_, which it reads).
+    std::set<std::string> steps_ = analysis::steps(analysis::analyze(typed_.check));
+    // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.
+    const check::CallSite* call_site(uint32_t at);
+    std::map<uint32_t, const check::CallSite*> call_sites_;  // by callee_range.begin, made on first use
 };
 
 // `f(a, b, k=v)`: the arguments' Python text after `callee`.

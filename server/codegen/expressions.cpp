@@ -111,6 +111,14 @@ std::string call_text(const std::string& callee, const LoweredArgs& args) {
     return callee + "(" + py_join(parts) + ")";
 }
 
+const check::CallSite* Emitter::call_site(uint32_t at) {
+    if (call_sites_.empty())
+        for (const check::CallSite& c : typed_.check.program.calls)
+            if (!c.passed_as_value) call_sites_.emplace(c.callee_range.begin, &c);
+    auto it = call_sites_.find(at);
+    return it == call_sites_.end() ? nullptr : it->second;
+}
+
 Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& arguments, const Py* piped,
                  const check::Type* piped_type, const ast::Expr& whole) {
     // A causal mask among masked_fill's or where's arguments may name axes
@@ -125,24 +133,24 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
     causal_context_ = saved_context;
     if (auto* n = std::get_if<ast::NameExpr>(&callee.node)) {
         const std::string& name = n->name.text;
-        if (!is_local(name)) {
-            if (auto fn = typed_.functions.find(name); fn != typed_.functions.end() && functions_.count(name)) {
-                // A mode passed on grows the draw path by this call site.
-                const auto& params = fn->second.params;
-                for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
-                    if (params[i].type.kind == check::TypeKind::Mode) args.positional[i] = mode_at(args.positional[i], name);
-                for (auto& [k, v] : args.keywords)
-                    for (const auto& p : params)
-                        if (p.name == k && p.type.kind == check::TypeKind::Mode) v = mode_at(v, name);
-                return {call_text(py_name(name), args), kAtom};
-            }
-            if (externs_.count(name)) {
-                if (args.over) args.keywords.emplace_back("dim", Py{dim_of_over(args, 0, whole)});
-                return {call_text(py_name(name), args), kAtom};
-            }
-            if (check::is_builtin(name) && !models_.count(name) && !data_.count(name))
-                if (auto b = builtin(name, args, whole)) return *b;
+        // What the callee is, as the checker resolved it (check/program.hpp).
+        const check::CallSite* site = call_site(n->name.range.begin);
+        auto kind = site ? site->kind : check::CalleeKind::Unresolved;
+        auto fn = typed_.functions.find(name);
+        if (kind == check::CalleeKind::Function && fn != typed_.functions.end()) {
+            // A mode passed on grows the draw path by this call site.
+            const auto& params = fn->second.params;
+            for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
+                if (params[i].type.kind == check::TypeKind::Mode) args.positional[i] = mode_at(args.positional[i], name);
+            for (auto& [k, v] : args.keywords)
+                for (const auto& p : params)
+                    if (p.name == k && p.type.kind == check::TypeKind::Mode) v = mode_at(v, name);
+            return {call_text(py_name(name), args), kAtom};
         }
+        if (kind == check::CalleeKind::ExternFunction && args.over)
+            args.keywords.emplace_back("dim", Py{dim_of_over(args, 0, whole)});
+        if (kind == check::CalleeKind::Builtin)
+            if (auto b = builtin(name, args, whole)) return *b;
         return {call_text(py_name(name), args), kAtom};
     }
     return {call_text(operand(expr(callee), kAtom), args), kAtom};

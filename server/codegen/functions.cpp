@@ -12,44 +12,6 @@ namespace {
 
 std::string pad(int indent) { return std::string(static_cast<size_t>(indent) * 4, ' '); }
 
-// Does the body call value_and_grad or update (the table's `step_work`), or
-// change a field, itself?
-// (language.md section 6: with a `mut` model or optimizer, that makes a step.)
-bool does_device_work(const ast::Block& block);
-
-bool expr_does_device_work(const ast::Expr& e) {
-    if (auto* c = std::get_if<ast::Call>(&e.node)) {
-        if (auto* n = std::get_if<ast::NameExpr>(&c->callee->node))
-            if (const check::Builtin* b = check::find_builtin(n->name.text); b && b->step_work) return true;
-        for (const ast::Argument& a : c->arguments)
-            if (expr_does_device_work(*a.value)) return true;
-    }
-    if (auto* p = std::get_if<ast::Pipe>(&e.node)) return expr_does_device_work(*p->input) || expr_does_device_work(*p->stage);
-    if (auto* t = std::get_if<ast::TupleExpr>(&e.node))
-        for (const auto& x : t->elements)
-            if (expr_does_device_work(*x)) return true;
-    return false;
-}
-
-bool does_device_work(const ast::Block& block) {
-    for (const ast::Stmt& s : block.statements) {
-        if (auto* e = std::get_if<ast::ExprStmt>(&s.node); e && expr_does_device_work(*e->expr)) return true;
-        if (auto* a = std::get_if<ast::Assign>(&s.node)) {
-            if (expr_does_device_work(*a->value)) return true;
-            for (const auto& t : a->targets)
-                if (std::holds_alternative<ast::Attribute>(t->node)) return true;
-        }
-        if (auto* r = std::get_if<ast::Return>(&s.node); r && r->value && expr_does_device_work(*r->value)) return true;
-        if (auto* i = std::get_if<ast::If>(&s.node)) {
-            for (const ast::Branch& b : i->branches)
-                if (does_device_work(b.body)) return true;
-            if (i->else_body && does_device_work(*i->else_body)) return true;
-        }
-        if (auto* f = std::get_if<ast::For>(&s.node); f && does_device_work(f->body)) return true;
-    }
-    return false;
-}
-
 }  // namespace
 
 void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
@@ -102,11 +64,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
                 break;
             }
 
-    bool step = false;
-    for (const check::TypedParam& p : params)
-        if (p.is_mut && (p.type.kind == check::TypeKind::Model || p.type.kind == check::TypeKind::Optimizer))
-            step = true;
-    step = step && does_device_work(fn.body);
+    bool step = steps_.count(fn.name.text) > 0;
     bool step_scope = step && !state.mode_params.empty();
 
     std::ostringstream body;

@@ -51,7 +51,6 @@ Emitter::Emitter(const ast::File& file, std::string_view text, const check::Type
     source_name_ = options.source_path.empty() ? "<source>"
                                                : std::filesystem::path(options.source_path).filename().string();
     for (const ast::Item& item : file.items) {
-        if (auto* fn = std::get_if<ast::FnDef>(&item.node)) functions_.emplace(fn->name.text, fn);
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) externs_.emplace(ext->name.text, ext);
         if (auto* m = std::get_if<ast::ModelDef>(&item.node)) models_.insert(m->name.text);
         if (auto* d = std::get_if<ast::DataDef>(&item.node)) {

@@ -8,6 +8,7 @@
 
 #include "check/builtin_table.hpp"
 #include "syntax/node_kinds.hpp"
+#include "syntax/walk.hpp"
 
 namespace ss::ide {
 
@@ -87,24 +88,15 @@ struct Scope {
 };
 
 void collect_locals(const ast::Block& block, Scope& scope) {
-    std::vector<const ast::Block*> todo{&block};
-    while (!todo.empty()) {
-        const ast::Block* b = todo.back();
-        todo.pop_back();
-        for (const ast::Stmt& s : b->statements) {
-            if (auto* a = std::get_if<ast::Assign>(&s.node)) {
-                for (const ast::ExprPtr& t : a->targets)
-                    if (t)
-                        if (auto* n = std::get_if<ast::NameExpr>(&t->node)) scope.locals.insert(n->name.text);
-            } else if (auto* f = std::get_if<ast::For>(&s.node)) {
-                for (const ast::Name& n : f->targets) scope.locals.insert(n.text);
-                todo.push_back(&f->body);
-            } else if (auto* i = std::get_if<ast::If>(&s.node)) {
-                for (const ast::Branch& br : i->branches) todo.push_back(&br.body);
-                if (i->else_body) todo.push_back(&*i->else_body);
-            }
+    syntax::for_each_statement(block, [&](const ast::Stmt& s) {
+        if (auto* a = std::get_if<ast::Assign>(&s.node)) {
+            for (const ast::ExprPtr& t : a->targets)
+                if (t)
+                    if (auto* n = std::get_if<ast::NameExpr>(&t->node)) scope.locals.insert(n->name.text);
+        } else if (auto* f = std::get_if<ast::For>(&s.node)) {
+            for (const ast::Name& n : f->targets) scope.locals.insert(n.text);
         }
-    }
+    });
 }
 
 class Classifier {

@@ -4,6 +4,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "syntax/walk.hpp"
+
 namespace ss::ide {
 
 namespace {
@@ -105,15 +107,8 @@ private:
             }
             out.push_back({n.text, detail, SymbolKind::Variable, range, n.range, {}});
         };
-        // Depth first, in source order, without recursion.
-        std::vector<const ast::Stmt*> todo;
-        auto push_block = [&](const ast::Block& b) {
-            for (size_t i = b.statements.size(); i-- > 0;) todo.push_back(&b.statements[i]);
-        };
-        push_block(body);
-        while (!todo.empty()) {
-            const ast::Stmt& s = *todo.back();
-            todo.pop_back();
+        // Depth first, in source order.
+        syntax::for_each_statement(body, [&](const ast::Stmt& s) {
             if (auto* a = std::get_if<ast::Assign>(&s.node)) {
                 for (const ast::ExprPtr& t : a->targets)
                     if (t)
@@ -121,12 +116,8 @@ private:
             } else if (auto* f = std::get_if<ast::For>(&s.node)) {
                 ByteRange header{s.range.begin, f->iterable ? f->iterable->range.end : s.range.begin};
                 for (const ast::Name& n : f->targets) add(n, header);
-                push_block(f->body);
-            } else if (auto* i = std::get_if<ast::If>(&s.node)) {
-                if (i->else_body) push_block(*i->else_body);
-                for (size_t b = i->branches.size(); b-- > 0;) push_block(i->branches[b].body);
             }
-        }
+        });
     }
 
     bool item_symbol(const ast::Item& item, DocumentSymbol& sym) const {

@@ -1,11 +1,13 @@
 // A document analysed again after edits gives exactly what a fresh analysis
-// of its text gives: every diagnostic, fact and expression type, in order.
+// of its text gives: every diagnostic, fact and expression type, call site,
+// effect and analysis fact (steps), in order.
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <random>
 #include <string>
 
+#include "analysis/analysis.hpp"
 #include "check/document.hpp"
 #include "syntax_test_util.hpp"
 
@@ -31,6 +33,35 @@ std::string dump(const ss::check::DocumentResult& r) {
         out += "\n";
     }
     for (const auto& e : r.check.expressions) out += "expr@" + range(e.range) + " " + e.type + "\n";
+    const ss::check::ProgramFacts& p = r.check.program;
+    for (const auto& c : p.calls) {
+        out += "call " + c.caller + "->" + c.callee + " " + std::string(ss::check::callee_kind_name(c.kind)) + "@" +
+               range(c.range) + " " + range(c.callee_range) + (c.passed_as_value ? " value" : "");
+        for (const auto& a : c.arguments)
+            out += " " + a.parameter + ":" + std::to_string(static_cast<int>(a.source)) + "@" + range(a.range);
+        for (const auto& x : c.axes) out += " " + x.axis + "=" + x.size;
+        out += "\n";
+    }
+    for (const auto& e : p.effects)
+        out += "effect " + e.function + " " + std::string(ss::check::effect_name(e.kind)) + "@" + range(e.range) + " " +
+               e.detail + "\n";
+    for (const auto& f : p.functions) {
+        out += "fn " + f.name + "@" + range(f.range) + " " + f.key + " calls " + std::to_string(f.calls_begin) + "-" +
+               std::to_string(f.calls_end) + " effects " + std::to_string(f.effects_begin) + "-" +
+               std::to_string(f.effects_end);
+        for (const auto& m : f.mut_state_parameters) out += " " + m;
+        out += "\n";
+    }
+    return out;
+}
+
+// The analyses' results (server/analysis): diagnostics and facts.
+std::string dump(const ss::analysis::Result& r) {
+    std::string out;
+    auto range = [](ss::ByteRange x) { return std::to_string(x.begin) + "-" + std::to_string(x.end); };
+    for (const auto& d : r.diagnostics) out += d.code + "@" + range(d.range) + " " + d.message + "\n";
+    for (const auto& f : r.facts)
+        out += f.analysis + " " + f.function + " " + f.kind + "@" + range(f.range) + " " + f.detail + "\n";
     return out;
 }
 
@@ -44,7 +75,8 @@ TEST_CASE("a document after random edits equals a fresh analysis of its text") {
         CAPTURE(example);
         std::string text = ss::test::read_source_file(example);
         DocumentAnalysis document(text);
-        document.analyze();
+        ss::analysis::Analyzer analyses;  // kept across edits, as a document's are
+        analyses.run(document.analyze().check);
         std::mt19937 rng(99);
         for (int step = 0; step < 120; ++step) {
             CAPTURE(step);
@@ -52,9 +84,11 @@ TEST_CASE("a document after random edits equals a fresh analysis of its text") {
             uint32_t at = size ? rng() % size : 0;
             uint32_t length = rng() % 4;
             document.apply_edit({at, at + length, pieces[rng() % std::size(pieces)]});
-            std::string incremental = dump(document.analyze());
+            const auto& edited = document.analyze();
+            std::string incremental = dump(edited) + dump(analyses.run(edited.check));
             DocumentAnalysis fresh(document.text());
-            std::string expected = dump(fresh.analyze());
+            const auto& fresh_result = fresh.analyze();
+            std::string expected = dump(fresh_result) + dump(ss::analysis::analyze(fresh_result.check));
             REQUIRE(incremental == expected);
         }
     }

@@ -1,0 +1,81 @@
+#include "analysis/analysis.hpp"
+
+#include <algorithm>
+
+#include "analysis/steps.hpp"
+
+namespace ss::analysis {
+
+namespace {
+
+std::vector<std::unique_ptr<Pass>> every_pass() {
+    std::vector<std::unique_ptr<Pass>> passes;
+    passes.push_back(steps_pass());
+    return passes;
+}
+
+void shift(Summary& s, int64_t delta) {
+    for (Diagnostic& d : s.diagnostics) ss::shift(d, delta);
+    for (Fact& f : s.facts) f.range = shifted(f.range, delta);
+}
+
+FunctionView view_of(const check::FunctionFacts& fn, const check::ProgramFacts& program) {
+    auto calls = std::span<const check::CallSite>(program.calls).subspan(fn.calls_begin, fn.calls_end - fn.calls_begin);
+    auto effects =
+        std::span<const check::Effect>(program.effects).subspan(fn.effects_begin, fn.effects_end - fn.effects_begin);
+    return {fn, calls, effects, program};
+}
+
+void append(Result& result, const Summary& s) {
+    result.diagnostics.insert(result.diagnostics.end(), s.diagnostics.begin(), s.diagnostics.end());
+    result.facts.insert(result.facts.end(), s.facts.begin(), s.facts.end());
+}
+
+void finish(const std::vector<std::unique_ptr<Pass>>& passes, const check::ProgramFacts& program, Result& result) {
+    for (const auto& pass : passes) pass->finish(program, result);
+    std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
+}
+
+}  // namespace
+
+Analyzer::Analyzer() : passes_(every_pass()) {}
+
+const Result& Analyzer::run(const check::CheckResult& checked) {
+    const check::ProgramFacts& program = checked.program;
+    result_ = {};
+    std::unordered_map<std::string, std::vector<Summary>> used;
+    for (const check::FunctionFacts& fn : program.functions) {
+        auto base = static_cast<int64_t>(fn.range.begin);
+        auto hit = fn.key.empty() ? cache_.end() : cache_.find(fn.key);
+        if (hit == cache_.end()) {
+            std::vector<Summary> made;
+            for (const auto& pass : passes_) made.push_back(pass->summarize(view_of(fn, program)));
+            for (const Summary& s : made) append(result_, s);
+            if (!fn.key.empty()) {
+                for (Summary& s : made) shift(s, -base);
+                used.emplace(fn.key, std::move(made));
+            }
+            continue;
+        }
+        for (Summary s : hit->second) {
+            shift(s, base);
+            append(result_, s);
+        }
+        used.emplace(fn.key, std::move(hit->second));
+    }
+    cache_ = std::move(used);
+    finish(passes_, program, result_);
+    return result_;
+}
+
+Result analyze(const check::CheckResult& checked) {
+    Result result;
+    auto passes = every_pass();
+    for (const check::FunctionFacts& fn : checked.program.functions)
+        for (const auto& pass : passes) append(result, pass->summarize(view_of(fn, checked.program)));
+    finish(passes, checked.program, result);
+    return result;
+}
+
+}  // namespace ss::analysis

@@ -1,0 +1,88 @@
+// The analysis layer: passes over the checked program (check/program.hpp),
+// between the checker and its users (code generator, editor, command line).
+//
+// Each analysis is one Pass. It reads one function's facts (its call sites
+// and effects, as the checker resolved them) and gives a Summary:
+// diagnostics and facts by source range. Summaries are cached under the
+// function's body key (the same key the checker's BodyCache uses: the file's
+// interface and the function's text), so after an edit inside one function
+// only that function's summaries are made again. A pass whose conclusions
+// need other functions' summaries (reached from a step, say) draws them in
+// `finish`, over the call graph, after every summary is known.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "check/checker.hpp"
+#include "check/program.hpp"
+#include "diag/diagnostic.hpp"
+
+namespace ss::analysis {
+
+// Something an analysis found, by source range.
+struct Fact {
+    std::string analysis;  // the pass's name: "steps"
+    std::string function;  // whose body it is about
+    std::string kind;      // what it is, per pass: "step", "device work", "changes state"
+    ByteRange range;
+    std::string detail;
+};
+
+struct Summary {
+    std::vector<Diagnostic> diagnostics;
+    std::vector<Fact> facts;
+};
+
+// One function as a pass sees it: its facts, and the whole program's (for
+// what it calls).
+struct FunctionView {
+    const check::FunctionFacts& function;
+    std::span<const check::CallSite> calls;
+    std::span<const check::Effect> effects;
+    const check::ProgramFacts& program;
+};
+
+struct Result {
+    std::vector<Diagnostic> diagnostics;  // sorted by position
+    std::vector<Fact> facts;              // function by function in source order, each pass in order
+};
+
+class Pass {
+public:
+    virtual ~Pass() = default;
+    virtual std::string_view name() const = 0;
+    // From the function's own facts only: what is cached.
+    virtual Summary summarize(const FunctionView& function) const = 0;
+    // After every function's summary is in `result`: conclusions that need
+    // several functions (check::CallGraph over `program`). Not cached, so
+    // it must be cheap; none by default.
+    virtual void finish(const check::ProgramFacts& program, Result& result) const {
+        (void)program;
+        (void)result;
+    }
+};
+
+// Every analysis, run over a checked program again and again (one
+// document's analyses): each function's summaries are kept while its body
+// key is the same, and only the entries one run used are kept for the next.
+class Analyzer {
+public:
+    Analyzer();
+    const Result& run(const check::CheckResult& checked);
+
+private:
+    std::vector<std::unique_ptr<Pass>> passes_;
+    // body key -> one summary per pass, ranges relative to the function's start
+    std::unordered_map<std::string, std::vector<Summary>> cache_;
+    Result result_;
+};
+
+// Every analysis once, without a cache: what the code generator asks.
+Result analyze(const check::CheckResult& checked);
+
+}  // namespace ss::analysis

@@ -1,0 +1,27 @@
+// The steps analysis. A function is a step when it changes a model or
+// optimizer state through a `mut` parameter and does device work itself
+// (`value_and_grad`, `update`, or changing a field), however it is written:
+// the checker's effects (check/program.hpp) already follow destructuring,
+// indexing, nesting, `if`s and field assignments. A function that only
+// calls steps is not one: a step is what the runtime records and what
+// advances a Train mode's step count (docs/generated-code.md).
+//
+// Facts (analysis "steps"): for each step, one "step" over the whole
+// function with the parameters it changes as detail, then its evidence:
+// each "device work" and each "changes state", where it is.
+#pragma once
+
+#include <memory>
+#include <set>
+#include <string>
+
+#include "analysis/analysis.hpp"
+
+namespace ss::analysis {
+
+std::unique_ptr<Pass> steps_pass();
+
+// The functions the steps analysis found to be steps.
+std::set<std::string> steps(const Result& result);
+
+}  // namespace ss::analysis

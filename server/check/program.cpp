@@ -1,0 +1,93 @@
+// Names of the program facts, and queries over the call graph.
+#include "check/program.hpp"
+
+#include <deque>
+#include <map>
+
+namespace ss::check {
+
+std::string_view effect_name(EffectKind kind) {
+    switch (kind) {
+        case EffectKind::DeviceWork: return "device work";
+        case EffectKind::ChangesField: return "changes a field";
+        case EffectKind::ChangesMutParameter: return "changes a mut parameter";
+        case EffectKind::Print: return "print";
+        case EffectKind::Log: return "log";
+        case EffectKind::Save: return "save";
+        case EffectKind::Load: return "load";
+        case EffectKind::PythonCall: return "calls Python";
+        case EffectKind::DatasetLoop: return "loops over a dataset";
+        case EffectKind::TensorIf: return "if on a tensor";
+        case EffectKind::DataDependentSize: return "a size that depends on data";
+    }
+    return "effect";
+}
+
+std::string_view callee_kind_name(CalleeKind kind) {
+    switch (kind) {
+        case CalleeKind::Function: return "fn";
+        case CalleeKind::ExternFunction: return "extern fn";
+        case CalleeKind::Builtin: return "built-in";
+        case CalleeKind::ModelInit: return "model init";
+        case CalleeKind::Python: return "python";
+        case CalleeKind::Unresolved: return "unresolved";
+    }
+    return "callee";
+}
+
+CallGraph::CallGraph(const ProgramFacts& program) : program_(program) {}
+
+namespace {
+
+// Breadth first from `start` along `edges` (function -> call sites leaving
+// it, each with the function at its other end): the first path found to
+// each function is a shortest one.
+std::vector<std::pair<std::string, CallPath>> search(
+    const std::string& start, const std::map<std::string, std::vector<std::pair<const CallSite*, std::string>>>& edges,
+    bool forward) {
+    std::map<std::string, CallPath> found;
+    std::deque<std::pair<std::string, CallPath>> todo{{start, {}}};
+    while (!todo.empty()) {
+        auto [at, path] = std::move(todo.front());
+        todo.pop_front();
+        auto out = edges.find(at);
+        if (out == edges.end()) continue;
+        for (const auto& [site, next] : out->second) {
+            if (found.count(next)) continue;
+            CallPath longer = path;
+            if (forward)
+                longer.sites.push_back(site);
+            else
+                longer.sites.insert(longer.sites.begin(), site);
+            found.emplace(next, longer);
+            todo.emplace_back(next, std::move(longer));
+        }
+    }
+    return {found.begin(), found.end()};
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, CallPath>> CallGraph::reaches(const std::string& from) const {
+    std::map<std::string, std::vector<std::pair<const CallSite*, std::string>>> edges;
+    for (const CallSite& c : program_.calls)
+        if (c.kind == CalleeKind::Function) edges[c.caller].emplace_back(&c, c.callee);
+    return search(from, edges, true);
+}
+
+std::vector<std::pair<std::string, CallPath>> CallGraph::reached_by(const std::string& to) const {
+    std::map<std::string, std::vector<std::pair<const CallSite*, std::string>>> edges;
+    for (const CallSite& c : program_.calls)
+        if (c.kind == CalleeKind::Function) edges[c.callee].emplace_back(&c, c.caller);
+    return search(to, edges, false);
+}
+
+std::string CallGraph::describe(const CallPath& path) {
+    if (path.sites.empty()) return "";
+    std::string out = "reached from `" + path.sites.front()->caller + "`";
+    for (size_t i = 1; i < path.sites.size(); ++i)
+        out += (i == 1 ? " through `" : ", `") + path.sites[i]->caller + "`";
+    return out;
+}
+
+}  // namespace ss::check

@@ -1,0 +1,125 @@
+// The checked program's call sites and effects: what the checker found while
+// it checked each function body, kept as plain facts by source range so that
+// analyses (server/analysis) and the code generator read them instead of
+// walking syntax and resolving names again.
+//
+// They are recorded as bodies are checked (calls.cpp, statements.cpp,
+// expressions.cpp) and are part of what a cached body replays
+// (statements.cpp), so an edit elsewhere keeps them, moved.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "diag/diagnostic.hpp"
+
+namespace ss::check {
+
+enum class CalleeKind {
+    Function,        // a `fn` of this file
+    ExternFunction,  // an `extern fn` of this file
+    Builtin,         // a built-in (the prelude's or one the checker types itself)
+    ModelInit,       // `Mlp.init(seed=...)`
+    Python,          // `torch.foo(...)`, through an `import python`
+    Unresolved,      // a local, an undefined name, an expression
+};
+
+// How one argument (or default) reached one parameter.
+enum class ArgumentSource { Piped, Positional, Keyword, Default };
+struct ArgumentBinding {
+    std::string parameter;  // empty where the callee has no signature the checker knows
+    ArgumentSource source = ArgumentSource::Positional;
+    ByteRange range;  // the argument as written; empty for a default
+};
+
+// One of the callee's generic axes (`n`, or a variadic group `..s`) and the
+// caller's size it was bound to at this call, as the caller writes sizes.
+struct AxisBinding {
+    std::string axis;
+    std::string size;
+};
+
+struct CallSite {
+    std::string caller;  // the function whose body holds the call
+    std::string callee;  // as resolved: `gelu`, `Mlp.init`, `torch.sort`
+    CalleeKind kind = CalleeKind::Unresolved;
+    ByteRange range;         // the call (for a pipe stage, the stage)
+    ByteRange callee_range;  // the callee's name
+    std::vector<ArgumentBinding> arguments;  // in the callee's parameter order when it has a signature
+    std::vector<AxisBinding> axes;           // empty unless every argument fit
+    // A function passed as a value: called by the call it is an argument
+    // of. `value_and_grad(loss, m, x)` binds `m, x` to loss's parameters;
+    // elsewhere it has no arguments. `range` is the name as passed.
+    bool passed_as_value = false;
+};
+
+enum class EffectKind {
+    DeviceWork,          // value_and_grad, update, or a field change: work a step is made of
+    ChangesField,        // `m.w = e`; detail: `m.w`
+    ChangesMutParameter, // a `mut` parameter changed here (a field, or passed to a callee's `mut`); detail: its name
+    Print,
+    Log,
+    Save,
+    Load,
+    PythonCall,          // an extern fn or a Python module's function; detail: the callee
+    DatasetLoop,         // `for batch in data |> batches(n)`
+    TensorIf,            // `if` (or `elif`) on a tensor
+    DataDependentSize,   // a size known only from the data (`x[mask]`, `topk`, `?k`)
+};
+
+struct Effect {
+    std::string function;  // whose body it is in
+    EffectKind kind = EffectKind::DeviceWork;
+    ByteRange range;
+    std::string detail;
+};
+
+// One checked function body and where its facts are in ProgramFacts.
+struct FunctionFacts {
+    std::string name;
+    ByteRange range;  // the whole item
+    // The body cache's key (the interface and the function's text), hashed;
+    // empty when the check keeps no cache. Analyses cache their per-function
+    // summaries under it (server/analysis/analysis.hpp).
+    std::string key;
+    // Its `mut` parameters that are a model or an optimizer: the state a
+    // step changes.
+    std::vector<std::string> mut_state_parameters;
+    size_t calls_begin = 0, calls_end = 0;
+    size_t effects_begin = 0, effects_end = 0;
+};
+
+struct ProgramFacts {
+    std::vector<CallSite> calls;  // in order of checking: bodies in source order, outer calls first
+    std::vector<Effect> effects;
+    std::vector<FunctionFacts> functions;  // every checked body, in source order
+};
+
+std::string_view effect_name(EffectKind kind);
+std::string_view callee_kind_name(CalleeKind kind);
+
+// The call graph over a program's call sites (between this file's `fn`s).
+// A path is the call sites from the first function to the last.
+struct CallPath {
+    std::vector<const CallSite*> sites;
+};
+
+class CallGraph {
+public:
+    explicit CallGraph(const ProgramFacts& program);
+    // Every function `from` reaches through calls (itself excluded unless
+    // recursive), each with one shortest path, sorted by name.
+    std::vector<std::pair<std::string, CallPath>> reaches(const std::string& from) const;
+    // Every function that reaches `to`, each with one shortest path from it
+    // to `to`, sorted by name.
+    std::vector<std::pair<std::string, CallPath>> reached_by(const std::string& to) const;
+    // "reached from `forward` through `block`": the path's functions as a phrase.
+    static std::string describe(const CallPath& path);
+
+private:
+    const ProgramFacts& program_;
+};
+
+}  // namespace ss::check

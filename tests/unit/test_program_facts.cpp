@@ -1,0 +1,185 @@
+// The checked program's facts (check/program.hpp): call sites with their
+// bindings, effects, and the call graph's queries.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "check/document.hpp"
+#include "check/program.hpp"
+#include "syntax/lower.hpp"
+#include "syntax/walk.hpp"
+
+using namespace ss::check;
+
+namespace {
+
+struct Checked {
+    std::string text;
+    DocumentAnalysis document;
+    const DocumentResult& result;
+    explicit Checked(std::string t) : text(t), document(std::move(t)), result(document.analyze()) {}
+    const ProgramFacts& program() const { return result.check.program; }
+    std::string at(ss::ByteRange r) const { return text.substr(r.begin, r.end - r.begin); }
+};
+
+std::vector<const CallSite*> calls_to(const ProgramFacts& p, const std::string& caller, const std::string& callee) {
+    std::vector<const CallSite*> out;
+    for (const CallSite& c : p.calls)
+        if (c.caller == caller && c.callee == callee) out.push_back(&c);
+    return out;
+}
+
+std::string bindings(const Checked& c, const CallSite& site) {
+    std::string out;
+    for (const ArgumentBinding& a : site.arguments) {
+        const char* how = a.source == ArgumentSource::Piped        ? "piped"
+                          : a.source == ArgumentSource::Positional ? "positional"
+                          : a.source == ArgumentSource::Keyword    ? "keyword"
+                                                                   : "default";
+        out += a.parameter + "=" + how + (a.source == ArgumentSource::Default ? "" : ":" + c.at(a.range)) + " ";
+    }
+    for (const AxisBinding& x : site.axes) out += x.axis + "->" + x.size + " ";
+    return out;
+}
+
+std::vector<std::string> effects_of(const Checked& c, const std::string& function, EffectKind kind) {
+    std::vector<std::string> out;
+    for (const Effect& e : c.program().effects)
+        if (e.function == function && e.kind == kind) out.push_back(c.at(e.range));
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a call site binds arguments to parameters, defaults included, and generic axes to the caller's sizes") {
+    Checked c(
+        "dim D = 4\n"
+        "fn f(x: [n D], scale: float = 1.0) -> [n D]:\n    return x * scale\n"
+        "fn g(y: [b D]) -> [b D]:\n    return y |> f\n"
+        "fn h(z: [k D]) -> [k D]:\n    return f(z, scale=2.0) + g(z)\n");
+    REQUIRE(c.result.diagnostics.empty());
+    auto piped = calls_to(c.program(), "g", "f");
+    REQUIRE(piped.size() == 1);
+    CHECK(piped[0]->kind == CalleeKind::Function);
+    CHECK(bindings(c, *piped[0]) == "x=piped:y scale=default n->b ");
+    auto direct = calls_to(c.program(), "h", "f");
+    REQUIRE(direct.size() == 1);
+    CHECK(c.at(direct[0]->range) == "f(z, scale=2.0)");
+    CHECK(c.at(direct[0]->callee_range) == "f");
+    CHECK(bindings(c, *direct[0]) == "x=positional:z scale=keyword:scale=2.0 n->k ");
+    auto to_g = calls_to(c.program(), "h", "g");
+    REQUIRE(to_g.size() == 1);
+    CHECK(bindings(c, *to_g[0]) == "y=positional:z b->k ");
+    CHECK(c.program().calls.size() == 3);  // `x * scale` is no call
+}
+
+TEST_CASE("each function's facts are where FunctionFacts says") {
+    Checked c("fn a(x: [n]) -> [n]:\n    return x |> gelu\nfn b(x: [n]) -> [n]:\n    return a(x) |> relu\n");
+    REQUIRE(c.program().functions.size() == 2);
+    const FunctionFacts& b = c.program().functions[1];
+    CHECK(b.name == "b");
+    std::vector<std::string> callees;
+    for (size_t i = b.calls_begin; i < b.calls_end; ++i) callees.push_back(c.program().calls[i].callee);
+    CHECK(callees == std::vector<std::string>{"a", "relu"});  // in checking order: a pipe's input, then its stage
+    CHECK(c.program().calls[b.calls_begin].kind == CalleeKind::Function);
+    CHECK(c.program().calls[b.calls_begin + 1].kind == CalleeKind::Builtin);
+    CHECK_FALSE(b.key.empty());
+}
+
+TEST_CASE("effects are found with their ranges") {
+    Checked c(
+        "import python torch\n"
+        "dim V = 8\n"
+        "model M:\n    w: [V] = zeros\n"
+        "data Row:\n    x: [V]\n"
+        "extern fn ext(x: [n]) -> [n] = torch.neg\n"
+        "fn effects(mut m: M, x: [V], rows: Dataset[Row]):\n"
+        "    print(x)\n"
+        "    log(loss=1.0)\n"
+        "    y = log(x)\n"
+        "    save(\"a.safetensors\", m)\n"
+        "    back = load(\"a.safetensors\") as M\n"
+        "    e = ext(x)\n"
+        "    t = torch.flip(x)\n"
+        "    for batch in rows |> batches(4):\n"
+        "        print(1)\n"
+        "    k = x[x > 0.0]\n"
+        "    if x[0] > 0.0:\n"
+        "        m.w = x\n");
+    for (const auto& d : c.result.diagnostics) CAPTURE(d.message);
+    REQUIRE(c.result.diagnostics.empty());
+    CHECK(effects_of(c, "effects", EffectKind::Print) == std::vector<std::string>{"print(x)", "print(1)"});
+    CHECK(effects_of(c, "effects", EffectKind::Log) == std::vector<std::string>{"log(loss=1.0)"});  // not log(x)
+    CHECK(effects_of(c, "effects", EffectKind::Save).size() == 1);
+    CHECK(effects_of(c, "effects", EffectKind::Load) == std::vector<std::string>{"load(\"a.safetensors\")"});
+    CHECK(effects_of(c, "effects", EffectKind::PythonCall) == std::vector<std::string>{"ext(x)", "torch.flip(x)"});
+    CHECK(effects_of(c, "effects", EffectKind::DatasetLoop) == std::vector<std::string>{"rows |> batches(4)"});
+    CHECK(effects_of(c, "effects", EffectKind::DataDependentSize) == std::vector<std::string>{"x[x > 0.0]"});
+    CHECK(effects_of(c, "effects", EffectKind::TensorIf) == std::vector<std::string>{"x[0] > 0.0"});
+    CHECK(effects_of(c, "effects", EffectKind::ChangesField) == std::vector<std::string>{"m.w"});
+    CHECK(effects_of(c, "effects", EffectKind::ChangesMutParameter) == std::vector<std::string>{"m.w"});
+    CHECK(effects_of(c, "effects", EffectKind::DeviceWork) == std::vector<std::string>{"m.w"});
+}
+
+TEST_CASE("the call graph: what a function reaches and who reaches it, with the path") {
+    Checked c(
+        "fn attention(x: [n]) -> [n]:\n    return x |> softmax(over=n)\n"
+        "fn block(x: [n]) -> [n]:\n    return attention(x) + x\n"
+        "fn forward(x: [n]) -> [n]:\n    return block(block(x))\n"
+        "fn loss(x: [n]) -> [] f32:\n    return sum(forward(x))\n"
+        "fn other(x: [n]) -> [n]:\n    return x\n");
+    REQUIRE(c.result.diagnostics.empty());
+    CallGraph graph(c.program());
+    auto reached = graph.reaches("forward");
+    REQUIRE(reached.size() == 2);
+    CHECK(reached[0].first == "attention");
+    CHECK(reached[1].first == "block");
+    CHECK(reached[0].second.sites.size() == 2);
+    auto callers = graph.reached_by("attention");
+    std::vector<std::string> names;
+    for (const auto& [name, path] : callers) names.push_back(name);
+    CHECK(names == std::vector<std::string>{"block", "forward", "loss"});
+    CHECK(CallGraph::describe(callers[1].second) == "reached from `forward` through `block`");
+    CHECK(CallGraph::describe(callers[2].second) == "reached from `loss` through `forward`, `block`");
+    CHECK(c.at(callers[0].second.sites[0]->range) == "attention(x)");
+    CHECK(graph.reached_by("other").empty());
+    CHECK(graph.reaches("other").empty());
+}
+
+TEST_CASE("a function passed as a value is an edge of the call graph") {
+    Checked c(
+        "dim V = 4\nmodel M:\n    w: [V] = zeros\n"
+        "fn loss(m: M, x: [V]) -> [] f32:\n    return sum(m.w * x)\n"
+        "fn grads(m: M, x: [V]):\n    l, g = value_and_grad(loss, m, x)\n");
+    REQUIRE(c.result.diagnostics.empty());
+    auto edge = calls_to(c.program(), "grads", "loss");
+    REQUIRE(edge.size() == 1);
+    CHECK(edge[0]->passed_as_value);
+    CHECK(c.at(edge[0]->range) == "loss");
+    CHECK(bindings(c, *edge[0]) == "m=positional:m x=positional:x ");
+    CHECK(CallGraph(c.program()).reaches("grads").size() == 1);
+}
+
+TEST_CASE("the AST walker visits every statement and expression once, parents first") {
+    std::string text =
+        "fn f(x: [n]) -> [n]:\n    if x[0] > 0.0:\n        for i in 0..2:\n            x = (x |> gelu) * -x\n"
+        "    return rearrange(x: n -> n)\n";
+    ss::syntax::SyntaxTree tree(text);
+    auto file = ss::syntax::lower(tree);
+    const auto& fn = std::get<ss::ast::FnDef>(file.items.at(0).node);
+    size_t statements = 0;
+    ss::syntax::for_each_statement(fn.body, [&](const ss::ast::Stmt&) { ++statements; });
+    CHECK(statements == 4);  // if, for, the assignment, return
+    std::vector<std::string> seen;
+    ss::syntax::for_each_expression(fn.body, [&](const ss::ast::Expr& e) {
+        seen.push_back(text.substr(e.range.begin, e.range.end - e.range.begin));
+    });
+    std::vector<std::string> expected = {"x[0] > 0.0", "x[0]", "x", "0", "0.0", "0..2", "0", "2", "x",
+                                         "(x |> gelu) * -x", "x |> gelu", "x", "gelu", "-x", "x",
+                                         "rearrange(x: n -> n)", "x"};
+    std::string all;
+    for (const auto& x : seen) all += "|" + x;
+    CAPTURE(all);
+    CHECK(seen == expected);
+}
