@@ -5,6 +5,7 @@
 # say that header is not found.
 #
 #   cmake -DSS_BUILD_DIR=<build> -DSS_PROBES=check:ide/hover.hpp,... -P tests/layers/check_roots.cmake
+cmake_minimum_required(VERSION 3.25)
 string(REPLACE "," ";" probes "${SS_PROBES}")
 if(NOT probes)
   message(FATAL_ERROR "no probes: SS_PROBES is empty")
