@@ -98,7 +98,7 @@ def main():
 
     print(f"torch {torch.__version__}, {torch.get_num_threads()} thread, {rounds} rounds x {calls} calls; "
           "median time per call, ratio to hand-written in the same rounds")
-    print(f"{'program':16} {'hand-written':>13} " + " ".join(f"{'checks ' + l:>20}" for l in LEVELS))
+    print(f"{'program':16} {'hand-written':>13} " + " ".join(f"{'checks ' + level:>20}" for level in LEVELS))
     worst_off = 0.0
     with tempfile.TemporaryDirectory() as out_dir:
         for name, (file, make) in CASES.items():
@@ -109,7 +109,7 @@ def main():
                 fn()
             with torch.no_grad():
                 want = by_hand()
-                for level, fn in generated.items():
+                for fn in generated.values():
                     torch.testing.assert_close(fn(), want, rtol=1e-5, atol=1e-5)
             times = {k: [] for k in variants}
             ratios = {k: [] for k in generated}

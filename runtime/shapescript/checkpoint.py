@@ -147,11 +147,11 @@ def load_optimizer(checkpoint, opt):
     """Restores `opt` (its state, hyperparameters and update count) from the
     first optimizer in `checkpoint` of the same kind and model class."""
     model_class = type(opt.model).__name__
-    for i, v in enumerate(checkpoint.values):
-        if v["kind"] == "optimizer" and v["class"] == opt.kind and v["model_class"] == model_class:
-            break
-    else:
+    i = next((i for i, v in enumerate(checkpoint.values)
+              if v["kind"] == "optimizer" and v["class"] == opt.kind and v["model_class"] == model_class), None)
+    if i is None:
         raise ValueError("%s holds no %s optimizer of a %s" % (checkpoint.path, opt.kind, model_class))
+    v = checkpoint.values[i]
     names = [name for name, _ in opt.params]
     if names != v["fields"]:
         raise ValueError("the optimizer in %s is over fields %s, this one over %s"
@@ -167,7 +167,8 @@ def load_optimizer(checkpoint, opt):
         if entry:
             state[index] = entry
     groups = []
-    for saved, current in zip(v["param_groups"], sd["param_groups"]):
+    # A different number of groups is for load_state_dict to report.
+    for saved, current in zip(v["param_groups"], sd["param_groups"], strict=False):
         g = dict(current)
         for k, value in saved.items():
             if k not in g:

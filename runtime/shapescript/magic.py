@@ -15,8 +15,8 @@ import os
 import shlex
 
 from . import compiler
-from .files import replacing
 from .errors import ShapeScriptError
+from .files import replacing
 
 
 def _options(line):

@@ -4,7 +4,7 @@ import hashlib
 
 import torch
 
-from .specs import DTYPES as _DTYPES
+from .elements import DTYPES as _DTYPES
 
 
 def _seed(*parts):

@@ -5,11 +5,26 @@ from .data import Batch, Batches, Dataset, Example, batch_loop, batches, shuffle
 from .errors import ArgumentError, ShapeScriptError
 from .models import Initializer, Model, set_field
 from .modes import Eval, Mode, Train, draw_seed, step
-from .ops import (arange, causal, cross_entropy, dropout, layer_norm, masked_fill, mean, print, rms_norm, scale,
-                  sum)
+from .ops import arange, causal, cross_entropy, dropout, layer_norm, masked_fill, mean, print, rms_norm, scale, sum
 from .sinks import log
-from .specs import (AnySpec, BatchSpec, DataSpec, DatasetSpec, FieldSpec, ModelSpec, ModeSpec, OptimizerSpec,
-                    ScalarSpec, Signature, TensorSpec, TupleSpec, cast, check_args, checks_enabled, expect)
+from .specs import (
+    AnySpec,
+    BatchSpec,
+    DatasetSpec,
+    DataSpec,
+    FieldSpec,
+    ModelSpec,
+    ModeSpec,
+    OptimizerSpec,
+    ScalarSpec,
+    Signature,
+    TensorSpec,
+    TupleSpec,
+    cast,
+    check_args,
+    checks_enabled,
+    expect,
+)
 from .tracebacks import source_line
 from .training import Grads, Optimizer, adamw, clip_norm, cosine, sgd, update, value_and_grad, warmup
 

@@ -198,9 +198,9 @@ class Terminal(Sink):
         bar.close()
         if loop.values:
             seconds = time.time() - loop.start
+            values = " ".join("%s=%s" % (k, _format(v)) for k, v in loop.values.items())
             write_line("%s: %d batch%s in %.1fs: %s" % (
-                loop.where, loop.done, "" if loop.done == 1 else "es", seconds, " ".join("%s=%s" % (k, _format(v)) for k, v in loop.values.items())),
-                self.file or sys.stderr)
+                loop.where, loop.done, "" if loop.done == 1 else "es", seconds, values), self.file or sys.stderr)
 
     def write(self, step, wall, values):
         text = " ".join("%s=%s" % (k, _format(v)) for k, v in values.items())
@@ -342,7 +342,7 @@ class Plot(Sink):
         fig = Figure(figsize=(7, 2.2 * n + 0.4))
         FigureCanvasAgg(fig)
         axes = fig.subplots(n, 1, sharex=True, squeeze=False)[:, 0]
-        for ax, (k, (xs, ys)) in zip(axes, self.series.items()):
+        for ax, (k, (xs, ys)) in zip(axes, self.series.items(), strict=True):
             ax.plot(xs, ys, label=k, linewidth=1.2, marker="." if len(xs) < 50 else None)
             ax.set_ylabel(k)
             ax.grid(True, alpha=0.3)

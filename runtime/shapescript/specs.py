@@ -13,16 +13,13 @@ import numpy as np
 import torch
 
 from . import data as _data
+from .checkpoint import Checkpoint
+from .elements import DTYPES as _DTYPES
+from .elements import FLOAT as _FLOAT
+from .elements import INTEGER as _INTEGER
 from .errors import ArgumentError
 from .modes import Mode
-
-# Element codes of generated code -> torch dtypes.
-DTYPES = _DTYPES = {
-    "f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "f64": torch.float64,
-    "i32": torch.int32, "i64": torch.int64, "bool": torch.bool, "index": torch.int64,
-}
-_FLOAT = frozenset(("f32", "f16", "bf16", "f64"))
-_INTEGER = frozenset(("i32", "i64", "index"))
+from .training import Optimizer
 
 
 def checks_enabled(level):
@@ -417,7 +414,6 @@ class ModelSpec(_Spec):
             break
 
     def _cast(self, value, st, path):
-        from .checkpoint import Checkpoint
         if isinstance(value, Checkpoint):
             try:
                 value = value.model(self.cls)
@@ -596,7 +592,6 @@ class OptimizerSpec(_Spec):
         return "Optimizer[%s]" % self.cls.__name__
 
     def _check(self, value, st, path):
-        from .training import Optimizer
         if not (isinstance(value, Optimizer) and isinstance(value.model, self.cls)):
             found = ("an optimizer of %s" % type(value.model).__name__ if isinstance(value, Optimizer)
                      else _type_name(value))
@@ -650,12 +645,12 @@ class TupleSpec(_Spec):
         return value
 
     def _check(self, value, st, path):
-        for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path))):
+        for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path), strict=True)):
             spec._check(v, st, path + (i,))
 
     def _cast(self, value, st, path):
         return tuple(spec._cast(v, st, path + (i,))
-                     for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path))))
+                     for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path), strict=True)))
 
 
 class Signature:
@@ -681,7 +676,7 @@ def check_args(sig, args, value_checks):
     if len(args) != len(params):
         raise TypeError("%s() takes %d arguments, %d given" % (sig.name, len(params), len(args)))
     st = _State(sig.name, None, None, value_checks)
-    for (path, spec), value in zip(params, args):
+    for (path, spec), value in zip(params, args, strict=True):
         spec._check(value, st, path)
     if st.deferred:
         st.finish()

@@ -41,7 +41,7 @@ def value_and_grad(loss_fn, m, *args):
             raise ValueError("value_and_grad(): the loss must be a 0-d tensor, found %s" % (shape,))
         grads = torch.autograd.grad(loss, [p for _, p in params], allow_unused=True)
     return loss.detach(), Grads(
-        (name, torch.zeros_like(p) if g is None else g) for (name, p), g in zip(params, grads))
+        (name, torch.zeros_like(p) if g is None else g) for (name, p), g in zip(params, grads, strict=True))
 
 
 def clip_norm(grads, max_norm):

@@ -335,7 +335,7 @@ def test_sarif_errors_match_the_json_format(ss):
     assert result.returncode == 1
     _, diagnostics = check_json(ss, "bad.ss")
     assert len(run["results"]) == len(diagnostics) > 0
-    for r, d in zip(run["results"], diagnostics):
+    for r, d in zip(run["results"], diagnostics, strict=True):
         assert r["ruleId"] == d["code"] and r["ruleId"] in {"E0001", "E0002"}
         assert r["level"] == "error"
         assert r["message"]["text"] == d["message"]

@@ -109,8 +109,10 @@ def test_stdin_to_stdout(ss):
 
 
 def test_stdin_check(ss):
-    run = lambda text: subprocess.run([str(ss.bin_dir / "shapescript"), "fmt", "--check", "-"],
-                                      input=text.encode(), capture_output=True, cwd=ss.tmp, timeout=60)
+    def run(text):
+        return subprocess.run([str(ss.bin_dir / "shapescript"), "fmt", "--check", "-"],
+                              input=text.encode(), capture_output=True, cwd=ss.tmp, timeout=60)
+
     changed, same = run(MESSY), run(TIDY)
     assert changed.returncode == 1 and out(changed) == "<stdin>\n"
     assert same.returncode == 0 and out(same) == ""
@@ -218,10 +220,10 @@ def test_examples_format_idempotently(ss):
     # Formatting again changes nothing, and --check agrees.
     again = ss.run("fmt", "--check", *copies)
     assert again.returncode == 0, out(again) + err(again)
-    for copy, text in zip(copies, formatted):
+    for copy, text in zip(copies, formatted, strict=True):
         assert ss.run("fmt", "--stdout", copy).stdout == text
     # Formatted files still check the same way as the originals.
-    for path, copy in zip(examples, copies):
+    for path, copy in zip(examples, copies, strict=True):
         before = ss.run("check", "--format", "json", path)
         after = ss.run("check", "--format", "json", copy)
         assert before.returncode == after.returncode, path

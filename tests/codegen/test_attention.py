@@ -39,7 +39,7 @@ def test_outputs_and_gradients_match_pytorch(build, checks):
     upstream = torch.randn_like(got)
     grads_got = torch.autograd.grad(got, args, upstream)
     grads_want = torch.autograd.grad(want, args, upstream)
-    for g, w in zip(grads_got, grads_want):
+    for g, w in zip(grads_got, grads_want, strict=True):
         torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-5)
 
 

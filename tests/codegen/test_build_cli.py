@@ -1,7 +1,7 @@
 """`shapescript build` as a command: output files, errors, options."""
 import json
 
-from conftest import EXAMPLES, ROOT, run_build
+from conftest import EXAMPLES, run_build
 
 
 def test_default_output_is_next_to_the_source(tmp_path):

@@ -3,7 +3,6 @@ PyTorch by hand (forward, loss, one AdamW step with clipping), draws that
 repeat, and the whole program run by `shapescript run` as the README does."""
 import json
 import os
-import pathlib
 import subprocess
 import time
 

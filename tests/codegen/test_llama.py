@@ -26,24 +26,24 @@ def rotary(x, pos):
     return x * cos + turned * sin
 
 
-def block(m, x, pos, l):
+def block(m, x, pos, layer):
     b, n, _ = x.shape
-    h = rms(x, m.attn_norm[l])
-    q = rotary(F.linear(h, m.wq[l]).view(b, n, H, Dh).transpose(1, 2), pos)
-    k = rotary(F.linear(h, m.wk[l]).view(b, n, Hkv, Dh).transpose(1, 2), pos)
-    v = F.linear(h, m.wv[l]).view(b, n, Hkv, Dh).transpose(1, 2)
+    h = rms(x, m.attn_norm[layer])
+    q = rotary(F.linear(h, m.wq[layer]).view(b, n, H, Dh).transpose(1, 2), pos)
+    k = rotary(F.linear(h, m.wk[layer]).view(b, n, Hkv, Dh).transpose(1, 2), pos)
+    v = F.linear(h, m.wv[layer]).view(b, n, Hkv, Dh).transpose(1, 2)
     k, v = k.repeat_interleave(R, dim=1), v.repeat_interleave(R, dim=1)
     keep = torch.ones(n, n, dtype=torch.bool).tril()
     att = F.scaled_dot_product_attention(q, k, v, attn_mask=keep).transpose(1, 2).reshape(b, n, D)
-    x = x + F.linear(att, m.wo[l])
-    h = rms(x, m.ffn_norm[l])
-    return x + F.linear(F.silu(F.linear(h, m.w_gate[l])) * F.linear(h, m.w_up[l]), m.w_down[l])
+    x = x + F.linear(att, m.wo[layer])
+    h = rms(x, m.ffn_norm[layer])
+    return x + F.linear(F.silu(F.linear(h, m.w_gate[layer])) * F.linear(h, m.w_up[layer]), m.w_down[layer])
 
 
 def forward(m, ids, pos):
     x = F.embedding(ids, m.embed)
-    for l in range(L):
-        x = block(m, x, pos, l)
+    for layer in range(L):
+        x = block(m, x, pos, layer)
     return F.linear(rms(x, m.norm), m.output)
 
 
@@ -59,7 +59,7 @@ def test_logits_and_gradients_match_pytorch(build, checks):
     torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-5)
     params = [m.wq, m.embed, m.w_down]
     up = torch.randn_like(got)
-    for g, w in zip(torch.autograd.grad(got, params, up), torch.autograd.grad(want, params, up)):
+    for g, w in zip(torch.autograd.grad(got, params, up), torch.autograd.grad(want, params, up), strict=True):
         torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-6)
 
 

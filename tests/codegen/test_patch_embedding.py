@@ -37,7 +37,7 @@ def test_embed_matches_pytorch_with_gradients(build):
     torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
     params = [image, m.proj, m.bias, m.pos]
     up = torch.randn_like(got)
-    for g, w in zip(torch.autograd.grad(got, params, up), torch.autograd.grad(want, params, up)):
+    for g, w in zip(torch.autograd.grad(got, params, up), torch.autograd.grad(want, params, up), strict=True):
         torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-4)
 
 

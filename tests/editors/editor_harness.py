@@ -93,7 +93,8 @@ def read_results(path: Path, run, extra_logs=()):
     logs = "".join(
         f"\n--- {log}:\n{log.read_text(errors='replace')[-6000:]}" for log in extra_logs if log.exists()
     )
-    context = f"exit status {run.returncode}\n--- stdout:\n{run.stdout[-4000:]}\n--- stderr:\n{run.stderr[-4000:]}{logs}"
+    context = (f"exit status {run.returncode}\n--- stdout:\n{run.stdout[-4000:]}\n"
+               f"--- stderr:\n{run.stderr[-4000:]}{logs}")
     if not path.exists():
         pytest.fail(f"the editor wrote no results\n{context}")
     results = json.loads(path.read_text())

@@ -86,7 +86,7 @@ def test_indentation_and_highlighting(tmp_path):
     assert results["mode"] == "shapescript-mode"
     got = results["indented"].split("\n")
     want = expected.read_text().split("\n")
-    diff = [f"line {i + 1}: want {w!r}, got {g!r}" for i, (w, g) in enumerate(zip(want, got)) if w != g]
+    diff = [f"line {i + 1}: want {w!r}, got {g!r}" for i, (w, g) in enumerate(zip(want, got, strict=False)) if w != g]
     assert not diff and len(got) == len(want), "\n".join(diff)
 
     faces = results["faces"]

@@ -5,7 +5,6 @@ instead of hanging CI (pytest-timeout is not in the venv: SIGALRM)."""
 
 import os
 import signal
-import subprocess
 from pathlib import Path
 
 import pytest

@@ -22,8 +22,9 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -69,7 +70,7 @@ def utf16_len(s: str) -> int:
 
 
 def index_of(text: str, line: int, character: int, encoding: str = "utf-16",
-             lines: Optional[list[tuple[int, int]]] = None) -> int:
+             lines: list[tuple[int, int]] | None = None) -> int:
     """The str index of an LSP position, clamped the way the server clamps:
     a line past the end is the end of the text, a character past the line's
     end is the line's end, a negative one is 0, and a position inside a
@@ -93,7 +94,7 @@ def index_of(text: str, line: int, character: int, encoding: str = "utf-16",
 
 
 def position_of(text: str, index: int, encoding: str = "utf-16",
-                lines: Optional[list[tuple[int, int]]] = None) -> dict:
+                lines: list[tuple[int, int]] | None = None) -> dict:
     """The LSP position of str index `index`."""
     lines = lines if lines is not None else split_lines(text)
     # Last line starting at or before index.
@@ -130,7 +131,7 @@ class LspClient:
     `LspClient.tcp(host, port, process)`."""
 
     def __init__(self, send_bytes: Callable[[bytes], None], recv_bytes: Callable[[], bytes],
-                 process: Optional[subprocess.Popen] = None, close_input: Optional[Callable[[], None]] = None):
+                 process: subprocess.Popen | None = None, close_input: Callable[[], None] | None = None):
         self._send_bytes = send_bytes
         self._recv_bytes = recv_bytes
         self._close_input = close_input
@@ -149,7 +150,7 @@ class LspClient:
     # ------------------------------------------------------------ starting
 
     @classmethod
-    def stdio(cls, argv: list[str], stderr=subprocess.PIPE, cwd=None, env=None) -> "LspClient":
+    def stdio(cls, argv: list[str], stderr=subprocess.PIPE, cwd=None, env=None) -> LspClient:
         proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
                                 cwd=cwd, env=env, bufsize=0)
         in_fd = proc.stdin.fileno()
@@ -178,8 +179,8 @@ class LspClient:
         return client
 
     @classmethod
-    def tcp(cls, host: str, port: int, process: Optional[subprocess.Popen] = None,
-            timeout: float = DEFAULT_TIMEOUT) -> "LspClient":
+    def tcp(cls, host: str, port: int, process: subprocess.Popen | None = None,
+            timeout: float = DEFAULT_TIMEOUT) -> LspClient:
         sock = socket.create_connection((host, port), timeout=timeout)
         sock.settimeout(None)
 
@@ -244,7 +245,7 @@ class LspClient:
                 self.eof = True
                 self._cond.notify_all()
 
-    def _take_frame(self, buf: bytearray) -> Optional[dict]:
+    def _take_frame(self, buf: bytearray) -> dict | None:
         end = buf.find(b"\r\n\r\n")
         if end < 0:
             if len(buf) > 1024:
@@ -362,7 +363,7 @@ class LspClient:
             message["params"] = params
         self.send(message)
 
-    def wait_for_notification(self, method: str, predicate: Optional[Callable[[dict], bool]] = None,
+    def wait_for_notification(self, method: str, predicate: Callable[[dict], bool] | None = None,
                               timeout: float = DEFAULT_TIMEOUT) -> dict:
         """The params of the first not yet taken notification `method` whose params satisfy `predicate`."""
         def match(m: dict) -> bool:
@@ -371,8 +372,8 @@ class LspClient:
 
     # -------------------------------------------------------- conveniences
 
-    def initialize(self, capabilities: Optional[dict] = None, initialization_options: Optional[dict] = None,
-                   root: Optional[Path] = None) -> dict:
+    def initialize(self, capabilities: dict | None = None, initialization_options: dict | None = None,
+                   root: Path | None = None) -> dict:
         params = {"processId": os.getpid(), "rootUri": file_uri(root) if root else None,
                   "capabilities": capabilities if capabilities is not None else {}}
         if initialization_options is not None:
@@ -389,7 +390,7 @@ class LspClient:
         self.notify("textDocument/didChange",
                     {"textDocument": {"uri": uri, "version": version}, "contentChanges": changes})
 
-    def diagnostics(self, uri: str, version: Optional[int] = None, timeout: float = DEFAULT_TIMEOUT) -> dict:
+    def diagnostics(self, uri: str, version: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> dict:
         """The params of the next publishDiagnostics for `uri` (with `version`, when given;
         one without a version fails at once rather than after the timeout)."""
         params = self.wait_for_notification(
@@ -430,7 +431,7 @@ class LspClient:
         return code
 
     @property
-    def returncode(self) -> Optional[int]:
+    def returncode(self) -> int | None:
         return self.process.poll() if self.process else None
 
     def kill(self) -> None:

@@ -6,7 +6,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from lsp_client import LspClient, apply_change, file_uri, index_of, position_of, split_lines
+from lsp_client import LspClient, apply_change, file_uri, position_of, split_lines
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -229,7 +229,8 @@ class RandomEditor:
             start = self._position(a, lines)
             end = dict(start)
         else:
-            start, end = position_of(self.text, a, self.encoding, lines), position_of(self.text, b, self.encoding, lines)
+            start = position_of(self.text, a, self.encoding, lines)
+            end = position_of(self.text, b, self.encoding, lines)
         change = {"range": {"start": start, "end": end}, "text": new}
         self.text = apply_change(self.text, change, self.encoding)
         return change

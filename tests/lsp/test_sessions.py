@@ -83,13 +83,15 @@ def mismatch(expected, actual, path: str = "") -> str | None:
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(actual) != len(expected):
             return f"{path or '.'}: expected a list of {len(expected)}, found {json.dumps(actual)[:300]}"
-        for i, (e, a) in enumerate(zip(expected, actual)):
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
             found = mismatch(e, a, f"{path}[{i}]")
             if found:
                 return found
         return None
-    if type(expected) is not type(actual) and not (isinstance(expected, (int, float)) and isinstance(actual, (int, float))
-                                                    and not isinstance(expected, bool) and not isinstance(actual, bool)):
+    def number(v):
+        return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+    if type(expected) is not type(actual) and not (number(expected) and number(actual)):
         return f"{path or '.'}: expected {json.dumps(expected)}, found {json.dumps(actual)[:200]}"
     if expected != actual:
         return f"{path or '.'}: expected {json.dumps(expected)}, found {json.dumps(actual)[:200]}"
@@ -112,7 +114,7 @@ def run_session(servers, path: Path) -> None:
         # The first message not yet taken that matches; report the closest miss.
         misses: dict[int, str] = {}
 
-        def fits(m, misses=misses):
+        def fits(m, message=message, misses=misses):
             why = mismatch(message, m)
             if why:
                 misses[id(m)] = f"{json.dumps(m)[:300]}\n      {why}"

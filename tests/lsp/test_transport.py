@@ -5,10 +5,9 @@ protocol messages."""
 import socket
 import subprocess
 import threading
-import time
 
-from lsp_client import LspClient, LspTimeout
-from lsp_testing import EXAMPLES, log_text
+from lsp_client import LspClient
+from lsp_testing import EXAMPLES
 
 ATTENTION = (EXAMPLES / "attention.ss").read_text("utf-8")
 
@@ -28,16 +27,18 @@ def start_tcp_server(servers, *args):
         lines: list[bytes] = []
         ready = threading.Event()
 
-        def watch():
+        # This attempt's process, lines and event as arguments: a thread
+        # outlives its attempt, and must not see the next attempt's.
+        def watch(proc, lines, ready):
             for line in proc.stderr:
                 lines.append(line)
                 if b"listening on" in line:
                     ready.set()
             ready.set()
 
-        threading.Thread(target=watch, daemon=True).start()
+        threading.Thread(target=watch, args=(proc, lines, ready), daemon=True).start()
         ready.wait(10)
-        if proc.poll() is None and any(b"listening on 127.0.0.1:%d" % port in l for l in lines):
+        if proc.poll() is None and any(b"listening on 127.0.0.1:%d" % port in line for line in lines):
             return proc, port, lines
         proc.kill()
         proc.wait(5)

@@ -57,7 +57,7 @@ def test_round_trip(tmp_path):
     assert ck.values[0]["fields"] == {"w": [4, 2], "b": [2], "sub.v": [3]}
     back = rt.cast(ck, rt.ModelSpec(Mlp), "digits.ss:46")
     assert isinstance(back, Mlp)
-    for (n, p), (_, q) in zip(m.named_parameters(), back.named_parameters()):
+    for (n, p), (_, q) in zip(m.named_parameters(), back.named_parameters(), strict=True):
         assert torch.equal(p, q), n
     assert torch.equal(ck.tensors["2"], torch.arange(3))
 
@@ -85,7 +85,7 @@ def test_optimizer_state_round_trip(tmp_path):
     for model, o in ((m, opt), (m2, opt2)):
         _, g = rt.value_and_grad(loss, model, torch.ones(5, 4))
         rt.update(model, o, g)
-    for (n, p), (_, q) in zip(m.named_parameters(), m2.named_parameters()):
+    for (n, p), (_, q) in zip(m.named_parameters(), m2.named_parameters(), strict=True):
         assert torch.equal(p, q), n
     with pytest.raises(ValueError, match="no sgd optimizer"):
         rt.load_optimizer(ck, rt.sgd(m2, lr=0.1))

@@ -8,8 +8,8 @@ import textwrap
 import pytest
 
 import shapescript
-from shapescript import ShapeScriptError, compiler
 from runtime_testing import ROOT, builds
+from shapescript import ShapeScriptError, compiler
 
 SOURCE = textwrap.dedent("""\
     # The fake compiler's "generated code" is the #> lines.
@@ -157,7 +157,8 @@ def test_cell_magic_errors(ipython, fake_compiler):
     with pytest.raises(ShapeScriptError) as e:
         ipython.run_cell_magic("shapescript", "", "fn f():\n# fake: error\n")
     assert e.value.diagnostics[0]["file"] == "<cell>" and e.value.diagnostics[0]["line"] == 2
-    assert str(e.value).splitlines()[1] == "<cell>:2:3: error[E0408]: the pattern calls axis 3 `m`, but `m` is axis 4 of `att`"
+    assert str(e.value).splitlines()[1] == (
+        "<cell>:2:3: error[E0408]: the pattern calls axis 3 `m`, but `m` is axis 4 of `att`")
     assert e.value._render_traceback_()[0].startswith("ShapeScriptError: the cell doesn't compile:")
     with pytest.raises(ValueError, match="bad options"):
         ipython.run_cell_magic("shapescript", "--checks sometimes", "fn f():\n")

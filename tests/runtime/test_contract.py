@@ -46,7 +46,7 @@ def test_one_train_step_against_plain_torch(d):
 
     value = d.train_step(m, opt, batch, mode.at("train_step#0"))
     assert torch.allclose(value, loss.detach())
-    for ours, theirs in zip((m.w1, m.b1, m.w2, m.b2), (w1, b1, w2, b2)):
+    for ours, theirs in zip((m.w1, m.b1, m.w2, m.b2), (w1, b1, w2, b2), strict=True):
         assert torch.allclose(ours, theirs, atol=1e-7)
     assert mode.steps == 1 and opt.count == 1
 

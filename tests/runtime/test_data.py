@@ -138,7 +138,7 @@ def test_batches_sizes_and_the_last_batch():
     assert isinstance(first, rt.Batch) and first.spec is DIGIT
     assert torch.equal(torch.cat([b.label for b in bs]), ds.label)
     with pytest.raises(AttributeError, match="no field `lable`"):
-        first.lable
+        _ = first.lable
     with pytest.raises(ValueError):
         rt.batches(ds, 0)
     assert len(rt.batches(ds, 100)) == 1 and len(rt.batches(ds, 101)) == 1

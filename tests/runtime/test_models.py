@@ -51,7 +51,7 @@ def test_fields_are_parameters_under_their_names():
 
 def test_values_depend_on_the_seed_and_name_only():
     a, b, c = Net.init(seed=0), Net.init(seed=0), Net.init(seed=1)
-    for (n, p), (_, q) in zip(a.named_parameters(), b.named_parameters()):
+    for (n, p), (_, q) in zip(a.named_parameters(), b.named_parameters(), strict=True):
         assert torch.equal(p, q), n
     assert not torch.equal(a.w1, c.w1)
     r = Reordered.init(seed=0)

@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
-from shapescript import runner, sinks
 from runtime_testing import ROOT
+from shapescript import runner, sinks
 
 SOURCE = textwrap.dedent("""\
     # A program for the runner; the fake compiler's "generated code" is the #> lines.

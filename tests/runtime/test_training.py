@@ -58,7 +58,7 @@ def test_clip_norm_matches_clip_grad_norm_(max_norm):
     g.manual_seed(1)
     grads = rt.Grads({"a": torch.randn(5, 5, generator=g), "b": torch.randn(3, generator=g)})
     params = [torch.nn.Parameter(torch.zeros(5, 5)), torch.nn.Parameter(torch.zeros(3))]
-    for p, v in zip(params, grads.values()):
+    for p, v in zip(params, grads.values(), strict=True):
         p.grad = v.clone()
     torch.nn.utils.clip_grad_norm_(params, max_norm)
     clipped = rt.clip_norm(grads, max_norm)

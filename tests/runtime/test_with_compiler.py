@@ -8,8 +8,8 @@ import pytest
 import torch
 
 import shapescript
-from shapescript import ArgumentError, ShapeScriptError, runner, sinks
 from runtime_testing import REAL_COMPILER, ROOT, needs_codegen
+from shapescript import ArgumentError, ShapeScriptError, runner, sinks
 
 pytestmark = needs_codegen
 

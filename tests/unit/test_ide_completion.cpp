@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "check/builtins.hpp"
+#include "check/builtin_table.hpp"
 #include "check/document.hpp"
 #include "check/prelude.hpp"
 #include "diag/line_index.hpp"

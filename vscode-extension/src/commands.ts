@@ -51,7 +51,7 @@ export function pythonText(result: unknown): { ok: true; text: string } | { ok: 
 /** A failed request's message for the user (the server says what and where). */
 export function failureMessage(action: string, err: unknown): string {
   const detail = err instanceof Error ? err.message : typeof err === "object" && err !== null && "message" in err
-    ? String((err as { message: unknown }).message)
+    ? String(err.message)
     : String(err);
   return `ShapeScript: can't ${action}: ${detail}`;
 }
