@@ -4,13 +4,18 @@
 #include <thread>
 #include <utility>
 
+#include "check/file_checker.hpp"
 #include "syntax/lower.hpp"
 #include "syntax/rebase.hpp"
 #include "syntax/syntax_check.hpp"
 
 namespace ss::check {
 
-DocumentAnalysis::DocumentAnalysis(std::string text) : tree_(std::move(text)) {}
+DocumentAnalysis::DocumentAnalysis(std::string text)
+    : tree_(std::move(text)), bodies_(std::make_unique<BodyCache>()) {}
+DocumentAnalysis::DocumentAnalysis(DocumentAnalysis&&) = default;
+DocumentAnalysis& DocumentAnalysis::operator=(DocumentAnalysis&&) = default;
+DocumentAnalysis::~DocumentAnalysis() = default;
 
 void DocumentAnalysis::apply_edit(const syntax::TextEdit& edit) { tree_.apply_edit(edit); }
 
@@ -85,7 +90,7 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     if (environment_ && key == environment_key_) {
         environment_->rebind(std::move(items), tree_.text());
     } else {
-        environment_ = std::make_unique<FileChecker>(std::move(items), tree_.text(), &bodies_);
+        environment_ = std::make_unique<FileChecker>(std::move(items), tree_.text(), bodies_.get());
         environment_->run_environment();
         environment_key_ = std::move(key);
     }

@@ -18,12 +18,16 @@
 #include <vector>
 
 #include "check/checker.hpp"
-#include "check/file_checker.hpp"
 #include "diag/diagnostic.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/syntax_tree.hpp"
 
 namespace ss::check {
+
+// Internal to the checker (file_checker.hpp): held by pointer, so this
+// public header does not expose them.
+class FileChecker;
+struct BodyCache;
 
 struct DocumentResult {
     std::vector<Diagnostic> diagnostics;  // syntax and checker, sorted by position
@@ -36,6 +40,9 @@ struct DocumentResult {
 class DocumentAnalysis {
 public:
     explicit DocumentAnalysis(std::string text);
+    DocumentAnalysis(DocumentAnalysis&&);
+    DocumentAnalysis& operator=(DocumentAnalysis&&);
+    ~DocumentAnalysis();
 
     void apply_edit(const syntax::TextEdit& edit);
     const std::string& text() const { return tree_.text(); }
@@ -62,7 +69,7 @@ private:
 
     syntax::SyntaxTree tree_;
     std::unordered_map<uint64_t, ChunkCache> chunks_;  // by chunk id
-    BodyCache bodies_;
+    std::unique_ptr<BodyCache> bodies_;  // on the heap: environment_ points to it
     // The checker's environment (items, dims, signatures, records), kept
     // while the interface is unchanged: an edit inside a body re-checks
     // that body alone.

@@ -7,10 +7,10 @@
 
 #include "cli/exit_codes.hpp"
 #include "cli/source_file.hpp"
-#include "cli/version.hpp"
+#include "diag/version.hpp"
 #include "codegen/build.hpp"
 #include "diag/line_index.hpp"
-#include "diag/render.hpp"
+#include "cli/render.hpp"
 #include "diag/write_file.hpp"
 
 namespace ss::cli {

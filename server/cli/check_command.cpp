@@ -6,10 +6,10 @@
 
 #include "cli/exit_codes.hpp"
 #include "cli/source_file.hpp"
-#include "cli/version.hpp"
+#include "diag/version.hpp"
 #include "diag/line_index.hpp"
-#include "diag/render.hpp"
-#include "diag/sarif.hpp"
+#include "cli/render.hpp"
+#include "cli/sarif.hpp"
 #include "check/analyze.hpp"
 
 namespace ss::cli {

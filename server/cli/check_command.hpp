@@ -22,7 +22,7 @@ struct CheckOptions {
     // Diagnostics shown per file; the rest are counted, not shown. 0: all.
     size_t max_diagnostics = 100;
     // SARIF only: the absolute URL the repository's files are published
-    // under, ending in "/"; empty leaves helpUri out (diag/sarif.hpp).
+    // under, ending in "/"; empty leaves helpUri out (cli/sarif.hpp).
     std::string sarif_docs_base;
 };
 

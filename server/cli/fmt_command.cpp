@@ -7,7 +7,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/source_file.hpp"
 #include "diag/line_index.hpp"
-#include "diag/render.hpp"
+#include "cli/render.hpp"
 #include "diag/write_file.hpp"
 #include "format/format.hpp"
 

@@ -9,8 +9,8 @@
 
 #include "cli/check_args.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/version.hpp"
-#include "diag/render.hpp"
+#include "diag/version.hpp"
+#include "cli/render.hpp"
 #include "lsp/serve.hpp"
 
 namespace ss::cli {

@@ -8,8 +8,8 @@
 #include "cli/run_command.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/fmt_command.hpp"
-#include "cli/version.hpp"
-#include "diag/render.hpp"
+#include "diag/version.hpp"
+#include "cli/render.hpp"
 
 namespace ss::cli {
 namespace {

@@ -13,7 +13,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/version.hpp"
+#include "diag/version.hpp"
 #include "codegen/build.hpp"
 #include "diag/write_file.hpp"
 #include "lsp/server.hpp"
@@ -71,7 +71,7 @@ Json LanguageServer::on_execute_command(const Json& params) {
     codegen::Options o;
     o.checks = level_option(options, "checks");
     o.value_checks = level_option(options, "valueChecks");
-    o.version = std::string(cli::kVersion);
+    o.version = std::string(kVersion);
     o.source_path = path ? *path : uri;
     codegen::BuildOutput built = codegen::build_python(text, o);
 

@@ -7,7 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "check/prelude.hpp"
-#include "cli/version.hpp"
+#include "diag/version.hpp"
 #include "ide/hover.hpp"
 #include "ide/inlay_hints.hpp"
 #include "ide/navigation.hpp"
@@ -28,7 +28,7 @@ std::string write_prelude_file() {
     fs::path folder = cache && *cache ? fs::path(cache) / "shapescript"
                       : home && *home ? fs::path(home) / ".cache" / "shapescript"
                                       : fs::temp_directory_path() / "shapescript";
-    fs::path path = folder / ("prelude-" + std::string(cli::kVersion) + ".ss");
+    fs::path path = folder / ("prelude-" + std::string(kVersion) + ".ss");
     std::error_code ec;
     fs::create_directories(folder, ec);
     std::string_view text = check::prelude_text();

@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "cli/version.hpp"
+#include "diag/version.hpp"
 
 namespace ss::lsp {
 
@@ -372,7 +372,7 @@ Json LanguageServer::on_initialize(const Json& params) {
         {"executeCommandProvider", {{"commands", command_names()}}},
     };
     return {{"capabilities", std::move(capabilities_out)},
-            {"serverInfo", {{"name", "shapescript-lsp"}, {"version", std::string(cli::kVersion)}}}};
+            {"serverInfo", {{"name", "shapescript-lsp"}, {"version", std::string(kVersion)}}}};
 }
 
 Json LanguageServer::on_shutdown(const Json&) {

@@ -4,12 +4,12 @@
 
 #include "diag/catalogue.hpp"
 #include "diag/line_index.hpp"
-#include "diag/render.hpp"
+#include "cli/render.hpp"
 
 namespace {
 std::string human(const ss::Diagnostic& d, const std::string& source) {
     ss::LineIndex index(source);
-    return ss::render_human(d, "m.ss", source, index);
+    return ss::cli::render_human(d, "m.ss", source, index);
 }
 }  // namespace
 
@@ -77,14 +77,14 @@ TEST_CASE("messages are bounded") {
     std::string big(100'000, 'q');
     ss::Diagnostic d = ss::make_diagnostic("E0002", {0, 1}, {big});
     CHECK(human(d, "q\n").size() < 1200);
-    CHECK(ss::bounded_message("\xC3\xA9\xC3\xA9", 3) == "\xC3\xA9...");
+    CHECK(ss::cli::bounded_message("\xC3\xA9\xC3\xA9", 3) == "\xC3\xA9...");
 }
 
 TEST_CASE("JSON: exactly the documented keys, 1-based, end just past the range") {
     const std::string source = "a\xC3\xA9" "bc\nd\n";
     ss::LineIndex index(source);
     ss::Diagnostic d = ss::make_diagnostic("E0001", {3, 5}, {"`bc`", ""});
-    const nlohmann::ordered_json j = ss::render_json(d, "m.ss", index);
+    const nlohmann::ordered_json j = ss::cli::render_json(d, "m.ss", index);
     CHECK(j.size() == 8);
     CHECK(j["file"] == "m.ss");
     CHECK(j["line"] == 1);
@@ -96,5 +96,5 @@ TEST_CASE("JSON: exactly the documented keys, 1-based, end just past the range")
     CHECK(j["message"] == "syntax error: unexpected `bc`");
     // Invalid UTF-8 in a message does not throw when dumped.
     nlohmann::ordered_json bad = {{"message", std::string("\xFF")}};
-    CHECK_NOTHROW((void)ss::dump_json(bad));
+    CHECK_NOTHROW((void)ss::cli::dump_json(bad));
 }

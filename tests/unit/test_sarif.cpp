@@ -1,4 +1,4 @@
-// The SARIF renderer (diag/sarif.hpp): the log's shape, levels, regions in
+// The SARIF renderer (cli/sarif.hpp): the log's shape, levels, regions in
 // code points, related locations, URIs and notifications.
 #include <doctest/doctest.h>
 
@@ -8,24 +8,24 @@
 
 #include "diag/catalogue.hpp"
 #include "diag/line_index.hpp"
-#include "diag/render.hpp"
-#include "diag/sarif.hpp"
+#include "cli/render.hpp"
+#include "cli/sarif.hpp"
 
 namespace {
 
-ss::SarifLog make_log(std::string docs_base = {}) {
-    return ss::SarifLog({"shapescript", "1.2.3", std::move(docs_base)});
+ss::cli::SarifLog make_log(std::string docs_base = {}) {
+    return ss::cli::SarifLog({"shapescript", "1.2.3", std::move(docs_base)});
 }
 
 // The log as a consumer sees it: serialized, then parsed again.
-nlohmann::json parsed(const ss::SarifLog& log) {
-    return nlohmann::json::parse(ss::dump_json(log.json()));
+nlohmann::json parsed(const ss::cli::SarifLog& log) {
+    return nlohmann::json::parse(ss::cli::dump_json(log.json()));
 }
 
 }  // namespace
 
 TEST_CASE("SARIF: a log with no results has the version, tool and one run") {
-    ss::SarifLog log = make_log();
+    ss::cli::SarifLog log = make_log();
     CHECK(log.add_artifact("ok.ss") == 0);
     const auto j = parsed(log);
     CHECK(j["version"] == "2.1.0");
@@ -48,7 +48,7 @@ TEST_CASE("SARIF: a log with no results has the version, tool and one run") {
 TEST_CASE("SARIF: levels, one rule per code, ruleIndex into the rules") {
     const std::string source = "abcdef\n";
     ss::LineIndex index(source);
-    ss::SarifLog log = make_log();
+    ss::cli::SarifLog log = make_log();
     const size_t file = log.add_artifact("m.ss");
     auto with = [](ss::Severity s) {
         ss::Diagnostic d = ss::make_diagnostic("E0002", {1, 2}, {"`:`"});
@@ -91,7 +91,7 @@ TEST_CASE("SARIF: regions are 1-based, in code points, end column exclusive") {
     // "é" is 2 bytes, "😀" 4 bytes, 0xFF an invalid byte: one column each.
     const std::string source = "x\n\xC3\xA9\xF0\x9F\x98\x80\xFF" "ab\ncd\n";
     ss::LineIndex index(source);
-    ss::SarifLog log = make_log();
+    ss::cli::SarifLog log = make_log();
     const size_t file = log.add_artifact("m.ss");
     log.add_result(ss::make_diagnostic("E0001", {9, 11}, {"`ab`", ""}), file, index);  // "ab"
     log.add_result(ss::make_diagnostic("E0002", {12, 12}, {"`:`"}), file, index);      // empty, at "c"
@@ -113,7 +113,7 @@ TEST_CASE("SARIF: regions are 1-based, in code points, end column exclusive") {
 TEST_CASE("SARIF: related locations carry their own region and message") {
     const std::string source = "ab\ncd\n";
     ss::LineIndex index(source);
-    ss::SarifLog log = make_log();
+    ss::cli::SarifLog log = make_log();
     log.add_artifact("other.ss");
     const size_t file = log.add_artifact("m.ss");
     ss::Diagnostic d = ss::make_diagnostic("E0001", {3, 4}, {"`c`", ""});
@@ -140,16 +140,16 @@ TEST_CASE("SARIF: related locations carry their own region and message") {
 }
 
 TEST_CASE("SARIF: artifact URIs are percent-encoded; relative stays relative") {
-    CHECK(ss::sarif_artifact_uri("models/m.ss") == "models/m.ss");
-    CHECK(ss::sarif_artifact_uri("../a b.ss") == "../a%20b.ss");
-    CHECK(ss::sarif_artifact_uri("c:d.ss") == "c%3Ad.ss");  // not a scheme
-    CHECK(ss::sarif_artifact_uri("100%#?.ss") == "100%25%23%3F.ss");
-    CHECK(ss::sarif_artifact_uri("\xC3\xA9.ss") == "%C3%A9.ss");
-    CHECK(ss::sarif_artifact_uri("bad\xFF.ss") == "bad%FF.ss");
-    CHECK(ss::sarif_artifact_uri("/srv/x y/m.ss") == "file:///srv/x%20y/m.ss");
-    CHECK(ss::sarif_artifact_uri("<stdin>") == "%3Cstdin%3E");
+    CHECK(ss::cli::sarif_artifact_uri("models/m.ss") == "models/m.ss");
+    CHECK(ss::cli::sarif_artifact_uri("../a b.ss") == "../a%20b.ss");
+    CHECK(ss::cli::sarif_artifact_uri("c:d.ss") == "c%3Ad.ss");  // not a scheme
+    CHECK(ss::cli::sarif_artifact_uri("100%#?.ss") == "100%25%23%3F.ss");
+    CHECK(ss::cli::sarif_artifact_uri("\xC3\xA9.ss") == "%C3%A9.ss");
+    CHECK(ss::cli::sarif_artifact_uri("bad\xFF.ss") == "bad%FF.ss");
+    CHECK(ss::cli::sarif_artifact_uri("/srv/x y/m.ss") == "file:///srv/x%20y/m.ss");
+    CHECK(ss::cli::sarif_artifact_uri("<stdin>") == "%3Cstdin%3E");
 
-    ss::SarifLog log = make_log();
+    ss::cli::SarifLog log = make_log();
     CHECK(log.add_artifact("a b.ss") == 0);
     CHECK(log.add_artifact("c.ss") == 1);
     CHECK(log.add_artifact("a b.ss") == 0);  // one artifact per file (uniqueItems)
@@ -157,7 +157,7 @@ TEST_CASE("SARIF: artifact URIs are percent-encoded; relative stays relative") {
 }
 
 TEST_CASE("SARIF: unreadable files are error notifications; execution fails") {
-    ss::SarifLog log = make_log();
+    ss::cli::SarifLog log = make_log();
     log.add_notification("note", "m.ss: 3 more diagnostics not shown", "m.ss");
     CHECK(parsed(log)["runs"][0]["invocations"][0]["executionSuccessful"] == true);
     log.add_notification("error", "missing.ss: no such file", "missing.ss");
@@ -175,14 +175,14 @@ TEST_CASE("SARIF: unreadable files are error notifications; execution fails") {
 TEST_CASE("SARIF: invalid UTF-8 and huge messages still give valid, bounded JSON") {
     const std::string source = "ab\n";
     ss::LineIndex index(source);
-    ss::SarifLog log = make_log();
+    ss::cli::SarifLog log = make_log();
     const size_t file = log.add_artifact("bad\xFF.ss");
     ss::Diagnostic d = ss::make_diagnostic("E0002", {0, 1}, {std::string("\xFF\xFE")});
     d.related.push_back({{1, 2}, std::string(100'000, 'q')});
     log.add_result(d, file, index);
     log.add_notification("error", "bad\xFF.ss: no such file", "bad\xFF.ss");
     std::string text;
-    REQUIRE_NOTHROW(text = ss::dump_json(log.json()));
+    REQUIRE_NOTHROW(text = ss::cli::dump_json(log.json()));
     CHECK(text.size() < 5000);
     const auto j = nlohmann::json::parse(text);
     const auto& result = j["runs"][0]["results"][0];
@@ -193,7 +193,7 @@ TEST_CASE("SARIF: invalid UTF-8 and huge messages still give valid, bounded JSON
 TEST_CASE("SARIF: a docs base gives absolute helpUri and informationUri") {
     const std::string source = "ab\n";
     ss::LineIndex index(source);
-    ss::SarifLog log = make_log("https://example.org/shapescript/blob/v1/");
+    ss::cli::SarifLog log = make_log("https://example.org/shapescript/blob/v1/");
     log.add_result(ss::make_diagnostic("E0003", {0, 1}, {"FF"}), log.add_artifact("m.ss"), index);
     const auto j = parsed(log);
     const auto& driver = j["runs"][0]["tool"]["driver"];
@@ -204,14 +204,14 @@ TEST_CASE("SARIF: a docs base gives absolute helpUri and informationUri") {
 }
 
 TEST_CASE("SARIF: rule names from titles; codes outside the catalogue still make a rule") {
-    CHECK(ss::sarif_rule_name("syntax error") == "SyntaxError");
-    CHECK(ss::sarif_rule_name("NUL byte in source") == "NULByteInSource");
-    CHECK(ss::sarif_rule_name("invalid UTF-8") == "InvalidUTF8");
-    CHECK(ss::sarif_level(ss::Severity::Hint) == "note");
+    CHECK(ss::cli::sarif_rule_name("syntax error") == "SyntaxError");
+    CHECK(ss::cli::sarif_rule_name("NUL byte in source") == "NULByteInSource");
+    CHECK(ss::cli::sarif_rule_name("invalid UTF-8") == "InvalidUTF8");
+    CHECK(ss::cli::sarif_level(ss::Severity::Hint) == "note");
 
     const std::string source = "ab\n";
     ss::LineIndex index(source);
-    ss::SarifLog log = make_log();
+    ss::cli::SarifLog log = make_log();
     ss::Diagnostic d = ss::make_diagnostic("E9999", {0, 1});
     log.add_result(d, log.add_artifact("m.ss"), index);
     const auto j = parsed(log);

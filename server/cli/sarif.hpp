@@ -18,7 +18,7 @@
 #include "diag/diagnostic.hpp"
 #include "diag/line_index.hpp"
 
-namespace ss {
+namespace ss::cli {
 
 struct SarifTool {
     std::string name;
@@ -76,4 +76,4 @@ private:
     bool execution_successful_ = true;
 };
 
-}  // namespace ss
+}  // namespace ss::cli

@@ -1,4 +1,4 @@
-#include "diag/render.hpp"
+#include "cli/render.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -6,7 +6,7 @@
 #include "diag/catalogue.hpp"
 #include "diag/utf8.hpp"
 
-namespace ss {
+namespace ss::cli {
 namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
@@ -196,4 +196,4 @@ std::string dump_json(const nlohmann::ordered_json& value) {
     return value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-}  // namespace ss
+}  // namespace ss::cli

@@ -1,3 +1,5 @@
+// The project version, in the lowest layer because both programs and the
+// language server report it (serverInfo, generated files' headers).
 #pragma once
 
 #include <string_view>
@@ -6,9 +8,9 @@
 #define SS_VERSION "0.0.0-dev"
 #endif
 
-namespace ss::cli {
+namespace ss {
 
 // The project version, set by CMake from project(... VERSION ...).
 inline constexpr std::string_view kVersion = SS_VERSION;
 
-}  // namespace ss::cli
+}  // namespace ss

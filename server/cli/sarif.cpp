@@ -1,12 +1,12 @@
-#include "diag/sarif.hpp"
+#include "cli/sarif.hpp"
 
 #include <algorithm>
 #include <utility>
 
 #include "diag/catalogue.hpp"
-#include "diag/render.hpp"
+#include "cli/render.hpp"
 
-namespace ss {
+namespace ss::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -176,4 +176,4 @@ Json SarifLog::json() const {
     };
 }
 
-}  // namespace ss
+}  // namespace ss::cli

@@ -19,7 +19,7 @@
 #include "diag/diagnostic.hpp"
 #include "diag/line_index.hpp"
 
-namespace ss {
+namespace ss::cli {
 
 struct HumanRenderOptions {
     // Source lines wider than this (in code points) are shown as a window
@@ -57,4 +57,4 @@ nlohmann::ordered_json render_json(const Diagnostic& diagnostic, std::string_vie
 // bad byte, an odd file name) is replaced rather than thrown on.
 std::string dump_json(const nlohmann::ordered_json& value);
 
-}  // namespace ss
+}  // namespace ss::cli
