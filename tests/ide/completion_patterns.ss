@@ -36,8 +36,10 @@ fn f8(x: [b n D], y: [n D]) -> [n b D]:
 #                                ^ item weight=
 fn f9(x: [b n D], y: [n D]) -> [n b D]:
     return x |> softmax(over=$
+#                            ^ first b n D
+#                            ^ item b axis sort^"0"
 #                            ^ item n axis sort^"0"
-#                            ^ item b axis
+#                            ^ item D sort^"0"
 #                            ^ no-item softmax
 fn f10(x: [b n D], y: [n D]) -> [n b D]:
     return sum(y, over=$

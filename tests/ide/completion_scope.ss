@@ -88,7 +88,7 @@ $
 #---
 dim D = 4
 mo$
-# ^ items model
+# ^ items model model
 #--- Nothing in comments, strings and new names.
 fn f(x: [n]) -> [n]:
     # x$

@@ -2,10 +2,10 @@
 // public API, its answer compared with the marker (format: tests/README.md,
 // "Editor feature fixtures").
 #include <algorithm>
-#include <functional>
+#include <cctype>
+#include <cstdint>
 #include <optional>
 #include <set>
-#include <sstream>
 
 #include "ide/completion.hpp"
 #include "ide/hover.hpp"
@@ -235,7 +235,11 @@ private:
 
     const std::vector<ide::CompletionEntry>& entries(uint32_t offset) {
         auto it = completions_.find(offset);
-        if (it == completions_.end()) it = completions_.emplace(offset, ide::complete(snapshot(), offset)).first;
+        if (it == completions_.end()) {
+            it = completions_.emplace(offset, ide::complete(snapshot(), offset)).first;
+            if (it->second.size() > ide::kMaxCompletions)
+                fail("more than kMaxCompletions entries: " + std::to_string(it->second.size()));
+        }
         return it->second;
     }
     std::vector<std::string> labels_at(uint32_t offset) {
@@ -252,11 +256,12 @@ private:
     void items(const Marker& m) {
         std::vector<std::string> got = labels_at(m.offset);
         std::set<std::string> have(got.begin(), got.end());
-        if (m.kind == "items") {
-            std::set<std::string> want;
-            if (!only_none(m))
-                for (const auto& w : words(m)) want.insert(w);
-            if (want != have) expected(joined(std::vector<std::string>(want.begin(), want.end())), joined(got));
+        if (m.kind == "items") {  // each label once, in any order
+            std::vector<std::string> want = only_none(m) ? std::vector<std::string>{} : words(m);
+            std::vector<std::string> sorted = got;
+            std::sort(want.begin(), want.end());
+            std::sort(sorted.begin(), sorted.end());
+            if (want != sorted) expected(joined(want), joined(got));
             return;
         }
         for (const auto& w : words(m)) {

@@ -81,7 +81,7 @@ TEST_CASE("ide markers: a wrong answer fails at the marker's line, saying what w
         "    y = x\n"
         "#       ^ hover \"x: [n E]\"\n"
         "#       ^ def @nowhere\n"
-        "#   ^ inlay \": [n E]\"\n"
+        "#    ^ inlay \": [n E]\"\n"
         "    return y\n"
         "#          ^ refs 3\n"
         "#          ^ token parameter 1\n"
