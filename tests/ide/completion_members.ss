@@ -39,6 +39,12 @@ fn f6():
 fn f7(x: [D]):
     y = x.$
 #         ^ items none
+# Type names after a colon, the element type after the axes.
+fn f8(x: $
+#        ^ items+ f32 Mask Index Dataset Batch Mlp Digit int
+#        ^ items- softmax
+fn f9(x: Batch[$
+#              ^ items Digit
 #--- A Python module's names aren't known.
 import python torch
 fn f():
@@ -76,36 +82,7 @@ fn f(x: [n m D]) -> [n m D]:
     y = x as [$
 #             ^ items n m D
 #             ^ item m detail="axis of [n m D]"
-#--- Type names after a colon, the element type after the axes.
-dim D = 4
-dim H = 8
-
-model Mlp:
-    w1: [D H] = normal(0.02)
-    b1: [H] = zeros
-
-data Digit:
-    image: [D]
-    label: Index[H]
-
-fn f(x: $
-#       ^ items+ f32 Mask Index Dataset Batch Mlp Digit int
-#       ^ items- softmax
 #---
 dim D = 4
 fn f(x: [n D] M$
 #              ^ items Mask
-#---
-dim D = 4
-dim H = 8
-
-model Mlp:
-    w1: [D H] = normal(0.02)
-    b1: [H] = zeros
-
-data Digit:
-    image: [D]
-    label: Index[H]
-
-fn f(x: Batch[$
-#             ^ items Digit

@@ -21,40 +21,22 @@ fn f(x: [n D], y: [n D]) -> [n D]:
 #   ^ order z helper softmax return
     w = z
     return w
-#--- Filtered by the prefix.
-dim D = 4
 
-# Returns its argument.
-fn helper(x: [n D]) -> [n D]:
-    return x
-
-fn f(x: [n D], y: [n D]) -> [n D]:
+fn f2(x: [n D], y: [n D]) -> [n D]:
     z = x + y
     he$
 #     ^ items helper
     w = z
     return w
-#---
-dim D = 4
 
-# Returns its argument.
-fn helper(x: [n D]) -> [n D]:
-    return x
-
-fn f(x: [n D], y: [n D]) -> [n D]:
+fn f3(x: [n D], y: [n D]) -> [n D]:
     z = x + y
     so$
 #     ^ items softmax sort
     w = z
     return w
-#--- A pipeline stage: functions, the file's first.
-dim D = 4
 
-# Returns its argument.
-fn helper(x: [n D]) -> [n D]:
-    return x
-
-fn f(x: [n D], y: [n D]) -> [n D]:
+fn f4(x: [n D], y: [n D]) -> [n D]:
     z = x + y
     q = z |> $
 #            ^ items+ helper softmax rearrange

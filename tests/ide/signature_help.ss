@@ -67,26 +67,17 @@ fn f17(x: [b n D], w: [D D], m: M) -> [b n D]:
 fn f18(x: [b n D], w: [D D], m: M) -> [b n D]:
     return einsum(x, w: $
 #                       ^ sig active=1
-#--- No help outside calls and for unknown callees.
-dim D = 8
-
-model M:
-    w: [D D] = normal(0.02)
-
-# Scales x.
-fn g(x: [n], scale_by: float, over: axis) -> [n]:
-    return x
-
-fn f1(x: [b n D], w: [D D], m: M) -> [b n D]:
+# No help outside calls and for unknown callees.
+fn f19(x: [b n D], w: [D D], m: M) -> [b n D]:
     return softmax(x)$
 #                    ^ sig none
-fn f2(x: [b n D], w: [D D], m: M) -> [b n D]:
+fn f20(x: [b n D], w: [D D], m: M) -> [b n D]:
     return x$
 #           ^ sig none
-fn f3(x: [b n D], w: [D D], m: M) -> [b n D]:
+fn f21(x: [b n D], w: [D D], m: M) -> [b n D]:
     # softmax($
 #             ^ sig none
-fn f4(x: [b n D], w: [D D], m: M) -> [b n D]:
+fn f22(x: [b n D], w: [D D], m: M) -> [b n D]:
     g = 1
     g($
 #     ^ sig none

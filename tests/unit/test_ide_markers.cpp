@@ -3,8 +3,6 @@
 // fails on a wrong answer, a malformed marker and an unknown name.
 #include <doctest/doctest.h>
 
-#include <algorithm>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -16,16 +14,6 @@ namespace {
 using ss::test::markers::Failure;
 using ss::test::markers::run_fixture;
 
-// Every tests/ide/**/*.ss, relative to the source folder, sorted.
-std::vector<std::string> fixture_files() {
-    std::vector<std::string> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(std::string(SS_SOURCE_DIR) + "/tests/ide"))
-        if (e.is_regular_file() && e.path().extension() == ".ss")
-            out.push_back(std::filesystem::relative(e.path(), SS_SOURCE_DIR).string());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 std::string messages(const std::vector<Failure>& failures) {
     std::string out;
     for (const Failure& f : failures) out += std::to_string(f.line) + ": " + f.message + "\n";
@@ -35,7 +23,7 @@ std::string messages(const std::vector<Failure>& failures) {
 }  // namespace
 
 TEST_CASE("ide: every marker of the fixtures in tests/ide") {
-    std::vector<std::string> files = fixture_files();
+    std::vector<std::string> files = ss::test::ss_files_under("tests/ide");
     REQUIRE(files.size() >= 5);
     for (const std::string& file : files) {
         std::string content = ss::test::read_source_file(file);
