@@ -2,17 +2,13 @@
 // reductions along a named axis (an axis that goes away), and the training
 // built-ins, which are generic over a model or a data record. Each rule
 // checks what it can and gives an unknown type where it can't know more.
+// Which built-in has which rule is the table's (builtin_table.cpp).
 #include <algorithm>
 
+#include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
 
 namespace ss::check {
-
-namespace {
-
-constexpr std::string_view kReductions[] = {"sum", "mean", "max", "min", "prod", "logsumexp", "argmax", "argmin"};
-
-}  // namespace
 
 // The arguments of a built-in call, typed: positional (the piped value
 // first) and by keyword. `over=` names an axis and is not typed.
@@ -50,11 +46,11 @@ const AxisType* FileChecker::over_axis(const BuiltinArguments& args, const Tenso
 
 std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const std::vector<const ast::Argument*>& arguments,
                                                   const Type* piped, ByteRange piped_range, ByteRange range) {
-    bool reduction = std::find(std::begin(kReductions), std::end(kReductions), name) != std::end(kReductions);
-    bool training = name == "Train" || name == "shuffle" || name == "batches" || name == "update" ||
-                    name == "clip_norm" || name == "adamw" || name == "sgd";
-    if (name == "value_and_grad") return value_and_grad(arguments, range);
-    if (name == "log") {
+    const Builtin* builtin = find_builtin(name);
+    if (!builtin || builtin->typing != BuiltinTyping::Rule) return std::nullopt;
+    const BuiltinRule rule = builtin->rule;
+    if (rule == BuiltinRule::ValueAndGrad) return value_and_grad(arguments, range);
+    if (rule == BuiltinRule::Log) {
         // `log(x)` is the natural logarithm, elementwise; `log(key=value)`
         // records values for the sinks and gives nothing.
         BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
@@ -63,12 +59,8 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         if (x.kind == TypeKind::Int || x.kind == TypeKind::Float) return of_kind(TypeKind::Float);
         return x.kind == TypeKind::Tensor ? x : Type{};
     }
-    bool layer = name == "rms_norm" || name == "layer_norm" || name == "matmul";
-    bool ordering = name == "sort" || name == "argsort" || name == "topk" || name == "cat" || name == "gather" ||
-                    name == "scatter";
-    if (name == "arange") return arange(arguments);
-    bool attention = name == "scaled_dot_product_attention";
-    if (!reduction && !attention && !training && !layer && !ordering) return std::nullopt;
+    if (rule == BuiltinRule::Arange) return arange(arguments);
+    if (rule == BuiltinRule::EvalMode) return std::nullopt;  // a name, not a call (type_of_name)
     BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
     auto first = [&]() -> const Type* { return args.positional.empty() ? nullptr : &args.positional[0].type; };
     auto expect = [&](size_t i, TypeKind kind, std::string_view what) -> const Type* {
@@ -85,7 +77,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         return &t;
     };
 
-    if (reduction) {
+    if (rule == BuiltinRule::Reduction) {
         // `sum(x, over=n)` removes the axis `n`; `mean(x)` reduces everything.
         const Type* x = first();
         if (!x || x->kind != TypeKind::Tensor) return Type{};
@@ -115,12 +107,12 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         return out;
     }
 
-    if (name == "matmul") {
+    if (rule == BuiltinRule::Matmul) {
         // x |> matmul(w) is x @ w.
         if (args.positional.size() != 2) return Type{};
         return matmul(args.positional[0].type, args.positional[1].type, range);
     }
-    if (name == "rms_norm" || name == "layer_norm") {
+    if (rule == BuiltinRule::Norm) {
         // Normalises along `over`; `weight=` (and `bias=`) have that axis's
         // size. The result has the value's type.
         const Type* x = first();
@@ -138,8 +130,8 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         }
         return *x;
     }
-    if (ordering) return ordering_rule(name, args, range);
-    if (attention) {
+    if (rule == BuiltinRule::Ordering) return ordering_rule(name, args, range);
+    if (rule == BuiltinRule::Attention) {
         // scaled_dot_product_attention(q, k, v, attn_mask=...): the queries'
         // axes, the last one the values' (torch's rule).
         if (args.positional.size() < 3) return Type{};
@@ -151,24 +143,24 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         out.tensor.axes.back() = v.tensor.axes.back();
         return out;
     }
-    if (name == "Train") return of_kind(TypeKind::Mode);
-    if (name == "shuffle") {
+    if (rule == BuiltinRule::TrainMode) return of_kind(TypeKind::Mode);
+    if (rule == BuiltinRule::Shuffle) {
         const Type* data = expect(0, TypeKind::Dataset, "a dataset");
         return data ? *data : Type{};
     }
-    if (name == "batches") {
+    if (rule == BuiltinRule::Batches) {
         const Type* data = expect(0, TypeKind::Dataset, "a dataset");
         return data ? of_kind(TypeKind::Batches, data->ref) : Type{};
     }
-    if (name == "adamw" || name == "sgd") {
+    if (rule == BuiltinRule::Optimizer) {
         const Type* model = expect(0, TypeKind::Model, "a model");
         return model ? of_kind(TypeKind::Optimizer, model->ref) : Type{};
     }
-    if (name == "clip_norm") {
+    if (rule == BuiltinRule::ClipNorm) {
         const Type* grads = expect(0, TypeKind::Grads, "gradients");
         return grads ? *grads : Type{};
     }
-    if (name == "update") {
+    if (rule == BuiltinRule::Update) {
         // update(m, opt, grads) changes the model: it must be a `mut` parameter.
         const Type* model = expect(0, TypeKind::Model, "a model");
         const Type* opt = expect(1, TypeKind::Optimizer, "an optimizer");

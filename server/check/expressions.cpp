@@ -3,7 +3,7 @@
 // indexing. Calls and pipes are in calls.cpp.
 #include <algorithm>
 
-#include "check/builtins.hpp"
+#include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
 #include "check/suggest.hpp"
 
@@ -123,8 +123,8 @@ Type FileChecker::type_of_name(const ast::Name& name) {
         if (item->kind == SymbolKind::Dim) return of_kind(TypeKind::Int);
         return Type{};  // models, functions, modules: used through calls and attributes
     }
-    if (name.text == "Eval") return of_kind(TypeKind::Mode);
-    if (is_builtin(name.text)) return Type{};
+    if (const Builtin* builtin = find_builtin(name.text))
+        return builtin->rule == BuiltinRule::EvalMode ? of_kind(TypeKind::Mode) : Type{};
     auto later = body_->assigned_anywhere.find(name.text);
     if (later != body_->assigned_anywhere.end()) {
         report(DiagCode::E0105, name.range, {name.text}, {{later->second, "`" + name.text + "` is assigned here"}});

@@ -2,6 +2,7 @@
 // of functions and the fields of models and data records.
 #include <algorithm>
 
+#include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
 #include "check/suggest.hpp"
 
@@ -199,11 +200,17 @@ void FileChecker::check_initializer(const ast::Expr& init, bool is_model) {
         return;
     }
     if (std::holds_alternative<ast::IntLiteral>(init.node) || std::holds_alternative<ast::FloatLiteral>(init.node)) return;
-    if (auto* n = std::get_if<ast::NameExpr>(&init.node); n && (n->name.text == "zeros" || n->name.text == "ones")) return;
+    // The initialisers are the table's; one called takes its parameters' count of numbers.
+    auto initializer = [](const std::string& name) {
+        const Builtin* b = find_builtin(name);
+        return b && b->typing == BuiltinTyping::Initializer ? b : nullptr;
+    };
+    if (auto* n = std::get_if<ast::NameExpr>(&init.node))
+        if (const Builtin* b = initializer(n->name.text); b && !b->is_call) return;
     if (auto* call = std::get_if<ast::Call>(&init.node))
         if (auto* f = std::get_if<ast::NameExpr>(&call->callee->node)) {
-            bool normal = f->name.text == "normal", uniform = f->name.text == "uniform";
-            size_t wanted = normal ? 1 : uniform ? 2 : 0;
+            const Builtin* b = initializer(f->name.text);
+            size_t wanted = b && b->is_call ? b->params.size() : 0;
             bool numbers = std::all_of(call->arguments.begin(), call->arguments.end(), [](const ast::Argument& a) {
                 const ast::Expr* v = a.value.get();
                 if (auto* u = std::get_if<ast::Unary>(&v->node); u && u->op == "-") v = u->operand.get();  // -0.1

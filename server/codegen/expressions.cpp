@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <set>
 
-#include "check/builtins.hpp"
+#include "check/builtin_table.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -163,7 +163,9 @@ Py Emitter::expr(const ast::Expr& e) {
     if (auto* s = std::get_if<ast::StringLiteral>(&node)) return {py_string(s->value), kAtom};
     if (auto* n = std::get_if<ast::NameExpr>(&node)) {
         const std::string& name = n->name.text;
-        if (!is_local(name) && name == "Eval") return {"_ss_rt.Eval", kAtom};
+        if (const check::Builtin* b = check::find_builtin(name);
+            b && b->emit == check::BuiltinEmit::Value && !is_local(name))
+            return {std::string(b->python), kAtom};
         // `import python torch`: the module under the name it was imported as.
         if (!is_local(name) && python_modules_.count(name)) return {name, kAtom};
         // A batch's size can be read off the batch where the name is used.

@@ -3,6 +3,7 @@
 // `# file.ss:N` comment before each statement.
 #include <sstream>
 
+#include "check/builtin_table.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -11,14 +12,15 @@ namespace {
 
 std::string pad(int indent) { return std::string(static_cast<size_t>(indent) * 4, ' '); }
 
-// Does the body call value_and_grad or update, or change a field, itself?
+// Does the body call value_and_grad or update (the table's `step_work`), or
+// change a field, itself?
 // (language.md section 6: with a `mut` model or optimizer, that makes a step.)
 bool does_device_work(const ast::Block& block);
 
 bool expr_does_device_work(const ast::Expr& e) {
     if (auto* c = std::get_if<ast::Call>(&e.node)) {
         if (auto* n = std::get_if<ast::NameExpr>(&c->callee->node))
-            if (n->name.text == "value_and_grad" || n->name.text == "update") return true;
+            if (const check::Builtin* b = check::find_builtin(n->name.text); b && b->step_work) return true;
         for (const ast::Argument& a : c->arguments)
             if (expr_does_device_work(*a.value)) return true;
     }

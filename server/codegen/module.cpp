@@ -5,7 +5,6 @@
 #include <set>
 #include <sstream>
 
-#include "check/builtins.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -203,9 +202,7 @@ std::string Emitter::module() {
         }
 
     for (const auto& [name, ext] : externs_) {
-        std::string target = ext->target.text;
-        if (target.rfind("shapescript.rt.", 0) == 0) target = "_ss_rt." + target.substr(15);
-        body << "\n# " << where(ext->name.range) << "\n" << py_name(name) << " = " << target << "\n";
+        body << "\n# " << where(ext->name.range) << "\n" << py_name(name) << " = " << python_path(ext->target.text) << "\n";
     }
 
     for (const ast::Item& item : file_.items) {

@@ -56,6 +56,12 @@ std::string py_float(double value) {
     return out;
 }
 
+std::string python_path(std::string_view target) {
+    constexpr std::string_view runtime = "shapescript.rt.";
+    if (target.substr(0, runtime.size()) == runtime) return "_ss_rt." + std::string(target.substr(runtime.size()));
+    return std::string(target);
+}
+
 std::string py_join(const std::vector<std::string>& items) {
     std::string out;
     for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];

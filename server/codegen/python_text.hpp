@@ -42,6 +42,10 @@ std::string py_name(std::string_view name);
 std::string py_string(std::string_view value);  // a double-quoted literal
 std::string py_float(double value);             // always reads back as a float
 
+// An extern's dotted target as the module names it: `shapescript.rt.f`
+// is `_ss_rt.f` (the module imports the runtime under that name).
+std::string python_path(std::string_view target);
+
 // `a, b, c`.
 std::string py_join(const std::vector<std::string>& items);
 

@@ -1,10 +1,10 @@
-// The signature and a one-paragraph doc of every built-in (check/builtins.hpp
-// names them all), for hover, completion and signature help.
+// The signature and a one-paragraph doc of every built-in (the entries of
+// check/builtin_table.hpp), for hover, completion and signature help.
 //
 // Built-ins the prelude declares take their signature from the prelude's
 // text (so the two never disagree); the others, checked by C++ rules, have
-// a signature written here in the same notation (docs/types.md, "Built-in
-// signatures in the editor"):
+// a signature written in the table in the same notation (docs/types.md,
+// "Built-in signatures in the editor"):
 //
 //   name(p: T, q: U = 1) -> R    parameters as the prelude writes them
 //   over: axis                   the name of an axis of the first tensor
@@ -20,7 +20,7 @@
 //
 // A prelude declaration's doc is the `#` comment lines directly above it
 // (in the prelude they head a group of declarations), then the short
-// paragraph of this file's table, separated by a blank line.
+// paragraph of the table's `doc`, separated by a blank line.
 #pragma once
 
 #include <cstdint>

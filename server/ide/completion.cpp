@@ -1372,8 +1372,9 @@ private:
             case ItemKind::Data:
                 if (call()) return;
                 if (depth0 && p && is(*p, "=") && c_.item == ItemKind::Model) {
-                    for (const char* init : {"normal", "zeros", "ones"})
-                        if (const BuiltinDoc* d = builtin_doc(init)) add(0, d->name, CompletionKind::Function, d->signature, d->doc);
+                    for (const check::Builtin& init : check::builtin_table())
+                        if (const BuiltinDoc* d = init.typing == check::BuiltinTyping::Initializer ? builtin_doc(init.name) : nullptr)
+                            add(0, d->name, CompletionKind::Function, d->signature, d->doc);
                     add_dims(1);
                 }
                 return;

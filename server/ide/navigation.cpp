@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "check/builtins.hpp"
-#include "check/prelude.hpp"
+#include "check/builtin_table.hpp"
 
 namespace ss::ide {
 
@@ -122,9 +121,7 @@ std::vector<Target> definition(const Snapshot& s, uint32_t offset) {
     if (word.begin == word.end) return {};
     std::string name(s.text.substr(word.begin, word.end - word.begin));
     if (!check::is_builtin(name)) return {};
-    for (const ast::Item& item : check::prelude_ast().items)
-        if (auto* ext = std::get_if<ast::ExternFn>(&item.node); ext && ext->name.text == name)
-            return {Target{true, ext->name.range}};
+    if (const ast::ExternFn* ext = check::prelude_declaration(name)) return {Target{true, ext->name.range}};
     return {};
 }
 

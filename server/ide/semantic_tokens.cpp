@@ -6,8 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "check/builtins.hpp"
-#include "check/prelude.hpp"
+#include "check/builtin_table.hpp"
 #include "syntax/node_kinds.hpp"
 
 namespace ss::ide {
@@ -34,20 +33,6 @@ struct Kind {
     TokenType type;
     uint32_t modifiers = 0;
 };
-
-// Functions every file can call: the checker's built-ins and the prelude's
-// extern fns.
-const std::unordered_set<std::string>& builtin_functions() {
-    static const std::unordered_set<std::string> names = [] {
-        std::unordered_set<std::string> out(check::builtin_names().begin(), check::builtin_names().end());
-        out.erase("Eval");  // a value, not a function
-        for (const ast::Item& item : check::prelude_ast().items)
-            if (auto* fn = std::get_if<ast::ExternFn>(&item.node); fn && !fn->name.missing) out.insert(fn->name.text);
-        out.insert("uniform");
-        return out;
-    }();
-    return names;
-}
 
 bool is_builtin_type(std::string_view name) {
     static const std::unordered_set<std::string_view> names = {
@@ -315,8 +300,9 @@ private:
             if (scope->locals.count(name)) return {TokenType::Variable};
         }
         if (const SymbolKind* g = global(name)) return of_fact(FactAt{r.end, *g, false, false});
-        if (name == "Eval") return {TokenType::Variable, mod::Readonly | mod::DefaultLibrary};
-        if (builtin_functions().count(name)) return {TokenType::Function, mod::DefaultLibrary};
+        if (const check::Builtin* b = check::find_builtin(name))  // `Eval` is a value, the others functions
+            return b->emit == check::BuiltinEmit::Value ? Kind{TokenType::Variable, mod::Readonly | mod::DefaultLibrary}
+                                                        : Kind{TokenType::Function, mod::DefaultLibrary};
         return {called ? TokenType::Function : TokenType::Variable};
     }
 

@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "check/builtins.hpp"
+#include "check/builtin_table.hpp"
 #include "check/prelude.hpp"
 #include "ide/builtin_docs.hpp"
 #include "ide/completion.hpp"

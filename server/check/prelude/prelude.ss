@@ -11,8 +11,8 @@
 # - `over: axis` takes the name of an axis of the first tensor argument.
 #
 # Built-ins not declared here (reductions, normalisations, indexing ops,
-# training) are known by name and checked for their arguments only, until
-# the type system can say their types.
+# training) are typed by the rules of ../builtin_rules.cpp; every built-in
+# is an entry of ../builtin_table.cpp, which says which.
 
 # Elementwise functions
 extern fn gelu(x: [..s]) -> [..s] = torch.nn.functional.gelu

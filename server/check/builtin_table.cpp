@@ -1,0 +1,541 @@
+// The entries of the table of built-ins (builtin_table.hpp). Each says, in
+// order: how it is typed, its editor signature and doc, how it is written in
+// Python, and its properties (docs/types.md, "Properties of the built-ins",
+// gives the reasons). A prelude entry's signature and Python target are its
+// declaration in prelude/prelude.ss; its `doc` follows the declaration's
+// comment. The order is the one "did you mean" tries names in.
+#include "check/builtin_table.hpp"
+
+#include <unordered_map>
+
+#include "check/prelude.hpp"
+
+namespace ss::check {
+
+namespace {
+
+using T = BuiltinTyping;
+using R = BuiltinRule;
+using E = BuiltinEmit;
+using A = BuiltinAcross;
+
+const std::vector<Builtin>& entries() {
+    static const std::vector<Builtin> table = {
+        // ------------------------------------------------ tensors
+        {.name = "embedding",
+         .typing = T::Prelude,
+         .doc = "The rows of `table` at the positions `ids`: each index gains the axis `D`. The indices' bound must "
+                "be the table's first axis.",
+         .exportable = true},
+        {.name = "linear",
+         .typing = T::Prelude,
+         .doc = "`x @ w` transposed, as torch's: `w` is `[out in]` and contracts `x`'s last axis, which must have "
+                "`w`'s second axis's size.",
+         .across = A::Signature,
+         .exportable = true},
+        {.name = "matmul",
+         .typing = T::Rule,
+         .rule = R::Matmul,
+         .params = {"x: [..s k]", "w: [k m]"},
+         .result = "[..s m]",
+         .doc = "`x |> matmul(w)` is `x @ w`: it contracts the last axis of `x` with the first of `w`, whose sizes "
+                "must be equal (E0411).",
+         .emit = E::Matmul,
+         .python = "torch.tensordot",
+         .across = A::Signature,
+         .exportable = true},
+        {.name = "rms_norm",
+         .typing = T::Rule,
+         .rule = R::Norm,
+         .params = {"x: [..s]", "over: axis", "weight?: [over]", "eps?: float"},
+         .result = "[..s]",
+         .doc = "Root-mean-square normalisation along the axis `over` names (E0419 if `x` has none). `weight=` must "
+                "have that axis's size (E0504). Keeps the type of `x`.",
+         .emit = E::Norm,
+         .python = "_ss_rt.rms_norm",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "layer_norm",
+         .typing = T::Rule,
+         .rule = R::Norm,
+         .params = {"x: [..s]", "over: axis", "weight?: [over]", "bias?: [over]", "eps?: float"},
+         .result = "[..s]",
+         .doc = "Layer normalisation along the axis `over` names (E0419). `weight=` and `bias=` must have that "
+                "axis's size (E0504). Keeps the type of `x`.",
+         .emit = E::Norm,
+         .python = "_ss_rt.layer_norm",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "scaled_dot_product_attention",
+         .typing = T::Rule,
+         .rule = R::Attention,
+         .params = {"q: [..s n d]", "k: [..s m d]", "v: [..s m e]", "attn_mask?: [n m] Mask"},
+         .result = "[..s n e]",
+         .doc = "Attention of the queries `q` over the keys `k` and values `v`; `attn_mask=causal[n n]` makes it "
+                "causal. Not typed yet: the checker checks the arguments, and the result's type is unknown.",
+         .python = "torch.nn.functional.scaled_dot_product_attention",
+         .across = A::Signature,
+         .masked = true,
+         .exportable = true},
+        {.name = "cross_entropy",
+         .typing = T::Prelude,
+         .doc = "The mean over the examples of the cross-entropy of logits `z` against the classes `y`: `z` is a "
+                "`Logit over C` with one more axis than `y`, an `Index[C]`.",
+         .emit = E::CrossEntropy,
+         .across = A::Signature,
+         .masked = true,
+         .exportable = true},
+        {.name = "softmax",
+         .typing = T::Prelude,
+         .doc = "The softmax along the axis `over` names: `att |> softmax(over=m)`. Keeps the shape; E0419 if `x` "
+                "has no such axis.",
+         .emit = E::AlongAxis,
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "log_softmax",
+         .typing = T::Prelude,
+         .doc = "The log of the softmax along the axis `over` names. Keeps the shape (E0419).",
+         .emit = E::AlongAxis,
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "gelu",
+         .typing = T::Prelude,
+         .doc = "The GELU activation, elementwise. Keeps the shape and the element type of `x`.",
+         .exportable = true},
+        {.name = "silu",
+         .typing = T::Prelude,
+         .doc = "The SiLU (swish) activation, `x * sigmoid(x)`, elementwise. Keeps the type of `x`.",
+         .exportable = true},
+        {.name = "relu", .typing = T::Prelude, .doc = "`max(x, 0)`, elementwise. Keeps the type of `x`.", .exportable = true},
+        {.name = "tanh",
+         .typing = T::Prelude,
+         .doc = "The hyperbolic tangent, elementwise. Keeps the type of `x`.",
+         .python_number = "math.tanh",
+         .exportable = true},
+        {.name = "sigmoid",
+         .typing = T::Prelude,
+         .doc = "The logistic function `1 / (1 + exp(-x))`, elementwise. Keeps the type of `x`.",
+         .exportable = true},
+        {.name = "dropout",
+         .typing = T::Prelude,
+         .doc = "Zeroes each value with probability `p` in `Train` mode (scaling the others by `1 / (1 - p)`), and "
+                "is the identity in `Eval`. The draw's seed comes from the mode and the call's path.",
+         .exportable = true},
+        {.name = "where",
+         .typing = T::Prelude,
+         .doc = "`a` where `condition` is true, `b` elsewhere. The three align by name; the result has the larger "
+                "layout and `a`'s element type.",
+         .emit = E::Aligned,
+         .exportable = true},
+        {.name = "masked_fill",
+         .typing = T::Prelude,
+         .doc = "`value` where `mask` is true, `x` elsewhere. The mask's axes align with `x`'s by name (a `[n m]` "
+                "mask fits a `[b H n m]` value); an axis `x` doesn't have is E0504.",
+         .emit = E::Aligned,
+         .exportable = true},
+        {.name = "scale",
+         .typing = T::Prelude,
+         .doc = "`x * factor`, as a pipeline stage: `att |> scale(1 / sqrt(Dh))`.",
+         .exportable = true},
+        {.name = "sqrt",
+         .typing = T::Prelude,
+         .doc = "The square root, elementwise. Keeps the type of `x`.",
+         .python_number = "math.sqrt",
+         .exportable = true},
+        {.name = "exp",
+         .typing = T::Prelude,
+         .doc = "`e` to the power `x`, elementwise. Keeps the type of `x`.",
+         .python_number = "math.exp",
+         .exportable = true},
+        // `log(x)` is the logarithm (elementwise, traceable); the properties
+        // are those of `log(key=value)`, the record for the sinks.
+        {.name = "log",
+         .typing = T::Rule,
+         .rule = R::Log,
+         .params = {"key=value ..."},
+         .doc = "Records values under their keys to the run's sinks (terminal, JSON lines, CSV, TensorBoard): "
+                "`log(epoch=epoch, loss=l)`. Host-side: the result is not a tensor.",
+         .emit = E::Log,
+         .python = "torch.log",
+         .python_number = "math.log",
+         .host_only = true},
+        {.name = "sin",
+         .typing = T::Prelude,
+         .doc = "The sine, elementwise. Keeps the type of `x`.",
+         .python_number = "math.sin",
+         .exportable = true},
+        {.name = "cos",
+         .typing = T::Prelude,
+         .doc = "The cosine, elementwise. Keeps the type of `x`.",
+         .python_number = "math.cos",
+         .exportable = true},
+        {.name = "abs",
+         .typing = T::Prelude,
+         .doc = "The absolute value, elementwise. Keeps the type of `x`.",
+         .python_number = "abs",
+         .exportable = true},
+        {.name = "sort",
+         .typing = T::Rule,
+         .rule = R::Ordering,
+         .params = {"x: [..s]", "over: axis"},
+         .result = "[..s]",
+         .doc = "`x` sorted along the axis `over` names (E0419). Keeps its type.",
+         .emit = E::Sort,
+         .python = "torch.sort",
+         .across = A::Over,
+         .exportable = true},
+        {.name = "argsort",
+         .typing = T::Rule,
+         .rule = R::Ordering,
+         .params = {"x: [..s]", "over: axis"},
+         .result = "[..s] Index[over]",
+         .doc = "The positions that would sort `x` along the axis `over` names: `Index`es into that axis, of `x`'s "
+                "shape.",
+         .emit = E::AlongAxis,
+         .python = "torch.argsort",
+         .across = A::Over,
+         .exportable = true},
+        {.name = "topk",
+         .typing = T::Rule,
+         .rule = R::Ordering,
+         .params = {"x: [..s]", "k: int", "over: axis"},
+         .result = "([..s with over: k], [..s with over: k] Index[over])",
+         .doc = "The `k` largest values along the axis `over` names and their positions, with that axis cut to `k`.",
+         .emit = E::Topk,
+         .python = "torch.topk",
+         .across = A::Over,
+         .exportable = true},
+        {.name = "argmax",
+         .typing = T::Rule,
+         .rule = R::Reduction,
+         .params = {"x: [..s]", "over?: axis"},
+         .result = "[..s without over] Index[over]",
+         .doc = "The position of the largest value along the axis `over` names, an `Index` into that axis, which "
+                "goes away (E0419).",
+         .emit = E::Reduction,
+         .python = "torch.argmax",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "argmin",
+         .typing = T::Rule,
+         .rule = R::Reduction,
+         .params = {"x: [..s]", "over?: axis"},
+         .result = "[..s without over] Index[over]",
+         .doc = "The position of the smallest value along the axis `over` names, an `Index` into that axis, which "
+                "goes away (E0419).",
+         .emit = E::Reduction,
+         .python = "torch.argmin",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "gather",
+         .typing = T::Rule,
+         .rule = R::Ordering,
+         .params = {"x: [..s]", "index: [..r] Index[over]", "over: axis"},
+         .result = "[..r]",
+         .doc = "The values of `x` at the positions `index` gives along the axis `over` names. `index` has as many "
+                "axes as `x` (E0505); the result has its shape and `x`'s element type.",
+         .emit = E::Indexing,
+         .python = "torch.gather",
+         .across = A::Over,
+         .exportable = true},
+        {.name = "scatter",
+         .typing = T::Rule,
+         .rule = R::Ordering,
+         .params = {"x: [..s]", "index: [..r] Index[over]", "src: [..r]", "over: axis"},
+         .result = "[..s]",
+         .doc = "`x` with `src` written at the positions `index` gives along the axis `over` names. `src` has the "
+                "index's shape (E0504).",
+         .emit = E::Indexing,
+         .python = "torch.scatter",
+         .across = A::Over,
+         .exportable = true},
+        {.name = "cat",
+         .typing = T::Rule,
+         .rule = R::Ordering,
+         .params = {"parts: [..s] ...", "over: axis"},
+         .result = "[..s with over: the sum]",
+         .doc = "Joins tensors along the axis `over` names, whose sizes add up. Every other axis must be equal "
+                "(E0504).",
+         .emit = E::Join,
+         .python = "torch.cat",
+         .across = A::Over,
+         .exportable = true},
+        {.name = "stack",
+         .params = {"parts: [..s] ...", "over: axis"},
+         .result = "?",
+         .doc = "Stacks tensors of one shape along a new axis. Not typed yet: the checker checks the arguments, and "
+                "the result's type is unknown.",
+         .emit = E::Join,
+         .python = "torch.stack",
+         .exportable = true},
+        {.name = "sum",
+         .typing = T::Rule,
+         .rule = R::Reduction,
+         .params = {"x: [..s]", "over?: axis"},
+         .result = "[..s without over]",
+         .doc = "The sum along the axis `over` names, which goes away (E0419 if `x` has none); without `over`, of "
+                "every value, a `[]`.",
+         .emit = E::Reduction,
+         .python = "torch.sum",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "mean",
+         .typing = T::Rule,
+         .rule = R::Reduction,
+         .params = {"x: [..s]", "over?: axis"},
+         .result = "[..s without over]",
+         .doc = "The mean along the axis `over` names, which goes away (E0419); without `over`, of every value. The "
+                "mean of a `Mask` is the fraction that is true, an `f32`.",
+         .emit = E::Reduction,
+         .python = "torch.mean",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "max",
+         .typing = T::Rule,
+         .rule = R::Reduction,
+         .params = {"x: [..s]", "over?: axis"},
+         .result = "[..s without over]",
+         .doc = "The largest value along the axis `over` names, which goes away (E0419); without `over`, of every "
+                "value.",
+         .emit = E::Reduction,
+         .python = "torch.amax",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "min",
+         .typing = T::Rule,
+         .rule = R::Reduction,
+         .params = {"x: [..s]", "over?: axis"},
+         .result = "[..s without over]",
+         .doc = "The smallest value along the axis `over` names, which goes away (E0419); without `over`, of every "
+                "value.",
+         .emit = E::Reduction,
+         .python = "torch.amin",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "logsumexp",
+         .typing = T::Rule,
+         .rule = R::Reduction,
+         .params = {"x: [..s]", "over?: axis"},
+         .result = "[..s without over]",
+         .doc = "`log(sum(exp(x)))` along the axis `over` names, computed stably; the axis goes away (E0419).",
+         .emit = E::Reduction,
+         .python = "torch.logsumexp",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "prod",
+         .typing = T::Rule,
+         .rule = R::Reduction,
+         .params = {"x: [..s]", "over?: axis"},
+         .result = "[..s without over]",
+         .doc = "The product along the axis `over` names, which goes away (E0419); without `over`, of every value.",
+         .emit = E::Reduction,
+         .python = "torch.prod",
+         .across = A::Over,
+         .masked = true,
+         .exportable = true},
+        {.name = "arange",
+         .typing = T::Rule,
+         .rule = R::Arange,
+         .params = {"start: int", "end: int", "step?: int"},
+         .result = "[(end - start) / step] i64",
+         .doc = "The numbers from `start` up to `end` (excluded); `arange(n)` counts from 0. The size is known when "
+                "the ends are numbers, dims or the signature's axes (`arange(0, Dh, 2)` is `[Dh/2]`), and is `?k` "
+                "otherwise.",
+         .emit = E::Arange,
+         .python = "_ss_rt.arange",
+         .exportable = true},
+
+        // ------------------------------------------------ initialisers of model fields
+        {.name = "normal",
+         .typing = T::Initializer,
+         .params = {"std: float"},
+         .result = "initializer",
+         .doc = "A model field's initialiser: values drawn from a normal distribution with mean 0 and standard "
+                "deviation `std`: `w: [D D] = normal(0.02)`.",
+         .emit = E::Initializer,
+         .host_only = true},
+        {.name = "uniform",
+         .typing = T::Initializer,
+         .params = {"low: float", "high: float"},
+         .result = "initializer",
+         .doc = "A model field's initialiser: values drawn uniformly between `low` and `high`: `w: [D D] = "
+                "uniform(-0.1, 0.1)`.",
+         .emit = E::Initializer,
+         .host_only = true},
+        {.name = "zeros",
+         .typing = T::Initializer,
+         .result = "initializer",
+         .doc = "A model field's initialiser: all zeros. Written without a call: `b: [H] = zeros`.",
+         .is_call = false,
+         .emit = E::Initializer,
+         .host_only = true},
+        {.name = "ones",
+         .typing = T::Initializer,
+         .result = "initializer",
+         .doc = "A model field's initialiser: all ones. Written without a call: `g: [D] = ones`.",
+         .is_call = false,
+         .emit = E::Initializer,
+         .host_only = true},
+
+        // ------------------------------------------------ training
+        {.name = "value_and_grad",
+         .typing = T::Rule,
+         .rule = R::ValueAndGrad,
+         .params = {"loss: fn", "m: M", "args ..."},
+         .result = "([] f32, gradients of M)",
+         .doc = "Calls `loss(m, args...)`, which must give a `[] f32`, and gives that value with the gradients of "
+                "the model `loss` takes first: `l, grads = value_and_grad(loss, m, batch, mode)`.",
+         .python = "_ss_rt.value_and_grad",
+         .step_work = true},
+        {.name = "update",
+         .typing = T::Rule,
+         .rule = R::Update,
+         .params = {"mut m: M", "opt: Optimizer[M]", "grads: gradients of M"},
+         .doc = "One optimizer step: changes the fields of `m`, which must be a `mut` parameter (E0507). The "
+                "optimizer and the gradients must be of the same model (E0505).",
+         .python = "_ss_rt.update",
+         .step_work = true},
+        {.name = "sgd",
+         .typing = T::Rule,
+         .rule = R::Optimizer,
+         .params = {"m: M", "lr: float"},
+         .result = "Optimizer[M]",
+         .doc = "The state of stochastic gradient descent for the model `m`, with learning rate `lr` (a number or a "
+                "schedule).",
+         .python = "_ss_rt.sgd",
+         .host_only = true},
+        {.name = "adamw",
+         .typing = T::Rule,
+         .rule = R::Optimizer,
+         .params = {"m: M", "lr: float", "weight_decay?: float"},
+         .result = "Optimizer[M]",
+         .doc = "The state of AdamW for the model `m`: `adamw(m, lr=3e-4, weight_decay=0.01)`; `lr` may be a "
+                "schedule.",
+         .python = "_ss_rt.adamw",
+         .host_only = true},
+        {.name = "cosine",
+         .params = {"peak: float", "steps: int"},
+         .result = "schedule",
+         .doc = "A learning-rate schedule that decays from `peak` to 0 over `steps` steps along a cosine. Host-side: "
+                "not typed.",
+         .python = "_ss_rt.cosine",
+         .host_only = true},
+        {.name = "warmup",
+         .params = {"steps: int", "then: schedule"},
+         .result = "schedule",
+         .doc = "A learning-rate schedule that rises linearly for `steps` steps, then follows `then`. Host-side: not "
+                "typed.",
+         .python = "_ss_rt.warmup",
+         .host_only = true},
+        {.name = "clip_norm",
+         .typing = T::Rule,
+         .rule = R::ClipNorm,
+         .params = {"grads: gradients of M", "max: float"},
+         .result = "gradients of M",
+         .doc = "The gradients scaled down so that their global norm is at most `max`: `grads |> clip_norm(1.0)`.",
+         .python = "_ss_rt.clip_norm"},
+        {.name = "save",
+         .params = {"path: str", "values ..."},
+         .doc = "Writes models, optimizer states and tensors to the file `path`: `save(\"digits.safetensors\", m, "
+                "opt)`.",
+         .python = "_ss_rt.save",
+         .host_only = true},
+        {.name = "load",
+         .params = {"path: str"},
+         .result = "?",
+         .doc = "Reads what `save` wrote. Its result is a Python value until `as` types it: `load(path) as Mlp`.",
+         .python = "_ss_rt.load",
+         .host_only = true},
+        {.name = "print",
+         .params = {"values ..."},
+         .doc = "Prints the values on the terminal, as Python's `print`.",
+         .python = "_ss_rt.print",
+         .host_only = true},
+        {.name = "shuffle",
+         .typing = T::Rule,
+         .rule = R::Shuffle,
+         .params = {"data: Dataset[T]", "seed: int"},
+         .result = "Dataset[T]",
+         .doc = "The examples of `data` in an order drawn from `seed`: `train |> shuffle(seed=epoch)`.",
+         .python = "_ss_rt.shuffle",
+         .host_only = true},
+        {.name = "batches",
+         .typing = T::Rule,
+         .rule = R::Batches,
+         .params = {"data: Dataset[T]", "size: int"},
+         .result = "batches of T",
+         .doc = "What a `for` loop takes `Batch[T]`s of `size` examples from: `for batch in data |> batches(64):`. "
+                "Each field of a batch gains a leading axis `b`; the last batch is padded.",
+         .python = "_ss_rt.batches",
+         .host_only = true},
+        {.name = "Train",
+         .typing = T::Rule,
+         .rule = R::TrainMode,
+         .params = {"seed: int"},
+         .result = "Mode",
+         .doc = "The training mode: random draws (`dropout`) are on, seeded from `seed`, the steps the mode has run "
+                "and the draw's path.",
+         .python = "_ss_rt.Train",
+         .host_only = true},
+        {.name = "Eval",
+         .typing = T::Rule,
+         .rule = R::EvalMode,
+         .result = "Mode",
+         .doc = "The evaluation mode: random draws (`dropout`) are the identity. Written without a call.",
+         .is_call = false,
+         .emit = E::Value,
+         .python = "_ss_rt.Eval",
+         .exportable = true},
+    };
+    return table;
+}
+
+}  // namespace
+
+const std::vector<Builtin>& builtin_table() { return entries(); }
+
+const Builtin* find_builtin(std::string_view name) {
+    // Looked up for every call and name in a body: hashed, not scanned.
+    static const std::unordered_map<std::string_view, const Builtin*> by_name = [] {
+        std::unordered_map<std::string_view, const Builtin*> out;
+        for (const Builtin& b : entries()) out.emplace(b.name, &b);
+        return out;
+    }();
+    auto it = by_name.find(name);
+    return it == by_name.end() ? nullptr : it->second;
+}
+
+const std::vector<std::string>& builtin_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const Builtin& b : entries()) out.emplace_back(b.name);
+        return out;
+    }();
+    return names;
+}
+
+const ast::ExternFn* prelude_declaration(std::string_view name) {
+    for (const ast::Item& item : prelude_ast().items)
+        if (auto* fn = std::get_if<ast::ExternFn>(&item.node); fn && !fn->name.missing && fn->name.text == name)
+            return fn;
+    return nullptr;
+}
+
+std::string builtin_python(const Builtin& b) {
+    if (b.typing != BuiltinTyping::Prelude) return std::string(b.python);
+    const ast::ExternFn* fn = prelude_declaration(b.name);
+    return fn ? fn->target.text : "";
+}
+
+}  // namespace ss::check
