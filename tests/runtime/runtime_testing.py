@@ -22,8 +22,8 @@ def real_compiler():
     """The path of the built `shapescript`; fails the test, saying what to
     set, when there is none (CTest always sets it: a missing compiler is a
     broken run, never a reason to skip)."""
-    if not _COMPILER or not Path(_COMPILER).is_file():
-        pytest.fail("these tests run the built compiler: SHAPESCRIPT_BIN=%r is not a file; run them with "
+    if not _COMPILER or not os.access(_COMPILER, os.X_OK) or Path(_COMPILER).is_dir():
+        pytest.fail("these tests run the built compiler: SHAPESCRIPT_BIN=%r is not a program; run them with "
                     "`ctest --test-dir build -R runtime`, or set SHAPESCRIPT_BIN=build/bin/shapescript "
                     "after building" % (_COMPILER,), pytrace=False)
     return _COMPILER
