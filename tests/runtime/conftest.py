@@ -22,11 +22,18 @@ def quiet_log():
     sinks.log_to(*previous)
 
 
-@pytest.fixture
-def digits_module():
-    """The hand-written module docs/generated-code.md says examples/digits.ss compiles to."""
+@pytest.fixture(scope="session")
+def digits_module(tmp_path_factory):
+    """examples/digits.ss as the built compiler generates it, imported."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("digits_generated", FIXTURES / "digits_generated.py")
+    import subprocess
+    from runtime_testing import real_compiler
+    out = tmp_path_factory.mktemp("digits") / "digits_generated.py"
+    r = subprocess.run([real_compiler(), "build", str(ROOT / "examples" / "digits.ss"), "-o", str(out)],
+                       capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        pytest.fail("`shapescript build examples/digits.ss` failed:\n" + r.stdout + r.stderr, pytrace=False)
+    spec = importlib.util.spec_from_file_location("digits_generated", out)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
