@@ -19,7 +19,46 @@ Type FileChecker::type_of_pattern(const ast::Expr& expr, const Type* piped) {
     for (const auto& operand : call.operands) operands.push_back(type_of(*operand));
     for (const ast::Argument& argument : call.arguments)
         if (!std::holds_alternative<ast::NameExpr>(argument.value->node)) type_of(*argument.value);
-    return check_pattern_call(call, operands, *this);
+    Type out = check_pattern_call(call, operands, *this);
+    record_pattern_axes(call);
+    return out;
+}
+
+// The axes a pattern names (every name in it but dims, which the pattern's
+// rule references): one fact per name per call, defined where the pattern
+// first writes it, used by its other places and by size arguments (`h=H`).
+void FileChecker::record_pattern_axes(const ast::PatternCall& call) {
+    if (muted_) return;
+    std::map<std::string, size_t> facts;
+    auto name = [&](const ast::Name& n) {
+        if (n.missing || n.text.empty()) return;
+        if (const ItemRef* item = lookup(n.text); item && item->kind == SymbolKind::Dim) return;
+        auto [at, fresh] = facts.emplace(n.text, result_.symbols.size());
+        if (fresh) {
+            SymbolFact& f = result_.symbols.emplace_back();
+            f.name = n.text;
+            f.kind = SymbolKind::PatternAxis;
+            f.definition = n.range;
+        } else {
+            result_.symbols[at->second].references.push_back(n.range);
+        }
+    };
+    auto axis = [&](auto& self, const ast::Axis& a) -> void {
+        if (a.kind == ast::AxisKind::Name || a.kind == ast::AxisKind::Variadic || a.kind == ast::AxisKind::Scaled)
+            name(a.name);
+        for (const ast::AxisPtr& child : a.children)
+            if (child) self(self, *child);
+    };
+    auto side = [&](const ast::PatternSide& s) {
+        for (const ast::AxisPtr& a : s.axes)
+            if (a) axis(axis, *a);
+    };
+    for (const ast::PatternSide& s : call.pattern.inputs) side(s);
+    side(call.pattern.output);
+    for (const ast::Argument& argument : call.arguments)
+        if (argument.keyword)
+            if (auto it = facts.find(argument.keyword->text); it != facts.end())
+                result_.symbols[it->second].references.push_back(argument.keyword->range);
 }
 
 Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const ast::Argument*>& arguments,
@@ -41,10 +80,16 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 type_arguments();
                 return Type{};
             }
-            if (auto prelude = prelude_signatures_.find(f); prelude != prelude_signatures_.end())
+            if (auto prelude = prelude_signatures_.find(f); prelude != prelude_signatures_.end()) {
+                reference_builtin(name->name);
                 return call_signature(f, prelude->second, arguments, piped, piped_range, range);
-            if (auto typed = type_of_builtin(f, arguments, piped, piped_range, range)) return *typed;
+            }
+            if (auto typed = type_of_builtin(f, arguments, piped, piped_range, range)) {
+                reference_builtin(name->name);
+                return *typed;
+            }
             if (is_builtin(f)) {
+                reference_builtin(name->name);
                 type_arguments();
                 return Type{};  // a built-in nothing types yet
             }

@@ -102,7 +102,7 @@ Type FileChecker::make_batch(const std::string& data) {
 }
 
 void FileChecker::record_expression(ByteRange range, const Type& type) {
-    if (type.kind != TypeKind::Unknown && !muted_) result_.expressions.push_back({range, describe(type)});
+    if (type.kind != TypeKind::Unknown && !muted_) result_.expressions.push_back({range, fact_type(type)});
 }
 
 // ------------------------------------------------------------------- names
@@ -123,8 +123,14 @@ Type FileChecker::type_of_name(const ast::Name& name) {
         if (item->kind == SymbolKind::Dim) return of_kind(TypeKind::Int);
         return Type{};  // models, functions, modules: used through calls and attributes
     }
-    if (name.text == "Eval") return of_kind(TypeKind::Mode);
-    if (is_builtin(name.text)) return Type{};
+    if (name.text == "Eval") {
+        reference_builtin(name);
+        return of_kind(TypeKind::Mode);
+    }
+    if (is_builtin(name.text)) {
+        reference_builtin(name);
+        return Type{};
+    }
     auto later = body_->assigned_anywhere.find(name.text);
     if (later != body_->assigned_anywhere.end()) {
         report(DiagCode::E0105, name.range, {name.text}, {{later->second, "`" + name.text + "` is assigned here"}});

@@ -52,8 +52,43 @@ namespace {
 bool inside(ByteRange r, ByteRange item) { return r.begin >= item.begin && r.end <= item.end; }
 
 void shift(SymbolFact& fact, int64_t d) {
-    fact.definition = shifted(fact.definition, d);
+    if (fact.kind != SymbolKind::Builtin) fact.definition = shifted(fact.definition, d);  // a built-in's is empty
     for (ByteRange& r : fact.references) r = shifted(r, d);
+}
+
+// Whether `size` names a symbol from `first` on.
+bool mentions(const Size& size, SymbolId first) {
+    for (SymbolId id : size.symbols())
+        if (id >= first) return true;
+    return false;
+}
+
+bool mentions(const Type& t, SymbolId first) {
+    for (const AxisType& a : t.tensor.axes)
+        if (mentions(a.size, first)) return true;
+    if (t.tensor.element.index_bound && mentions(*t.tensor.element.index_bound, first)) return true;
+    for (const Type& e : t.elements)
+        if (mentions(e, first)) return true;
+    return false;
+}
+
+void renumber(Type& t, SymbolId first, int64_t delta) {
+    auto moved = [&](SymbolId id) -> std::optional<Size> {
+        if (id < first) return std::nullopt;
+        return Size::symbol(static_cast<SymbolId>(static_cast<int64_t>(id) + delta));
+    };
+    for (AxisType& a : t.tensor.axes) a.size = a.size.substitute(moved);
+    if (t.tensor.element.index_bound) t.tensor.element.index_bound = t.tensor.element.index_bound->substitute(moved);
+    for (Type& e : t.elements) renumber(e, first, delta);
+}
+
+// A replayed body's type, its own symbols (from `first` on) renumbered to
+// where the replay put them; shared as it is when nothing moves.
+TypeRef renumbered(const TypeRef& type, SymbolId first, int64_t delta) {
+    if (!type || delta == 0 || !mentions(*type, first)) return type;
+    auto out = std::make_shared<Type>(*type);
+    renumber(*out, first, delta);
+    return out;
 }
 
 }  // namespace
@@ -62,7 +97,7 @@ void shift(SymbolFact& fact, int64_t d) {
 // (the file's interface and the function's text) is the same.
 void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                                        const std::string& interface) {
-    if (!cache_) {
+    if (!cache_ || typed_) {  // typed_: every expression's type is wanted, so nothing is replayed
         check_body(fn, signature);
         return;
     }
@@ -70,22 +105,28 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
     auto base = static_cast<int64_t>(item.range.begin);
     if (auto hit = cache_->entries.find(key); hit != cache_->entries.end()) {
         const BodyRecord& r = hit->second;
+        auto first = static_cast<SymbolId>(symbol_names_.size());
+        int64_t delta = static_cast<int64_t>(first) - static_cast<int64_t>(r.first_symbol);
+        symbol_names_.insert(symbol_names_.end(), r.symbol_names.begin(), r.symbol_names.end());
         for (Diagnostic d : r.diagnostics) {
             shift(d, base);
             result_.diagnostics.push_back(std::move(d));
         }
         for (SymbolFact f : r.symbols) {
             shift(f, base);
+            f.type = renumbered(f.type, r.first_symbol, delta);
             result_.symbols.push_back(std::move(f));
         }
         for (ExpressionFact e : r.expressions) {
             e.range = shifted(e.range, base);
+            e.type = renumbered(e.type, r.first_symbol, delta);
             result_.expressions.push_back(std::move(e));
         }
         for (const auto& [fact, at] : r.references)
             if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
-        if (!r.inferred.empty())
-            if (const ItemRef* ref = lookup(fn.name.text)) result_.symbols[ref->fact].detail += r.inferred;
+        if (r.inferred)
+            if (const ItemRef* ref = lookup(fn.name.text))
+                result_.symbols[ref->fact].type = renumbered(r.inferred, r.first_symbol, delta);
         used_.emplace(std::move(key), std::move(hit->second));
         return;
     }
@@ -93,8 +134,10 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
     size_t first_diagnostic = result_.diagnostics.size(), first_expression = result_.expressions.size();
     capture_ = &record;
     capture_first_symbol_ = result_.symbols.size();
+    record.first_symbol = static_cast<SymbolId>(symbol_names_.size());
     check_body(fn, signature);
     capture_ = nullptr;
+    record.symbol_names.assign(symbol_names_.begin() + record.first_symbol, symbol_names_.end());
     // Keep it only if everything it gave lies inside the function: a range
     // elsewhere (a related location in a model, say) could move without the
     // key changing.
@@ -108,7 +151,7 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
     }
     for (size_t i = capture_first_symbol_; i < result_.symbols.size(); ++i) {
         SymbolFact f = result_.symbols[i];
-        keep = keep && inside(f.definition, item.range);
+        keep = keep && (f.kind == SymbolKind::Builtin || inside(f.definition, item.range));
         for (ByteRange r : f.references) keep = keep && inside(r, item.range);
         shift(f, -base);
         record.symbols.push_back(std::move(f));
@@ -167,7 +210,25 @@ bool FileChecker::always_returns(const ast::Block& block) const {
 // of one name in one function as one variable.
 void FileChecker::define_local(const ast::Name& name, const Type& type) {
     body_->locals[name.text] = Local{type, name.range, false, false, result_.symbols.size()};
-    result_.symbols.push_back({name.text, SymbolKind::Parameter, name.range, {}, name.text + ": " + describe(type)});
+    SymbolFact& f = result_.symbols.emplace_back();
+    f.name = name.text;
+    f.kind = SymbolKind::Local;
+    f.definition = name.range;
+    f.type = fact_type(type);
+}
+
+// A use of a built-in: one fact per name in each body, without a
+// definition, so the body's facts stay its own (and travel with its record).
+void FileChecker::reference_builtin(const ast::Name& name) {
+    if (!body_ || muted_) return;
+    auto [at, fresh] = body_->builtin_facts.emplace(name.text, result_.symbols.size());
+    if (fresh) {
+        SymbolFact& f = result_.symbols.emplace_back();
+        f.name = name.text;
+        f.kind = SymbolKind::Builtin;
+        if (name.text == "Eval") f.type = fact_type(of_kind(TypeKind::Mode));  // a value, not a function
+    }
+    result_.symbols[at->second].references.push_back(name.range);
 }
 
 // A use of a local or parameter, for references and rename. A parameter's
@@ -278,8 +339,8 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         // inferred one, shown on hover.
         const ItemRef* item = lookup(body_->fn->name.text);
         if (item && value.kind != TypeKind::Unknown && !body_->inferred_shown) {
-            std::string inferred = " -> " + describe(value) + " (inferred)";
-            result_.symbols[item->fact].detail += inferred;
+            TypeRef inferred = fact_type(value);
+            result_.symbols[item->fact].type = inferred;
             if (capture_) capture_->inferred = inferred;
             body_->inferred_shown = true;
         }

@@ -5,6 +5,7 @@
 // patterns.cpp einops patterns, layout.cpp axis positions and alignment.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "check/checker.hpp"
+#include "check/document.hpp"
 #include "codegen/codegen.hpp"
 #include "codegen/python_text.hpp"
 #include "diag/line_index.hpp"
@@ -49,7 +51,7 @@ struct FunctionState {
 
 class Emitter {
 public:
-    Emitter(const ast::File& file, std::string_view text, const check::TypedProgram& typed, const Options& options);
+    Emitter(const check::DocumentResult& checked, std::string_view text, const Options& options);
     std::string module();
 
     // module.cpp
@@ -92,9 +94,10 @@ public:
     bool is_local(const std::string& name) const;
     void fail(ByteRange range, const std::string& message) const;  // throws CodegenError
 
-    const ast::File& file_;
+    std::vector<std::reference_wrapper<const ast::Item>> items_;  // in source order
     std::string_view text_;
     const check::TypedProgram& typed_;
+    const std::vector<std::string>& symbol_names_;  // a SymbolId's name
     Options options_;
     LineIndex lines_;
     std::string source_name_;  // the file's name without folders

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "check/builtins.hpp"
+#include "check/describe.hpp"
 #include "check/prelude.hpp"
 
 namespace ss::ide {
@@ -18,7 +19,14 @@ bool strictly_inside(ByteRange r, uint32_t offset) { return r.begin <= offset &&
 bool contains(ByteRange outer, ByteRange inner) { return outer.begin <= inner.begin && inner.end <= outer.end; }
 
 // Function-scoped kinds: their facts group by name within one function.
-bool function_scoped(SymbolKind k) { return k == SymbolKind::Parameter || k == SymbolKind::Axis; }
+bool function_scoped(SymbolKind k) { return k == SymbolKind::Parameter || k == SymbolKind::Local || k == SymbolKind::Axis; }
+
+// Facts of one symbol have one kind, but a parameter and a local of its name
+// (`for x in ...` over a parameter `x`) are one variable.
+bool same_symbol_kind(SymbolKind a, SymbolKind b) {
+    auto variable = [](SymbolKind k) { return k == SymbolKind::Parameter || k == SymbolKind::Local; };
+    return a == b || (variable(a) && variable(b));
+}
 
 // The range of the item (function) holding `r`, or the whole text.
 ByteRange scope_of(const Snapshot& s, ByteRange r) {
@@ -78,6 +86,7 @@ std::optional<SymbolAt> symbol_at(const Snapshot& s, uint32_t offset) {
         }
     };
     for (const SymbolFact& f : facts) {
+        if (!navigable(f.kind)) continue;
         consider(f, f.definition);
         for (ByteRange r : f.references) consider(f, r);
     }
@@ -87,7 +96,8 @@ std::optional<SymbolAt> symbol_at(const Snapshot& s, uint32_t offset) {
     if (function_scoped(hit->kind)) {
         ByteRange scope = scope_of(s, hit->definition);
         for (const SymbolFact& f : facts)
-            if (f.kind == hit->kind && f.name == hit->name && contains(scope, f.definition)) out.facts.push_back(&f);
+            if (same_symbol_kind(f.kind, hit->kind) && f.name == hit->name && contains(scope, f.definition))
+                out.facts.push_back(&f);
     } else {
         out.facts.push_back(hit);
     }
@@ -186,7 +196,7 @@ RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_nam
     const bool scoped = function_scoped(first.kind);
     const ByteRange scope = scoped ? scope_of(s, first.definition) : ByteRange{0, static_cast<uint32_t>(s.text.size())};
     for (const SymbolFact& f : s.result.check.symbols) {
-        if (f.name != new_name) continue;
+        if (f.name != new_name || !navigable(f.kind)) continue;
         bool clashes;
         if (first.kind == SymbolKind::Field)
             clashes = f.kind == SymbolKind::Field && scope_of(s, f.definition).begin == scope_of(s, first.definition).begin;
@@ -195,7 +205,7 @@ RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_nam
         else
             clashes = true;
         if (clashes) {
-            out.refused = "`" + std::string(new_name) + "` is already " + f.detail.substr(0, 80) +
+            out.refused = "`" + std::string(new_name) + "` is already " + check::describe(f).substr(0, 80) +
                           "; renaming would make the two names one";
             return out;
         }
