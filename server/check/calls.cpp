@@ -25,23 +25,16 @@ Type FileChecker::type_of_pattern(const ast::Expr& expr, const Type* piped) {
 }
 
 // The axes a pattern names (every name in it but dims, which the pattern's
-// rule references): one fact per name per call, defined where the pattern
-// first writes it, used by its other places and by size arguments (`h=H`).
+// rule references): each place, and each size argument (`h=H`), is a use of
+// the axis the call first writes there.
 void FileChecker::record_pattern_axes(const ast::PatternCall& call) {
     if (muted_) return;
-    std::map<std::string, size_t> facts;
+    std::map<std::string, ByteRange> first;
     auto name = [&](const ast::Name& n) {
         if (n.missing || n.text.empty()) return;
         if (const ItemRef* item = lookup(n.text); item && item->kind == SymbolKind::Dim) return;
-        auto [at, fresh] = facts.emplace(n.text, result_.symbols.size());
-        if (fresh) {
-            SymbolFact& f = result_.symbols.emplace_back();
-            f.name = n.text;
-            f.kind = SymbolKind::PatternAxis;
-            f.definition = n.range;
-        } else {
-            result_.symbols[at->second].references.push_back(n.range);
-        }
+        ByteRange defined = first.emplace(n.text, n.range).first->second;
+        result_.uses.push_back({n.range, SymbolKind::PatternAxis, defined});
     };
     auto axis = [&](auto& self, const ast::Axis& a) -> void {
         if (a.kind == ast::AxisKind::Name || a.kind == ast::AxisKind::Variadic || a.kind == ast::AxisKind::Scaled)
@@ -57,8 +50,8 @@ void FileChecker::record_pattern_axes(const ast::PatternCall& call) {
     side(call.pattern.output);
     for (const ast::Argument& argument : call.arguments)
         if (argument.keyword)
-            if (auto it = facts.find(argument.keyword->text); it != facts.end())
-                result_.symbols[it->second].references.push_back(argument.keyword->range);
+            if (auto it = first.find(argument.keyword->text); it != first.end())
+                result_.uses.push_back({argument.keyword->range, SymbolKind::PatternAxis, it->second});
 }
 
 Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const ast::Argument*>& arguments,

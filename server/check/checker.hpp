@@ -21,8 +21,8 @@
 namespace ss::check {
 
 // What a name names. Every use of a name the checker resolves is a
-// reference of one fact of its kind (a built-in's or a pattern axis's fact
-// is the body's own: one per name per function, or per pattern call).
+// reference of one fact of its kind, or, for a built-in or a pattern axis
+// (which nothing in the file declares), a NameUse.
 enum class SymbolKind {
     Dim,
     Model,
@@ -42,8 +42,8 @@ enum class SymbolKind {
 // check/describe.hpp renders it for people (hover, completion, messages).
 struct SymbolFact {
     std::string name;
-    SymbolKind kind = SymbolKind::Dim;
-    ByteRange definition;               // empty for a built-in
+    SymbolKind kind = SymbolKind::Dim;  // not Builtin or PatternAxis: those are NameUses
+    ByteRange definition;
     std::vector<ByteRange> references;
     // Parameter, Local, Field: the value's type. Function without a written
     // return type: the type its first return gives (inferred). Null when
@@ -62,9 +62,19 @@ struct ExpressionFact {
     TypeRef type;
 };
 
+// A use of a built-in or of a pattern call's axis: flat data, since a body
+// has many and a replayed body copies them.
+struct NameUse {
+    ByteRange at;
+    SymbolKind kind = SymbolKind::Builtin;  // Builtin or PatternAxis
+    ByteRange definition;                   // PatternAxis: where its call first writes the name; Builtin: empty
+    bool value = false;                     // Builtin: a value (`Eval`), not a function
+};
+
 struct CheckResult {
     std::vector<Diagnostic> diagnostics;
     std::vector<SymbolFact> symbols;
+    std::vector<NameUse> uses;
     std::vector<ExpressionFact> expressions;
     // One table for every size symbol in the facts' types: a SymbolId's
     // name as written (`n`, `?k`).

@@ -97,6 +97,7 @@ struct BuiltinArguments {
 struct BodyRecord {
     std::vector<Diagnostic> diagnostics;
     std::vector<SymbolFact> symbols;
+    std::vector<NameUse> uses;
     std::vector<ExpressionFact> expressions;
     // References to facts made before the body (items, the signature's
     // axes), by index: the environment makes its facts in one order for one
@@ -138,7 +139,6 @@ struct BodyState {
     std::map<std::string, ByteRange> assigned_anywhere;  // for E0105
     SignatureScope scope;  // the signature's generics, plus names `as` adds
     bool inferred_shown = false;  // the inferred return type is on the hover
-    std::map<std::string, size_t> builtin_facts;  // the body's fact of each built-in it uses
 };
 
 class FileChecker : public CheckContext {

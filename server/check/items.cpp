@@ -147,7 +147,6 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     };
     for (Diagnostic& d : environment_.diagnostics) for_each_range(d, remap);
     for (SymbolFact& f : environment_.symbols) {
-        if (f.kind == SymbolKind::Builtin) continue;  // no definition: nothing moves
         remap(f.definition);
         for (ByteRange& r : f.references) remap(r);
     }

@@ -52,7 +52,7 @@ namespace {
 bool inside(ByteRange r, ByteRange item) { return r.begin >= item.begin && r.end <= item.end; }
 
 void shift(SymbolFact& fact, int64_t d) {
-    if (fact.kind != SymbolKind::Builtin) fact.definition = shifted(fact.definition, d);  // a built-in's is empty
+    fact.definition = shifted(fact.definition, d);
     for (ByteRange& r : fact.references) r = shifted(r, d);
 }
 
@@ -117,6 +117,11 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
             f.type = renumbered(f.type, r.first_symbol, delta);
             result_.symbols.push_back(std::move(f));
         }
+        for (NameUse u : r.uses) {
+            u.at = shifted(u.at, base);
+            if (u.kind == SymbolKind::PatternAxis) u.definition = shifted(u.definition, base);
+            result_.uses.push_back(u);
+        }
         for (ExpressionFact e : r.expressions) {
             e.range = shifted(e.range, base);
             e.type = renumbered(e.type, r.first_symbol, delta);
@@ -131,7 +136,8 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         return;
     }
     BodyRecord record;
-    size_t first_diagnostic = result_.diagnostics.size(), first_expression = result_.expressions.size();
+    size_t first_diagnostic = result_.diagnostics.size(), first_expression = result_.expressions.size(),
+           first_use = result_.uses.size();
     capture_ = &record;
     capture_first_symbol_ = result_.symbols.size();
     record.first_symbol = static_cast<SymbolId>(symbol_names_.size());
@@ -151,10 +157,17 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
     }
     for (size_t i = capture_first_symbol_; i < result_.symbols.size(); ++i) {
         SymbolFact f = result_.symbols[i];
-        keep = keep && (f.kind == SymbolKind::Builtin || inside(f.definition, item.range));
+        keep = keep && inside(f.definition, item.range);
         for (ByteRange r : f.references) keep = keep && inside(r, item.range);
         shift(f, -base);
         record.symbols.push_back(std::move(f));
+    }
+    for (size_t i = first_use; i < result_.uses.size(); ++i) {
+        NameUse u = result_.uses[i];
+        keep = keep && inside(u.at, item.range);
+        u.at = shifted(u.at, -base);
+        if (u.kind == SymbolKind::PatternAxis) u.definition = shifted(u.definition, -base);
+        record.uses.push_back(u);
     }
     for (size_t i = first_expression; i < result_.expressions.size(); ++i) {
         ExpressionFact e = result_.expressions[i];
@@ -217,18 +230,10 @@ void FileChecker::define_local(const ast::Name& name, const Type& type) {
     f.type = fact_type(type);
 }
 
-// A use of a built-in: one fact per name in each body, without a
-// definition, so the body's facts stay its own (and travel with its record).
+// A use of a built-in (declared by the prelude or the checker, not the file).
 void FileChecker::reference_builtin(const ast::Name& name) {
     if (!body_ || muted_) return;
-    auto [at, fresh] = body_->builtin_facts.emplace(name.text, result_.symbols.size());
-    if (fresh) {
-        SymbolFact& f = result_.symbols.emplace_back();
-        f.name = name.text;
-        f.kind = SymbolKind::Builtin;
-        if (name.text == "Eval") f.type = fact_type(of_kind(TypeKind::Mode));  // a value, not a function
-    }
-    result_.symbols[at->second].references.push_back(name.range);
+    result_.uses.push_back({name.range, SymbolKind::Builtin, {}, name.text == "Eval"});
 }
 
 // A use of a local or parameter, for references and rename. A parameter's

@@ -86,7 +86,6 @@ std::optional<SymbolAt> symbol_at(const Snapshot& s, uint32_t offset) {
         }
     };
     for (const SymbolFact& f : facts) {
-        if (!navigable(f.kind)) continue;
         consider(f, f.definition);
         for (ByteRange r : f.references) consider(f, r);
     }
@@ -196,7 +195,7 @@ RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_nam
     const bool scoped = function_scoped(first.kind);
     const ByteRange scope = scoped ? scope_of(s, first.definition) : ByteRange{0, static_cast<uint32_t>(s.text.size())};
     for (const SymbolFact& f : s.result.check.symbols) {
-        if (f.name != new_name || !navigable(f.kind)) continue;
+        if (f.name != new_name) continue;
         bool clashes;
         if (first.kind == SymbolKind::Field)
             clashes = f.kind == SymbolKind::Field && scope_of(s, f.definition).begin == scope_of(s, first.definition).begin;

@@ -18,13 +18,6 @@
 
 namespace ss::ide {
 
-// Whether facts of `kind` are names to go to, find and rename: not a
-// built-in's (it is declared in the prelude, see definition()) nor a pattern
-// axis's (it names one call's axis).
-inline bool navigable(check::SymbolKind kind) {
-    return kind != check::SymbolKind::Builtin && kind != check::SymbolKind::PatternAxis;
-}
-
 // The facts of the symbol whose name is written at `offset` (the cursor may
 // also be just after the name), and the occurrence's own range.
 struct SymbolAt {

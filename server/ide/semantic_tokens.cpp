@@ -119,14 +119,15 @@ public:
         for (const check::SymbolFact& f : s.result.check.symbols) {
             if (f.kind == SymbolKind::Local)
                 if (Scope* scope = scope_at(f.definition.begin)) scope->locals.insert(f.name);
-            bool value = f.kind == SymbolKind::Builtin && f.type;
-            add_fact(f.definition, {f.definition.end, f.kind, true, value});
-            for (ByteRange r : f.references) add_fact(r, {r.end, f.kind, false, value});
+            add_fact(f.definition, {f.definition.end, f.kind, true, false});
+            for (ByteRange r : f.references) add_fact(r, {r.end, f.kind, false, false});
             if (f.kind == SymbolKind::Dim || f.kind == SymbolKind::Model || f.kind == SymbolKind::Data ||
                 f.kind == SymbolKind::Function || f.kind == SymbolKind::ExternFunction ||
                 f.kind == SymbolKind::PythonModule)
                 globals_.emplace(f.name, f.kind);
         }
+        for (const check::NameUse& u : s.result.check.uses)
+            add_fact(u.at, {u.at.end, u.kind, u.at.begin == u.definition.begin, u.value});
     }
 
     void run() {

@@ -52,6 +52,9 @@ std::string dump(const ss::check::DocumentResult& r) {
         for (auto ref : s.references) out += " " + range(ref);
         out += "\n";
     }
+    for (const auto& u : r.check.uses)
+        out += "use " + std::to_string(static_cast<int>(u.kind)) + "@" + range(u.at) + " of " + range(u.definition) +
+               (u.value ? " value" : "") + "\n";
     for (const auto& e : r.check.expressions)
         out += "expr@" + range(e.range) + " " + ss::check::describe(*e.type) + " " + structure(e.type) + "\n";
     for (size_t i = 0; i < r.check.symbol_names.size(); ++i)
