@@ -215,7 +215,8 @@ private:
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                               const std::string& interface);
     void check_body(const ast::FnDef& fn, Signature& signature);
-    void define_local(const ast::Name& name, const Type& type);
+    // `shared`: the same type as a fact already holds it (the value's), kept once.
+    void define_local(const ast::Name& name, const Type& type, TypeRef shared = nullptr);
     void reference_local(const Local& local, ByteRange at);
     void reference_builtin(const ast::Name& name);
     void record_pattern_axes(const ast::PatternCall& call);
@@ -223,7 +224,7 @@ private:
     void check_block(const ast::Block& block);
     bool always_returns(const ast::Block& block) const;
     void check_statement(const ast::Stmt& stmt);
-    void assign(const ast::Expr& target, const Type& type);
+    void assign(const ast::Expr& target, const Type& type, TypeRef shared = nullptr);
     void check_return(const ast::Return& ret, ByteRange range);
     void check_condition(const ast::Expr& condition);
 
@@ -240,7 +241,7 @@ private:
     Type type_of_subscript(const ast::Subscript& subscript);
     Type type_of_causal(const ast::CausalMask& mask, ByteRange range);
     std::optional<Size> size_value(const ast::Expr& expr);
-    void record_expression(ByteRange range, const Type& type);
+    bool record_expression(ByteRange range, const Type& type);  // false: nothing to record
     Type make_batch(const std::string& data);
 
     // calls.cpp: calls, pipes and pattern calls.
@@ -311,6 +312,7 @@ private:
     std::vector<ByteRange> item_ranges_;  // where the items were when the environment was made
     std::unordered_map<std::string, BodyRecord> used_;  // the cache entries this check keeps
     BodyRecord* capture_ = nullptr;  // while checking a body for the cache
+    const ast::Expr* recorded_for_ = nullptr;  // the call, stage or pattern the last expression fact is of
     size_t capture_first_symbol_ = 0;
 };
 

@@ -221,13 +221,13 @@ bool FileChecker::always_returns(const ast::Block& block) const {
 // A name a body assigns (or a loop binds): a local with a fact of its own.
 // Assigning the name again makes another fact; the editor treats the facts
 // of one name in one function as one variable.
-void FileChecker::define_local(const ast::Name& name, const Type& type) {
+void FileChecker::define_local(const ast::Name& name, const Type& type, TypeRef shared) {
     body_->locals[name.text] = Local{type, name.range, false, false, result_.symbols.size()};
     SymbolFact& f = result_.symbols.emplace_back();
     f.name = name.text;
     f.kind = SymbolKind::Local;
     f.definition = name.range;
-    f.type = fact_type(type);
+    f.type = shared ? std::move(shared) : fact_type(type);
 }
 
 // A use of a built-in (declared by the prelude or the checker, not the file).
@@ -269,16 +269,21 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
     if (auto* e = std::get_if<ast::ExprStmt>(&stmt.node)) {
         type_of(*e->expr);
     } else if (auto* a = std::get_if<ast::Assign>(&stmt.node)) {
+        recorded_for_ = nullptr;
         Type value = type_of(*a->value);
+        // A value that is a call, stage or pattern has its type in a fact
+        // already: its locals share it (a tuple's elements alias into it).
+        TypeRef shared = recorded_for_ == a->value.get() ? result_.expressions.back().type : nullptr;
         if (a->targets.size() == 1) {
-            assign(*a->targets[0], value);
+            assign(*a->targets[0], value, shared);
         } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
             report(DiagCode::E0506, a->value->range,
                    {std::to_string(a->targets.size()), std::to_string(value.elements.size()), describe(value)});
             for (const auto& t : a->targets) assign(*t, Type{});
         } else {
             for (size_t i = 0; i < a->targets.size(); ++i)
-                assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{});
+                assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{},
+                       shared && value.kind == TypeKind::Tuple ? TypeRef(shared, &shared->elements[i]) : nullptr);
         }
     } else if (auto* a = std::get_if<ast::AugAssign>(&stmt.node)) {
         Type target = type_of(*a->target);
@@ -308,14 +313,14 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
     }
 }
 
-void FileChecker::assign(const ast::Expr& target, const Type& type) {
+void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shared) {
     if (auto* name = std::get_if<ast::NameExpr>(&target.node)) {
         auto existing = body_->locals.find(name->name.text);
         if (existing != body_->locals.end() && existing->second.is_parameter) {
             existing->second.type = type;  // rebinding a parameter's name
             return;
         }
-        define_local(name->name, type);
+        define_local(name->name, type, std::move(shared));
         return;
     }
     if (auto* attr = std::get_if<ast::Attribute>(&target.node)) {
