@@ -20,7 +20,39 @@ Type FileChecker::type_of_pattern(const ast::Expr& expr, const Type* piped) {
     for (const auto& operand : call.operands) operands.push_back(type_of(*operand));
     for (const ast::Argument& argument : call.arguments)
         if (!std::holds_alternative<ast::NameExpr>(argument.value->node)) type_of(*argument.value);
-    return check_pattern_call(call, operands, *this);
+    Type out = check_pattern_call(call, operands, *this);
+    record_pattern_axes(call);
+    return out;
+}
+
+// The axes a pattern names (every name in it but dims, which the pattern's
+// rule references): each place, and each size argument (`h=H`), is a use of
+// the axis the call first writes there.
+void FileChecker::record_pattern_axes(const ast::PatternCall& call) {
+    if (muted_) return;
+    std::map<std::string, ByteRange> first;
+    auto name = [&](const ast::Name& n) {
+        if (n.missing || n.text.empty()) return;
+        if (const ItemRef* item = lookup(n.text); item && item->kind == SymbolKind::Dim) return;
+        ByteRange defined = first.emplace(n.text, n.range).first->second;
+        result_.uses.push_back({n.range, SymbolKind::PatternAxis, defined});
+    };
+    auto axis = [&](auto& self, const ast::Axis& a) -> void {
+        if (a.kind == ast::AxisKind::Name || a.kind == ast::AxisKind::Variadic || a.kind == ast::AxisKind::Scaled)
+            name(a.name);
+        for (const ast::AxisPtr& child : a.children)
+            if (child) self(self, *child);
+    };
+    auto side = [&](const ast::PatternSide& s) {
+        for (const ast::AxisPtr& a : s.axes)
+            if (a) axis(axis, *a);
+    };
+    for (const ast::PatternSide& s : call.pattern.inputs) side(s);
+    side(call.pattern.output);
+    for (const ast::Argument& argument : call.arguments)
+        if (argument.keyword)
+            if (auto it = first.find(argument.keyword->text); it != first.end())
+                result_.uses.push_back({argument.keyword->range, SymbolKind::PatternAxis, it->second});
 }
 
 Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const ast::Argument*>& arguments,
@@ -53,6 +85,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 return Type{};
             }
             if (auto prelude = prelude_signatures_.find(f); prelude != prelude_signatures_.end()) {
+                reference_builtin(name->name);
                 size_t site = call_site_ = open(CalleeKind::Builtin, f, name->name.range);
                 Type out = call_signature(f, prelude->second, arguments, piped, piped_range, range);
                 call_effects(site, arguments, piped_range);
@@ -61,6 +94,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             size_t site = open(CalleeKind::Builtin, f, name->name.range);
             std::optional<Type> typed = type_of_builtin(f, arguments, piped, piped_range, range);
             if (typed || is_builtin(f)) {
+                reference_builtin(name->name);
                 call_effects(site, arguments, piped_range);
                 if (typed) return *typed;
                 type_arguments();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -20,36 +21,74 @@
 
 namespace ss::check {
 
-enum class SymbolKind { Dim, Model, Data, Function, ExternFunction, PythonModule, Parameter, Field, Axis };
+// What a name names. Every use of a name the checker resolves is a
+// reference of one fact of its kind, or, for a built-in or a pattern axis
+// (which nothing in the file declares), a NameUse.
+enum class SymbolKind {
+    Dim,
+    Model,
+    Data,            // a data record
+    Function,
+    ExternFunction,
+    PythonModule,    // a Python name: `import python torch` binds `torch`
+    Parameter,
+    Local,           // a name a body assigns, or a loop binds
+    Field,
+    Axis,            // a generic axis of a signature
+    PatternAxis,     // an axis named in one pattern call (`b n (h d) -> ...`)
+    Builtin,         // a built-in (the prelude's or the checker's); no definition in the file
+};
 
-// One named thing and every place its name is written.
+// One named thing and every place its name is written. What it is, is data;
+// check/describe.hpp renders it for people (hover, completion, messages).
 struct SymbolFact {
     std::string name;
-    SymbolKind kind = SymbolKind::Dim;
+    SymbolKind kind = SymbolKind::Dim;  // not Builtin or PatternAxis: those are NameUses
     ByteRange definition;
     std::vector<ByteRange> references;
-    std::string detail;  // shown on hover: `dim Dh = D / H = 64`, `x: [b n D]`
+    // Parameter, Local, Field: the value's type. Function without a written
+    // return type: the type its first return gives (inferred). Null when
+    // none is known. Shared: a replayed body's facts are copies.
+    TypeRef type;
+    std::optional<int64_t> dim_value;   // Dim: its value, once evaluated
+    std::string written;                // Dim: its value as written; ExternFunction: its target; PythonModule: the module
+    std::string owner;                  // Field: its record; Axis: the function whose signature it is in
+    bool exported = false;              // Function: `export fn`
 };
 
 // The type of an expression the editor shows: each pipeline stage and each
-// call's result (inlay hints), as the checker found it.
+// call's result (inlay hints), as the checker found it (never Unknown).
 struct ExpressionFact {
     ByteRange range;
-    std::string type;  // `[b n D]`, `[b H n m] Prob over m`
+    TypeRef type;
+};
+
+// A use of a built-in or of a pattern call's axis: flat data, since a body
+// has many and a replayed body copies them.
+struct NameUse {
+    ByteRange at;
+    SymbolKind kind = SymbolKind::Builtin;  // Builtin or PatternAxis
+    ByteRange definition;                   // PatternAxis: where its call first writes the name; Builtin: empty
+    bool value = false;                     // Builtin: a value (`Eval`), not a function
 };
 
 struct CheckResult {
     std::vector<Diagnostic> diagnostics;
     std::vector<SymbolFact> symbols;
+    std::vector<NameUse> uses;
     std::vector<ExpressionFact> expressions;
     ProgramFacts program;  // call sites and effects of the bodies (program.hpp)
+    // One table for every size symbol in the facts' types: a SymbolId's
+    // name as written (`n`, `?k`).
+    std::vector<std::string> symbol_names;
 };
 
 CheckResult check_file(const ast::File& file, std::string_view text);
 
-// A checked program as the code generator needs it: each expression's type,
-// each function's resolved signature, the records' fields and the dims.
-// Pointers are into the `ast::File` it was made from.
+// A checked program as the code generator needs it: each expression's type
+// (by AST node), each function's resolved signature, the records' fields
+// and the dims. Pointers are into the items it was checked from; size
+// symbols are named by CheckResult::symbol_names.
 struct TypedParam {
     std::string name;
     Type type;
@@ -61,14 +100,10 @@ struct TypedFunction {
     std::optional<Type> returns;  // absent when not written
 };
 struct TypedProgram {
-    CheckResult check;
     std::unordered_map<const ast::Expr*, Type> expression_types;
     std::map<std::string, TypedFunction> functions;  // the file's fn and extern fn
     std::map<std::string, std::map<std::string, Type>> record_fields;  // model or data -> field -> type
     std::map<std::string, int64_t> dims;
-    std::vector<std::string> symbol_names;  // a SymbolId's name as written
 };
-TypedProgram check_program(const ast::File& file, std::string_view text);
-
 
 }  // namespace ss::check

@@ -23,13 +23,10 @@ void FileChecker::evaluate_dims() {
     for (const ast::Item& item : items())
         if (auto* dim = std::get_if<ast::DimDecl>(&item.node))
             if (!dim->name.missing) dim_value(dim->name.text, dim->name.range);
-    // Show each dim's value on hover: `dim Dh = D / H = 64`.
+    // Each dim's value, for hover (`dim Dh = D / H = 64`) and sizes.
     for (SymbolFact& fact : result_.symbols)
-        if (fact.kind == SymbolKind::Dim) {
-            auto value = dim_values_.find(fact.name);
-            if (value != dim_values_.end() && fact.detail.find(" = " + std::to_string(value->second)) == std::string::npos)
-                fact.detail += " = " + std::to_string(value->second);
-        }
+        if (fact.kind == SymbolKind::Dim)
+            if (auto value = dim_values_.find(fact.name); value != dim_values_.end()) fact.dim_value = value->second;
 }
 
 // The value of the dim `name`, evaluating it on first use.

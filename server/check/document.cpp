@@ -11,8 +11,8 @@
 
 namespace ss::check {
 
-DocumentAnalysis::DocumentAnalysis(std::string text)
-    : tree_(std::move(text)), bodies_(std::make_unique<BodyCache>()) {}
+DocumentAnalysis::DocumentAnalysis(std::string text, bool typed)
+    : tree_(std::move(text)), bodies_(std::make_unique<BodyCache>()), typed_(typed) {}
 DocumentAnalysis::DocumentAnalysis(DocumentAnalysis&&) = default;
 DocumentAnalysis& DocumentAnalysis::operator=(DocumentAnalysis&&) = default;
 DocumentAnalysis::~DocumentAnalysis() = default;
@@ -94,9 +94,13 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
         environment_->run_environment();
         environment_key_ = std::move(key);
     }
+    TypedProgram typed;
+    environment_->keep_types(typed_ ? &typed : nullptr);
     CheckResult checked = environment_->run_bodies(stop ? &stop : nullptr);
+    environment_->keep_types(nullptr);
     if (environment_->stopped()) return nullptr;
     result_.check = std::move(checked);
+    result_.typed = std::move(typed);
     result_.items = std::move(items_in_order);
     result_.diagnostics = syntax::merge_syntax_diagnostics(std::move(syntax));
     result_.diagnostics.insert(result_.diagnostics.end(), result_.check.diagnostics.begin(),

@@ -35,11 +35,17 @@ struct DocumentResult {
     // The file's items in source order. They point into the analysis's
     // caches: valid until its next apply_edit or analyze.
     std::vector<const ast::Item*> items;
+    // What the code generator needs (each expression's type by AST node,
+    // signatures, records, dims): made only by an analysis asked for it.
+    TypedProgram typed;
 };
 
 class DocumentAnalysis {
 public:
-    explicit DocumentAnalysis(std::string text);
+    // With `typed`, each analysis also gives DocumentResult::typed, and
+    // checks every function body (a replayed body has no AST types): what
+    // `shapescript build` runs, once.
+    explicit DocumentAnalysis(std::string text, bool typed = false);
     DocumentAnalysis(DocumentAnalysis&&);
     DocumentAnalysis& operator=(DocumentAnalysis&&);
     ~DocumentAnalysis();
@@ -75,6 +81,7 @@ private:
     // that body alone.
     std::unique_ptr<FileChecker> environment_;
     std::string environment_key_;
+    bool typed_ = false;
     DocumentResult result_;
 };
 

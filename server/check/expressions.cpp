@@ -63,7 +63,7 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         std::vector<const ast::Argument*> args;
         for (const auto& a : c->arguments) args.push_back(&a);
         Type out = type_of_call(*c->callee, args, nullptr, {}, expr.range);
-        record_expression(expr.range, out);
+        if (record_expression(expr.range, out)) recorded_for_ = &expr;
         return out;
     }
     if (auto* p = std::get_if<ast::Pipe>(&node)) {
@@ -79,12 +79,12 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         } else {
             out = type_of_call(stage, {}, &input, p->input->range, stage.range);  // `x |> gelu`
         }
-        record_expression(stage.range, out);
+        if (record_expression(stage.range, out)) recorded_for_ = &expr;
         return out;
     }
     if (std::holds_alternative<ast::PatternCall>(node)) {
         Type out = type_of_pattern(expr, nullptr);
-        record_expression(expr.range, out);
+        if (record_expression(expr.range, out)) recorded_for_ = &expr;
         return out;
     }
     return Type{};
@@ -103,8 +103,10 @@ Type FileChecker::make_batch(const std::string& data) {
     return t;
 }
 
-void FileChecker::record_expression(ByteRange range, const Type& type) {
-    if (type.kind != TypeKind::Unknown && !muted_) result_.expressions.push_back({range, describe(type)});
+bool FileChecker::record_expression(ByteRange range, const Type& type) {
+    if (type.kind == TypeKind::Unknown || muted_) return false;
+    result_.expressions.push_back({range, fact_type(type)});
+    return true;
 }
 
 // ------------------------------------------------------------------- names
@@ -131,8 +133,10 @@ Type FileChecker::type_of_name(const ast::Name& name) {
                 result_.program.calls[site].passed_as_value = true;
         return Type{};  // models, functions, modules: used through calls and attributes
     }
-    if (const Builtin* builtin = find_builtin(name.text))
+    if (const Builtin* builtin = find_builtin(name.text)) {
+        reference_builtin(name);
         return builtin->rule == BuiltinRule::EvalMode ? of_kind(TypeKind::Mode) : Type{};
+    }
     auto later = body_->assigned_anywhere.find(name.text);
     if (later != body_->assigned_anywhere.end()) {
         report(DiagCode::E0105, name.range, {name.text}, {{later->second, "`" + name.text + "` is assigned here"}});

@@ -16,6 +16,7 @@
 
 #include "check/checker.hpp"
 #include "check/context.hpp"
+#include "check/describe.hpp"
 #include "check/size.hpp"
 #include "check/types.hpp"
 #include "diag/catalogue.hpp"
@@ -44,7 +45,8 @@ struct SignatureScope {
     // For the editor: each generic axis's fact (index into result.symbols),
     // and whose signature it is.
     std::map<std::string, size_t> axis_facts;
-    std::string owner;
+    std::string owner;     // `f`, for messages
+    std::string function;  // f, for the axes' facts
 };
 
 enum class DimState { Unvisited, Visiting, Done, Failed };
@@ -95,12 +97,18 @@ struct BuiltinArguments {
 struct BodyRecord {
     std::vector<Diagnostic> diagnostics;
     std::vector<SymbolFact> symbols;
+    std::vector<NameUse> uses;
     std::vector<ExpressionFact> expressions;
     // References to facts made before the body (items, the signature's
     // axes), by index: the environment makes its facts in one order for one
     // interface, and the interface is part of the key.
     std::vector<std::pair<size_t, ByteRange>> references;
-    std::string inferred;  // appended to the function's hover line
+    TypeRef inferred;  // the function's inferred return type, when it gave one
+    // The size symbols the body made, from `first_symbol` on: a replay
+    // appends them to the result's table and renumbers its types' symbols
+    // when they land elsewhere.
+    SymbolId first_symbol = 0;
+    std::vector<std::string> symbol_names;
     ProgramFacts program;  // its call sites and effects (no functions)
 };
 
@@ -141,8 +149,10 @@ public:
     FileChecker(std::vector<const ast::Item*> items, std::string_view text, BodyCache* cache)
         : items_list_(std::move(items)), text_(text), cache_(cache) {}
     CheckResult run();
-    // run(), keeping what the code generator needs in `typed` (checker.hpp).
-    void run_typed(TypedProgram& typed);
+    // While set, every body is checked (none replayed) and each expression's
+    // type is kept in `typed`, with the signatures, records and dims after
+    // run_bodies: what the code generator needs (checker.hpp).
+    void keep_types(TypedProgram* typed) { typed_ = typed; }
 
     // run() in two halves, for a document that is checked again after edits
     // (document.hpp): the environment (everything but function bodies) once,
@@ -171,7 +181,7 @@ public:
 private:
     // items.cpp
     void collect_items();
-    void define(const ast::Name& name, SymbolKind kind, const ast::Item& item, std::string detail);
+    SymbolFact* define(const ast::Name& name, SymbolKind kind, const ast::Item& item);
     std::vector<ParamSig> check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope,
                                            std::string_view owner);
     Signature resolve_signature(const ast::Name& name, const std::vector<ast::Param>& params,
@@ -206,12 +216,16 @@ private:
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                               const std::string& interface);
     void check_body(const ast::FnDef& fn, Signature& signature);
-    void define_local(const ast::Name& name, const Type& type);
+    // `shared`: the same type as a fact already holds it (the value's), kept once.
+    void define_local(const ast::Name& name, const Type& type, TypeRef shared = nullptr);
     void reference_local(const Local& local, ByteRange at);
+    void reference_builtin(const ast::Name& name);
+    void record_pattern_axes(const ast::PatternCall& call);
+    void export_typed();
     void check_block(const ast::Block& block);
     bool always_returns(const ast::Block& block) const;
     void check_statement(const ast::Stmt& stmt);
-    void assign(const ast::Expr& target, const Type& type);
+    void assign(const ast::Expr& target, const Type& type, TypeRef shared = nullptr);
     void check_return(const ast::Return& ret, ByteRange range);
     Type check_condition(const ast::Expr& condition);
 
@@ -228,7 +242,7 @@ private:
     Type type_of_subscript(const ast::Subscript& subscript);
     Type type_of_causal(const ast::CausalMask& mask, ByteRange range);
     std::optional<Size> size_value(const ast::Expr& expr);
-    void record_expression(ByteRange range, const Type& type);
+    bool record_expression(ByteRange range, const Type& type);  // false: nothing to record
     Type make_batch(const std::string& data);
 
     // calls.cpp: calls, pipes and pattern calls.
@@ -275,7 +289,6 @@ private:
     // Shared.
     std::string written(ByteRange range) const;
     std::string symbol_name(SymbolId id) const;
-    std::string describe(const Type& type) const;
     SymbolId new_symbol(std::string name);
 
     // The items in source order, as references.
@@ -306,14 +319,15 @@ private:
     std::map<std::string, std::map<std::string, Type>> record_fields_;  // model or data -> field -> type
     std::map<std::string, std::map<std::string, size_t>> field_facts_;  // model or data -> field -> its fact
     BodyState* body_ = nullptr;  // while checking a function body
-    TypedProgram* typed_ = nullptr;  // set by run_typed: expression types are kept
+    TypedProgram* typed_ = nullptr;  // set by keep_types: expression types are kept
     BodyCache* cache_ = nullptr;
     std::string interface_;            // interface_key of the items
     CheckResult environment_;          // what run_environment reported and recorded
-    size_t environment_symbols_ = 0;   // size symbols the environment made
+    std::vector<std::string> environment_symbol_names_;  // the size symbols the environment made
     std::vector<ByteRange> item_ranges_;  // where the items were when the environment was made
     std::unordered_map<std::string, BodyRecord> used_;  // the cache entries this check keeps
     BodyRecord* capture_ = nullptr;  // while checking a body for the cache
+    const ast::Expr* recorded_for_ = nullptr;  // the call, stage or pattern the last expression fact is of
     size_t capture_first_symbol_ = 0;
 };
 

@@ -17,8 +17,11 @@ std::string_view kind_phrase(SymbolKind kind) {
         case SymbolKind::ExternFunction: return "an extern function";
         case SymbolKind::PythonModule: return "a Python module";
         case SymbolKind::Parameter: return "a parameter";
+        case SymbolKind::Local: return "a local";
         case SymbolKind::Field: return "a field";
         case SymbolKind::Axis: return "an axis";
+        case SymbolKind::PatternAxis: return "an axis of a pattern";
+        case SymbolKind::Builtin: return "a built-in";
     }
     return "a name";
 }
@@ -29,27 +32,17 @@ CheckResult check_file(const ast::File& file, std::string_view text) {
     return FileChecker(std::move(items), text, nullptr).run();
 }
 
-TypedProgram check_program(const ast::File& file, std::string_view text) {
-    std::vector<const ast::Item*> items;
-    for (const ast::Item& item : file.items) items.push_back(&item);
-    TypedProgram typed;
-    FileChecker(std::move(items), text, nullptr).run_typed(typed);
-    return typed;
-}
-
-void FileChecker::run_typed(TypedProgram& typed) {
-    typed_ = &typed;
-    typed.check = run();
-    typed_ = nullptr;
+// What the code generator needs besides the expressions' types: each
+// function's signature, the records' fields, the dims.
+void FileChecker::export_typed() {
     for (const auto& [name, sig] : signatures_) {
         TypedFunction fn;
         for (const ParamSig& p : sig.params) fn.params.push_back({p.name, p.type, p.is_mut, p.has_default});
         fn.returns = sig.returns;
-        typed.functions[name] = std::move(fn);
+        typed_->functions[name] = std::move(fn);
     }
-    typed.record_fields = record_fields_;
-    typed.dims = dim_values_;
-    typed.symbol_names = symbol_names_;
+    typed_->record_fields = record_fields_;
+    typed_->dims = dim_values_;
 }
 
 CheckResult FileChecker::run() {
@@ -74,7 +67,7 @@ void FileChecker::run_environment() {
     if (cache_) interface_ = interface_key(items_list_, text_);
     for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
     environment_ = std::move(result_);
-    environment_symbols_ = symbol_names_.size();
+    environment_symbol_names_ = symbol_names_;
 }
 
 // The bodies, checked or replayed, on top of the environment; the
@@ -82,7 +75,7 @@ void FileChecker::run_environment() {
 CheckResult FileChecker::run_bodies(const std::function<bool()>* stop) {
     result_ = environment_;
     stopped_ = false;
-    symbol_names_.resize(environment_symbols_);  // sizes made by bodies go
+    symbol_names_ = environment_symbol_names_;  // sizes made by bodies go
     for (const ast::Item& item : items())
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
             if (stop && (*stop)()) {
@@ -104,8 +97,10 @@ CheckResult FileChecker::run_bodies(const std::function<bool()>* stop) {
                 result_.program.functions.back().effects_end = result_.program.effects.size();
             }
         }
-    if (cache_) cache_->entries = std::move(used_);
+    if (cache_ && !typed_) cache_->entries = std::move(used_);
     used_.clear();
+    if (typed_) export_typed();
+    result_.symbol_names = std::move(symbol_names_);  // the next run starts from the environment's
     std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
     return std::move(result_);
@@ -272,23 +267,27 @@ std::string FileChecker::symbol_name(SymbolId id) const {
 
 // ------------------------------------------------------------------- names
 
-void FileChecker::define(const ast::Name& name, SymbolKind kind, const ast::Item& item, std::string detail) {
-    if (name.missing || name.text.empty()) return;
+SymbolFact* FileChecker::define(const ast::Name& name, SymbolKind kind, const ast::Item& item) {
+    if (name.missing || name.text.empty()) return nullptr;
     auto existing = items_.find(name.text);
     if (existing != items_.end()) {
         // A module imported twice (`import python torch` and `torch.nn`) is
         // one name, not a clash.
         if (kind == SymbolKind::PythonModule && existing->second.kind == SymbolKind::PythonModule) {
             reference(existing->second, name.range);
-            return;
+            return nullptr;
         }
         const SymbolFact& first = result_.symbols[existing->second.fact];
         report(DiagCode::E0101, name.range, {name.text, std::string(kind_phrase(first.kind))},
                {{first.definition, "`" + name.text + "` is first defined here"}});
-        return;
+        return nullptr;
     }
-    result_.symbols.push_back({name.text, kind, name.range, {}, std::move(detail)});
+    SymbolFact& fact = result_.symbols.emplace_back();
+    fact.name = name.text;
+    fact.kind = kind;
+    fact.definition = name.range;
     items_[name.text] = ItemRef{kind, &item, result_.symbols.size() - 1};
+    return &fact;
 }
 
 const ItemRef* FileChecker::lookup(const std::string& name) const {
@@ -316,21 +315,20 @@ std::vector<std::string> FileChecker::names_of(std::initializer_list<SymbolKind>
 void FileChecker::collect_items() {
     for (const ast::Item& item : items()) {
         if (auto* dim = std::get_if<ast::DimDecl>(&item.node)) {
-            define(dim->name, SymbolKind::Dim, item, "dim " + dim->name.text + " = " + written(dim->value->range));
+            if (SymbolFact* f = define(dim->name, SymbolKind::Dim, item)) f->written = written(dim->value->range);
         } else if (auto* model = std::get_if<ast::ModelDef>(&item.node)) {
-            define(model->name, SymbolKind::Model, item, "model " + model->name.text);
+            define(model->name, SymbolKind::Model, item);
         } else if (auto* data = std::get_if<ast::DataDef>(&item.node)) {
-            define(data->name, SymbolKind::Data, item, "data " + data->name.text);
+            define(data->name, SymbolKind::Data, item);
         } else if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
-            define(fn->name, SymbolKind::Function, item, std::string(fn->exported ? "export fn " : "fn ") + fn->name.text);
+            if (SymbolFact* f = define(fn->name, SymbolKind::Function, item)) f->exported = fn->exported;
         } else if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) {
-            define(ext->name, SymbolKind::ExternFunction, item, "extern fn " + ext->name.text + " = " + ext->target.text);
+            if (SymbolFact* f = define(ext->name, SymbolKind::ExternFunction, item)) f->written = ext->target.text;
         } else if (auto* imp = std::get_if<ast::ImportPython>(&item.node)) {
             // `import python a.b` binds `a`, as in Python; `as c` binds `c`.
-            if (imp->alias)
-                define(*imp->alias, SymbolKind::PythonModule, item, "import python " + imp->module.text);
-            else if (!imp->module.parts.empty())
-                define(imp->module.parts.front(), SymbolKind::PythonModule, item, "import python " + imp->module.text);
+            const ast::Name* bound = imp->alias ? &*imp->alias : imp->module.parts.empty() ? nullptr : &imp->module.parts.front();
+            if (bound)
+                if (SymbolFact* f = define(*bound, SymbolKind::PythonModule, item)) f->written = imp->module.text;
         }
     }
 }
@@ -357,8 +355,11 @@ std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param
         sig.type = resolve_type(*p.type, scope);
         if (sig.type.kind == TypeKind::Unknown) scope.incomplete = true;
         sig.fact = result_.symbols.size();
-        result_.symbols.push_back({p.name.text, SymbolKind::Parameter, p.name.range, {},
-                                   p.name.text + ": " + describe(sig.type)});
+        SymbolFact& fact = result_.symbols.emplace_back();
+        fact.name = p.name.text;
+        fact.kind = SymbolKind::Parameter;
+        fact.definition = p.name.range;
+        fact.type = fact_type(sig.type);
         out.push_back(std::move(sig));
     }
     return out;
@@ -372,6 +373,7 @@ Signature FileChecker::resolve_signature(const ast::Name& name, const std::vecto
     sig.is_extern = is_extern;
     sig.name_range = name.range;
     sig.scope.owner = "`" + name.text + "`";
+    sig.scope.function = name.text;
     sig.params = check_parameters(params, sig.scope, sig.scope.owner);
     if (return_type) {
         SignatureScope after_params = sig.scope;
@@ -410,8 +412,12 @@ void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Fie
         Type type = resolve_type(*f.type, scope);
         if (f.initializer) check_initializer(*f.initializer, is_model);
         if (!name.missing && fresh) field_facts_[name.text][f.name.text] = result_.symbols.size();
-        result_.symbols.push_back({f.name.text, SymbolKind::Field, f.name.range, {},
-                                   name.text + "." + f.name.text + ": " + describe(type)});
+        SymbolFact& fact = result_.symbols.emplace_back();
+        fact.name = f.name.text;
+        fact.kind = SymbolKind::Field;
+        fact.definition = f.name.range;
+        fact.type = fact_type(type);
+        fact.owner = name.text;
         if (!name.missing) record_fields_[name.text].emplace(f.name.text, std::move(type));
     }
 }

@@ -92,8 +92,11 @@ void FileChecker::record_axis_name(const ast::Name& name, SignatureScope& scope)
     if (muted_ || scope.owner.empty()) return;
     auto fact = scope.axis_facts.find(name.text);
     if (fact == scope.axis_facts.end()) {
-        result_.symbols.push_back({name.text, SymbolKind::Axis, name.range, {},
-                                   "axis " + name.text + " of " + scope.owner + ": a size bound at each call"});
+        SymbolFact& f = result_.symbols.emplace_back();
+        f.name = name.text;
+        f.kind = SymbolKind::Axis;
+        f.definition = name.range;
+        f.owner = scope.function;
         scope.axis_facts.emplace(name.text, result_.symbols.size() - 1);
     } else {
         result_.symbols[fact->second].references.push_back(name.range);
@@ -364,41 +367,6 @@ void FileChecker::check_return_axes(const Type& returned, const SignatureScope& 
             break;
         }
     }
-}
-
-// -------------------------------------------------------------- describing
-
-std::string FileChecker::describe(const Type& type) const {
-    switch (type.kind) {
-        case TypeKind::Tensor: {
-            std::string out = axes_text(type.tensor);
-            const Element& e = type.tensor.element;
-            if (e.kind != ElementKind::F32) out += " " + element_name(e.kind);
-            if (e.kind == ElementKind::Index) out += "[" + e.bound_written + "]";
-            if (!e.over.empty()) out += " over " + e.over;
-            return out;
-        }
-        case TypeKind::Int: return "int";
-        case TypeKind::Float: return "float";
-        case TypeKind::Bool: return "bool";
-        case TypeKind::Str: return "str";
-        case TypeKind::Mode: return "Mode";
-        case TypeKind::AxisName: return "axis";
-        case TypeKind::Batches: return "batches of " + type.ref;
-        case TypeKind::Grads: return "gradients of " + type.ref;
-        case TypeKind::Model:
-        case TypeKind::Data: return type.ref;
-        case TypeKind::Dataset: return "Dataset[" + type.ref + "]";
-        case TypeKind::Batch: return "Batch[" + type.ref + "]";
-        case TypeKind::Optimizer: return "Optimizer[" + type.ref + "]";
-        case TypeKind::Tuple: {
-            std::string out = "(";
-            for (size_t i = 0; i < type.elements.size(); ++i) out += (i ? ", " : "") + describe(type.elements[i]);
-            return out + ")";
-        }
-        case TypeKind::Unknown: return "?";
-    }
-    return "?";
 }
 
 }  // namespace ss::check

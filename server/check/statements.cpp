@@ -58,13 +58,48 @@ void shift_call(CallSite& c, int64_t d) {
         if (a.source != ArgumentSource::Default) a.range = shifted(a.range, d);
 }
 
+// Whether `size` names a symbol from `first` on.
+bool mentions(const Size& size, SymbolId first) {
+    for (SymbolId id : size.symbols())
+        if (id >= first) return true;
+    return false;
+}
+
+bool mentions(const Type& t, SymbolId first) {
+    for (const AxisType& a : t.tensor.axes)
+        if (mentions(a.size, first)) return true;
+    if (t.tensor.element.index_bound && mentions(*t.tensor.element.index_bound, first)) return true;
+    for (const Type& e : t.elements)
+        if (mentions(e, first)) return true;
+    return false;
+}
+
+void renumber(Type& t, SymbolId first, int64_t delta) {
+    auto moved = [&](SymbolId id) -> std::optional<Size> {
+        if (id < first) return std::nullopt;
+        return Size::symbol(static_cast<SymbolId>(static_cast<int64_t>(id) + delta));
+    };
+    for (AxisType& a : t.tensor.axes) a.size = a.size.substitute(moved);
+    if (t.tensor.element.index_bound) t.tensor.element.index_bound = t.tensor.element.index_bound->substitute(moved);
+    for (Type& e : t.elements) renumber(e, first, delta);
+}
+
+// A replayed body's type, its own symbols (from `first` on) renumbered to
+// where the replay put them; shared as it is when nothing moves.
+TypeRef renumbered(const TypeRef& type, SymbolId first, int64_t delta) {
+    if (!type || delta == 0 || !mentions(*type, first)) return type;
+    auto out = std::make_shared<Type>(*type);
+    renumber(*out, first, delta);
+    return out;
+}
+
 }  // namespace
 
 // Checks a body, or replays what checking it gave last time when the key
 // (the file's interface and the function's text) is the same.
 void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                                        const std::string& interface) {
-    if (!cache_) {
+    if (!cache_ || typed_) {  // typed_: every expression's type is wanted, so nothing is replayed
         check_body(fn, signature);
         return;
     }
@@ -74,16 +109,26 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
     auto base = static_cast<int64_t>(item.range.begin);
     if (auto hit = cache_->entries.find(key); hit != cache_->entries.end()) {
         const BodyRecord& r = hit->second;
+        auto first = static_cast<SymbolId>(symbol_names_.size());
+        int64_t delta = static_cast<int64_t>(first) - static_cast<int64_t>(r.first_symbol);
+        symbol_names_.insert(symbol_names_.end(), r.symbol_names.begin(), r.symbol_names.end());
         for (Diagnostic d : r.diagnostics) {
             shift(d, base);
             result_.diagnostics.push_back(std::move(d));
         }
         for (SymbolFact f : r.symbols) {
             shift(f, base);
+            f.type = renumbered(f.type, r.first_symbol, delta);
             result_.symbols.push_back(std::move(f));
+        }
+        for (NameUse u : r.uses) {
+            u.at = shifted(u.at, base);
+            if (u.kind == SymbolKind::PatternAxis) u.definition = shifted(u.definition, base);
+            result_.uses.push_back(u);
         }
         for (ExpressionFact e : r.expressions) {
             e.range = shifted(e.range, base);
+            e.type = renumbered(e.type, r.first_symbol, delta);
             result_.expressions.push_back(std::move(e));
         }
         for (CallSite c : r.program.calls) {
@@ -96,18 +141,22 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         }
         for (const auto& [fact, at] : r.references)
             if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
-        if (!r.inferred.empty())
-            if (const ItemRef* ref = lookup(fn.name.text)) result_.symbols[ref->fact].detail += r.inferred;
+        if (r.inferred)
+            if (const ItemRef* ref = lookup(fn.name.text))
+                result_.symbols[ref->fact].type = renumbered(r.inferred, r.first_symbol, delta);
         used_.emplace(std::move(key), std::move(hit->second));
         return;
     }
     BodyRecord record;
-    size_t first_diagnostic = result_.diagnostics.size(), first_expression = result_.expressions.size();
+    size_t first_diagnostic = result_.diagnostics.size(), first_expression = result_.expressions.size(),
+           first_use = result_.uses.size();
     size_t first_call = result_.program.calls.size(), first_effect = result_.program.effects.size();
     capture_ = &record;
     capture_first_symbol_ = result_.symbols.size();
+    record.first_symbol = static_cast<SymbolId>(symbol_names_.size());
     check_body(fn, signature);
     capture_ = nullptr;
+    record.symbol_names.assign(symbol_names_.begin() + record.first_symbol, symbol_names_.end());
     // Keep it only if everything it gave lies inside the function: a range
     // elsewhere (a related location in a model, say) could move without the
     // key changing.
@@ -125,6 +174,13 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         for (ByteRange r : f.references) keep = keep && inside(r, item.range);
         shift(f, -base);
         record.symbols.push_back(std::move(f));
+    }
+    for (size_t i = first_use; i < result_.uses.size(); ++i) {
+        NameUse u = result_.uses[i];
+        keep = keep && inside(u.at, item.range);
+        u.at = shifted(u.at, -base);
+        if (u.kind == SymbolKind::PatternAxis) u.definition = shifted(u.definition, -base);
+        record.uses.push_back(u);
     }
     for (size_t i = first_expression; i < result_.expressions.size(); ++i) {
         ExpressionFact e = result_.expressions[i];
@@ -193,9 +249,19 @@ bool FileChecker::always_returns(const ast::Block& block) const {
 // A name a body assigns (or a loop binds): a local with a fact of its own.
 // Assigning the name again makes another fact; the editor treats the facts
 // of one name in one function as one variable.
-void FileChecker::define_local(const ast::Name& name, const Type& type) {
+void FileChecker::define_local(const ast::Name& name, const Type& type, TypeRef shared) {
     body_->locals[name.text] = Local{type, name.range, false, false, result_.symbols.size()};
-    result_.symbols.push_back({name.text, SymbolKind::Parameter, name.range, {}, name.text + ": " + describe(type)});
+    SymbolFact& f = result_.symbols.emplace_back();
+    f.name = name.text;
+    f.kind = SymbolKind::Local;
+    f.definition = name.range;
+    f.type = shared ? std::move(shared) : fact_type(type);
+}
+
+// A use of a built-in (declared by the prelude or the checker, not the file).
+void FileChecker::reference_builtin(const ast::Name& name) {
+    if (!body_ || muted_) return;
+    result_.uses.push_back({name.range, SymbolKind::Builtin, {}, name.text == "Eval"});
 }
 
 // A use of a local or parameter, for references and rename. A parameter's
@@ -231,16 +297,21 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
     if (auto* e = std::get_if<ast::ExprStmt>(&stmt.node)) {
         type_of(*e->expr);
     } else if (auto* a = std::get_if<ast::Assign>(&stmt.node)) {
+        recorded_for_ = nullptr;
         Type value = type_of(*a->value);
+        // A value that is a call, stage or pattern has its type in a fact
+        // already: its locals share it (a tuple's elements alias into it).
+        TypeRef shared = recorded_for_ == a->value.get() ? result_.expressions.back().type : nullptr;
         if (a->targets.size() == 1) {
-            assign(*a->targets[0], value);
+            assign(*a->targets[0], value, shared);
         } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
             report(DiagCode::E0506, a->value->range,
                    {std::to_string(a->targets.size()), std::to_string(value.elements.size()), describe(value)});
             for (const auto& t : a->targets) assign(*t, Type{});
         } else {
             for (size_t i = 0; i < a->targets.size(); ++i)
-                assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{});
+                assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{},
+                       shared && value.kind == TypeKind::Tuple ? TypeRef(shared, &shared->elements[i]) : nullptr);
         }
     } else if (auto* a = std::get_if<ast::AugAssign>(&stmt.node)) {
         if (auto* attr = std::get_if<ast::Attribute>(&a->target->node)) field_changed(*attr, a->target->range);
@@ -274,14 +345,14 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
     }
 }
 
-void FileChecker::assign(const ast::Expr& target, const Type& type) {
+void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shared) {
     if (auto* name = std::get_if<ast::NameExpr>(&target.node)) {
         auto existing = body_->locals.find(name->name.text);
         if (existing != body_->locals.end() && existing->second.is_parameter) {
             existing->second.type = type;  // rebinding a parameter's name
             return;
         }
-        define_local(name->name, type);
+        define_local(name->name, type, std::move(shared));
         return;
     }
     if (auto* attr = std::get_if<ast::Attribute>(&target.node)) {
@@ -311,8 +382,8 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         // inferred one, shown on hover.
         const ItemRef* item = lookup(body_->fn->name.text);
         if (item && value.kind != TypeKind::Unknown && !body_->inferred_shown) {
-            std::string inferred = " -> " + describe(value) + " (inferred)";
-            result_.symbols[item->fact].detail += inferred;
+            TypeRef inferred = fact_type(value);
+            result_.symbols[item->fact].type = inferred;
             if (capture_) capture_->inferred = inferred;
             body_->inferred_shown = true;
         }

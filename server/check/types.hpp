@@ -2,6 +2,7 @@
 // scalars and the host-side types of models, data and training.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,6 +63,10 @@ struct Type {
     std::string ref;            // Model, Data, Dataset, Batch, Optimizer
     std::vector<Type> elements; // Tuple
 };
+
+// An immutable type kept in the checker's facts, shared by the copies a
+// replayed body makes.
+using TypeRef = std::shared_ptr<const Type>;
 
 // The names of element kinds as written (`f32`, `Mask`, `Index`, ...).
 std::string element_name(ElementKind kind);

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "check/checker.hpp"
+#include "check/document.hpp"
 #include "syntax/ast.hpp"
 
 namespace ss::codegen {
@@ -19,9 +19,8 @@ struct Options {
     std::string devices;                 // --devices, overriding the file's `devices` ("" = the file's)
 };
 
-// The Python module for `file`, which must have checked without errors
-// (`typed` is check_program's result for it).
-std::string generate_python(const ast::File& file, std::string_view text, const check::TypedProgram& typed,
-                            const Options& options);
+// The Python module for `text`, which must have checked without errors;
+// `checked` is its analysis with the types kept (DocumentAnalysis, typed).
+std::string generate_python(const check::DocumentResult& checked, std::string_view text, const Options& options);
 
 }  // namespace ss::codegen

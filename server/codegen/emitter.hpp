@@ -5,6 +5,7 @@
 // patterns.cpp einops patterns, layout.cpp axis positions and alignment.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -15,6 +16,7 @@
 
 #include "analysis/steps.hpp"
 #include "check/checker.hpp"
+#include "check/document.hpp"
 #include "codegen/codegen.hpp"
 #include "codegen/python_text.hpp"
 #include "diag/line_index.hpp"
@@ -50,7 +52,7 @@ struct FunctionState {
 
 class Emitter {
 public:
-    Emitter(const ast::File& file, std::string_view text, const check::TypedProgram& typed, const Options& options);
+    Emitter(const check::DocumentResult& checked, std::string_view text, const Options& options);
     std::string module();
 
     // module.cpp
@@ -93,9 +95,11 @@ public:
     bool is_local(const std::string& name) const;
     void fail(ByteRange range, const std::string& message) const;  // throws CodegenError
 
-    const ast::File& file_;
+    std::vector<std::reference_wrapper<const ast::Item>> items_;  // in source order
     std::string_view text_;
     const check::TypedProgram& typed_;
+    const check::CheckResult& check_;  // the checker's facts: call sites, effects
+    const std::vector<std::string>& symbol_names_;  // a SymbolId's name
     Options options_;
     LineIndex lines_;
     std::string source_name_;  // the file's name without folders
@@ -109,7 +113,7 @@ public:
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
     std::set<std::string> locals_;  // parameters and assigned names of the current function
     // The functions the steps analysis finds to be steps (after typed_, which it reads).
-    std::set<std::string> steps_ = analysis::steps(analysis::analyze(typed_.check));
+    std::set<std::string> steps_ = analysis::steps(analysis::analyze(check_));
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.
     const check::CallSite* call_site(uint32_t at);
     std::map<uint32_t, const check::CallSite*> call_sites_;  // by callee_range.begin, made on first use

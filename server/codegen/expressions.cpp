@@ -38,7 +38,7 @@ std::string Emitter::size(const check::Size& s) {
     if (auto c = s.as_constant()) return std::to_string(*c);
     std::string missing;
     std::string text = s.to_string([&](check::SymbolId id) -> std::string {
-        std::string name = id < typed_.symbol_names.size() ? typed_.symbol_names[id] : "?";
+        std::string name = id < symbol_names_.size() ? symbol_names_[id] : "?";
         if (fn_) {
             if (fn_->parameter_source.count(id)) {
                 auto [it, fresh] = fn_->variable.emplace(id, "");
@@ -113,7 +113,7 @@ std::string call_text(const std::string& callee, const LoweredArgs& args) {
 
 const check::CallSite* Emitter::call_site(uint32_t at) {
     if (call_sites_.empty())
-        for (const check::CallSite& c : typed_.check.program.calls)
+        for (const check::CallSite& c : check_.program.calls)
             if (!c.passed_as_value) call_sites_.emplace(c.callee_range.begin, &c);
     auto it = call_sites_.find(at);
     return it == call_sites_.end() ? nullptr : it->second;
@@ -242,8 +242,8 @@ Py Emitter::expr(const ast::Expr& e) {
             if (!is_tensor(parts[i])) continue;
             for (const check::AxisType& axis : parts[i]->tensor.axes)
                 for (check::SymbolId id : axis.size.symbols())
-                    if (fn_ && fn_->parameter_source.count(id) && seen.insert(id).second && id < typed_.symbol_names.size())
-                        sizes += (sizes.empty() ? "" : ", ") + py_string(typed_.symbol_names[id]) + ": (" +
+                    if (fn_ && fn_->parameter_source.count(id) && seen.insert(id).second && id < symbol_names_.size())
+                        sizes += (sizes.empty() ? "" : ", ") + py_string(symbol_names_[id]) + ": (" +
                                  size(check::Size::symbol(id)) + ", " + py_string(fn_->source_parameter[id]) + ")";
         }
         std::string known = sizes.empty() ? "" : ", {" + sizes + "}";

@@ -46,11 +46,12 @@ bool is_identifier(std::string_view s) {
 
 }  // namespace
 
-Emitter::Emitter(const ast::File& file, std::string_view text, const check::TypedProgram& typed, const Options& options)
-    : file_(file), text_(text), typed_(typed), options_(options), lines_(text) {
+Emitter::Emitter(const check::DocumentResult& checked, std::string_view text, const Options& options)
+    : text_(text), typed_(checked.typed), check_(checked.check), symbol_names_(checked.check.symbol_names), options_(options), lines_(text) {
+    for (const ast::Item* item : checked.items) items_.emplace_back(*item);
     source_name_ = options.source_path.empty() ? "<source>"
                                                : std::filesystem::path(options.source_path).filename().string();
-    for (const ast::Item& item : file.items) {
+    for (const ast::Item& item : items_) {
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) externs_.emplace(ext->name.text, ext);
         if (auto* m = std::get_if<ast::ModelDef>(&item.node)) models_.insert(m->name.text);
         if (auto* d = std::get_if<ast::DataDef>(&item.node)) {
@@ -84,7 +85,7 @@ std::string Emitter::tensor_spec(const check::TensorType& tensor) {
             std::vector<std::string> symbols;
             for (auto [symbol, power] : monomial)
                 for (uint32_t i = 0; i < power; ++i)
-                    symbols.push_back(py_string(symbol < typed_.symbol_names.size() ? typed_.symbol_names[symbol] : "?"));
+                    symbols.push_back(py_string(symbol < symbol_names_.size() ? symbol_names_[symbol] : "?"));
             terms.push_back("(" + std::to_string(coefficient) + ", " + py_tuple(symbols) + ")");
         }
         if (terms.empty()) terms.push_back("(0, ())");
@@ -154,7 +155,7 @@ std::string Emitter::module() {
 
     // Imports the file asks for, and the modules its extern fns name.
     std::set<std::string> imported;
-    for (const ast::Item& item : file_.items)
+    for (const ast::Item& item : items_)
         if (auto* i = std::get_if<ast::ImportPython>(&item.node)) {
             head << "import " << i->module.text;
             if (i->alias) head << " as " << py_name(i->alias->text);
@@ -178,7 +179,7 @@ std::string Emitter::module() {
         for (std::string d; std::getline(list, d, ',');)
             if (!d.empty()) devices.push_back(d);
     } else {
-        for (const ast::Item& item : file_.items)
+        for (const ast::Item& item : items_)
             if (auto* d = std::get_if<ast::DevicesDecl>(&item.node))
                 for (const ast::Device& device : d->devices) devices.push_back(std::string(text_.substr(
                     device.range.begin, device.range.end - device.range.begin)));
@@ -188,7 +189,7 @@ std::string Emitter::module() {
     head << "_ss_devices = " << py_tuple(quoted) << "\n";
 
     bool any_dim = false;
-    for (const ast::Item& item : file_.items)
+    for (const ast::Item& item : items_)
         if (auto* d = std::get_if<ast::DimDecl>(&item.node)) {
             auto value = typed_.dims.find(d->name.text);
             if (value == typed_.dims.end()) continue;
@@ -204,7 +205,7 @@ std::string Emitter::module() {
         body << "\n# " << where(ext->name.range) << "\n" << py_name(name) << " = " << python_path(ext->target.text) << "\n";
     }
 
-    for (const ast::Item& item : file_.items) {
+    for (const ast::Item& item : items_) {
         if (auto* m = std::get_if<ast::ModelDef>(&item.node)) {
             body << "\n\nclass " << py_name(m->name.text) << "(_ss_rt.Model):\n"
                  << "    \"\"\"model " << m->name.text << " (" << where(m->name.range) << ")\"\"\"\n\n"
@@ -259,7 +260,7 @@ std::string Emitter::module() {
     }
 
     std::ostringstream functions;
-    for (const ast::Item& item : file_.items)
+    for (const ast::Item& item : items_)
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) function(*fn, functions);
 
     std::ostringstream out;
@@ -272,9 +273,8 @@ std::string Emitter::module() {
     return out.str();
 }
 
-std::string generate_python(const ast::File& file, std::string_view text, const check::TypedProgram& typed,
-                            const Options& options) {
-    return Emitter(file, text, typed, options).module();
+std::string generate_python(const check::DocumentResult& checked, std::string_view text, const Options& options) {
+    return Emitter(checked, text, options).module();
 }
 
 }  // namespace ss::codegen

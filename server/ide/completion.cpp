@@ -13,6 +13,7 @@
 #include <variant>
 
 #include "check/builtins.hpp"
+#include "check/describe.hpp"
 #include "ide/builtin_docs.hpp"
 
 namespace ss::ide {
@@ -542,11 +543,44 @@ std::vector<std::string> axis_names(std::string_view type) {
     return out;
 }
 
+// A value's type as completion knows it: the checker's, from a fact, or the
+// source text of a type written where no fact has one (a text mid-edit).
+struct ValueType {
+    check::TypeRef checked;
+    std::string written;
+    bool empty() const { return !checked && written.empty(); }
+    std::string shown() const { return checked ? check::describe(*checked) : written; }
+};
+
+// The checker's type, when it knows one.
+ValueType known(const check::TypeRef& type) {
+    if (!type || type->kind == check::TypeKind::Unknown) return {};
+    return {type, ""};
+}
+
+bool is_identifier_text(const std::string& s) {
+    if (s.empty() || !ident_start(s[0])) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) { return ident_char(c); });
+}
+
+// The names of a type's axes (a tuple's: its first element's); an axis
+// written as a size or a group has none.
+std::vector<std::string> axis_names(const ValueType& type) {
+    if (!type.checked) return axis_names(type.written);
+    const check::Type* t = type.checked.get();
+    if (t->kind == check::TypeKind::Tuple && !t->elements.empty()) t = &t->elements.front();
+    std::vector<std::string> out;
+    if (t->kind != check::TypeKind::Tensor) return out;
+    for (const check::AxisType& a : t->tensor.axes)
+        if (is_identifier_text(a.written)) out.push_back(a.written);
+    return out;
+}
+
 struct Local {
     std::string name;
     uint32_t at = 0;
     bool parameter = false;
-    std::string type;           // as the checker describes it; empty if unknown
+    ValueType type;             // empty if unknown
     ByteRange iterable;         // a `for` target: the loop's iterable
     bool counting = false;      // a `for` target over `a..b`
 };
@@ -683,16 +717,12 @@ private:
     // repair wrote at the offset).
     bool own_axis(ByteRange r) const { return in_item(r) && (!repaired_facts_ || r.begin < c_.prefix_begin); }
 
-    // The fact of kind Parameter (a parameter or a local) defined at `at`.
+    // The fact of the parameter or local defined at `at`.
     const check::SymbolFact* local_fact(uint32_t at) const {
         for (const check::SymbolFact& f : facts().symbols)
-            if (f.kind == check::SymbolKind::Parameter && f.definition.begin == at) return &f;
+            if ((f.kind == check::SymbolKind::Parameter || f.kind == check::SymbolKind::Local) && f.definition.begin == at)
+                return &f;
         return nullptr;
-    }
-
-    static std::string type_of_detail(const std::string& detail) {
-        size_t colon = detail.find(": ");
-        return colon == std::string::npos ? "" : detail.substr(colon + 2);
     }
 
     // ------------------------------------------------------------ locals
@@ -716,12 +746,12 @@ private:
                 l.name = std::string(t[i].text);
                 l.at = t[i].begin;
                 l.parameter = true;
-                if (const check::SymbolFact* f = local_fact(l.at)) l.type = type_of_detail(f->detail);
-                if ((l.type.empty() || l.type == "?") && i + 2 < t.size() && is(t[i + 1], ":")) {
+                if (const check::SymbolFact* f = local_fact(l.at)) l.type = known(f->type);
+                if (l.type.empty() && i + 2 < t.size() && is(t[i + 1], ":")) {
                     size_t j = i + 2;
                     while (j < t.size() && !(t[j].depth <= 1 && (is(t[j], ",") || is(t[j], ")") || is(t[j], "="))))
                         ++j;
-                    l.type = slice({t[i + 2].begin, t[j - 1].end});
+                    l.type = {nullptr, slice({t[i + 2].begin, t[j - 1].end})};
                 }
                 locals_.push_back(std::move(l));
             }
@@ -761,28 +791,28 @@ private:
                 if (is_for) {
                     l.iterable = iterable;
                     l.counting = counting && names.size() == 1;
-                    l.type = l.counting ? "int" : for_target_type(iterable);
+                    l.type = l.counting ? known(std::make_shared<check::Type>(check::of_kind(check::TypeKind::Int)))
+                                        : for_target_type(iterable);
                 } else if (const check::SymbolFact* f = local_fact(l.at)) {
-                    l.type = type_of_detail(f->detail);
+                    l.type = known(f->type);
                 }
-                if (l.type == "?") l.type.clear();
                 locals_.push_back(std::move(l));
             }
         }
     }
 
     // `for batch in data |> batches(64)` makes `batch` a Batch[T].
-    std::string for_target_type(ByteRange iterable) const {
-        std::string type = fact_type(iterable, true);
-        if (type.rfind("batches of ", 0) == 0) return "Batch[" + type.substr(11) + "]";
-        return "";
+    ValueType for_target_type(ByteRange iterable) const {
+        ValueType type = fact_type(iterable, true);
+        if (!type.checked || type.checked->kind != check::TypeKind::Batches) return {};
+        return known(std::make_shared<check::Type>(check::of_kind(check::TypeKind::Batch, type.checked->ref)));
     }
 
     // The expression fact for `range`, or for a pipe stage ending it.
-    std::string fact_type(ByteRange range, bool allow_stage) const {
+    ValueType fact_type(ByteRange range, bool allow_stage) const {
         const check::ExpressionFact* best = nullptr;
         for (const check::ExpressionFact& e : facts().expressions) {
-            if (e.range.begin == range.begin && e.range.end == range.end) return e.type;
+            if (e.range.begin == range.begin && e.range.end == range.end) return {e.type, ""};
             if (!allow_stage || e.range.end != range.end || e.range.begin <= range.begin) continue;
             // A stage `x |> f |> g`: the text before it ends with `|>`.
             std::string_view before = s_.text.substr(range.begin, e.range.begin - range.begin);
@@ -790,7 +820,7 @@ private:
             if (last == std::string_view::npos || last < 1 || before.substr(last - 1, 2) != "|>") continue;
             if (!best || e.range.begin < best->range.begin) best = &e;
         }
-        return best ? best->type : "";
+        return best ? ValueType{best->type, ""} : ValueType{};
     }
 
     const Local* local(std::string_view name) const {
@@ -852,40 +882,47 @@ private:
 
     // The record a value of type `type` has fields of: `Mlp`, `Digit`,
     // `Batch[Digit]`.
-    const ast::Item* record_of_type(const std::string& type, bool* batch) const {
+    const ast::Item* record_of_type(const ValueType& type, bool* batch) const {
         *batch = false;
-        std::string name = type;
-        if (type.rfind("Batch[", 0) == 0 && type.back() == ']') {
+        if (type.checked) {
+            auto kind = type.checked->kind;
+            *batch = kind == check::TypeKind::Batch;
+            bool has_fields = kind == check::TypeKind::Model || kind == check::TypeKind::Data || *batch;
+            return has_fields ? record(type.checked->ref) : nullptr;
+        }
+        // A type as written in the source.
+        std::string name = type.written;
+        if (name.rfind("Batch[", 0) == 0 && name.back() == ']') {
             *batch = true;
-            name = type.substr(6, type.size() - 7);
+            name = name.substr(6, name.size() - 7);
         }
         return record(name);
     }
 
     // The type of `a.b.c` (names), or empty when unknown.
-    std::string chain_type(const std::vector<std::string_view>& chain) const {
-        if (chain.empty()) return "";
-        std::string type;
+    ValueType chain_type(const std::vector<std::string_view>& chain) const {
+        if (chain.empty()) return {};
+        ValueType type;
         if (const Local* l = local(chain[0])) type = l->type;
-        if (type.empty()) return "";
+        if (type.empty()) return {};
         for (size_t i = 1; i < chain.size(); ++i) {
             bool batch = false;
             const ast::Item* rec = record_of_type(type, &batch);
-            if (!rec) return "";
+            if (!rec) return {};
             const ast::Field* found = nullptr;
             for (const ast::Field& f : *fields_of(*rec))
                 if (f.name.text == chain[i]) found = &f;
-            if (!found) return "";
-            type = field_type(*found, batch);
+            if (!found) return {};
+            type = {nullptr, field_type(*found, batch)};  // shown as written
         }
         return type;
     }
 
     // The type of an expression before the offset, as far as facts and
     // names tell.
-    std::string expression_type(ByteRange range) const {
-        if (range.begin >= range.end) return "";
-        std::string fact = fact_type(range, false);
+    ValueType expression_type(ByteRange range) const {
+        if (range.begin >= range.end) return {};
+        ValueType fact = fact_type(range, false);
         if (!fact.empty()) return fact;
         std::vector<const Token*> tokens;
         for (const Token& t : c_.tokens)
@@ -898,7 +935,7 @@ private:
             if (plain && i % 2 == 0) chain.push_back(tokens[i]->text);
         }
         if (plain && tokens.size() % 2 == 1) {
-            std::string type = chain_type(chain);
+            ValueType type = chain_type(chain);
             if (!type.empty()) return type;
         }
         return fact_type(range, true);
@@ -924,7 +961,7 @@ private:
 
     void add_dims(int group, std::string_view except = "") {
         for (const check::SymbolFact& f : facts().symbols)
-            if (f.kind == check::SymbolKind::Dim && f.name != except) add(group, f.name, CompletionKind::Dim, f.detail);
+            if (f.kind == check::SymbolKind::Dim && f.name != except) add(group, f.name, CompletionKind::Dim, check::describe(f));
     }
 
     // Axis names: the operands' first, then the names written in this
@@ -938,7 +975,7 @@ private:
         if (!dims_only) {
             for (const check::SymbolFact& f : facts().symbols)
                 if (f.kind == check::SymbolKind::Axis && own_axis(f.definition) && !dims.count(f.name))
-                    add(1, f.name, CompletionKind::Axis, f.detail);
+                    add(1, f.name, CompletionKind::Axis, check::describe(f));
             for (const std::string& name : written_axes())
                 if (!dims.count(name)) add(1, name, CompletionKind::Axis, "axis");
         }
@@ -995,8 +1032,8 @@ private:
         for (auto& [name, doc] : kHostTypes) add(1, name, CompletionKind::Type, "type", doc);
         if (c_.item == ItemKind::ExternFn) add(1, "axis", CompletionKind::Type, "type", "The name of an axis of the first tensor argument");
         for (const check::SymbolFact& f : facts().symbols) {
-            if (f.kind == check::SymbolKind::Model) add(0, f.name, CompletionKind::Model, f.detail);
-            if (f.kind == check::SymbolKind::Data) add(0, f.name, CompletionKind::Data, f.detail);
+            if (f.kind == check::SymbolKind::Model) add(0, f.name, CompletionKind::Model, check::describe(f));
+            if (f.kind == check::SymbolKind::Data) add(0, f.name, CompletionKind::Data, check::describe(f));
         }
     }
 
@@ -1024,13 +1061,13 @@ private:
                 f.kind != check::SymbolKind::PythonModule)
                 continue;
             switch (f.kind) {
-                case check::SymbolKind::Dim: add(group, f.name, CompletionKind::Dim, f.detail); break;
+                case check::SymbolKind::Dim: add(group, f.name, CompletionKind::Dim, check::describe(f)); break;
                 case check::SymbolKind::Model:
                 case check::SymbolKind::Data:
                     add_lazy(group, f.name, f.kind == check::SymbolKind::Model ? CompletionKind::Model : CompletionKind::Data,
                              [this, &f](CompletionEntry& e) {
                                  const ast::Item* rec = record(f.name);
-                                 e.detail = f.detail;
+                                 e.detail = check::describe(f);
                                  e.documentation = rec ? record_doc(*rec) : "";
                              });
                     break;
@@ -1038,27 +1075,27 @@ private:
                 case check::SymbolKind::ExternFunction:
                     add_lazy(group, f.name, CompletionKind::Function, [this, &f](CompletionEntry& e) {
                         const ast::Item* item = function(f.name);
-                        std::string detail = f.detail;
+                        std::string detail = check::describe(f);
                         if (item) {
                             detail = function_label(s_, *item).label;
                             auto* fn = std::get_if<ast::FnDef>(&item->node);
-                            size_t inferred = f.detail.find(" -> ");
-                            if (fn && !fn->return_type && inferred != std::string::npos) detail += f.detail.substr(inferred);
+                            if (fn && !fn->return_type && f.type) detail += " -> " + check::describe(*f.type) + " (inferred)";
                             detail = (fn ? (fn->exported ? "export fn " : "fn ") : "extern fn ") + detail;
                         }
                         e.detail = std::move(detail);
                         e.documentation = item ? function_doc(*item) : "";
                     });
                     break;
-                case check::SymbolKind::PythonModule: add(group, f.name, CompletionKind::Module, f.detail); break;
+                case check::SymbolKind::PythonModule: add(group, f.name, CompletionKind::Module, check::describe(f)); break;
                 default: break;
             }
         }
         std::unordered_set<std::string> defined;
         for (const check::SymbolFact& f : facts().symbols)
-            if (f.kind != check::SymbolKind::Parameter && f.kind != check::SymbolKind::Field &&
-                f.kind != check::SymbolKind::Axis)
-                defined.insert(f.name);
+            if (f.kind == check::SymbolKind::Dim || f.kind == check::SymbolKind::Model || f.kind == check::SymbolKind::Data ||
+                f.kind == check::SymbolKind::Function || f.kind == check::SymbolKind::ExternFunction ||
+                f.kind == check::SymbolKind::PythonModule)
+                defined.insert(f.name);  // the file's items
         for (const BuiltinDoc& d : builtin_docs())
             if (!defined.count(d.name) && !local(d.name) && (d.is_call || !callable_only))
                 add(group + 1, d.name, CompletionKind::Function, d.signature, d.doc);
@@ -1069,10 +1106,10 @@ private:
     // Everything an expression in a function body may name.
     void add_expression_names(bool statement_start) {
         for (auto it = locals_.rbegin(); it != locals_.rend(); ++it)
-            add(1, it->name, it->parameter ? CompletionKind::Parameter : CompletionKind::Variable, it->type);
+            add(1, it->name, it->parameter ? CompletionKind::Parameter : CompletionKind::Variable, it->type.shown());
         for (const check::SymbolFact& f : facts().symbols)
             if (f.kind == check::SymbolKind::Axis && own_axis(f.definition))
-                add(2, f.name, CompletionKind::Axis, f.detail);
+                add(2, f.name, CompletionKind::Axis, check::describe(f));
         add_items(2);
         if (statement_start)
             for (const char* k : {"return", "if", "elif", "else", "for"}) add(4, k, CompletionKind::Keyword);
@@ -1113,7 +1150,7 @@ private:
                     "init(seed=${1:0})", true);
             return true;
         }
-        std::string type = chain_type(chain);
+        ValueType type = chain_type(chain);
         bool batch = false;
         const ast::Item* rec = type.empty() ? nullptr : record_of_type(type, &batch);
         if (rec) add_fields(*rec, batch, std::holds_alternative<ast::ModelDef>(rec->node));
@@ -1128,20 +1165,21 @@ private:
         if (b->role == BracketRole::TensorType || b->role == BracketRole::Causal) {
             // `x as [`: x's axes first.
             std::vector<std::string> axes;
-            std::string type;
+            ValueType type;
             if (b->open >= 1 && is(c_.tokens[b->open - 1], "as")) {
                 type = expression_type(operand_before(c_, b->open - 1));
                 axes = axis_names(type);
             }
-            add_axes(axes, type, record_item);
+            add_axes(axes, type.shown(), record_item);
             return true;
         }
         if (b->role == BracketRole::TypeArgs) {
             std::string_view type = b->open >= 1 ? c_.tokens[b->open - 1].text : "";
             for (const check::SymbolFact& f : facts().symbols) {
                 if ((type == "Dataset" || type == "Batch") && f.kind == check::SymbolKind::Data)
-                    add(0, f.name, CompletionKind::Data, f.detail);
-                if (type == "Optimizer" && f.kind == check::SymbolKind::Model) add(0, f.name, CompletionKind::Model, f.detail);
+                    add(0, f.name, CompletionKind::Data, check::describe(f));
+                if (type == "Optimizer" && f.kind == check::SymbolKind::Model)
+                    add(0, f.name, CompletionKind::Model, check::describe(f));
             }
             if (type == "Index") add_axes({}, "", record_item);
             return true;
@@ -1204,11 +1242,11 @@ private:
         std::vector<std::string> axes;
         std::string types;
         for (ByteRange r : operands) {
-            std::string type = expression_type(r);
+            ValueType type = expression_type(r);
             if (type.empty()) continue;
             for (std::string& a : axis_names(type))
                 if (std::find(axes.begin(), axes.end(), a) == axes.end()) axes.push_back(std::move(a));
-            types += (types.empty() ? "" : ", ") + type;
+            types += (types.empty() ? "" : ", ") + type.shown();
         }
         return {axes, types};
     }

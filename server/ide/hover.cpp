@@ -4,6 +4,7 @@
 #include <map>
 
 #include "check/builtins.hpp"
+#include "check/describe.hpp"
 #include "ide/builtin_docs.hpp"
 #include "ide/navigation.hpp"
 
@@ -16,17 +17,11 @@ using check::SymbolKind;
 
 std::string code_block(const std::string& text) { return "```shapescript\n" + text + "\n```"; }
 
-// Dim name -> its value, from the dims' facts (`dim Dh = D / H = 64`).
+// Dim name -> its value, from the dims' facts.
 std::map<std::string, std::string> dim_values(const Snapshot& s) {
     std::map<std::string, std::string> out;
-    for (const SymbolFact& f : s.result.check.symbols) {
-        if (f.kind != SymbolKind::Dim) continue;
-        size_t eq = f.detail.rfind(" = ");
-        if (eq == std::string::npos) continue;
-        std::string value = f.detail.substr(eq + 3);
-        if (!value.empty() && std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            out[f.name] = value;
-    }
+    for (const SymbolFact& f : s.result.check.symbols)
+        if (f.kind == SymbolKind::Dim && f.dim_value && *f.dim_value >= 0) out[f.name] = std::to_string(*f.dim_value);
     return out;
 }
 
@@ -65,43 +60,33 @@ const SymbolFact* fact_for(const SymbolAt& symbol, ByteRange at) {
 
 }  // namespace
 
-std::string evaluated_type(const Snapshot& s, const std::string& type) {
-    std::map<std::string, std::string> dims = dim_values(s);
-    std::string out;
-    for (size_t i = 0; i < type.size();) {
-        if (is_name_char(type[i]) && !(type[i] >= '0' && type[i] <= '9')) {
-            size_t j = i;
-            while (j < type.size() && is_name_char(type[j])) ++j;
-            std::string word = type.substr(i, j - i);
-            auto it = dims.find(word);
-            // Only inside brackets: an element type's `Index[V]` bound too.
-            out += it != dims.end() ? it->second : word;
-            i = j;
-        } else {
-            out += type[i++];
-        }
-    }
-    return out;
-}
-
 std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
     if (auto symbol = symbol_at(s, offset)) {
         const SymbolFact& fact = *fact_for(*symbol, symbol->occurrence);
-        std::string shown = fact.detail;
+        std::string markdown;
+        std::string sizes;  // the type with dims evaluated, when that differs
         if (fact.kind == SymbolKind::Function || fact.kind == SymbolKind::ExternFunction) {
-            std::string header = item_signature(s, fact);
-            if (!header.empty()) shown = header;
-            size_t inferred = fact.detail.find(" -> ");
-            if (inferred != std::string::npos && header.find("->") == std::string::npos)
-                shown += fact.detail.substr(inferred);
+            // The header as written, then an inferred return type.
+            std::string shown = item_signature(s, fact);
+            if (shown.empty()) shown = check::describe(fact);
+            else if (fact.type && shown.find("->") == std::string::npos)
+                shown += " -> " + check::describe(*fact.type) + " (inferred)";
+            markdown = code_block(shown);
+            size_t colon = shown.find(": [");
+            if (colon != std::string::npos) {
+                std::string written = shown.substr(colon + 2);
+                std::string value = check::with_dim_values(written, dim_values(s));
+                if (value != written) sizes = value;
+            }
+        } else {
+            markdown = code_block(check::describe(fact));
+            bool valued = fact.kind == SymbolKind::Parameter || fact.kind == SymbolKind::Local || fact.kind == SymbolKind::Field;
+            if (valued && fact.type && fact.type->kind == check::TypeKind::Tensor) {
+                std::string value = check::describe(*fact.type, dim_values(s));
+                if (value != check::describe(*fact.type)) sizes = value;
+            }
         }
-        std::string markdown = code_block(shown);
-        size_t colon = shown.find(": [");
-        if (colon != std::string::npos && fact.kind != SymbolKind::Dim) {
-            std::string type = shown.substr(colon + 2);
-            std::string value = evaluated_type(s, type);
-            if (value != type) markdown += "\n\nsizes: `" + value + "`";
-        }
+        if (!sizes.empty()) markdown += "\n\nsizes: `" + sizes + "`";
         return HoverInfo{symbol->occurrence, markdown};
     }
     const check::ExpressionFact* expression = expression_at(s, offset);
@@ -111,14 +96,15 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
         if (const BuiltinDoc* doc = builtin_doc(name)) {
             std::string markdown = code_block(doc->signature);
             if (!doc->doc.empty()) markdown += "\n\n" + doc->doc;
-            if (expression) markdown += "\n\ngives `" + expression->type + "` here";
+            if (expression) markdown += "\n\ngives `" + check::describe(*expression->type) + "` here";
             return HoverInfo{word, markdown};
         }
     }
     if (expression) {
-        std::string markdown = code_block(expression->type);
-        std::string value = evaluated_type(s, expression->type);
-        if (value != expression->type) markdown += "\n\nsizes: `" + value + "`";
+        std::string shown = check::describe(*expression->type);
+        std::string markdown = code_block(shown);
+        std::string value = check::describe(*expression->type, dim_values(s));
+        if (value != shown) markdown += "\n\nsizes: `" + value + "`";
         return HoverInfo{expression->range, markdown};
     }
     return std::nullopt;

@@ -18,8 +18,4 @@ struct HoverInfo {
 
 std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset);
 
-// `type` with each dim replaced by its value (`[b n D]` -> `[b n 768]`), or
-// `type` itself when it names none.
-std::string evaluated_type(const Snapshot& s, const std::string& type);
-
 }  // namespace ss::ide

@@ -4,6 +4,8 @@
 #include <set>
 
 #include "check/builtin_table.hpp"
+#include "check/describe.hpp"
+#include "check/prelude.hpp"
 
 namespace ss::ide {
 
@@ -17,7 +19,14 @@ bool strictly_inside(ByteRange r, uint32_t offset) { return r.begin <= offset &&
 bool contains(ByteRange outer, ByteRange inner) { return outer.begin <= inner.begin && inner.end <= outer.end; }
 
 // Function-scoped kinds: their facts group by name within one function.
-bool function_scoped(SymbolKind k) { return k == SymbolKind::Parameter || k == SymbolKind::Axis; }
+bool function_scoped(SymbolKind k) { return k == SymbolKind::Parameter || k == SymbolKind::Local || k == SymbolKind::Axis; }
+
+// Facts of one symbol have one kind, but a parameter and a local of its name
+// (`for x in ...` over a parameter `x`) are one variable.
+bool same_symbol_kind(SymbolKind a, SymbolKind b) {
+    auto variable = [](SymbolKind k) { return k == SymbolKind::Parameter || k == SymbolKind::Local; };
+    return a == b || (variable(a) && variable(b));
+}
 
 // The range of the item (function) holding `r`, or the whole text.
 ByteRange scope_of(const Snapshot& s, ByteRange r) {
@@ -86,7 +95,8 @@ std::optional<SymbolAt> symbol_at(const Snapshot& s, uint32_t offset) {
     if (function_scoped(hit->kind)) {
         ByteRange scope = scope_of(s, hit->definition);
         for (const SymbolFact& f : facts)
-            if (f.kind == hit->kind && f.name == hit->name && contains(scope, f.definition)) out.facts.push_back(&f);
+            if (same_symbol_kind(f.kind, hit->kind) && f.name == hit->name && contains(scope, f.definition))
+                out.facts.push_back(&f);
     } else {
         out.facts.push_back(hit);
     }
@@ -192,7 +202,7 @@ RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_nam
         else
             clashes = true;
         if (clashes) {
-            out.refused = "`" + std::string(new_name) + "` is already " + f.detail.substr(0, 80) +
+            out.refused = "`" + std::string(new_name) + "` is already " + check::describe(f).substr(0, 80) +
                           "; renaming would make the two names one";
             return out;
         }

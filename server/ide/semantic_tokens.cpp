@@ -76,28 +76,17 @@ struct FactAt {
     uint32_t end = 0;
     SymbolKind kind = SymbolKind::Dim;
     bool definition = false;
-    bool parameter = false;  // a Parameter fact defined in a parameter list (not a local)
+    bool value = false;  // a built-in that is a value (`Eval`), not a function
 };
 
 // One function's names, to classify the uses in its body the checker keeps
-// no fact for.
+// no fact for (a statement with a syntax error): its parameters as written,
+// and its locals from the checker's facts.
 struct Scope {
     ByteRange range;
     std::unordered_set<std::string> params;
     std::unordered_set<std::string> locals;
 };
-
-void collect_locals(const ast::Block& block, Scope& scope) {
-    syntax::for_each_statement(block, [&](const ast::Stmt& s) {
-        if (auto* a = std::get_if<ast::Assign>(&s.node)) {
-            for (const ast::ExprPtr& t : a->targets)
-                if (t)
-                    if (auto* n = std::get_if<ast::NameExpr>(&t->node)) scope.locals.insert(n->name.text);
-        } else if (auto* f = std::get_if<ast::For>(&s.node)) {
-            for (const ast::Name& n : f->targets) scope.locals.insert(n.text);
-        }
-    });
-}
 
 class Classifier {
 public:
@@ -108,24 +97,23 @@ public:
             if (auto* ext = std::get_if<ast::ExternFn>(&item->node)) params = &ext->params;
             if (!params) continue;
             Scope scope{item->range, {}, {}};
-            for (const ast::Param& p : *params) {
-                param_names_.insert(p.name.range.begin);
-                scope.params.insert(p.name.text);
-            }
-            if (auto* fn = std::get_if<ast::FnDef>(&item->node)) collect_locals(fn->body, scope);
+            for (const ast::Param& p : *params) scope.params.insert(p.name.text);
             scopes_.push_back(std::move(scope));
         }
         std::sort(scopes_.begin(), scopes_.end(),
                   [](const Scope& a, const Scope& b) { return a.range.begin < b.range.begin; });
         for (const check::SymbolFact& f : s.result.check.symbols) {
-            bool parameter = f.kind == SymbolKind::Parameter && param_names_.count(f.definition.begin) > 0;
-            add_fact(f.definition, {f.definition.end, f.kind, true, parameter});
-            for (ByteRange r : f.references) add_fact(r, {r.end, f.kind, false, parameter});
+            if (f.kind == SymbolKind::Local)
+                if (Scope* scope = scope_at(f.definition.begin)) scope->locals.insert(f.name);
+            add_fact(f.definition, {f.definition.end, f.kind, true, false});
+            for (ByteRange r : f.references) add_fact(r, {r.end, f.kind, false, false});
             if (f.kind == SymbolKind::Dim || f.kind == SymbolKind::Model || f.kind == SymbolKind::Data ||
                 f.kind == SymbolKind::Function || f.kind == SymbolKind::ExternFunction ||
                 f.kind == SymbolKind::PythonModule)
                 globals_.emplace(f.name, f.kind);
         }
+        for (const check::NameUse& u : s.result.check.uses)
+            add_fact(u.at, {u.at.end, u.kind, u.at.begin == u.definition.begin, u.value});
     }
 
     void run() {
@@ -243,12 +231,15 @@ private:
             case SymbolKind::Function:
             case SymbolKind::ExternFunction: return {TokenType::Function, decl};
             case SymbolKind::PythonModule: return {TokenType::Namespace, decl};
-            case SymbolKind::Parameter:
-                // Locals are recorded as parameters too; a parameter is
-                // defined in a parameter list.
-                return {f.parameter ? TokenType::Parameter : TokenType::Variable, decl};
+            case SymbolKind::Parameter: return {TokenType::Parameter, decl};
+            case SymbolKind::Local: return {TokenType::Variable, decl};
             case SymbolKind::Field: return {TokenType::Property, decl};
             case SymbolKind::Axis: return {TokenType::TypeParameter, decl};
+            // Where a pattern first writes an axis is not shown as declaring it.
+            case SymbolKind::PatternAxis: return {TokenType::TypeParameter};
+            case SymbolKind::Builtin:
+                if (f.value) return {TokenType::Variable, mod::Readonly | mod::DefaultLibrary};
+                return {TokenType::Function, mod::DefaultLibrary};
         }
         return {TokenType::Variable, decl};
     }
@@ -262,7 +253,8 @@ private:
         return scope && (scope->params.count(name) || scope->locals.count(name));
     }
 
-    const Scope* scope_at(uint32_t offset) const {
+    const Scope* scope_at(uint32_t offset) const { return const_cast<Classifier*>(this)->scope_at(offset); }
+    Scope* scope_at(uint32_t offset) {
         auto it = std::upper_bound(scopes_.begin(), scopes_.end(), offset,
                                    [](uint32_t at, const Scope& s) { return at < s.range.begin; });
         if (it == scopes_.begin()) return nullptr;
@@ -405,7 +397,6 @@ private:
     const syntax::NodeKinds& k_;
     std::unordered_map<uint32_t, FactAt> facts_;
     std::unordered_map<std::string, SymbolKind> globals_;
-    std::unordered_set<uint32_t> param_names_;
     std::vector<Scope> scopes_;
     std::vector<SemanticToken> out_;
 };

@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "check/describe.hpp"
 #include "syntax/walk.hpp"
 
 namespace ss::ide {
@@ -14,7 +15,7 @@ class Outline {
 public:
     explicit Outline(const Snapshot& s) : s_(s) {
         for (const check::SymbolFact& f : s.result.check.symbols) {
-            if (f.kind == check::SymbolKind::Parameter) facts_.emplace(f.definition.begin, &f);
+            if (f.kind == check::SymbolKind::Local) facts_.emplace(f.definition.begin, &f);
             if (f.kind == check::SymbolKind::Axis) axes_.push_back(&f);
         }
         std::stable_sort(axes_.begin(), axes_.end(), [](const check::SymbolFact* a, const check::SymbolFact* b) {
@@ -99,12 +100,8 @@ private:
         auto add = [&](const ast::Name& n, ByteRange range) {
             if (n.missing || n.text.empty() || params.count(n.text) || !seen.insert(n.text).second) return;
             std::string detail;
-            if (auto it = facts_.find(n.range.begin); it != facts_.end() &&
-                                                      it->second->kind == check::SymbolKind::Parameter) {
-                detail = it->second->detail;
-                std::string prefix = n.text + ": ";
-                if (detail.compare(0, prefix.size(), prefix) == 0) detail = detail.substr(prefix.size());
-            }
+            if (auto it = facts_.find(n.range.begin); it != facts_.end() && it->second->type)
+                detail = check::describe(*it->second->type);
             out.push_back({n.text, detail, SymbolKind::Variable, range, n.range, {}});
         };
         // Depth first, in source order.
@@ -190,7 +187,7 @@ private:
     }
 
     const Snapshot& s_;
-    std::unordered_map<uint32_t, const check::SymbolFact*> facts_;  // parameters and locals, by definition's start
+    std::unordered_map<uint32_t, const check::SymbolFact*> facts_;  // locals, by definition's start
     std::vector<const check::SymbolFact*> axes_;                     // generic axes, by definition's start
 };
 

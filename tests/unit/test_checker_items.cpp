@@ -7,6 +7,7 @@
 
 #include "check/analyze.hpp"
 #include "check/checker.hpp"
+#include "check/describe.hpp"
 #include "syntax/lower.hpp"
 #include "syntax_test_util.hpp"
 
@@ -49,7 +50,8 @@ TEST_CASE("dims evaluate in any order, with their values on hover") {
     CHECK(r.diagnostics.empty());
     const auto* dh = fact(r, "Dh");
     REQUIRE(dh);
-    CHECK(dh->detail == "dim Dh = D / H = 64");
+    CHECK(ss::check::describe(*dh) == "dim Dh = D / H = 64");
+    CHECK(dh->dim_value == 64);
     const auto* d = fact(r, "D");
     REQUIRE(d);
     CHECK(d->references.size() == 1);
@@ -87,8 +89,8 @@ TEST_CASE("signatures: generic axes shared, dims static, facts with types") {
     CHECK(r.diagnostics.empty());
     const auto* m = fact(r, "m");
     REQUIRE(m);
-    CHECK(m->detail == "m: [n n] Mask");
-    CHECK(fact(r, "i")->detail == "i: [b] Index[D]");
+    CHECK(ss::check::describe(*m) == "m: [n n] Mask");
+    CHECK(ss::check::describe(*fact(r, "i")) == "i: [b] Index[D]");
     CHECK(fact(r, "D")->references.size() == 3);  // x, i and the return type
 }
 
@@ -129,7 +131,7 @@ TEST_CASE("facts for inlay hints: each pipeline stage's type") {
     CHECK(r.diagnostics.empty());
     auto find = [&](const std::string& snippet) -> std::string {
         for (const auto& e : r.expressions)
-            if (text.substr(e.range.begin, e.range.end - e.range.begin) == snippet) return e.type;
+            if (text.substr(e.range.begin, e.range.end - e.range.begin) == snippet) return ss::check::describe(*e.type);
         return "(none)";
     };
     CHECK(find("split(b n (3 H Dh) -> b H n Dh)") == "([b H n Dh], [b H n Dh], [b H n Dh])");
@@ -146,11 +148,11 @@ TEST_CASE("facts for the editor: a generic axis's definition and its uses") {
     CHECK(n->definition.begin == text.find("n D]"));
     // [n n] (twice), the return type, and `0..n` in the body.
     CHECK(n->references.size() == 4);
-    CHECK(n->detail == "axis n of `f`: a size bound at each call");
+    CHECK(ss::check::describe(*n) == "axis n of `f`: a size bound at each call");
 }
 
 TEST_CASE("a missing return type is inferred and shown on hover") {
     auto r = check("fn double(x: [b n]):\n    return x + x\n");
     CHECK(r.diagnostics.empty());
-    CHECK(fact(r, "double")->detail == "fn double -> [b n] (inferred)");
+    CHECK(ss::check::describe(*fact(r, "double")) == "fn double -> [b n] (inferred)");
 }

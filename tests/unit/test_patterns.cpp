@@ -668,13 +668,13 @@ std::vector<std::string> examples_of(const std::string& doc, const std::string& 
     return out;
 }
 
-// Dims as the checker evaluates them: from hovers, `dim Dh = D / H = 64`.
+// Dims as the checker evaluates them, from their facts.
 std::map<std::string, int64_t> dims_of(const std::string& text) {
     ss::syntax::SyntaxTree tree(text);
     auto file = ss::syntax::lower(tree);
     std::map<std::string, int64_t> dims;
     for (const auto& fact : check_file(file, text).symbols)
-        if (fact.kind == SymbolKind::Dim) dims[fact.name] = std::stoll(fact.detail.substr(fact.detail.rfind(" = ") + 3));
+        if (fact.kind == SymbolKind::Dim && fact.dim_value) dims[fact.name] = *fact.dim_value;
     return dims;
 }
 

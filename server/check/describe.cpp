@@ -1,0 +1,124 @@
+#include "check/describe.hpp"
+
+namespace ss::check {
+
+namespace {
+
+bool name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+using Words = std::map<std::string, std::string>;
+
+std::string render(const Type& type, const Words* dims) {
+    auto text = [&](const std::string& written) { return dims ? with_dim_values(written, *dims) : written; };
+    switch (type.kind) {
+        case TypeKind::Tensor: {
+            std::string out = "[";
+            for (size_t i = 0; i < type.tensor.axes.size(); ++i) out += (i ? " " : "") + text(type.tensor.axes[i].written);
+            out += "]";
+            const Element& e = type.tensor.element;
+            if (e.kind != ElementKind::F32) out += " " + element_name(e.kind);
+            if (e.kind == ElementKind::Index) out += "[" + text(e.bound_written) + "]";
+            if (!e.over.empty()) out += " over " + text(e.over);
+            return out;
+        }
+        case TypeKind::Int: return "int";
+        case TypeKind::Float: return "float";
+        case TypeKind::Bool: return "bool";
+        case TypeKind::Str: return "str";
+        case TypeKind::Mode: return "Mode";
+        case TypeKind::AxisName: return "axis";
+        case TypeKind::Batches: return "batches of " + type.ref;
+        case TypeKind::Grads: return "gradients of " + type.ref;
+        case TypeKind::Model:
+        case TypeKind::Data: return type.ref;
+        case TypeKind::Dataset: return "Dataset[" + type.ref + "]";
+        case TypeKind::Batch: return "Batch[" + type.ref + "]";
+        case TypeKind::Optimizer: return "Optimizer[" + type.ref + "]";
+        case TypeKind::Tuple: {
+            std::string out = "(";
+            for (size_t i = 0; i < type.elements.size(); ++i) out += (i ? ", " : "") + render(type.elements[i], dims);
+            return out + ")";
+        }
+        case TypeKind::Unknown: return "?";
+    }
+    return "?";
+}
+
+void forget_origins(Type& t) {
+    for (AxisType& a : t.tensor.axes) a.origin = {};
+    for (Type& e : t.elements) forget_origins(e);
+}
+
+}  // namespace
+
+std::string describe(const Type& type) { return render(type, nullptr); }
+
+std::string describe(const Type& type, const std::map<std::string, std::string>& dims) { return render(type, &dims); }
+
+std::string with_dim_values(std::string_view text, const std::map<std::string, std::string>& dims) {
+    std::string out;
+    for (size_t i = 0; i < text.size();) {
+        if (name_char(text[i]) && !(text[i] >= '0' && text[i] <= '9')) {
+            size_t j = i;
+            while (j < text.size() && name_char(text[j])) ++j;
+            std::string word(text.substr(i, j - i));
+            auto it = dims.find(word);
+            out += it != dims.end() ? it->second : word;
+            i = j;
+        } else {
+            out += text[i++];
+        }
+    }
+    return out;
+}
+
+bool fully_known(const Type& type) {
+    auto has_mark = [](const std::string& s) { return s.find('?') != std::string::npos; };
+    switch (type.kind) {
+        case TypeKind::Unknown: return false;
+        case TypeKind::Tensor:
+            for (const AxisType& a : type.tensor.axes)
+                if (has_mark(a.written)) return false;
+            return !has_mark(type.tensor.element.bound_written) && !has_mark(type.tensor.element.over);
+        case TypeKind::Tuple:
+            for (const Type& e : type.elements)
+                if (!fully_known(e)) return false;
+            return true;
+        default: return !has_mark(type.ref);
+    }
+}
+
+std::string describe(const SymbolFact& f) {
+    auto type = [&] { return f.type ? describe(*f.type) : std::string("?"); };
+    switch (f.kind) {
+        case SymbolKind::Dim: {
+            std::string out = "dim " + f.name + " = " + f.written;
+            if (f.dim_value && out.find(" = " + std::to_string(*f.dim_value)) == std::string::npos)
+                out += " = " + std::to_string(*f.dim_value);
+            return out;
+        }
+        case SymbolKind::Model: return "model " + f.name;
+        case SymbolKind::Data: return "data " + f.name;
+        case SymbolKind::Function:
+            return (f.exported ? "export fn " : "fn ") + f.name + (f.type ? " -> " + describe(*f.type) + " (inferred)" : "");
+        case SymbolKind::ExternFunction: return "extern fn " + f.name + " = " + f.written;
+        case SymbolKind::PythonModule: return "import python " + f.written;
+        case SymbolKind::Parameter:
+        case SymbolKind::Local: return f.name + ": " + type();
+        case SymbolKind::Field: return f.owner + "." + f.name + ": " + type();
+        case SymbolKind::Axis: return "axis " + f.name + " of `" + f.owner + "`: a size bound at each call";
+        case SymbolKind::PatternAxis: return "axis " + f.name + " of a pattern";
+        case SymbolKind::Builtin: return "built-in " + f.name;
+    }
+    return f.name;
+}
+
+TypeRef fact_type(const Type& type) {
+    auto out = std::make_shared<Type>(type);
+    forget_origins(*out);
+    return out;
+}
+
+}  // namespace ss::check

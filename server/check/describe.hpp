@@ -1,0 +1,37 @@
+// Types and facts as people read them: the one renderer that messages,
+// hover, inlay hints, completion and the outline share, so no layer has to
+// parse text another layer wrote.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "check/checker.hpp"
+#include "check/types.hpp"
+
+namespace ss::check {
+
+// `[b n D]`, `[b H n m] Prob over m`, `Batch[Digit]`, `(int, [n])`, `?`.
+std::string describe(const Type& type);
+
+// The same with each dim written in it replaced by its value (`dims`: name
+// to value), as hover's "sizes:" shows it: `[b n 64]`.
+std::string describe(const Type& type, const std::map<std::string, std::string>& dims);
+
+// `text` with every whole name that is a key of `dims` replaced by its value.
+std::string with_dim_values(std::string_view text, const std::map<std::string, std::string>& dims);
+
+// Whether every size and element of `type` is known: nothing in it shows
+// as `?` (an unknown type, a selection's `?k`).
+bool fully_known(const Type& type);
+
+// A fact's hover line: `dim Dh = D / H = 64`, `x: [b n D]`,
+// `Block.w: [D D]`, `fn f -> [n] (inferred)`, `axis n of `f`: ...`.
+std::string describe(const SymbolFact& fact);
+
+// A copy of `type` without the source ranges its axes came from (facts keep
+// types, not where their sizes were written, which may lie in other items).
+TypeRef fact_type(const Type& type);
+
+}  // namespace ss::check
