@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "../parse/generate.hpp"
 #include "../common.hpp"
+#include "../parse/generate.hpp"
 #include "check/checker.hpp"
 #include "check/document.hpp"
 #include "syntax/lower.hpp"
@@ -88,10 +88,11 @@ void run(int lines) {
             std::exit(1);
         }
     }
-    std::printf("%6d lines | stages %8.2f ms = parse %7.2f + lower %6.2f + syntax %6.2f + check %7.2f"
-                " | as check runs it %8.2f ms | edit + re-check %7.2f ms | %zu diagnostics\n",
-                lines, median(total), median(parse), median(lower), median(syntax), median(check),
-                median(document_total), median(recheck), diagnostics);
+    std::printf(
+        "%6d lines | stages %8.2f ms = parse %7.2f + lower %6.2f + syntax %6.2f + check %7.2f"
+        " | as check runs it %8.2f ms | edit + re-check %7.2f ms | %zu diagnostics\n",
+        lines, median(total), median(parse), median(lower), median(syntax), median(check), median(document_total),
+        median(recheck), diagnostics);
     if (diagnostics != 0) {
         std::fprintf(stderr, "bench_check: the generated program should check clean\n");
         std::exit(1);

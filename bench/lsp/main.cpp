@@ -203,7 +203,8 @@ Row run(const std::string& server_path, int lines, bool default_debounce, int ed
     std::vector<std::string> args{"--stdio", "--log-level", "error"};
     if (!default_debounce) args.insert(args.end(), {"--debounce-ms", "0"});
     Server server(server_path, args);
-    server.response(server.request("initialize", {{"processId", getpid()}, {"rootUri", nullptr}, {"capabilities", Json::object()}}));
+    server.response(server.request("initialize",
+                                   {{"processId", getpid()}, {"rootUri", nullptr}, {"capabilities", Json::object()}}));
     server.notify("initialized", Json::object());
 
     int version = 1;
@@ -215,7 +216,8 @@ Row run(const std::string& server_path, int lines, bool default_debounce, int ed
     };
     auto start = Clock::now();
     server.notify("textDocument/didOpen",
-                  {{"textDocument", {{"uri", uri}, {"languageId", "shapescript"}, {"version", version}, {"text", text}}}});
+                  {{"textDocument",
+                    {{"uri", uri}, {"languageId", "shapescript"}, {"version", version}, {"text", text}}}});
     Json first = server.wait_for(published(version), "publishDiagnostics after didOpen");
     row.open_ms = ms_since(start);
     if (!first["params"]["diagnostics"].empty())
@@ -233,8 +235,8 @@ Row run(const std::string& server_path, int lines, bool default_debounce, int ed
                              : Json{{"range", {{"start", where}, {"end", after}}}, {"text", ""}};
         ++version;
         start = Clock::now();
-        server.notify("textDocument/didChange",
-                      {{"textDocument", {{"uri", uri}, {"version", version}}}, {"contentChanges", Json::array({change})}});
+        server.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", version}}},
+                                                 {"contentChanges", Json::array({change})}});
         Json publish = server.wait_for(published(version), "publishDiagnostics after didChange");
         row.edit.push_back(ms_since(start));
         if (publish["params"]["diagnostics"].empty() == typing)
@@ -243,8 +245,8 @@ Row run(const std::string& server_path, int lines, bool default_debounce, int ed
     }
     if (edits % 2) {  // leave the file clean
         Json change{{"range", {{"start", where}, {"end", after}}}, {"text", ""}};
-        server.notify("textDocument/didChange",
-                      {{"textDocument", {{"uri", uri}, {"version", ++version}}}, {"contentChanges", Json::array({change})}});
+        server.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", ++version}}},
+                                                 {"contentChanges", Json::array({change})}});
         server.wait_for(published(version), "publishDiagnostics after didChange");
     }
 
@@ -260,16 +262,17 @@ Row run(const std::string& server_path, int lines, bool default_debounce, int ed
             call = text.find("x = attention");
         }
         switch (p % 4) {
-            case 0: places.push_back(position_at(text, ret + 11)); break;  // x, a parameter
-            case 1: places.push_back(position_at(text, ret + 15)); break;  // y, a local
-            case 2: places.push_back(position_at(text, ret + 21)); break;  // w_o, a field
+            case 0: places.push_back(position_at(text, ret + 11)); break;   // x, a parameter
+            case 1: places.push_back(position_at(text, ret + 15)); break;   // y, a local
+            case 2: places.push_back(position_at(text, ret + 21)); break;   // w_o, a field
             default: places.push_back(position_at(text, call + 6)); break;  // attention<i>, a function
         }
     }
     const Json doc{{"uri", uri}};
     for (const Json& place : places) {
         start = Clock::now();
-        Json reply = server.response(server.request("textDocument/hover", {{"textDocument", doc}, {"position", place}}));
+        Json reply =
+            server.response(server.request("textDocument/hover", {{"textDocument", doc}, {"position", place}}));
         row.hover.push_back(ms_since(start));
         if (reply.contains("error")) die("hover failed: " + reply["error"].dump());
         if (!reply["result"].is_null()) ++row.hover_found;
@@ -292,11 +295,13 @@ Row run(const std::string& server_path, int lines, bool default_debounce, int ed
 }
 
 void print(const Row& r) {
-    std::printf("%6d | %-8s | %8.1f | %7.2f %7.2f | %6.2f %6.2f %4zu/%-4zu | %6.2f %6.2f %6.1f | %6.1f %6.1f\n", r.lines,
-                r.debounce_ms < 0 ? "default" : "0 ms", r.open_ms, percentile(r.edit, 50), percentile(r.edit, 99),
-                percentile(r.hover, 50), percentile(r.hover, 99), r.hover_found, r.hover.size(),
+    std::printf("%6d | %-8s | %8.1f | %7.2f %7.2f | %6.2f %6.2f %4zu/%-4zu | %6.2f %6.2f %6.1f | %6.1f %6.1f\n",
+                r.lines, r.debounce_ms < 0 ? "default" : "0 ms", r.open_ms, percentile(r.edit, 50),
+                percentile(r.edit, 99), percentile(r.hover, 50), percentile(r.hover, 99), r.hover_found, r.hover.size(),
                 percentile(r.completion, 50), percentile(r.completion, 99),
-                r.completion.empty() ? 0.0 : static_cast<double>(r.completion_items) / static_cast<double>(r.completion.size()),
+                r.completion.empty()
+                    ? 0.0
+                    : static_cast<double>(r.completion_items) / static_cast<double>(r.completion.size()),
                 r.rss, r.hwm);
 }
 
@@ -326,11 +331,13 @@ int main(int argc, char** argv) {
     if (access(server_path.c_str(), X_OK) != 0) die("no server at " + server_path + " (--server PATH)");
     signal(SIGPIPE, SIG_IGN);
 
-    std::printf("bench/lsp: %s --stdio; %d one-character edits per size, each waited for; hover and completion "
-                "at 200 places; times in ms, memory in MiB\n",
-                server_path.c_str(), edits);
-    std::printf("targets: edit->publish p99 < 30 ms at 5k lines; hover and completion p99 < 10 ms; VmRSS < 200 MiB "
-                "at 20k lines; the default debounce is 10 ms\n\n");
+    std::printf(
+        "bench/lsp: %s --stdio; %d one-character edits per size, each waited for; hover and completion "
+        "at 200 places; times in ms, memory in MiB\n",
+        server_path.c_str(), edits);
+    std::printf(
+        "targets: edit->publish p99 < 30 ms at 5k lines; hover and completion p99 < 10 ms; VmRSS < 200 MiB "
+        "at 20k lines; the default debounce is 10 ms\n\n");
     std::printf("%6s | %-8s | %8s | %-15s | %-23s | %-20s | %-13s\n", "lines", "debounce", "open to", "edit->publish",
                 "hover", "completion", "memory (MiB)");
     std::printf("%6s | %-8s | %8s | %7s %7s | %6s %6s %9s | %6s %6s %6s | %6s %6s\n", "", "", "publish", "p50", "p99",
@@ -345,7 +352,8 @@ int main(int argc, char** argv) {
     std::printf("\nagainst the targets:\n");
     for (const Row& r : rows) {
         if (r.lines != 5000 && r.lines != 20000) continue;
-        std::string line = std::to_string(r.lines) + " lines, " + (r.debounce_ms < 0 ? "default debounce" : "debounce 0") + ":";
+        std::string line =
+            std::to_string(r.lines) + " lines, " + (r.debounce_ms < 0 ? "default debounce" : "debounce 0") + ":";
         char part[160];
         if (r.lines == 5000) {
             std::snprintf(part, sizeof part, " edit->publish p99 %.2f ms %s;", percentile(r.edit, 99),

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "generate.hpp"
 #include "../common.hpp"
+#include "generate.hpp"
 #include "syntax/lower.hpp"
 #include "syntax/syntax_tree.hpp"
 
@@ -76,10 +76,11 @@ void run(int lines) {
     double one = median(single), full = median(parse), low = median(lower), inc = median(incremental);
     auto sorted = incremental;
     std::sort(sorted.begin(), sorted.end());
-    std::printf("%6d lines %8zu bytes | one tree %8.2f ms | chunked parse %8.2f ms %6.0f bytes/ms (x%.2f vs one tree)"
-                " | lower %7.2f ms | incremental %6.3f ms (p90 %6.3f, x%.5f of full)\n",
-                lines, text.size(), one, full, text.size() / full, one / full, low, inc, sorted[sorted.size() * 9 / 10],
-                inc / full);
+    std::printf(
+        "%6d lines %8zu bytes | one tree %8.2f ms | chunked parse %8.2f ms %6.0f bytes/ms (x%.2f vs one tree)"
+        " | lower %7.2f ms | incremental %6.3f ms (p90 %6.3f, x%.5f of full)\n",
+        lines, text.size(), one, full, text.size() / full, one / full, low, inc, sorted[sorted.size() * 9 / 10],
+        inc / full);
 }
 
 }  // namespace

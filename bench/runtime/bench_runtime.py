@@ -11,6 +11,7 @@ against the hand-written function in the same rounds. The target is at
 most 1.10x with checks off (docs/generated-code.md). --smoke runs a few
 calls only, to prove the benchmark works (CTest bench_runtime_smoke).
 """
+
 import argparse
 import importlib.util
 import math
@@ -34,8 +35,12 @@ LEVELS = ("never", "debug", "always")
 
 def build(compiler, source, level, out_dir):
     out = pathlib.Path(out_dir) / f"{source.stem}_{level}.py"
-    subprocess.run([compiler, "build", str(source), "-o", str(out), "--checks", level, "--value-checks", level],
-                   check=True, capture_output=True, text=True)
+    subprocess.run(
+        [compiler, "build", str(source), "-o", str(out), "--checks", level, "--value-checks", level],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     spec = importlib.util.spec_from_file_location(out.stem, out)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -43,6 +48,7 @@ def build(compiler, source, level, out_dir):
 
 
 # ----------------------------------------------------------- the programs
+
 
 def digits_case(modules):
     """The README's MLP forward (logits) in Eval, a batch of 8."""
@@ -96,8 +102,10 @@ def main():
     rounds, calls = (2, 5) if args.smoke else (args.rounds, args.calls)
     torch.set_num_threads(1)  # per-call overhead, not kernel parallelism
 
-    print(f"torch {torch.__version__}, {torch.get_num_threads()} thread, {rounds} rounds x {calls} calls; "
-          "median time per call, ratio to hand-written in the same rounds")
+    print(
+        f"torch {torch.__version__}, {torch.get_num_threads()} thread, {rounds} rounds x {calls} calls; "
+        "median time per call, ratio to hand-written in the same rounds"
+    )
     print(f"{'program':16} {'hand-written':>13} " + " ".join(f"{'checks ' + level:>20}" for level in LEVELS))
     worst_off = 0.0
     with tempfile.TemporaryDirectory() as out_dir:

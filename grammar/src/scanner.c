@@ -29,18 +29,18 @@ typedef struct {
     uint32_t depth;  // indents[0] is always 0
 } Scanner;
 
-static void skip(TSLexer *lexer) { lexer->advance(lexer, true); }
+static void skip(TSLexer* lexer) { lexer->advance(lexer, true); }
 
-void *tree_sitter_shapescript_external_scanner_create(void) {
-    Scanner *scanner = calloc(1, sizeof(Scanner));
+void* tree_sitter_shapescript_external_scanner_create(void) {
+    Scanner* scanner = calloc(1, sizeof(Scanner));
     if (scanner) scanner->depth = 1;
     return scanner;
 }
 
-void tree_sitter_shapescript_external_scanner_destroy(void *payload) { free(payload); }
+void tree_sitter_shapescript_external_scanner_destroy(void* payload) { free(payload); }
 
-unsigned tree_sitter_shapescript_external_scanner_serialize(void *payload, char *buffer) {
-    Scanner *scanner = payload;
+unsigned tree_sitter_shapescript_external_scanner_serialize(void* payload, char* buffer) {
+    Scanner* scanner = payload;
     // Level 0 is implicit; store the rest, two bytes each.
     unsigned size = 0;
     for (uint32_t i = 1; i < scanner->depth; i++) {
@@ -51,9 +51,8 @@ unsigned tree_sitter_shapescript_external_scanner_serialize(void *payload, char 
     return size;
 }
 
-void tree_sitter_shapescript_external_scanner_deserialize(void *payload, const char *buffer,
-                                                         unsigned length) {
-    Scanner *scanner = payload;
+void tree_sitter_shapescript_external_scanner_deserialize(void* payload, const char* buffer, unsigned length) {
+    Scanner* scanner = payload;
     scanner->depth = 1;
     scanner->indents[0] = 0;
     for (unsigned i = 0; i + 1 < length && scanner->depth < MAX_DEPTH; i += 2) {
@@ -62,9 +61,8 @@ void tree_sitter_shapescript_external_scanner_deserialize(void *payload, const c
     }
 }
 
-bool tree_sitter_shapescript_external_scanner_scan(void *payload, TSLexer *lexer,
-                                                   const bool *valid_symbols) {
-    Scanner *scanner = payload;
+bool tree_sitter_shapescript_external_scanner_scan(void* payload, TSLexer* lexer, const bool* valid_symbols) {
+    Scanner* scanner = payload;
     bool error_recovery = valid_symbols[ERROR_SENTINEL];
 
     // Every token ends here: what is skipped below is lexed again as

@@ -2,6 +2,7 @@
 ways Python uses them: `shapescript.load("model.ss")`, `import model` (an
 import hook for .ss files, installed by importing this package), and the
 notebook magic `%%shapescript` (`%load_ext shapescript`)."""
+
 __version__ = "0.5.0"
 
 from .compiler import load
@@ -15,8 +16,23 @@ _install_import_hook()
 def load_ipython_extension(ip):
     """`%load_ext shapescript`: registers the `%%shapescript` cell magic."""
     from .magic import load_ipython_extension as register
+
     register(ip)
 
 
-__all__ = ["ArgumentError", "Csv", "JsonLines", "Plot", "ShapeScriptError", "Sink", "TensorBoard", "Terminal",
-           "__version__", "close_sinks", "load", "log", "log_to", "load_ipython_extension"]
+__all__ = [
+    "ArgumentError",
+    "Csv",
+    "JsonLines",
+    "Plot",
+    "ShapeScriptError",
+    "Sink",
+    "TensorBoard",
+    "Terminal",
+    "__version__",
+    "close_sinks",
+    "load",
+    "log",
+    "log_to",
+    "load_ipython_extension",
+]

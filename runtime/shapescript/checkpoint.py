@@ -8,6 +8,7 @@ optimizer, `<i>` when it is a tensor. The metadata key "shapescript" holds
 and fields with their shapes (an optimizer: its model's class, update
 count, hyperparameters and schedule).
 """
+
 import json
 import os
 
@@ -24,6 +25,7 @@ def save(path, *values):
     """Writes `values` (models, optimizers, tensors) to one .safetensors file:
     to a temporary file first, renamed over `path` when complete."""
     from safetensors.torch import save_file
+
     tensors = {}
     described = []
     for i, v in enumerate(values):
@@ -39,8 +41,9 @@ def save(path, *values):
             tensors[str(i)] = _plain(v)
             described.append({"kind": "tensor", "shape": list(v.shape), "dtype": str(v.dtype)})
         else:
-            raise TypeError("save(): value %d is a %s; save saves models, optimizers and tensors"
-                            % (i + 1, type(v).__name__))
+            raise TypeError(
+                "save(): value %d is a %s; save saves models, optimizers and tensors" % (i + 1, type(v).__name__)
+            )
     meta = {"shapescript": json.dumps({"format": FORMAT, "values": described})}
     with replacing(path) as tmp:
         save_file(tensors, tmp, metadata=meta)
@@ -69,9 +72,16 @@ def _save_optimizer(i, opt, tensors):
             elif value is not None:
                 numbers.setdefault(name, {})[key] = value
     groups = [{k: v for k, v in g.items() if k != "params"} for g in sd["param_groups"]]
-    return {"kind": "optimizer", "class": opt.kind, "model_class": type(opt.model).__name__,
-            "count": opt.count, "schedule": repr(opt.schedule), "fields": names,
-            "param_groups": json.loads(json.dumps(groups, default=_jsonable)), "numbers": numbers}
+    return {
+        "kind": "optimizer",
+        "class": opt.kind,
+        "model_class": type(opt.model).__name__,
+        "count": opt.count,
+        "schedule": repr(opt.schedule),
+        "fields": names,
+        "param_groups": json.loads(json.dumps(groups, default=_jsonable)),
+        "numbers": numbers,
+    }
 
 
 def _jsonable(v):
@@ -117,8 +127,10 @@ class Checkpoint:
             raise ValueError("the %s in %s has other fields: it %s" % (cls.__name__, self.path, "; it ".join(parts)))
         for name, t in have.items():
             if list(t.shape) != list(saved[name]):
-                raise ValueError("field `%s` of the %s in %s has shape %s, but %s's is %s"
-                                 % (name, cls.__name__, self.path, saved[name], cls.__name__, list(t.shape)))
+                raise ValueError(
+                    "field `%s` of the %s in %s has shape %s, but %s's is %s"
+                    % (name, cls.__name__, self.path, saved[name], cls.__name__, list(t.shape))
+                )
         with torch.no_grad():
             for name, t in have.items():
                 t.copy_(self.tensors["%d/%s" % (index, name)])
@@ -129,6 +141,7 @@ def load(path):
     """Reads a file `save` wrote. `load(path) as M` (cast to a ModelSpec)
     makes the model; `load_optimizer` restores an optimizer's state."""
     from safetensors import safe_open
+
     path = os.fspath(path)
     tensors = {}
     with safe_open(path, framework="pt") as f:
@@ -147,15 +160,22 @@ def load_optimizer(checkpoint, opt):
     """Restores `opt` (its state, hyperparameters and update count) from the
     first optimizer in `checkpoint` of the same kind and model class."""
     model_class = type(opt.model).__name__
-    i = next((i for i, v in enumerate(checkpoint.values)
-              if v["kind"] == "optimizer" and v["class"] == opt.kind and v["model_class"] == model_class), None)
+    i = next(
+        (
+            i
+            for i, v in enumerate(checkpoint.values)
+            if v["kind"] == "optimizer" and v["class"] == opt.kind and v["model_class"] == model_class
+        ),
+        None,
+    )
     if i is None:
         raise ValueError("%s holds no %s optimizer of a %s" % (checkpoint.path, opt.kind, model_class))
     v = checkpoint.values[i]
     names = [name for name, _ in opt.params]
     if names != v["fields"]:
-        raise ValueError("the optimizer in %s is over fields %s, this one over %s"
-                         % (checkpoint.path, v["fields"], names))
+        raise ValueError(
+            "the optimizer in %s is over fields %s, this one over %s" % (checkpoint.path, v["fields"], names)
+        )
     sd = opt.torch_optimizer.state_dict()
     state = {}
     prefix = "%d/" % i
@@ -163,7 +183,7 @@ def load_optimizer(checkpoint, opt):
         entry = dict(v["numbers"].get(name, {}))
         for key, t in checkpoint.tensors.items():
             if key.startswith(prefix + name + "/"):
-                entry[key[len(prefix + name) + 1:]] = t
+                entry[key[len(prefix + name) + 1 :]] = t
         if entry:
             state[index] = entry
     groups = []

@@ -8,6 +8,7 @@ rebuilt compiler of the same version doesn't serve stale modules), and the
 options. The compiler writes each module to a temporary name and renames
 it, so concurrent builds never see half a module.
 """
+
 import hashlib
 import importlib.util
 import json
@@ -42,8 +43,9 @@ def find_compiler():
     tree = Path(__file__).resolve().parents[2] / "build" / "bin" / "shapescript"
     if tree.is_file():
         return str(tree)
-    raise ShapeScriptError("can't find the shapescript compiler: install it, put it on PATH, or set "
-                           "$SHAPESCRIPT_BIN to its path")
+    raise ShapeScriptError(
+        "can't find the shapescript compiler: install it, put it on PATH, or set $SHAPESCRIPT_BIN to its path"
+    )
 
 
 def compiler_version(binary):
@@ -57,14 +59,15 @@ def compiler_version(binary):
 
 
 def cache_dir():
-    d = os.environ.get("SHAPESCRIPT_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "shapescript",
-                                                             "modules")
+    d = os.environ.get("SHAPESCRIPT_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "shapescript", "modules")
     os.makedirs(d, exist_ok=True)
     return d
 
 
-_HUMAN = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<column>\d+): (?P<severity>error|warning|info|information|hint)"
-                    r"(?:\[(?P<code>\w+)\])?: (?P<message>.*)$")
+_HUMAN = re.compile(
+    r"^(?P<file>.*?):(?P<line>\d+):(?P<column>\d+): (?P<severity>error|warning|info|information|hint)"
+    r"(?:\[(?P<code>\w+)\])?: (?P<message>.*)$"
+)
 
 
 def _errors(text):
@@ -107,8 +110,14 @@ def build(path, checks="debug", value_checks="debug"):
     binary = find_compiler()
     version, identity = compiler_version(binary)
     h = hashlib.sha256()
-    for part in (b"shapescript-module-1", version.encode(), repr(identity).encode(), str(source).encode(),
-                 checks.encode(), value_checks.encode()):
+    for part in (
+        b"shapescript-module-1",
+        version.encode(),
+        repr(identity).encode(),
+        str(source).encode(),
+        checks.encode(),
+        value_checks.encode(),
+    ):
         h.update(part + b"\0")
     h.update(text)
     out = Path(cache_dir()) / ("%s-%s.py" % (source.stem, h.hexdigest()[:24]))
@@ -129,9 +138,14 @@ def build(path, checks="debug", value_checks="debug"):
         diags = _diagnostics(binary, str(source), r.stdout, output)
         if diags:
             raise ShapeScriptError("%s doesn't compile:" % source.name, diags)
-    raise ShapeScriptError("`%s` failed (exit status %d)%s" % (
-        " ".join([os.path.basename(binary)] + cmd[1:2] + [source.name]), r.returncode,
-        ":\n" + output if output else ""))
+    raise ShapeScriptError(
+        "`%s` failed (exit status %d)%s"
+        % (
+            " ".join([os.path.basename(binary)] + cmd[1:2] + [source.name]),
+            r.returncode,
+            ":\n" + output if output else "",
+        )
+    )
 
 
 def _is_ours(module):

@@ -1,4 +1,5 @@
 """Datasets, shuffling, batches, and the loop over them."""
+
 import torch
 
 
@@ -18,8 +19,9 @@ class _Record:
         try:
             return self.fields[name]
         except KeyError:
-            raise AttributeError("%s has no field `%s` (its fields: %s)"
-                                 % (self._kind(), name, ", ".join(self.fields))) from None
+            raise AttributeError(
+                "%s has no field `%s` (its fields: %s)" % (self._kind(), name, ", ".join(self.fields))
+            ) from None
 
     def __getitem__(self, name):
         return self.fields[name]
@@ -31,8 +33,12 @@ class _Record:
         return "%s[%s]" % (type(self).__name__, self.spec.name)
 
     def __repr__(self):
-        return "%s(%s)" % (self._kind(), ", ".join(
-            "%s: %s %s" % (k, list(v.shape), str(v.dtype).replace("torch.", "")) for k, v in self.fields.items()))
+        return "%s(%s)" % (
+            self._kind(),
+            ", ".join(
+                "%s: %s %s" % (k, list(v.shape), str(v.dtype).replace("torch.", "")) for k, v in self.fields.items()
+            ),
+        )
 
 
 class Example(_Record):
@@ -99,8 +105,11 @@ class Dataset:
 
     def __repr__(self):
         return "Dataset[%s](%d examples%s; %s)" % (
-            self.spec.name, self._len, ", shuffled" if self.order is not None else "",
-            ", ".join("%s: %s" % (k, list(v.shape[1:])) for k, v in self.fields.items()))
+            self.spec.name,
+            self._len,
+            ", shuffled" if self.order is not None else "",
+            ", ".join("%s: %s" % (k, list(v.shape[1:])) for k, v in self.fields.items()),
+        )
 
 
 def shuffle(ds, seed):
@@ -146,6 +155,7 @@ def batch_loop(batches, padded, where):
     full size) isn't implemented yet: padding never changes what a program
     computes, so an unpadded loop gives the same results."""
     from . import sinks
+
     try:
         total = len(batches)
     except TypeError:

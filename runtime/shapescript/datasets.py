@@ -1,4 +1,5 @@
 """Small datasets shipped with the libraries the runtime needs (no network)."""
+
 import numpy as np
 import torch
 
@@ -9,6 +10,7 @@ def digits(test_fraction=0.2, seed=0):
     "image" float32 [n, 64] in 0..1 (the 0..16 grey levels / 16), "label"
     int64 [n] in 0..10."""
     from sklearn.datasets import load_digits
+
     if not 0 <= test_fraction <= 1:
         raise ValueError("digits(): test_fraction must be in 0..1, not %r" % (test_fraction,))
     d = load_digits()
@@ -19,5 +21,4 @@ def digits(test_fraction=0.2, seed=0):
     order = torch.randperm(len(labels), generator=g)
     n_test = int(round(len(labels) * test_fraction))
     test, train = order[:n_test], order[n_test:]
-    return ({"image": images[train], "label": labels[train]},
-            {"image": images[test], "label": labels[test]})
+    return ({"image": images[train], "label": labels[train]}, {"image": images[test], "label": labels[test]})

@@ -44,8 +44,7 @@ class ArgumentError(ValueError):
     when the mistake isn't about one axis), `axis_index` its 1-based position,
     `expected` and `found` what the message shows."""
 
-    def __init__(self, message, function=None, parameter=None, axis=None, expected=None, found=None,
-                 axis_index=None):
+    def __init__(self, message, function=None, parameter=None, axis=None, expected=None, found=None, axis_index=None):
         super().__init__(message)
         self.function = function
         self.parameter = parameter

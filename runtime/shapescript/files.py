@@ -1,4 +1,5 @@
 """Writing a file whole or not at all."""
+
 import contextlib
 import os
 import tempfile

@@ -2,6 +2,7 @@
 `model.ss` on sys.path (or in a package's folder) and imports it, compiled
 through the same cache as `shapescript.load`. A `model.py` found first by
 Python's own finders wins: this finder is the last on sys.meta_path."""
+
 import importlib.abc
 import importlib.util
 import os
@@ -24,7 +25,7 @@ class SsLoader(importlib.abc.Loader):
 class SsFinder(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname, path=None, target=None):
         name = fullname.rpartition(".")[2]
-        for entry in (sys.path if path is None else path):
+        for entry in sys.path if path is None else path:
             if not isinstance(entry, str):
                 continue
             candidate = os.path.join(entry or ".", name + ".ss")

@@ -8,6 +8,7 @@ The cell is written to `<cache>/cells/<name>.ss` (the name defaults to
 `cell_` and a hash of the text) and loaded as `shapescript.load` does;
 diagnostics name the file `<cell>`, with the cell's own line numbers.
 """
+
 import argparse
 import hashlib
 import inspect

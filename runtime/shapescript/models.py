@@ -1,5 +1,6 @@
 """Models: the base class of generated model classes, their initialisers,
 and changing a field inside a step."""
+
 import hashlib
 
 import torch
@@ -80,7 +81,9 @@ def set_field(m, name, value):
     p = getattr(m, name)
     value = torch.as_tensor(value)
     if tuple(value.shape) != tuple(p.shape):
-        raise ValueError("set_field(): `%s.%s` has shape %s, the new value %s"
-                         % (type(m).__name__, name, list(p.shape), list(value.shape)))
+        raise ValueError(
+            "set_field(): `%s.%s` has shape %s, the new value %s"
+            % (type(m).__name__, name, list(p.shape), list(value.shape))
+        )
     with torch.no_grad():
         p.copy_(value)

@@ -4,6 +4,7 @@ A draw's seed is a pure function of the mode's seed, the number of steps
 the mode has run, and the draw's path (the call sites that lead to it), so
 a run is reproducible and a step drawn again draws the same masks.
 """
+
 import hashlib
 
 

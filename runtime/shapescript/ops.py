@@ -1,5 +1,6 @@
 """Operations generated code calls where a torch function alone doesn't say
 it: the axis conventions ShapeScript uses, masks, draws, and `print`."""
+
 import builtins
 
 import torch
@@ -87,6 +88,7 @@ def print(*values):
     """ShapeScript's print: a 0-d tensor prints as its number; the line goes
     above any progress bar."""
     from .sinks import write_line
+
     write_line(" ".join(_text(v) for v in values))
 
 

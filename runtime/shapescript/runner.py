@@ -10,6 +10,7 @@ type, else its default's). `--` ends the runner's own options.
 Exit status: 0 when the function returned, 1 when the file doesn't compile
 or the function raised, 2 for a bad command line.
 """
+
 import inspect
 import os
 import sys
@@ -19,8 +20,10 @@ from . import compiler, sinks, tracebacks
 from .errors import ShapeScriptError
 from .specs import ScalarSpec
 
-USAGE = ("usage: python -m shapescript.runner FILE [--fn NAME] [--log-dir DIR] "
-         "[--sinks terminal,jsonl,csv,tensorboard,plot] [--checks LEVEL] [--value-checks LEVEL] [ARGS...]")
+USAGE = (
+    "usage: python -m shapescript.runner FILE [--fn NAME] [--log-dir DIR] "
+    "[--sinks terminal,jsonl,csv,tensorboard,plot] [--checks LEVEL] [--value-checks LEVEL] [ARGS...]"
+)
 _OPTIONS = ("--fn", "--log-dir", "--sinks", "--checks", "--value-checks")
 SINK_NAMES = ("terminal", "jsonl", "csv", "tensorboard", "plot")
 
@@ -31,8 +34,7 @@ class UsageError(Exception):
 
 def parse_command_line(argv):
     """(runner options, FILE, the function's argument tokens)."""
-    opts = {"fn": "main", "log_dir": None, "sinks": "terminal,jsonl,plot", "checks": "debug",
-            "value_checks": "debug"}
+    opts = {"fn": "main", "log_dir": None, "sinks": "terminal,jsonl,plot", "checks": "debug", "value_checks": "debug"}
     file = None
     rest = []
     i = 0
@@ -126,8 +128,9 @@ def _describe(params):
         return "no arguments"
     parts = []
     for p in params.values():
-        parts.append("--%s" % p.name if p.default is inspect.Parameter.empty
-                     else "--%s (default %r)" % (p.name, p.default))
+        parts.append(
+            "--%s" % p.name if p.default is inspect.Parameter.empty else "--%s (default %r)" % (p.name, p.default)
+        )
     return ", ".join(parts)
 
 
@@ -155,8 +158,7 @@ def main(argv=None):
         opts, file, rest = parse_command_line(argv)
         for key in ("checks", "value_checks"):
             if opts[key] not in ("always", "debug", "never"):
-                raise UsageError("--%s must be always, debug or never, not %r"
-                                 % (key.replace("_", "-"), opts[key]))
+                raise UsageError("--%s must be always, debug or never, not %r" % (key.replace("_", "-"), opts[key]))
         for name in opts["sinks"].split(","):
             if name.strip() and name.strip() not in SINK_NAMES:
                 raise UsageError("unknown sink %r (the sinks: %s)" % (name.strip(), ", ".join(SINK_NAMES)))
@@ -177,10 +179,16 @@ def main(argv=None):
 
     fn = getattr(module, opts["fn"], None)
     if not callable(fn) or opts["fn"].startswith("_"):
-        names = sorted(k for k, v in vars(module).items()
-                       if inspect.isfunction(v) and not k.startswith("_") and v.__module__ == module.__name__)
-        print("shapescript.runner: %s has no function `%s` (its functions: %s)"
-              % (file, opts["fn"], ", ".join(names) or "none"), file=sys.stderr)
+        names = sorted(
+            k
+            for k, v in vars(module).items()
+            if inspect.isfunction(v) and not k.startswith("_") and v.__module__ == module.__name__
+        )
+        print(
+            "shapescript.runner: %s has no function `%s` (its functions: %s)"
+            % (file, opts["fn"], ", ".join(names) or "none"),
+            file=sys.stderr,
+        )
         return 2
     try:
         bound = function_arguments(module, opts["fn"], fn, rest)

@@ -7,6 +7,7 @@ and the values, tensors turned into numbers with .item(). The active sinks
 batches (`batch_loop`) tell the sinks when they start, advance and end, which
 the terminal shows as progress bars.
 """
+
 import atexit
 import csv
 import json
@@ -55,10 +56,10 @@ class _Loop:
         self.values = {}  # the latest value of each key logged during it
 
 
-_active = None     # the sinks records go to; None: the default (a Terminal)
-_opened = []       # every sink ever made active, for close_sinks
-_count = 0         # log calls so far
-_loops = []        # loops over batches in progress, outermost first
+_active = None  # the sinks records go to; None: the default (a Terminal)
+_opened = []  # every sink ever made active, for close_sinks
+_count = 0  # log calls so far
+_loops = []  # loops over batches in progress, outermost first
 
 
 def _sinks():
@@ -152,6 +153,7 @@ def write_line(text, file=None):
     file = file or sys.stdout
     if any(isinstance(s, Terminal) and s._bars for s in _sinks()):
         from tqdm import tqdm
+
         tqdm.write(text, file=file)
     else:
         print(text, file=file, flush=True)
@@ -169,6 +171,7 @@ def _numeric(v):
 
 # ------------------------------------------------------------------ sinks
 
+
 class Terminal(Sink):
     """Progress bars (tqdm, on stderr) for loops over batches, showing the
     latest logged values; when a loop ends, one line with what was logged
@@ -179,12 +182,20 @@ class Terminal(Sink):
 
     def __init__(self, file=None):
         self.file = file  # where the lines go; None: sys.stderr at the time
-        self._bars = {}   # id(loop) -> tqdm
+        self._bars = {}  # id(loop) -> tqdm
 
     def loop_begin(self, loop):
         from tqdm import tqdm
-        self._bars[id(loop)] = tqdm(total=loop.total, desc=loop.where, leave=False, file=sys.stderr,
-                                    position=len(self._bars), disable=None, dynamic_ncols=True)
+
+        self._bars[id(loop)] = tqdm(
+            total=loop.total,
+            desc=loop.where,
+            leave=False,
+            file=sys.stderr,
+            position=len(self._bars),
+            disable=None,
+            dynamic_ncols=True,
+        )
 
     def loop_advance(self, loop):
         bar = self._bars.get(id(loop))
@@ -199,8 +210,11 @@ class Terminal(Sink):
         if loop.values:
             seconds = time.time() - loop.start
             values = " ".join("%s=%s" % (k, _format(v)) for k, v in loop.values.items())
-            write_line("%s: %d batch%s in %.1fs: %s" % (
-                loop.where, loop.done, "" if loop.done == 1 else "es", seconds, values), self.file or sys.stderr)
+            write_line(
+                "%s: %d batch%s in %.1fs: %s"
+                % (loop.where, loop.done, "" if loop.done == 1 else "es", seconds, values),
+                self.file or sys.stderr,
+            )
 
     def write(self, step, wall, values):
         text = " ".join("%s=%s" % (k, _format(v)) for k, v in values.items())
@@ -298,6 +312,7 @@ class TensorBoard(Sink):
     def write(self, step, wall, values):
         if self._writer is None:
             from torch.utils.tensorboard import SummaryWriter
+
             self._writer = SummaryWriter(log_dir=self.log_dir)
         for k, v in values.items():
             if isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -338,6 +353,7 @@ class Plot(Sink):
         # (a notebook's inline plots stay as they are).
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
+
         n = len(self.series)
         fig = Figure(figsize=(7, 2.2 * n + 0.4))
         FigureCanvasAgg(fig)

@@ -6,6 +6,7 @@ Checks run on every call when they are on, so each spec does its work in
 its constructor (dtype looked up, axes sorted into constants, single
 symbols and polynomials) and builds a message only when a check fails.
 """
+
 import os
 from collections.abc import Mapping
 
@@ -31,24 +32,24 @@ def checks_enabled(level):
         return False
     if level == "debug":
         return __debug__
-    raise ValueError("checks must be \"always\", \"debug\" or \"never\", not %r" % (level,))
+    raise ValueError('checks must be "always", "debug" or "never", not %r' % (level,))
 
 
 # ---------------------------------------------------------------- checking
+
 
 class _State:
     """One check: the size symbols bound so far, the device every tensor
     must share, and how to name the place for messages."""
 
-    __slots__ = ("function", "where", "spec", "env", "bound_by", "deferred", "device", "device_from",
-                 "value_checks")
+    __slots__ = ("function", "where", "spec", "env", "bound_by", "deferred", "device", "device_from", "value_checks")
 
     def __init__(self, function, where, spec, value_checks):
         self.function = function  # check_args: the function's name
-        self.where = where        # expect/cast: "digits.ss:21"
-        self.spec = spec          # expect/cast: the spec written after `as`
-        self.env = {}             # symbol -> size; "..s" -> tuple of sizes
-        self.bound_by = {}        # symbol -> the path that bound it
+        self.where = where  # expect/cast: "digits.ss:21"
+        self.spec = spec  # expect/cast: the spec written after `as`
+        self.env = {}  # symbol -> size; "..s" -> tuple of sizes
+        self.bound_by = {}  # symbol -> the path that bound it
         self.deferred = None
         self.device = None
         self.device_from = None
@@ -65,10 +66,15 @@ class _State:
         return text
 
     def fail(self, path, detail, axis=None, axis_index=None, expected=None, found=None):
-        raise ArgumentError("%s%s" % (self.head(path), detail),
-                            function=self.function if self.function is not None else self.where,
-                            parameter=_name(path), axis=axis, axis_index=axis_index,
-                            expected=expected, found=found)
+        raise ArgumentError(
+            "%s%s" % (self.head(path), detail),
+            function=self.function if self.function is not None else self.where,
+            parameter=_name(path),
+            axis=axis,
+            axis_index=axis_index,
+            expected=expected,
+            found=found,
+        )
 
     def finish(self):
         """Sizes that had two or more unbound symbols when first seen are
@@ -144,13 +150,19 @@ def _size(st, path, written, terms, number, n, shape):
             nonlinear = True
     if not linear and not nonlinear:
         if const != n:
-            st.fail(path, ", axis %d `%s`: expected size %d, found %d (%s has shape %s)"
-                    % (number, written, const, n, _name(path), _shape(shape)),
-                    axis=written, axis_index=number, expected=const, found=n)
+            st.fail(
+                path,
+                ", axis %d `%s`: expected size %d, found %d (%s has shape %s)"
+                % (number, written, const, n, _name(path), _shape(shape)),
+                axis=written,
+                axis_index=number,
+                expected=const,
+                found=n,
+            )
         return True
     if nonlinear or len(linear) > 1:
         return False
-    (symbol, a), = linear.items()
+    ((symbol, a),) = linear.items()
     rest = n - const
     if a != 0 and rest % a == 0 and rest // a >= 0:
         env[symbol] = rest // a
@@ -158,9 +170,15 @@ def _size(st, path, written, terms, number, n, shape):
         return True
     if a == 0 and rest == 0:
         return True
-    st.fail(path, ", axis %d `%s`: expected a size %s for a whole number %s >= 0, found %d (%s has shape %s)"
-            % (number, written, written, symbol, n, _name(path), _shape(shape)),
-            axis=written, axis_index=number, expected=written, found=n)
+    st.fail(
+        path,
+        ", axis %d `%s`: expected a size %s for a whole number %s >= 0, found %d (%s has shape %s)"
+        % (number, written, written, symbol, n, _name(path), _shape(shape)),
+        axis=written,
+        axis_index=number,
+        expected=written,
+        found=n,
+    )
 
 
 def _check_device(st, path, device):
@@ -168,8 +186,12 @@ def _check_device(st, path, device):
         st.device = device
         st.device_from = _name(path)
     elif device != st.device:
-        st.fail(path, ": expected device %s (where `%s` is), found %s" % (st.device, st.device_from, device),
-                expected=str(st.device), found=str(device))
+        st.fail(
+            path,
+            ": expected device %s (where `%s` is), found %s" % (st.device, st.device_from, device),
+            expected=str(st.device),
+            found=str(device),
+        )
 
 
 class _Spec:
@@ -229,8 +251,12 @@ class TensorSpec(_Spec):
 
     def _check(self, x, st, path, lead=0):
         if not isinstance(x, torch.Tensor):
-            st.fail(path, ": expected a tensor %s, found %s" % (self.describe(), _type_name(x)),
-                    expected=self.describe(), found=type(x).__name__)
+            st.fail(
+                path,
+                ": expected a tensor %s, found %s" % (self.describe(), _type_name(x)),
+                expected=self.describe(),
+                found=type(x).__name__,
+            )
         shape = x.shape
         nd = len(shape) - lead
         var = self._var
@@ -243,41 +269,69 @@ class TensorSpec(_Spec):
             if extra < 0:
                 self._fail_rank(x, st, path, lead, "at least ")
         if x.dtype != self.dtype:
-            st.fail(path, ": expected %s, found %s" % (self._dtype_text(), x.dtype),
-                    expected=self.element_name(), found=str(x.dtype))
+            st.fail(
+                path,
+                ": expected %s, found %s" % (self._dtype_text(), x.dtype),
+                expected=self.element_name(),
+                found=str(x.dtype),
+            )
         env = st.env
         for j, (written, kind, data) in enumerate(self._fixed):
             i = j if (var < 0 or j < var) else j + extra
             n = shape[lead + i]
             if kind == _CONST:
                 if n != data:
-                    st.fail(path, ", axis %d `%s`: expected size %d, found %d (%s has shape %s)"
-                            % (i + 1, written, data, n, _name(path), _shape(shape)),
-                            axis=written, axis_index=i + 1, expected=data, found=n)
+                    st.fail(
+                        path,
+                        ", axis %d `%s`: expected size %d, found %d (%s has shape %s)"
+                        % (i + 1, written, data, n, _name(path), _shape(shape)),
+                        axis=written,
+                        axis_index=i + 1,
+                        expected=data,
+                        found=n,
+                    )
             elif kind == _SYMBOL:
                 b = env.get(data)
                 if b is None:
                     env[data] = n
                     st.bound_by[data] = _name(path)
                 elif b != n:
-                    st.fail(path, ", axis %d `%s`: expected %d (bound by `%s`), found %d (%s has shape %s)"
-                            % (i + 1, written, b, st.bound_by[data], n, _name(path), _shape(shape)),
-                            axis=written, axis_index=i + 1, expected=b, found=n)
+                    st.fail(
+                        path,
+                        ", axis %d `%s`: expected %d (bound by `%s`), found %d (%s has shape %s)"
+                        % (i + 1, written, b, st.bound_by[data], n, _name(path), _shape(shape)),
+                        axis=written,
+                        axis_index=i + 1,
+                        expected=b,
+                        found=n,
+                    )
             elif not _size(st, path, written, data, i + 1, n, shape):
                 if st.deferred is None:
                     st.deferred = []
                 st.deferred.append((path, written, data, i + 1, n, shape))
         if var >= 0:
-            group = tuple(shape[lead + var:lead + var + extra])
+            group = tuple(shape[lead + var : lead + var + extra])
             b = env.get(self._var_name)
             if b is None:
                 env[self._var_name] = group
                 st.bound_by[self._var_name] = _name(path)
             elif b != group:
-                st.fail(path, ", axes `%s`: expected %s (bound by `%s`), found %s (%s has shape %s)"
-                        % (self._var_name, _shape(b), st.bound_by[self._var_name], _shape(group),
-                           _name(path), _shape(shape)),
-                        axis=self._var_name, axis_index=var + 1, expected=list(b), found=list(group))
+                st.fail(
+                    path,
+                    ", axes `%s`: expected %s (bound by `%s`), found %s (%s has shape %s)"
+                    % (
+                        self._var_name,
+                        _shape(b),
+                        st.bound_by[self._var_name],
+                        _shape(group),
+                        _name(path),
+                        _shape(shape),
+                    ),
+                    axis=self._var_name,
+                    axis_index=var + 1,
+                    expected=list(b),
+                    found=list(group),
+                )
         _check_device(st, path, x.device)
         if st.value_checks and self.element == "index":
             self._check_index(x, st, path, lead)
@@ -290,10 +344,13 @@ class TensorSpec(_Spec):
     def _fail_rank(self, x, st, path, lead, at_least):
         axes = "[" + " ".join(w for w, _ in self.axes) + "]"
         after = " after the example axis" if lead else ""
-        st.fail(path, ": expected %s%s %s%s, found %d (%s has shape %s)"
-                % (at_least, _axes_count(self._ndim), axes, after, x.dim() - lead, _name(path),
-                   _shape(x.shape)),
-                expected=axes, found=_shape(x.shape))
+        st.fail(
+            path,
+            ": expected %s%s %s%s, found %d (%s has shape %s)"
+            % (at_least, _axes_count(self._ndim), axes, after, x.dim() - lead, _name(path), _shape(x.shape)),
+            expected=axes,
+            found=_shape(x.shape),
+        )
 
     def _check_index(self, x, st, path, lead):
         if x.numel() == 0:
@@ -309,9 +366,13 @@ class TensorSpec(_Spec):
             example = int((x == bad).reshape(x.shape[0], -1).any(1).nonzero()[0, 0])
             where = ", at example %d" % example
         domain = "0..%d" % bound if bound is not None else ">= 0"
-        st.fail(path, ": expected %s values in %s, found %d (%s has shape %s%s)"
-                % (self.element_name(), domain, bad, _name(path), _shape(x.shape), where),
-                expected=domain, found=bad)
+        st.fail(
+            path,
+            ": expected %s values in %s, found %d (%s has shape %s%s)"
+            % (self.element_name(), domain, bad, _name(path), _shape(x.shape), where),
+            expected=domain,
+            found=bad,
+        )
 
     def _cast(self, value, st, path, lead=0):
         x = _as_tensor(value, self.element, self._dtype_text(), st, path)
@@ -334,14 +395,22 @@ def _as_tensor(value, element, wanted, st, path):
         try:
             t = torch.from_numpy(np.ascontiguousarray(value))
         except TypeError:
-            st.fail(path, ": expected %s, found a numpy array of %s" % (wanted, value.dtype),
-                    expected=wanted, found=str(value.dtype))
+            st.fail(
+                path,
+                ": expected %s, found a numpy array of %s" % (wanted, value.dtype),
+                expected=wanted,
+                found=str(value.dtype),
+            )
     else:
         try:
             t = torch.as_tensor(value)
         except (TypeError, ValueError, RuntimeError):
-            st.fail(path, ": expected a tensor (%s), found %s" % (wanted, type(value).__name__),
-                    expected=wanted, found=type(value).__name__)
+            st.fail(
+                path,
+                ": expected a tensor (%s), found %s" % (wanted, type(value).__name__),
+                expected=wanted,
+                found=type(value).__name__,
+            )
         python = True
     dtype = _DTYPES[element]
     if t.dtype == dtype:
@@ -382,10 +451,14 @@ class ScalarSpec(_Spec):
 
     def _check(self, value, st, path):
         if not self._ok(value):
-            st.fail(path, ": expected %s, found %s %r" % (self.kind, type(value).__name__, value)
-                    if isinstance(value, (int, float, str, bool)) else
-                    ": expected %s, found %s" % (self.kind, _type_name(value)),
-                    expected=self.kind, found=type(value).__name__)
+            st.fail(
+                path,
+                ": expected %s, found %s %r" % (self.kind, type(value).__name__, value)
+                if isinstance(value, (int, float, str, bool))
+                else ": expected %s, found %s" % (self.kind, _type_name(value)),
+                expected=self.kind,
+                found=type(value).__name__,
+            )
 
     def _cast(self, value, st, path):
         if isinstance(value, torch.Tensor) and value.dim() == 0:
@@ -407,8 +480,12 @@ class ModelSpec(_Spec):
 
     def _check(self, value, st, path):
         if not isinstance(value, self.cls):
-            st.fail(path, ": expected a %s model, found %s" % (self.cls.__name__, _type_name(value)),
-                    expected=self.cls.__name__, found=type(value).__name__)
+            st.fail(
+                path,
+                ": expected a %s model, found %s" % (self.cls.__name__, _type_name(value)),
+                expected=self.cls.__name__,
+                found=type(value).__name__,
+            )
         for p in value.parameters():
             _check_device(st, path, p.device)
             break
@@ -465,8 +542,12 @@ class DataSpec(_Spec):
 
     def _check(self, value, st, path):
         if not (isinstance(value, _data.Example) and (value.spec is self or value.spec == self)):
-            st.fail(path, ": expected a %s example, found %s" % (self.name, _describe_value(value)),
-                    expected=self.name, found=type(value).__name__)
+            st.fail(
+                path,
+                ": expected a %s example, found %s" % (self.name, _describe_value(value)),
+                expected=self.name,
+                found=type(value).__name__,
+            )
 
     def _cast(self, value, st, path):
         if isinstance(value, Mapping):
@@ -494,13 +575,20 @@ def _fields(dspec, mapping, st, path, lead):
     extra = [k for k in mapping if k not in dspec.by_name]
     names = ", ".join("`%s`" % f.name for f in dspec.fields)
     if missing:
-        st.fail(path, ": %s field `%s` is missing (%s has fields %s; found %s)"
-                % (dspec.name, missing[0], dspec.name, names,
-                   ", ".join("`%s`" % k for k in mapping) or "no fields"),
-                expected=missing[0], found=None)
+        st.fail(
+            path,
+            ": %s field `%s` is missing (%s has fields %s; found %s)"
+            % (dspec.name, missing[0], dspec.name, names, ", ".join("`%s`" % k for k in mapping) or "no fields"),
+            expected=missing[0],
+            found=None,
+        )
     if extra:
-        st.fail(path, ": unexpected field `%s` (%s has fields %s)" % (extra[0], dspec.name, names),
-                expected=None, found=extra[0])
+        st.fail(
+            path,
+            ": unexpected field `%s` (%s has fields %s)" % (extra[0], dspec.name, names),
+            expected=None,
+            found=extra[0],
+        )
     out = {}
     length, first = None, None
     for f in dspec.fields:
@@ -510,8 +598,12 @@ def _fields(dspec, mapping, st, path, lead):
             if length is None:
                 length, first = t.shape[0], f.name
             elif t.shape[0] != length:
-                st.fail(fpath, ": has %d examples, but `%s` has %d" % (t.shape[0], first, length),
-                        expected=length, found=t.shape[0])
+                st.fail(
+                    fpath,
+                    ": has %d examples, but `%s` has %d" % (t.shape[0], first, length),
+                    expected=length,
+                    found=t.shape[0],
+                )
         out[f.name] = t
     return out
 
@@ -521,12 +613,17 @@ def _read_arrays(file, st, path):
     name = os.fspath(file)
     if name.endswith(".safetensors"):
         from safetensors.torch import load_file
+
         return load_file(name)
     if name.endswith(".npz"):
         with np.load(name, allow_pickle=False) as f:
             return {k: f[k] for k in f.files}
-    st.fail(path, ": can't read %s as a dataset (a .safetensors or .npz file, or a mapping of arrays)" % name,
-            expected=".safetensors or .npz", found=name)
+    st.fail(
+        path,
+        ": can't read %s as a dataset (a .safetensors or .npz file, or a mapping of arrays)" % name,
+        expected=".safetensors or .npz",
+        found=name,
+    )
 
 
 class _ExamplesSpec(_Spec):
@@ -544,8 +641,12 @@ class _ExamplesSpec(_Spec):
 
     def _check(self, value, st, path):
         if not (isinstance(value, getattr(_data, self._kind)) and (value.spec is self.data or value.spec == self.data)):
-            st.fail(path, ": expected %s, found %s" % (self.describe(), _describe_value(value)),
-                    expected=self.describe(), found=_describe_value(value))
+            st.fail(
+                path,
+                ": expected %s, found %s" % (self.describe(), _describe_value(value)),
+                expected=self.describe(),
+                found=_describe_value(value),
+            )
 
     def _cast(self, value, st, path):
         if isinstance(value, Mapping):
@@ -593,10 +694,15 @@ class OptimizerSpec(_Spec):
 
     def _check(self, value, st, path):
         if not (isinstance(value, Optimizer) and isinstance(value.model, self.cls)):
-            found = ("an optimizer of %s" % type(value.model).__name__ if isinstance(value, Optimizer)
-                     else _type_name(value))
-            st.fail(path, ": expected an optimizer of %s, found %s" % (self.cls.__name__, found),
-                    expected=self.describe(), found=found)
+            found = (
+                "an optimizer of %s" % type(value.model).__name__ if isinstance(value, Optimizer) else _type_name(value)
+            )
+            st.fail(
+                path,
+                ": expected an optimizer of %s, found %s" % (self.cls.__name__, found),
+                expected=self.describe(),
+                found=found,
+            )
 
 
 class ModeSpec(_Spec):
@@ -609,8 +715,12 @@ class ModeSpec(_Spec):
 
     def _check(self, value, st, path):
         if not isinstance(value, Mode):
-            st.fail(path, ": expected a mode (Train(seed=...) or Eval), found %s" % _type_name(value),
-                    expected="Mode", found=type(value).__name__)
+            st.fail(
+                path,
+                ": expected a mode (Train(seed=...) or Eval), found %s" % _type_name(value),
+                expected="Mode",
+                found=type(value).__name__,
+            )
 
 
 class AnySpec(_Spec):
@@ -638,10 +748,17 @@ class TupleSpec(_Spec):
 
     def _items(self, value, st, path):
         if not isinstance(value, (tuple, list)) or len(value) != len(self.specs):
-            found = ("a %s of %d values" % (type(value).__name__, len(value))
-                     if isinstance(value, (tuple, list)) else _type_name(value))
-            st.fail(path, ": expected a tuple of %d values, found %s" % (len(self.specs), found),
-                    expected=len(self.specs), found=found)
+            found = (
+                "a %s of %d values" % (type(value).__name__, len(value))
+                if isinstance(value, (tuple, list))
+                else _type_name(value)
+            )
+            st.fail(
+                path,
+                ": expected a tuple of %d values, found %s" % (len(self.specs), found),
+                expected=len(self.specs),
+                found=found,
+            )
         return value
 
     def _check(self, value, st, path):
@@ -649,8 +766,10 @@ class TupleSpec(_Spec):
             spec._check(v, st, path + (i,))
 
     def _cast(self, value, st, path):
-        return tuple(spec._cast(v, st, path + (i,))
-                     for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path), strict=True)))
+        return tuple(
+            spec._cast(v, st, path + (i,))
+            for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path), strict=True))
+        )
 
 
 class Signature:
@@ -666,7 +785,10 @@ class Signature:
 
     def __repr__(self):
         return "Signature(%s(%s) at %s)" % (
-            self.name, ", ".join("%s: %s" % (p, s.describe()) for p, s in self.params), self.where)
+            self.name,
+            ", ".join("%s: %s" % (p, s.describe()) for p, s in self.params),
+            self.where,
+        )
 
 
 def check_args(sig, args, value_checks):

@@ -1,6 +1,7 @@
 """Tracebacks that lead back to the .ss source: each statement of a
 generated module is preceded by a comment `# digits.ss:21`, so a frame in a
 generated module gets the line "(from digits.ss, line 21)"."""
+
 import linecache
 import re
 import sys
@@ -43,6 +44,7 @@ class _Stack(traceback.StackSummary):
         return text + _from(frame_summary) if text else text
 
     if not hasattr(traceback.StackSummary, "format_frame_summary"):
+
         def format(self):  # Python 3.10: frame by frame (no folding of repeated frames)
             out = []
             for fs in self:

@@ -1,4 +1,5 @@
 """Training: gradients, clipping, optimizers and learning-rate schedules."""
+
 import math
 from collections.abc import Mapping
 
@@ -41,7 +42,8 @@ def value_and_grad(loss_fn, m, *args):
             raise ValueError("value_and_grad(): the loss must be a 0-d tensor, found %s" % (shape,))
         grads = torch.autograd.grad(loss, [p for _, p in params], allow_unused=True)
     return loss.detach(), Grads(
-        (name, torch.zeros_like(p) if g is None else g) for (name, p), g in zip(params, grads, strict=True))
+        (name, torch.zeros_like(p) if g is None else g) for (name, p), g in zip(params, grads, strict=True)
+    )
 
 
 def clip_norm(grads, max_norm):
@@ -57,6 +59,7 @@ def clip_norm(grads, max_norm):
 
 
 # ------------------------------------------------------------ schedules
+
 
 class Schedule:
     """A learning rate as a function of the update count t (0 for the first)."""
@@ -120,6 +123,7 @@ class warmup(Schedule):
 
 # ------------------------------------------------------------ optimizers
 
+
 class Optimizer:
     """A torch optimizer over a model's parameters, with a learning-rate
     schedule read at each update, and the number of updates done."""
@@ -140,27 +144,36 @@ class Optimizer:
 
     def __repr__(self):
         extra = "".join(", %s=%r" % kv for kv in self.hyper.items())
-        return "%s(%s, lr=%r%s; %d updates)" % (self.kind, type(self.model).__name__, self.schedule, extra,
-                                               self.count)
+        return "%s(%s, lr=%r%s; %d updates)" % (self.kind, type(self.model).__name__, self.schedule, extra, self.count)
 
 
 def sgd(m, lr, momentum=0.0, weight_decay=0.0):
-    return Optimizer(m, lambda ps, lr0: torch.optim.SGD(ps, lr=lr0, momentum=momentum, weight_decay=weight_decay),
-                     lr, "sgd", {"momentum": momentum, "weight_decay": weight_decay})
+    return Optimizer(
+        m,
+        lambda ps, lr0: torch.optim.SGD(ps, lr=lr0, momentum=momentum, weight_decay=weight_decay),
+        lr,
+        "sgd",
+        {"momentum": momentum, "weight_decay": weight_decay},
+    )
 
 
 def adamw(m, lr, weight_decay=0.01, betas=(0.9, 0.999), eps=1e-8):
-    return Optimizer(m, lambda ps, lr0: torch.optim.AdamW(ps, lr=lr0, betas=tuple(betas), eps=eps,
-                                                          weight_decay=weight_decay),
-                     lr, "adamw", {"weight_decay": weight_decay, "betas": tuple(betas), "eps": eps})
+    return Optimizer(
+        m,
+        lambda ps, lr0: torch.optim.AdamW(ps, lr=lr0, betas=tuple(betas), eps=eps, weight_decay=weight_decay),
+        lr,
+        "adamw",
+        {"weight_decay": weight_decay, "betas": tuple(betas), "eps": eps},
+    )
 
 
 def update(m, opt, grads):
     """One optimizer step of `m` along `grads`, at the schedule's learning
     rate for this update; counts the update."""
     if opt.model is not m:
-        raise ValueError("update(): the optimizer was made for another %s than the one given"
-                         % type(opt.model).__name__)
+        raise ValueError(
+            "update(): the optimizer was made for another %s than the one given" % type(opt.model).__name__
+        )
     lr = opt.schedule(opt.count)
     for group in opt.torch_optimizer.param_groups:
         group["lr"] = lr
@@ -170,8 +183,9 @@ def update(m, opt, grads):
             if g is None:
                 raise ValueError("update(): the gradients have no `%s` (they are of another model?)" % name)
             if g.shape != p.shape:
-                raise ValueError("update(): the gradient of `%s` has shape %s, the field %s"
-                                 % (name, list(g.shape), list(p.shape)))
+                raise ValueError(
+                    "update(): the gradient of `%s` has shape %s, the field %s" % (name, list(g.shape), list(p.shape))
+                )
             p.grad = g.detach()
         opt.torch_optimizer.step()
     finally:

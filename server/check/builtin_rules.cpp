@@ -22,10 +22,8 @@ BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Arg
             continue;
         }
         Type t = type_of(*a->value);
-        if (a->keyword)
-            out.keywords[a->keyword->text] = {std::move(t), a->range, a};
-        else
-            out.positional.push_back({std::move(t), a->range, a});
+        if (a->keyword) out.keywords[a->keyword->text] = {std::move(t), a->range, a};
+        else out.positional.push_back({std::move(t), a->range, a});
     }
     return out;
 }
@@ -44,8 +42,9 @@ const AxisType* FileChecker::over_axis(const BuiltinArguments& args, const Tenso
     return nullptr;
 }
 
-std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const std::vector<const ast::Argument*>& arguments,
-                                                  const Type* piped, ByteRange piped_range, ByteRange range) {
+std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
+                                                 const std::vector<const ast::Argument*>& arguments, const Type* piped,
+                                                 ByteRange piped_range, ByteRange range) {
     const Builtin* builtin = find_builtin(name);
     if (!builtin || builtin->typing != BuiltinTyping::Rule) return std::nullopt;
     const BuiltinRule rule = builtin->rule;
@@ -71,7 +70,8 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         const Type& t = args.positional[i].type;
         if (t.kind == TypeKind::Unknown) return nullptr;
         if (t.kind != kind) {
-            report(DiagCode::E0505, args.positional[i].range, {std::string(what), describe(of_kind(kind, "T")), describe(t)});
+            report(DiagCode::E0505, args.positional[i].range,
+                   {std::string(what), describe(of_kind(kind, "T")), describe(t)});
             return nullptr;
         }
         return &t;
@@ -101,7 +101,8 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
                 out.tensor.element.index_bound = removed->size;
                 out.tensor.element.bound_written = removed->written;
             }
-        } else if (name == "mean" && (x->tensor.element.kind == ElementKind::Mask || x->tensor.element.kind == ElementKind::Index)) {
+        } else if (name == "mean" &&
+                   (x->tensor.element.kind == ElementKind::Mask || x->tensor.element.kind == ElementKind::Index)) {
             out.tensor.element = Element{};  // the fraction that is true, or the mean value: f32
         }
         return out;
@@ -166,14 +167,17 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name, const 
         const Type* opt = expect(1, TypeKind::Optimizer, "an optimizer");
         const Type* grads = expect(2, TypeKind::Grads, "gradients");
         if (model && opt && opt->ref != model->ref)
-            report(DiagCode::E0505, args.positional[1].range, {"the optimizer", "Optimizer[" + model->ref + "]", describe(*opt)});
+            report(DiagCode::E0505, args.positional[1].range,
+                   {"the optimizer", "Optimizer[" + model->ref + "]", describe(*opt)});
         if (model && grads && grads->ref != model->ref)
-            report(DiagCode::E0505, args.positional[2].range, {"the gradients", "gradients of " + model->ref, describe(*grads)});
+            report(DiagCode::E0505, args.positional[2].range,
+                   {"the gradients", "gradients of " + model->ref, describe(*grads)});
         if (model && args.positional[0].argument)
             if (auto* n = std::get_if<ast::NameExpr>(&args.positional[0].argument->value->node)) {
                 auto local = body_->locals.find(n->name.text);
                 if (local != body_->locals.end() && local->second.is_parameter && !local->second.is_mut)
-                    report(DiagCode::E0507, n->name.range, {"`update` changes the fields of `" + n->name.text + "`", n->name.text});
+                    report(DiagCode::E0507, n->name.range,
+                           {"`update` changes the fields of `" + n->name.text + "`", n->name.text});
             }
         return Type{};
     }
@@ -213,8 +217,9 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         if (index.tensor.axes.size() != x.axes.size() || index.tensor.element.kind != ElementKind::Index ||
             (index.tensor.element.index_bound && !(*index.tensor.element.index_bound == axis->size))) {
             report(DiagCode::E0505, args.positional[1].range,
-                   {"index", "as many axes as the value, with positions along `" + axis->written + "`: Index[" +
-                                 axis->written + "]",
+                   {"index",
+                    "as many axes as the value, with positions along `" + axis->written + "`: Index[" + axis->written +
+                        "]",
                     describe(index)});
             return Type{};
         }
@@ -232,7 +237,8 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
     if (name == "argsort") return indices_into(x);
     if (name == "topk") {
         std::optional<Size> k;
-        if (args.positional.size() > 1 && args.positional[1].argument) k = size_value(*args.positional[1].argument->value);
+        if (args.positional.size() > 1 && args.positional[1].argument)
+            k = size_value(*args.positional[1].argument->value);
         TensorType cut = x;
         for (AxisType& a : cut.axes)
             if (&a - cut.axes.data() == axis - x.axes.data()) {
@@ -259,7 +265,8 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
             fits = j == index || part.tensor.axes[j].size == x.axes[j].size;
         if (!fits) {
             report(DiagCode::E0504, args.positional[i].range,
-                   {"part " + std::to_string(i + 1), describe(args.positional[0].type) + " but along `" + axis->written + "`",
+                   {"part " + std::to_string(i + 1),
+                    describe(args.positional[0].type) + " but along `" + axis->written + "`",
                     "it is " + describe(part)});
             return Type{};
         }
@@ -316,7 +323,8 @@ Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& argume
     if (call_site_ < result_.program.calls.size()) result_.program.calls[call_site_].passed_as_value = true;
     Type value = call_signature(fn->name.text, sig->second, rest, nullptr, {}, range);
     if (value.kind == TypeKind::Tensor && !value.tensor.axes.empty())
-        report(DiagCode::E0505, arguments[0]->range, {"the loss", "a function giving a `[] f32`", "one giving " + describe(value)});
+        report(DiagCode::E0505, arguments[0]->range,
+               {"the loss", "a function giving a `[] f32`", "one giving " + describe(value)});
     const auto& params = sig->second.params;
     if (params.empty() || params[0].type.kind != TypeKind::Model) return Type{};
     Type out = of_kind(TypeKind::Tuple);

@@ -26,19 +26,19 @@ enum class BuiltinTyping : uint8_t {
 // The rules of builtin_rules.cpp (and expressions.cpp for `Eval`).
 enum class BuiltinRule : uint8_t {
     None,
-    Reduction,     // the axis `over` names goes away
-    Log,           // the logarithm, or a record for the sinks
+    Reduction,  // the axis `over` names goes away
+    Log,        // the logarithm, or a record for the sinks
     Matmul,
-    Norm,          // rms_norm, layer_norm
-    Ordering,      // sort, argsort, topk, cat, gather, scatter
+    Norm,      // rms_norm, layer_norm
+    Ordering,  // sort, argsort, topk, cat, gather, scatter
     Arange,
     Attention,
     ValueAndGrad,
-    TrainMode,     // Train(seed=...): a Mode
-    EvalMode,      // the name Eval: a Mode
+    TrainMode,  // Train(seed=...): a Mode
+    EvalMode,   // the name Eval: a Mode
     Shuffle,
     Batches,
-    Optimizer,     // sgd, adamw
+    Optimizer,  // sgd, adamw
     ClipNorm,
     Update,
 };

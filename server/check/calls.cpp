@@ -75,9 +75,9 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 auto sig = signatures_.find(f);
                 if ((item->kind == SymbolKind::Function || item->kind == SymbolKind::ExternFunction) &&
                     sig != signatures_.end()) {
-                    call_site_ = open(item->kind == SymbolKind::Function ? CalleeKind::Function
-                                                                         : CalleeKind::ExternFunction,
-                                      f, name->name.range);
+                    call_site_ =
+                        open(item->kind == SymbolKind::Function ? CalleeKind::Function : CalleeKind::ExternFunction, f,
+                             name->name.range);
                     return call_signature(f, sig->second, arguments, piped, piped_range, range);
                 }
                 open(CalleeKind::Unresolved, f, name->name.range);
@@ -110,13 +110,15 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
     }
     // `Mlp.init(seed=0)` makes a model.
     if (auto* attr = std::get_if<ast::Attribute>(&callee.node)) {
-        if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node); object && !body_->locals.count(object->name.text)) {
+        if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node);
+            object && !body_->locals.count(object->name.text)) {
             if (const ItemRef* item = lookup(object->name.text); item && item->kind == SymbolKind::Model) {
                 open(CalleeKind::ModelInit, object->name.text + "." + attr->attribute.text, callee.range);
                 reference(*item, object->name.range);
                 type_arguments();
                 if (attr->attribute.text != "init") {
-                    report(DiagCode::E0106, attr->attribute.range, {object->name.text, attr->attribute.text, "; a model's one method is `init(seed=...)`"});
+                    report(DiagCode::E0106, attr->attribute.range,
+                           {object->name.text, attr->attribute.text, "; a model's one method is `init(seed=...)`"});
                     return Type{};
                 }
                 Type model;
@@ -220,13 +222,15 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             }
             std::string bound = "[";
             for (size_t i = 0; i < known->second.size(); ++i) bound += (i ? " " : "") + known->second[i].written;
-            report(DiagCode::E0504, at, {param_name, "a tensor whose axes align by name with " + bound + "]",
-                                         "its axis `" + bad->written + "` does not"});
+            report(DiagCode::E0504, at,
+                   {param_name, "a tensor whose axes align by name with " + bound + "]",
+                    "its axis `" + bad->written + "` does not"});
             return false;
         }
         if (arg.axes.size() < before + after) {
-            report(DiagCode::E0504, at, {param_name, axes_text(param),
-                                         "it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg)});
+            report(DiagCode::E0504, at,
+                   {param_name, axes_text(param),
+                    "it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg)});
             return false;
         }
         std::vector<AxisType> covered(arg.axes.begin() + static_cast<std::ptrdiff_t>(before),
@@ -235,7 +239,9 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             bool same = known->second.size() == covered.size();
             for (size_t i = 0; same && i < covered.size(); ++i) same = known->second[i].size == covered[i].size;
             if (!same) {
-                report(DiagCode::E0504, at, {param_name, axes_text(param), "`.." + group + "` is bound to other axes by an earlier argument"});
+                report(DiagCode::E0504, at,
+                       {param_name, axes_text(param),
+                        "`.." + group + "` is bound to other axes by an earlier argument"});
                 return false;
             }
         } else {
@@ -246,7 +252,9 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             params.push_back(&param.axes[before + 1 + i]), args.push_back(&arg.axes[arg.axes.size() - after + i]);
     } else {
         if (param.axes.size() != arg.axes.size()) {
-            report(DiagCode::E0504, at, {param_name, axes_text(param), "it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg)});
+            report(DiagCode::E0504, at,
+                   {param_name, axes_text(param),
+                    "it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg)});
             return false;
         }
         for (size_t i = 0; i < param.axes.size(); ++i) params.push_back(&param.axes[i]), args.push_back(&arg.axes[i]);
@@ -313,13 +321,15 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     std::vector<const ast::Argument*> unmatched;
     for (const ast::Argument* a : arguments) {
         if (a->keyword) {
-            auto it = std::find_if(sig.params.begin(), sig.params.end(), [&](const ParamSig& p) { return p.name == a->keyword->text; });
+            auto it = std::find_if(sig.params.begin(), sig.params.end(),
+                                   [&](const ParamSig& p) { return p.name == a->keyword->text; });
             size_t i = static_cast<size_t>(it - sig.params.begin());
             if (it == sig.params.end() || has[i]) {
                 std::vector<std::string> names;
                 for (const ParamSig& p : sig.params) names.push_back(p.name);
                 report(DiagCode::E0503, a->keyword->range,
-                       {"`" + name + "`", a->keyword->text, it == sig.params.end() ? did_you_mean(a->keyword->text, names) : " (given twice)"});
+                       {"`" + name + "`", a->keyword->text,
+                        it == sig.params.end() ? did_you_mean(a->keyword->text, names) : " (given twice)"});
                 unmatched.push_back(a);
                 ok = false;
                 continue;
@@ -330,7 +340,8 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         }
         while (next < sig.params.size() && has[next]) ++next;
         if (next >= sig.params.size()) {
-            report(DiagCode::E0501, a->range, {"`" + name + "`", std::to_string(sig.params.size()) + " arguments", "more"});
+            report(DiagCode::E0501, a->range,
+                   {"`" + name + "`", std::to_string(sig.params.size()) + " arguments", "more"});
             unmatched.push_back(a);
             ok = false;
             continue;
@@ -424,10 +435,8 @@ Element FileChecker::bound_element(const Element& element, const CallBindings& b
         }
         return it->second;
     });
-    if (unbound)
-        out.index_bound.reset();
-    else
-        out.index_bound = bound;
+    if (unbound) out.index_bound.reset();
+    else out.index_bound = bound;
     return out;
 }
 
@@ -436,7 +445,8 @@ void FileChecker::check_axis_argument(const ast::Argument& argument, const Tenso
                                       const std::string& param_name) {
     auto* name = std::get_if<ast::NameExpr>(&argument.value->node);
     if (!name) {
-        report(DiagCode::E0419, argument.value->range, {param_name, "an axis name, such as `over=n`", "`" + written(argument.value->range) + "`"});
+        report(DiagCode::E0419, argument.value->range,
+               {param_name, "an axis name, such as `over=n`", "`" + written(argument.value->range) + "`"});
         return;
     }
     if (!first_tensor || has_variadic(*first_tensor)) return;  // nothing to check it against
@@ -451,7 +461,8 @@ void FileChecker::check_axis_argument(const ast::Argument& argument, const Tenso
 // groups expanded, axes named as the caller's arguments named them, and an
 // unwritten element type taken from the first tensor argument whose
 // parameter doesn't write one (`where(c, a, b)` takes `a`'s, not the mask's).
-Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor) {
+Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bindings,
+                                     const TensorType* first_tensor) {
     Type out = returns;
     std::vector<Type*> tensors;
     if (out.kind == TypeKind::Tensor) tensors.push_back(&out);

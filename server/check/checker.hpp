@@ -10,8 +10,8 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "check/program.hpp"
@@ -27,16 +27,16 @@ namespace ss::check {
 enum class SymbolKind {
     Dim,
     Model,
-    Data,            // a data record
+    Data,  // a data record
     Function,
     ExternFunction,
-    PythonModule,    // a Python name: `import python torch` binds `torch`
+    PythonModule,  // a Python name: `import python torch` binds `torch`
     Parameter,
-    Local,           // a name a body assigns, or a loop binds
+    Local,  // a name a body assigns, or a loop binds
     Field,
-    Axis,            // a generic axis of a signature
-    PatternAxis,     // an axis named in one pattern call (`b n (h d) -> ...`)
-    Builtin,         // a built-in (the prelude's or the checker's); no definition in the file
+    Axis,         // a generic axis of a signature
+    PatternAxis,  // an axis named in one pattern call (`b n (h d) -> ...`)
+    Builtin,      // a built-in (the prelude's or the checker's); no definition in the file
 };
 
 // One named thing and every place its name is written. What it is, is data;
@@ -50,10 +50,10 @@ struct SymbolFact {
     // return type: the type its first return gives (inferred). Null when
     // none is known. Shared: a replayed body's facts are copies.
     TypeRef type;
-    std::optional<int64_t> dim_value;   // Dim: its value, once evaluated
-    std::string written;                // Dim: its value as written; ExternFunction: its target; PythonModule: the module
-    std::string owner;                  // Field: its record; Axis: the function whose signature it is in
-    bool exported = false;              // Function: `export fn`
+    std::optional<int64_t> dim_value;  // Dim: its value, once evaluated
+    std::string written;    // Dim: its value as written; ExternFunction: its target; PythonModule: the module
+    std::string owner;      // Field: its record; Axis: the function whose signature it is in
+    bool exported = false;  // Function: `export fn`
 };
 
 // The type of an expression the editor shows: each pipeline stage and each
@@ -101,7 +101,7 @@ struct TypedFunction {
 };
 struct TypedProgram {
     std::unordered_map<const ast::Expr*, Type> expression_types;
-    std::map<std::string, TypedFunction> functions;  // the file's fn and extern fn
+    std::map<std::string, TypedFunction> functions;                    // the file's fn and extern fn
     std::map<std::string, std::map<std::string, Type>> record_fields;  // model or data -> field -> type
     std::map<std::string, int64_t> dims;
 };

@@ -15,7 +15,8 @@ std::string render(const Type& type, const Words* dims) {
     switch (type.kind) {
         case TypeKind::Tensor: {
             std::string out = "[";
-            for (size_t i = 0; i < type.tensor.axes.size(); ++i) out += (i ? " " : "") + text(type.tensor.axes[i].written);
+            for (size_t i = 0; i < type.tensor.axes.size(); ++i)
+                out += (i ? " " : "") + text(type.tensor.axes[i].written);
             out += "]";
             const Element& e = type.tensor.element;
             if (e.kind != ElementKind::F32) out += " " + element_name(e.kind);
@@ -102,7 +103,8 @@ std::string describe(const SymbolFact& f) {
         case SymbolKind::Model: return "model " + f.name;
         case SymbolKind::Data: return "data " + f.name;
         case SymbolKind::Function:
-            return (f.exported ? "export fn " : "fn ") + f.name + (f.type ? " -> " + describe(*f.type) + " (inferred)" : "");
+            return (f.exported ? "export fn " : "fn ") + f.name +
+                   (f.type ? " -> " + describe(*f.type) + " (inferred)" : "");
         case SymbolKind::ExternFunction: return "extern fn " + f.name + " = " + f.written;
         case SymbolKind::PythonModule: return "import python " + f.written;
         case SymbolKind::Parameter:

@@ -69,7 +69,8 @@ std::optional<int64_t> FileChecker::dim_value(const std::string& name, ByteRange
 // A dim's expression: integers, other dims, + - * / and parentheses.
 std::optional<int64_t> FileChecker::evaluate(const ast::Expr& expr, const std::string& dim_name) {
     if (auto* lit = std::get_if<ast::IntLiteral>(&expr.node)) {
-        if (!lit->value) report(DiagCode::E0402, expr.range, {"an integer too large for a size (" + written(expr.range) + ")"});
+        if (!lit->value)
+            report(DiagCode::E0402, expr.range, {"an integer too large for a size (" + written(expr.range) + ")"});
         return lit->value;
     }
     if (auto* ref = std::get_if<ast::NameExpr>(&expr.node)) {
@@ -95,8 +96,9 @@ std::optional<int64_t> FileChecker::evaluate(const ast::Expr& expr, const std::s
             if (!left || !right) return std::nullopt;
             if (bin->op == "/") {
                 if (*right == 0 || *left % *right != 0) {
-                    std::string why = *right == 0 ? "division by zero"
-                                                  : std::to_string(*left) + " is not a multiple of " + std::to_string(*right);
+                    std::string why = *right == 0
+                                          ? "division by zero"
+                                          : std::to_string(*left) + " is not a multiple of " + std::to_string(*right);
                     report(DiagCode::E0401, expr.range, {written(expr.range), why});
                     return std::nullopt;
                 }

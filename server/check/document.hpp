@@ -66,16 +66,16 @@ public:
 
 private:
     struct ChunkCache {
-        ast::File file;                   // the chunk's items
-        std::vector<Diagnostic> syntax;   // its syntax diagnostics
-        uint32_t base = 0;                // where the chunk started when these were made
+        ast::File file;                  // the chunk's items
+        std::vector<Diagnostic> syntax;  // its syntax diagnostics
+        uint32_t base = 0;               // where the chunk started when these were made
     };
 
     void prepare_new_chunks(const std::vector<syntax::ChunkView>& chunks);
 
     syntax::SyntaxTree tree_;
     std::unordered_map<uint64_t, ChunkCache> chunks_;  // by chunk id
-    std::unique_ptr<BodyCache> bodies_;  // on the heap: environment_ points to it
+    std::unique_ptr<BodyCache> bodies_;                // on the heap: environment_ points to it
     // The checker's environment (items, dims, signatures, records), kept
     // while the interface is unchanged: an edit inside a body re-checks
     // that body alone.

@@ -60,15 +60,12 @@ void FileChecker::bind_call(size_t site, const Signature& sig, const std::vector
     std::vector<ArgumentBinding> bound;
     for (size_t i = 0; i < sig.params.size(); ++i) {
         const ParamSig& p = sig.params[i];
-        if (piped && i == 0)
-            bound.push_back({p.name, ArgumentSource::Piped, piped_range});
+        if (piped && i == 0) bound.push_back({p.name, ArgumentSource::Piped, piped_range});
         else if (given[i])
-            bound.push_back({p.name, given[i]->keyword ? ArgumentSource::Keyword : ArgumentSource::Positional,
-                             given[i]->range});
-        else if (p.has_default)
-            bound.push_back({p.name, ArgumentSource::Default, {}});
-        else
-            continue;
+            bound.push_back(
+                {p.name, given[i]->keyword ? ArgumentSource::Keyword : ArgumentSource::Positional, given[i]->range});
+        else if (p.has_default) bound.push_back({p.name, ArgumentSource::Default, {}});
+        else continue;
         // A caller's `mut` parameter passed to a callee's `mut` parameter
         // may be changed by the call.
         if (!p.is_mut) continue;
@@ -93,8 +90,7 @@ void FileChecker::bind_call_axes(size_t site, const CallBindings& bindings) {
 
 // A built-in's own effects: device work (`value_and_grad`, `update`), the
 // state `update(m, opt, grads)` changes, print, log, save and load.
-void FileChecker::call_effects(size_t site, const std::vector<const ast::Argument*>& arguments,
-                               ByteRange piped_range) {
+void FileChecker::call_effects(size_t site, const std::vector<const ast::Argument*>& arguments, ByteRange piped_range) {
     if (site >= result_.program.calls.size()) return;
     const CallSite& call = result_.program.calls[site];
     if (call.kind != CalleeKind::Builtin) return;
@@ -103,8 +99,9 @@ void FileChecker::call_effects(size_t site, const std::vector<const ast::Argumen
     auto effect = builtin_effect(name);
     if (!effect) return;
     // `log(x)` is the logarithm; only `log(key=value, ...)` logs.
-    if (name == "log" && (piped_range.end > piped_range.begin ||
-                          std::any_of(arguments.begin(), arguments.end(), [](const ast::Argument* a) { return !a->keyword; })))
+    if (name == "log" &&
+        (piped_range.end > piped_range.begin ||
+         std::any_of(arguments.begin(), arguments.end(), [](const ast::Argument* a) { return !a->keyword; })))
         return;
     record_effect(*effect, range, name);
     if (name != "update") return;

@@ -11,7 +11,9 @@ namespace ss::check {
 
 namespace {
 
-bool is_scalar(const Type& t) { return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool; }
+bool is_scalar(const Type& t) {
+    return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool;
+}
 
 }  // namespace
 
@@ -205,15 +207,17 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
             match = &large.axes[i];  // unnamed axes align by position when the ranks agree
         }
         if (!match) {
-            std::string why = axis.name ? "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`"
-                                        : "an axis without a name aligns only by position, with an unnamed axis";
+            std::string why = axis.name
+                                  ? "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`"
+                                  : "an axis without a name aligns only by position, with an unnamed axis";
             report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), why},
                    {{small_range, "this operand has " + axes_text(small)}});
             return Type{};
         }
         if (!(match->size == axis.size)) {
             std::vector<RelatedInfo> related;
-            if (axis.origin.begin != axis.origin.end) related.push_back({axis.origin, "`" + axis.written + "` gets its size here"});
+            if (axis.origin.begin != axis.origin.end)
+                related.push_back({axis.origin, "`" + axis.written + "` gets its size here"});
             report(DiagCode::E0410, op_range,
                    {axes_text(l), axes_text(r),
                     "axis `" + axis.written + "` is " + show(axis.size) + " on one side and " + show(match->size) +
@@ -239,12 +243,14 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
     if (k1.variadic || k2.variadic) return Type{};
     if (!(k1.size == k2.size)) {
         report(DiagCode::E0411, op_range,
-               {"the last axis of the left (`" + k1.written + "` = " + show(k1.size) + ") to equal the first axis of the right",
+               {"the last axis of the left (`" + k1.written + "` = " + show(k1.size) +
+                    ") to equal the first axis of the right",
                 "`" + k2.written + "` = " + show(k2.size)},
                [&] {
                    std::vector<RelatedInfo> related;
                    for (const AxisType* k : {&k1, &k2})
-                       if (k->origin.begin != k->origin.end) related.push_back({k->origin, "`" + k->written + "` gets its size here"});
+                       if (k->origin.begin != k->origin.end)
+                           related.push_back({k->origin, "`" + k->written + "` gets its size here"});
                    return related;
                }());
         return Type{};
@@ -273,7 +279,8 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
             for (size_t i = 0; i < v.size() && why.empty(); ++i) {
                 auto a = v[i].size.as_constant(), b = t[i].size.as_constant();
                 if (a && b && *a != *b)
-                    why = "axis " + std::to_string(i + 1) + " of the value is " + std::to_string(*a) + ", not " + std::to_string(*b);
+                    why = "axis " + std::to_string(i + 1) + " of the value is " + std::to_string(*a) + ", not " +
+                          std::to_string(*b);
             }
         }
         if (!why.empty()) report(DiagCode::E0416, range, {describe(target), why});
@@ -286,15 +293,15 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
 Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
     Type object = type_of(*attribute.object);
     const std::string& field = attribute.attribute.text;
-    if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch) return Type{};
+    if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch)
+        return Type{};
     auto record = record_fields_.find(object.ref);
     if (record == record_fields_.end()) return Type{};
     auto found = record->second.find(field);
     if (found == record->second.end()) {
         std::vector<std::string> names;
         for (const auto& [n, t] : record->second) names.push_back(n);
-        report(DiagCode::E0106, attribute.attribute.range,
-               {object.ref, field, did_you_mean(field, names)});
+        report(DiagCode::E0106, attribute.attribute.range, {object.ref, field, did_you_mean(field, names)});
         return Type{};
     }
     if (auto facts = field_facts_.find(object.ref); facts != field_facts_.end())
@@ -309,7 +316,8 @@ Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
 // The size an expression stands for, when it is one the checker knows: an
 // integer, a dim, or sums and products of them.
 std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
-    if (auto* lit = std::get_if<ast::IntLiteral>(&expr.node)) return lit->value ? std::optional(Size::constant(*lit->value)) : std::nullopt;
+    if (auto* lit = std::get_if<ast::IntLiteral>(&expr.node))
+        return lit->value ? std::optional(Size::constant(*lit->value)) : std::nullopt;
     if (auto* n = std::get_if<ast::NameExpr>(&expr.node)) {
         if (body_->locals.count(n->name.text)) return std::nullopt;
         auto it = body_->scope.generics.find(n->name.text);
@@ -342,7 +350,8 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
     for (const ast::Index& index : subscript.indices) {
         size_t axis = position;
         if (index.axis) {
-            auto it = std::find_if(t.axes.begin(), t.axes.end(), [&](const AxisType& a) { return a.name == index.axis->text; });
+            auto it = std::find_if(t.axes.begin(), t.axes.end(),
+                                   [&](const AxisType& a) { return a.name == index.axis->text; });
             if (it == t.axes.end()) {
                 report(DiagCode::E0417, index.axis->range,
                        {"an axis named `" + index.axis->text + "`", "the value is " + axes_text(t)});
@@ -351,7 +360,9 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             axis = static_cast<size_t>(it - t.axes.begin());
         }
         if (axis >= t.axes.size()) {
-            report(DiagCode::E0417, index.range, {"an axis to index", "the value has only " + std::to_string(t.axes.size()) + " axes, " + axes_text(value.tensor)});
+            report(DiagCode::E0417, index.range,
+                   {"an axis to index",
+                    "the value has only " + std::to_string(t.axes.size()) + " axes, " + axes_text(value.tensor)});
             return Type{};
         }
         if (auto* r = std::get_if<ast::RangeExpr>(&index.value->node)) {
@@ -373,8 +384,9 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
         if (i.kind == TypeKind::Tensor && i.tensor.element.kind == ElementKind::Mask && i.tensor.axes.size() == 1) {
             // A selection: the axis keeps only the selected positions, ?k of them.
             if (!(i.tensor.axes[0].size == t.axes[axis].size)) {
-                report(DiagCode::E0417, index.range, {"a Mask over axis `" + t.axes[axis].written + "` (" + show(t.axes[axis].size) + ")",
-                                                      "a Mask over " + show(i.tensor.axes[0].size)});
+                report(DiagCode::E0417, index.range,
+                       {"a Mask over axis `" + t.axes[axis].written + "` (" + show(t.axes[axis].size) + ")",
+                        "a Mask over " + show(i.tensor.axes[0].size)});
                 return Type{};
             }
             t.axes[axis].size = Size::symbol(new_symbol("?k"));
@@ -405,9 +417,7 @@ Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
         if (generic != body_->scope.generics.end()) {
             size = Size::symbol(generic->second);
             record_axis_name(axis->name, body_->scope);
-        }
-        else if (auto value = dim_value_of(axis->name.text, axis->name.range))
-            size = Size::constant(*value);
+        } else if (auto value = dim_value_of(axis->name.text, axis->name.range)) size = Size::constant(*value);
         if (!size) return Type{};
         AxisType a;
         if (axis->kind == ast::AxisKind::Name) a.name = axis->name.text;

@@ -9,9 +9,9 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <unordered_map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "check/checker.hpp"
@@ -138,8 +138,8 @@ struct BodyState {
     Signature* signature = nullptr;
     std::map<std::string, Local> locals;
     std::map<std::string, ByteRange> assigned_anywhere;  // for E0105
-    SignatureScope scope;  // the signature's generics, plus names `as` adds
-    bool inferred_shown = false;  // the inferred return type is on the hover
+    SignatureScope scope;                                // the signature's generics, plus names `as` adds
+    bool inferred_shown = false;                         // the inferred return type is on the hover
 };
 
 class FileChecker : public CheckContext {
@@ -234,8 +234,8 @@ private:
     Type type_of_node(const ast::Expr& expr);
     Type type_of_name(const ast::Name& name);
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
-    Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range, ByteRange right_range,
-                     bool comparison);
+    Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
+                     ByteRange right_range, bool comparison);
     Type matmul(const Type& left, const Type& right, ByteRange op_range);
     Type type_of_as(const ast::As& as, ByteRange range);
     Type type_of_attribute(const ast::Attribute& attribute);
@@ -247,10 +247,11 @@ private:
 
     // calls.cpp: calls, pipes and pattern calls.
     Type type_of_pattern(const ast::Expr& expr, const Type* piped);
-    Type type_of_call(const ast::Expr& callee, const std::vector<const ast::Argument*>& arguments,
-                      const Type* piped, ByteRange piped_range, ByteRange range);
-    Type call_signature(const std::string& name, const Signature& signature, const std::vector<const ast::Argument*>& arguments,
-                        const Type* piped, ByteRange piped_range, ByteRange range);
+    Type type_of_call(const ast::Expr& callee, const std::vector<const ast::Argument*>& arguments, const Type* piped,
+                      ByteRange piped_range, ByteRange range);
+    Type call_signature(const std::string& name, const Signature& signature,
+                        const std::vector<const ast::Argument*>& arguments, const Type* piped, ByteRange piped_range,
+                        ByteRange range);
     bool bind_tensor(const TensorType& param, const TensorType& arg, CallBindings& bindings,
                      const std::string& param_name, ByteRange at);
     void load_prelude();
@@ -264,7 +265,8 @@ private:
     Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
     Type arange(const std::vector<const ast::Argument*>& arguments);
     const AxisType* over_axis(const BuiltinArguments& args, const TensorType& x);
-    void check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor, const std::string& param_name);
+    void check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
+                             const std::string& param_name);
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
 
@@ -275,15 +277,15 @@ private:
     // program.cpp facts, recorded while a body is checked (effects.cpp).
     size_t open_call(CalleeKind kind, std::string callee, ByteRange callee_range, ByteRange range,
                      const std::vector<const ast::Argument*>& arguments, const Type* piped, ByteRange piped_range);
-    void bind_call(size_t site, const Signature& sig, const std::vector<const ast::Argument*>& given,
-                   const Type* piped, ByteRange piped_range);
+    void bind_call(size_t site, const Signature& sig, const std::vector<const ast::Argument*>& given, const Type* piped,
+                   ByteRange piped_range);
     void bind_call_axes(size_t site, const CallBindings& bindings);
     void call_effects(size_t site, const std::vector<const ast::Argument*>& arguments, ByteRange piped_range);
     void record_effect(EffectKind kind, ByteRange range, std::string detail);
     const Local* mut_parameter(std::string_view name) const;
     void field_changed(const ast::Attribute& attr, ByteRange range);
     void note_data_sizes(const ast::Expr& expr, const Type& type, size_t symbols_before);
-    size_t call_site_ = SIZE_MAX;  // the site call_signature binds, set just before it is called
+    size_t call_site_ = SIZE_MAX;        // the site call_signature binds, set just before it is called
     std::vector<SymbolId> noted_sizes_;  // data-dependent sizes already recorded in this body
 
     // Shared.
@@ -296,7 +298,10 @@ private:
         struct Iterator {
             std::vector<const ast::Item*>::const_iterator at;
             const ast::Item& operator*() const { return **at; }
-            Iterator& operator++() { ++at; return *this; }
+            Iterator& operator++() {
+                ++at;
+                return *this;
+            }
             bool operator!=(const Iterator& o) const { return at != o.at; }
         };
         const std::vector<const ast::Item*>& list;
@@ -318,16 +323,16 @@ private:
     bool muted_ = false;  // while resolving the prelude: its errors are tests' to find
     std::map<std::string, std::map<std::string, Type>> record_fields_;  // model or data -> field -> type
     std::map<std::string, std::map<std::string, size_t>> field_facts_;  // model or data -> field -> its fact
-    BodyState* body_ = nullptr;  // while checking a function body
-    TypedProgram* typed_ = nullptr;  // set by keep_types: expression types are kept
+    BodyState* body_ = nullptr;                                         // while checking a function body
+    TypedProgram* typed_ = nullptr;                                     // set by keep_types: expression types are kept
     BodyCache* cache_ = nullptr;
-    std::string interface_;            // interface_key of the items
-    CheckResult environment_;          // what run_environment reported and recorded
+    std::string interface_;                              // interface_key of the items
+    CheckResult environment_;                            // what run_environment reported and recorded
     std::vector<std::string> environment_symbol_names_;  // the size symbols the environment made
-    std::vector<ByteRange> item_ranges_;  // where the items were when the environment was made
-    std::unordered_map<std::string, BodyRecord> used_;  // the cache entries this check keeps
-    BodyRecord* capture_ = nullptr;  // while checking a body for the cache
-    const ast::Expr* recorded_for_ = nullptr;  // the call, stage or pattern the last expression fact is of
+    std::vector<ByteRange> item_ranges_;                 // where the items were when the environment was made
+    std::unordered_map<std::string, BodyRecord> used_;   // the cache entries this check keeps
+    BodyRecord* capture_ = nullptr;                      // while checking a body for the cache
+    const ast::Expr* recorded_for_ = nullptr;            // the call, stage or pattern the last expression fact is of
     size_t capture_first_symbol_ = 0;
 };
 

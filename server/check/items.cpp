@@ -86,8 +86,14 @@ CheckResult FileChecker::run_bodies(const std::function<bool()>* stop) {
             auto signature = signatures_.find(fn->name.text);
             // A function defined twice (E0101) has its first signature only.
             if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin) {
-                FunctionFacts facts{fn->name.text, item.range, "", {}, result_.program.calls.size(), 0,
-                                    result_.program.effects.size(), 0};
+                FunctionFacts facts{fn->name.text,
+                                    item.range,
+                                    "",
+                                    {},
+                                    result_.program.calls.size(),
+                                    0,
+                                    result_.program.effects.size(),
+                                    0};
                 for (const ParamSig& p : signature->second.params)
                     if (p.is_mut && (p.type.kind == TypeKind::Model || p.type.kind == TypeKind::Optimizer))
                         facts.mut_state_parameters.push_back(p.name);
@@ -132,9 +138,9 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
             first_moved = i;
             break;
         }
-    bool one_step = first_moved < moves.size() &&
-                    std::all_of(moves.begin() + static_cast<std::ptrdiff_t>(first_moved), moves.end(),
-                                [&](const Moved& m) { return m.delta == moves[first_moved].delta; });
+    bool one_step =
+        first_moved < moves.size() && std::all_of(moves.begin() + static_cast<std::ptrdiff_t>(first_moved), moves.end(),
+                                                  [&](const Moved& m) { return m.delta == moves[first_moved].delta; });
     auto remap = [&](ByteRange& r) {
         if (first_moved == moves.size() || r.begin < moves[first_moved].begin) return;
         int64_t delta = 0;
@@ -185,12 +191,9 @@ void FileChecker::check_devices(const ast::DevicesDecl& devices) {
         std::string problem;
         if (kind != "cpu" && kind != "cuda" && kind != "mps")
             problem = "`" + kind + "` is not a device" + did_you_mean(kind, {"cpu", "cuda", "mps"});
-        else if (kind == "cuda" && !d.index && !d.count)
-            problem = "a GPU is written with its index, such as `cuda:0`";
-        else if (kind != "cuda" && d.index)
-            problem = "only `cuda` devices have an index";
-        else if (d.count && (kind != "cpu" || *d.count < 1))
-            problem = "`*N` counts CPU workers: `cpu*3`";
+        else if (kind == "cuda" && !d.index && !d.count) problem = "a GPU is written with its index, such as `cuda:0`";
+        else if (kind != "cuda" && d.index) problem = "only `cuda` devices have an index";
+        else if (d.count && (kind != "cpu" || *d.count < 1)) problem = "`*N` counts CPU workers: `cpu*3`";
         if (!problem.empty()) report(DiagCode::E0107, d.range, {problem});
     }
 }
@@ -203,7 +206,8 @@ void FileChecker::check_initializer(const ast::Expr& init, bool is_model) {
                {"not allowed in a data record (its values come with each example)", "`" + written(init.range) + "`"});
         return;
     }
-    if (std::holds_alternative<ast::IntLiteral>(init.node) || std::holds_alternative<ast::FloatLiteral>(init.node)) return;
+    if (std::holds_alternative<ast::IntLiteral>(init.node) || std::holds_alternative<ast::FloatLiteral>(init.node))
+        return;
     // The initialisers are the table's; one called takes its parameters' count of numbers.
     auto initializer = [](const std::string& name) {
         const Builtin* b = find_builtin(name);
@@ -218,7 +222,8 @@ void FileChecker::check_initializer(const ast::Expr& init, bool is_model) {
             bool numbers = std::all_of(call->arguments.begin(), call->arguments.end(), [](const ast::Argument& a) {
                 const ast::Expr* v = a.value.get();
                 if (auto* u = std::get_if<ast::Unary>(&v->node); u && u->op == "-") v = u->operand.get();  // -0.1
-                return std::holds_alternative<ast::FloatLiteral>(v->node) || std::holds_alternative<ast::IntLiteral>(v->node);
+                return std::holds_alternative<ast::FloatLiteral>(v->node) ||
+                       std::holds_alternative<ast::IntLiteral>(v->node);
             });
             if (wanted && call->arguments.size() == wanted && numbers) return;
         }
@@ -261,9 +266,7 @@ std::optional<int64_t> FileChecker::dim_value_of(const std::string& name, ByteRa
     return dim_value(name, used_at);
 }
 
-std::string FileChecker::symbol_name(SymbolId id) const {
-    return id < symbol_names_.size() ? symbol_names_[id] : "?";
-}
+std::string FileChecker::symbol_name(SymbolId id) const { return id < symbol_names_.size() ? symbol_names_[id] : "?"; }
 
 // ------------------------------------------------------------------- names
 
@@ -326,7 +329,9 @@ void FileChecker::collect_items() {
             if (SymbolFact* f = define(ext->name, SymbolKind::ExternFunction, item)) f->written = ext->target.text;
         } else if (auto* imp = std::get_if<ast::ImportPython>(&item.node)) {
             // `import python a.b` binds `a`, as in Python; `as c` binds `c`.
-            const ast::Name* bound = imp->alias ? &*imp->alias : imp->module.parts.empty() ? nullptr : &imp->module.parts.front();
+            const ast::Name* bound = imp->alias                  ? &*imp->alias
+                                     : imp->module.parts.empty() ? nullptr
+                                                                 : &imp->module.parts.front();
             if (bound)
                 if (SymbolFact* f = define(*bound, SymbolKind::PythonModule, item)) f->written = imp->module.text;
         }

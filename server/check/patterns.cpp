@@ -143,8 +143,8 @@ struct Binding {
     Size size;
     ByteRange at;
     From from = From::FirstNamed;
-    std::string written;    // the axis as written, the dim's name, or the group's text
-    ByteRange source_range; // the argument `h=16`, or the group
+    std::string written;     // the axis as written, the dim's name, or the group's text
+    ByteRange source_range;  // the argument `h=16`, or the group
 };
 
 class PatternTyper {
@@ -183,7 +183,8 @@ private:
     // "it is `n` where the pattern first names it", and so on.
     std::string source_of(const Binding& b) const {
         switch (b.from) {
-            case Binding::From::FirstNamed: return "it is " + shown(b.written, b.size) + " where the pattern first names it";
+            case Binding::From::FirstNamed:
+                return "it is " + shown(b.written, b.size) + " where the pattern first names it";
             case Binding::From::Dim: return "the dim `" + b.written + "` is " + ctx_.show(b.size);
             case Binding::From::Argument: return quoted(b.source_range) + " makes it " + ctx_.show(b.size);
             case Binding::From::Quotient: return "it is " + ctx_.show(b.size) + " from " + quoted(b.source_range);
@@ -206,14 +207,14 @@ private:
     CheckContext& ctx_;
     Fn fn_ = Fn::Rearrange;
 
-    std::map<std::string, Binding> bound_;              // every name with a known size
-    std::map<std::string, int64_t> sizes_;              // `h=16` arguments
-    std::map<std::string, const Axis*> input_names_;    // first use on an input side
-    std::vector<const Axis*> input_order_;              // those uses, in source order
+    std::map<std::string, Binding> bound_;            // every name with a known size
+    std::map<std::string, int64_t> sizes_;            // `h=16` arguments
+    std::map<std::string, const Axis*> input_names_;  // first use on an input side
+    std::vector<const Axis*> input_order_;            // those uses, in source order
     std::set<std::string> output_names_;
     std::vector<std::pair<const Axis*, const Axis*>> anonymous_;  // input numbers > 1, and their group
-    std::optional<std::string> variadic_;               // the pattern's `..s`
-    std::optional<std::vector<AxisType>> passthrough_;  // the axes `..s` stands for
+    std::optional<std::string> variadic_;                         // the pattern's `..s`
+    std::optional<std::vector<AxisType>> passthrough_;            // the axes `..s` stands for
     ByteRange passthrough_at_;
     std::optional<std::string> over_name_;  // what operand 1's `over` axis is called in the pattern
     int64_t split_count_ = 0;
@@ -237,7 +238,8 @@ std::string PatternTyper::operand_phrase(size_t i) const {
     // The call's own operands follow the piped value, if any.
     size_t offset = operands_.size() >= call_.operands.size() ? operands_.size() - call_.operands.size() : 0;
     if (i >= offset && i - offset < call_.operands.size())
-        if (auto* name = std::get_if<ast::NameExpr>(&call_.operands[i - offset]->node)) return "`" + name->name.text + "`";
+        if (auto* name = std::get_if<ast::NameExpr>(&call_.operands[i - offset]->node))
+            return "`" + name->name.text + "`";
     return operands_.size() == 1 ? "the value" : "operand " + std::to_string(i + 1);
 }
 
@@ -302,7 +304,9 @@ bool PatternTyper::check_form() {
     if (!check_side_form(pattern_.output, false)) return false;
     // `..s` passes leading axes through, so it is on the output exactly
     // when it is on an input.
-    auto starts_variadic = [](const PatternSide& s) { return !s.axes.empty() && s.axes[0]->kind == AxisKind::Variadic; };
+    auto starts_variadic = [](const PatternSide& s) {
+        return !s.axes.empty() && s.axes[0]->kind == AxisKind::Variadic;
+    };
     bool in_input = false;
     for (const PatternSide& side : pattern_.inputs) in_input = in_input || starts_variadic(side);
     bool in_output = starts_variadic(pattern_.output);
@@ -349,9 +353,10 @@ bool PatternTyper::check_side_form(const PatternSide& side, bool input) {
                     } else if (member->kind == AxisKind::Literal) {
                         if (!check_number(*member, side, input, &axis)) return false;
                     } else {
-                        std::string why = member->kind == AxisKind::Variadic ? "it stands for whole axes, never a factor"
-                                          : member->kind == AxisKind::Group  ? "groups don't nest"
-                                                                             : "a group holds names and numbers";
+                        std::string why = member->kind == AxisKind::Variadic
+                                              ? "it stands for whole axes, never a factor"
+                                          : member->kind == AxisKind::Group ? "groups don't nest"
+                                                                            : "a group holds names and numbers";
                         return fail(DiagCode::E0407, member->range,
                                     {"group " + quoted(axis.range) + " holds " + quoted(member->range), why});
                     }
@@ -389,7 +394,8 @@ bool PatternTyper::check_number(const Axis& axis, const PatternSide& side, bool 
                      "a number in a pattern is a size of at least 1"});
     if (fn_ == Fn::Einsum)
         return fail(DiagCode::E0407, axis.range,
-                    {std::string(input ? "side " : "output ") + quoted(side.range) + " has the number " + quoted(axis.range),
+                    {std::string(input ? "side " : "output ") + quoted(side.range) + " has the number " +
+                         quoted(axis.range),
                      "einsum takes names only"});
     // A number other than 1 on an input is an axis without a name: split's
     // count, or an axis reduce reduces over (check_kept refuses the rest).
@@ -408,8 +414,9 @@ bool PatternTyper::check_arguments() {
                 continue;
             }
             return fail(DiagCode::E0415, arg.range,
-                        {fn_ == Fn::Reduce ? "reduce takes one reduction after the pattern, then axis sizes such as `h=16`"
-                                           : fn_name() + " takes a pattern and, optionally, axis sizes such as `h=16`",
+                        {fn_ == Fn::Reduce
+                             ? "reduce takes one reduction after the pattern, then axis sizes such as `h=16`"
+                             : fn_name() + " takes a pattern and, optionally, axis sizes such as `h=16`",
                          quoted(arg.range)});
         }
         // `h=16` or `h=P` (a dim): the size of a pattern axis, as einops
@@ -429,7 +436,8 @@ bool PatternTyper::check_arguments() {
                          "`" + name + "`, which the pattern doesn't have"});
         if (ctx_.dim_value_of(name, arg.keyword->range))
             return fail(DiagCode::E0415, arg.keyword->range,
-                        {"an axis size names an axis that is not a dim (a dim's size is fixed)", "`" + name + "`, a dim"});
+                        {"an axis size names an axis that is not a dim (a dim's size is fixed)",
+                         "`" + name + "`, a dim"});
         if (!sizes_.emplace(name, *length).second)
             return fail(DiagCode::E0415, arg.range, {"each axis size is given once", "`" + name + "` twice"});
         bound_[name] = Binding{Size::constant(*length), arg.range, Binding::From::Argument, "", arg.range};
@@ -496,9 +504,10 @@ bool PatternTyper::bind_side(size_t i) {
             return fail(DiagCode::E0407, side.range,
                         {"side " + quoted(side.range) + " has " + count_axes(named) + " after " +
                              quoted(side.axes[0]->range),
-                         value + (operand_variadic ? count_axes(after) + " after its `.." +
-                                                         t.axes[*operand_variadic].name.value_or("s") + "`"
-                                                   : "only " + count_axes(n)) +
+                         value +
+                             (operand_variadic ? count_axes(after) + " after its `.." +
+                                                     t.axes[*operand_variadic].name.value_or("s") + "`"
+                                               : "only " + count_axes(n)) +
                              listed});
         lead = n - named;
         if (!bind_passthrough(side, t, lead)) return false;
@@ -545,7 +554,9 @@ bool PatternTyper::bind_passthrough(const PatternSide& side, const TensorType& t
         same = a.variadic == b.variadic && (a.variadic ? a.name == b.name : a.size == b.size);
     }
     if (same) return true;
-    auto list = [](const std::vector<AxisType>& v) { return v.empty() ? std::string("no axes") : "`" + axes_text(v) + "`"; };
+    auto list = [](const std::vector<AxisType>& v) {
+        return v.empty() ? std::string("no axes") : "`" + axes_text(v) + "`";
+    };
     return fail(DiagCode::E0409, at,
                 {".." + *variadic_, "it is " + list(axes) + " here",
                  "it is " + list(*passthrough_) + " where the pattern first names it"},
@@ -554,7 +565,8 @@ bool PatternTyper::bind_passthrough(const PatternSide& side, const TensorType& t
 
 // E0408: a pattern may rename an axis, but never to a name the operand has
 // for another of its axes: that would swap axes silently.
-bool PatternTyper::not_another_axis(const Axis& axis, const TensorType& t, size_t p, size_t i, const std::string& which) {
+bool PatternTyper::not_another_axis(const Axis& axis, const TensorType& t, size_t p, size_t i,
+                                    const std::string& which) {
     const std::string& name = axis.name.text;
     if (t.axes[p].name == name) return true;
     for (size_t q = 0; q < t.axes.size(); ++q) {
@@ -628,8 +640,9 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
         std::string names;
         for (size_t k = 0; k < unknown.size(); ++k)
             names += (k == 0 ? "" : k + 1 == unknown.size() ? " and " : ", ") + quoted(unknown[k]->range);
-        args.push_back(names + " have no size, so it can't be solved; give all but one a size: a dim, or an argument such as `" +
-                       unknown[0]->name.text + "=16`");
+        args.push_back(
+            names + " have no size, so it can't be solved; give all but one a size: a dim, or an argument such as `" +
+            unknown[0]->name.text + "=16`");
         return fail(DiagCode::E0405, group.range, args);
     }
     if (unknown.empty()) {
@@ -641,8 +654,8 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
     std::optional<Size> quotient = divisor ? a.size.divide_exact(*divisor) : std::nullopt;
     if (!quotient) {
         args.push_back(divisor ? "its other factors, " + product + ", don't divide it exactly"
-                               : "its other factors, " + product + ", are not a number, so " + quoted(unknown[0]->range) +
-                                     " can't be solved; give it a size");
+                               : "its other factors, " + product + ", are not a number, so " +
+                                     quoted(unknown[0]->range) + " can't be solved; give it a size");
         return fail(DiagCode::E0405, group.range, args);
     }
     bound_[unknown[0]->name.text] = Binding{*quotient, unknown[0]->range, Binding::From::Quotient, "", group.range};
@@ -654,9 +667,10 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
 // rearrange, split and repeat move and copy data but never lose an axis.
 bool PatternTyper::check_kept() {
     if (fn_ == Fn::Reduce || fn_ == Fn::Einsum) return true;
-    std::string hint = fn_ == Fn::Rearrange ? "to reduce over it, write `reduce(" + text(pattern_.range) + ", sum)` or another reduction"
-                       : fn_ == Fn::Split   ? "reduce it before the split, or keep it in the output"
-                                            : "repeat only adds axes: reduce it first";
+    std::string hint = fn_ == Fn::Rearrange
+                           ? "to reduce over it, write `reduce(" + text(pattern_.range) + ", sum)` or another reduction"
+                       : fn_ == Fn::Split ? "reduce it before the split, or keep it in the output"
+                                          : "repeat only adds axes: reduce it first";
     for (const Axis* axis : input_order_)
         if (!output_names_.count(axis->name.text))
             return fail(DiagCode::E0413, axis->range, {fn_name(), "drops " + quoted(axis->range), hint});
@@ -691,10 +705,8 @@ std::optional<std::vector<AxisType>> PatternTyper::output_axes() {
             a.size = Size::constant(1);
             for (const auto& member : axis->children) {
                 std::optional<Size> size;
-                if (member->kind == AxisKind::Name)
-                    size = output_size(*member);
-                else if (output_number_allowed(*member))
-                    size = Size::constant(*member->value);
+                if (member->kind == AxisKind::Name) size = output_size(*member);
+                else if (output_number_allowed(*member)) size = Size::constant(*member->value);
                 if (!size) return std::nullopt;
                 a.size = a.size * *size;
             }
@@ -723,7 +735,8 @@ std::optional<Size> PatternTyper::output_size(const Axis& axis) {
         fail(DiagCode::E0413, axis.range, {fn_name(), "adds `" + name + "`", hint});
         return std::nullopt;
     }
-    std::string why = fn_ == Fn::Repeat ? "it is not an axis of the input, and a new axis of repeat takes its size from a dim or an argument such as `" +
+    std::string why = fn_ == Fn::Repeat ? "it is not an axis of the input, and a new axis of repeat takes its size "
+                                          "from a dim or an argument such as `" +
                                               name + "=4`"
                       : fn_ == Fn::Reduce ? "it is not an axis of reduce's input, and reduce only removes axes"
                                           : "it is not an axis of any of einsum's inputs";

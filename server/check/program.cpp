@@ -55,10 +55,8 @@ std::vector<std::pair<std::string, CallPath>> search(
         for (const auto& [site, next] : out->second) {
             if (found.count(next)) continue;
             CallPath longer = path;
-            if (forward)
-                longer.sites.push_back(site);
-            else
-                longer.sites.insert(longer.sites.begin(), site);
+            if (forward) longer.sites.push_back(site);
+            else longer.sites.insert(longer.sites.begin(), site);
             found.emplace(next, longer);
             todo.emplace_back(next, std::move(longer));
         }
@@ -85,8 +83,7 @@ std::vector<std::pair<std::string, CallPath>> CallGraph::reached_by(const std::s
 std::string CallGraph::describe(const CallPath& path) {
     if (path.sites.empty()) return "";
     std::string out = "reached from `" + path.sites.front()->caller + "`";
-    for (size_t i = 1; i < path.sites.size(); ++i)
-        out += (i == 1 ? " through `" : ", `") + path.sites[i]->caller + "`";
+    for (size_t i = 1; i < path.sites.size(); ++i) out += (i == 1 ? " through `" : ", `") + path.sites[i]->caller + "`";
     return out;
 }
 

@@ -45,8 +45,8 @@ struct CallSite {
     std::string caller;  // the function whose body holds the call
     std::string callee;  // as resolved: `gelu`, `Mlp.init`, `torch.sort`
     CalleeKind kind = CalleeKind::Unresolved;
-    ByteRange range;         // the call (for a pipe stage, the stage)
-    ByteRange callee_range;  // the callee's name
+    ByteRange range;                         // the call (for a pipe stage, the stage)
+    ByteRange callee_range;                  // the callee's name
     std::vector<ArgumentBinding> arguments;  // in the callee's parameter order when it has a signature
     std::vector<AxisBinding> axes;           // empty unless every argument fit
     // A function passed as a value: called by the call it is an argument
@@ -56,17 +56,17 @@ struct CallSite {
 };
 
 enum class EffectKind {
-    DeviceWork,          // value_and_grad, update, or a field change: work a step is made of
-    ChangesField,        // `m.w = e`; detail: `m.w`
-    ChangesMutParameter, // a `mut` parameter changed here (a field, or passed to a callee's `mut`); detail: its name
+    DeviceWork,           // value_and_grad, update, or a field change: work a step is made of
+    ChangesField,         // `m.w = e`; detail: `m.w`
+    ChangesMutParameter,  // a `mut` parameter changed here (a field, or passed to a callee's `mut`); detail: its name
     Print,
     Log,
     Save,
     Load,
-    PythonCall,          // an extern fn or a Python module's function; detail: the callee
-    DatasetLoop,         // `for batch in data |> batches(n)`
-    TensorIf,            // `if` (or `elif`) on a tensor
-    DataDependentSize,   // a size known only from the data (`x[mask]`, `topk`, `?k`)
+    PythonCall,         // an extern fn or a Python module's function; detail: the callee
+    DatasetLoop,        // `for batch in data |> batches(n)`
+    TensorIf,           // `if` (or `elif`) on a tensor
+    DataDependentSize,  // a size known only from the data (`x[mask]`, `topk`, `?k`)
 };
 
 struct Effect {

@@ -16,10 +16,10 @@ struct ElementName {
 };
 
 constexpr ElementName kElements[] = {
-    {"f32", ElementKind::F32},     {"f16", ElementKind::F16},   {"bf16", ElementKind::BF16},
-    {"f64", ElementKind::F64},     {"i32", ElementKind::I32},   {"i64", ElementKind::I64},
-    {"Mask", ElementKind::Mask},   {"Index", ElementKind::Index}, {"Logit", ElementKind::Logit},
-    {"Prob", ElementKind::Prob},   {"LogProb", ElementKind::LogProb},
+    {"f32", ElementKind::F32},   {"f16", ElementKind::F16},         {"bf16", ElementKind::BF16},
+    {"f64", ElementKind::F64},   {"i32", ElementKind::I32},         {"i64", ElementKind::I64},
+    {"Mask", ElementKind::Mask}, {"Index", ElementKind::Index},     {"Logit", ElementKind::Logit},
+    {"Prob", ElementKind::Prob}, {"LogProb", ElementKind::LogProb},
 };
 
 std::optional<ElementKind> element_kind(std::string_view name) {
@@ -102,7 +102,8 @@ void FileChecker::record_axis_name(const ast::Name& name, SignatureScope& scope)
         result_.symbols[fact->second].references.push_back(name.range);
         // A body's reference to its signature's axis (a fact made before the
         // body) is replayed from the cache; the body's own facts travel whole.
-        if (capture_ && fact->second < capture_first_symbol_) capture_->references.emplace_back(fact->second, name.range);
+        if (capture_ && fact->second < capture_first_symbol_)
+            capture_->references.emplace_back(fact->second, name.range);
     }
 }
 
@@ -133,10 +134,11 @@ std::optional<Size> FileChecker::resolve_size(const ast::Axis& axis, SignatureSc
                     auto divisor = right->as_constant();
                     std::optional<Size> quotient = divisor ? left->divide_exact(*divisor) : std::nullopt;
                     if (!quotient) {
-                        std::string why = !divisor        ? "a size can only be divided by a number"
-                                          : *divisor == 0 ? "division by zero"
-                                                          : left->to_string([&](SymbolId id) { return symbol_name(id); }) +
-                                                                " is not always a multiple of " + std::to_string(*divisor);
+                        std::string why = !divisor ? "a size can only be divided by a number"
+                                          : *divisor == 0
+                                              ? "division by zero"
+                                              : left->to_string([&](SymbolId id) { return symbol_name(id); }) +
+                                                    " is not always a multiple of " + std::to_string(*divisor);
                         report(DiagCode::E0401, axis.range, {written(axis.range), why});
                     }
                     return quotient;
@@ -176,7 +178,8 @@ std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& ten
         a.origin = axis->range;
         if (axis->kind == ast::AxisKind::Variadic) {
             if (variadic) {
-                report(DiagCode::E0404, axis->range, {a.written, "after `" + written(variadic->range) + "` in the same type"});
+                report(DiagCode::E0404, axis->range,
+                       {a.written, "after `" + written(variadic->range) + "` in the same type"});
                 ok = false;
                 continue;
             }
@@ -207,19 +210,22 @@ std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& ten
 std::optional<Size> FileChecker::type_argument_size(const ast::TypeArgument& argument, SignatureScope& scope) {
     if (argument.literal) return Size::constant(*argument.literal);
     if (argument.type)
-        if (auto* named = std::get_if<ast::NamedType>(&argument.type->node); named && named->arguments.empty() && !named->over)
+        if (auto* named = std::get_if<ast::NamedType>(&argument.type->node);
+            named && named->arguments.empty() && !named->over)
             return size_of_name(named->name, scope);
-    report(DiagCode::E0303, argument.range, {"`Index`", "one size, such as `Index[V]`", "`" + written(argument.range) + "`"});
+    report(DiagCode::E0303, argument.range,
+           {"`Index`", "one size, such as `Index[V]`", "`" + written(argument.range) + "`"});
     return std::nullopt;
 }
 
 std::optional<Element> FileChecker::resolve_element(const ast::NamedType& named, const TensorType& tensor,
-                                                     ByteRange range, SignatureScope& scope) {
+                                                    ByteRange range, SignatureScope& scope) {
     auto kind = element_kind(named.name.text);
     if (!kind) {
         std::vector<std::string> names;
         for (const ElementName& e : kElements) names.emplace_back(e.name);
-        report(DiagCode::E0301, named.name.range, {named.name.text, " as an element type" + did_you_mean(named.name.text, names)});
+        report(DiagCode::E0301, named.name.range,
+               {named.name.text, " as an element type" + did_you_mean(named.name.text, names)});
         return std::nullopt;
     }
     Element element;
@@ -227,8 +233,8 @@ std::optional<Element> FileChecker::resolve_element(const ast::NamedType& named,
     element.written = true;
     if (*kind == ElementKind::Index) {
         if (named.arguments.size() != 1) {
-            report(DiagCode::E0303, range, {"`Index`", "one size, such as `Index[V]`",
-                                            std::to_string(named.arguments.size()) + " arguments"});
+            report(DiagCode::E0303, range,
+                   {"`Index`", "one size, such as `Index[V]`", std::to_string(named.arguments.size()) + " arguments"});
             return std::nullopt;
         }
         auto bound = type_argument_size(named.arguments[0], scope);
@@ -241,8 +247,9 @@ std::optional<Element> FileChecker::resolve_element(const ast::NamedType& named,
     }
     if (is_distribution(*kind)) {
         if (!named.over) {
-            report(DiagCode::E0303, range, {"`" + named.name.text + "`", "the axis it is a distribution over, such as `" +
-                                                                           named.name.text + " over V`", "none"});
+            report(DiagCode::E0303, range,
+                   {"`" + named.name.text + "`",
+                    "the axis it is a distribution over, such as `" + named.name.text + " over V`", "none"});
             return std::nullopt;
         }
         std::vector<std::string> axis_names;
@@ -256,8 +263,9 @@ std::optional<Element> FileChecker::resolve_element(const ast::NamedType& named,
         }
         element.over = named.over->text;
     } else if (named.over) {
-        report(DiagCode::E0303, range, {"`" + named.name.text + "`", "no `over` (only Logit, Prob and LogProb have one)",
-                                        "`over " + named.over->text + "`"});
+        report(DiagCode::E0303, range,
+               {"`" + named.name.text + "`", "no `over` (only Logit, Prob and LogProb have one)",
+                "`over " + named.over->text + "`"});
         return std::nullopt;
     }
     return element;
@@ -301,14 +309,19 @@ Type FileChecker::resolve_type(const ast::Type& type, SignatureScope& scope) {
     for (std::string_view scalar : kScalarTypes)
         if (name == scalar) {
             if (!no_arguments("`" + name + "`")) return out;
-            out.kind = name == "int" ? TypeKind::Int : name == "float" ? TypeKind::Float : name == "bool" ? TypeKind::Bool
-                     : name == "str" ? TypeKind::Str : name == "axis" ? TypeKind::AxisName : TypeKind::Mode;
+            out.kind = name == "int"     ? TypeKind::Int
+                       : name == "float" ? TypeKind::Float
+                       : name == "bool"  ? TypeKind::Bool
+                       : name == "str"   ? TypeKind::Str
+                       : name == "axis"  ? TypeKind::AxisName
+                                         : TypeKind::Mode;
             return out;
         }
     for (std::string_view generic : kGenericTypes)
         if (name == generic) {
             SymbolKind wanted = name == "Optimizer" ? SymbolKind::Model : SymbolKind::Data;
-            std::string expected = name == "Optimizer" ? "a model, such as `Optimizer[Mlp]`" : "a data record, such as `" + name + "[Digit]`";
+            std::string expected = name == "Optimizer" ? "a model, such as `Optimizer[Mlp]`"
+                                                       : "a data record, such as `" + name + "[Digit]`";
             const ast::NamedType* arg = nullptr;
             if (named->arguments.size() == 1 && named->arguments[0].type)
                 arg = std::get_if<ast::NamedType>(&named->arguments[0].type->node);
@@ -350,11 +363,13 @@ Type FileChecker::resolve_type(const ast::Type& type, SignatureScope& scope) {
 
 // Generic axes of a return type must come from the parameters: a call binds
 // them there, and nothing else could.
-void FileChecker::check_return_axes(const Type& returned, const SignatureScope& params_scope, const ast::Type& written_type) {
+void FileChecker::check_return_axes(const Type& returned, const SignatureScope& params_scope,
+                                    const ast::Type& written_type) {
     if (returned.kind == TypeKind::Tuple) {
         auto* tuple = std::get_if<ast::TupleType>(&written_type.node);
         for (size_t i = 0; i < returned.elements.size(); ++i)
-            if (tuple && i < tuple->elements.size()) check_return_axes(returned.elements[i], params_scope, *tuple->elements[i]);
+            if (tuple && i < tuple->elements.size())
+                check_return_axes(returned.elements[i], params_scope, *tuple->elements[i]);
         return;
     }
     if (returned.kind != TypeKind::Tensor || params_scope.incomplete) return;

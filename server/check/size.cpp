@@ -90,7 +90,8 @@ Size Size::operator*(const Size& other) const {
 
 std::optional<Size> Size::divide_exact(int64_t divisor) const {
     if (overflowed_ || divisor == 0) return std::nullopt;
-    if (divisor == -1 && std::any_of(terms_.begin(), terms_.end(), [](const Term& t) { return t.coefficient == INT64_MIN; }))
+    if (divisor == -1 &&
+        std::any_of(terms_.begin(), terms_.end(), [](const Term& t) { return t.coefficient == INT64_MIN; }))
         return overflow();
     Size s;
     for (const Term& t : terms_) {
@@ -173,10 +174,8 @@ std::string Size::to_string(const std::function<std::string(SymbolId)>& name_of)
     for (const Term* t : order) {
         int64_t c = t->coefficient;
         bool negative = c < 0;
-        if (out.empty())
-            out += negative ? "-" : "";
-        else
-            out += negative ? " - " : " + ";
+        if (out.empty()) out += negative ? "-" : "";
+        else out += negative ? " - " : " + ";
         // |c| without overflowing on INT64_MIN.
         std::string magnitude = std::to_string(c);
         if (negative) magnitude.erase(0, 1);
@@ -186,12 +185,9 @@ std::string Size::to_string(const std::function<std::string(SymbolId)>& name_of)
             factors += name_of(symbol);
             if (power > 1) factors += "^" + std::to_string(power);
         }
-        if (factors.empty())
-            out += magnitude;
-        else if (magnitude == "1")
-            out += factors;
-        else
-            out += magnitude + "*" + factors;
+        if (factors.empty()) out += magnitude;
+        else if (magnitude == "1") out += factors;
+        else out += magnitude + "*" + factors;
     }
     return out;
 }

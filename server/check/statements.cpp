@@ -33,7 +33,8 @@ std::string interface_key(const std::vector<const ast::Item*>& items, std::strin
     for (const ast::Item* item : items) {
         uint32_t end = item->range.end;
         if (auto* fn = std::get_if<ast::FnDef>(&item->node)) end = fn->body.range.begin;
-        if (item->range.begin <= end && end <= text.size()) all.append(text.substr(item->range.begin, end - item->range.begin));
+        if (item->range.begin <= end && end <= text.size())
+            all.append(text.substr(item->range.begin, end - item->range.begin));
         all.push_back('\0');
         // The kind too: a function and the error item that replaces it can
         // cover the same header text.
@@ -105,7 +106,8 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
     }
     std::string key = interface + "\n" + std::string(text_.substr(item.range.begin, item.range.end - item.range.begin));
     if (!result_.program.functions.empty())
-        result_.program.functions.back().key = std::to_string(std::hash<std::string>{}(key)) + ":" + std::to_string(key.size());
+        result_.program.functions.back().key =
+            std::to_string(std::hash<std::string>{}(key)) + ":" + std::to_string(key.size());
     auto base = static_cast<int64_t>(item.range.begin);
     if (auto hit = cache_->entries.find(key); hit != cache_->entries.end()) {
         const BodyRecord& r = hit->second;
@@ -224,8 +226,9 @@ void FileChecker::check_body(const ast::FnDef& fn, Signature& signature) {
     // A declared return type needs a return on every path (E0602). A body
     // with a syntax error may have lost its return: not reported then.
     if (signature.returns && !always_returns(fn.body) && !fn.body.statements.empty() &&
-        std::none_of(fn.body.statements.begin(), fn.body.statements.end(),
-                     [](const ast::Stmt& s) { return s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node); })) {
+        std::none_of(fn.body.statements.begin(), fn.body.statements.end(), [](const ast::Stmt& s) {
+            return s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node);
+        })) {
         uint32_t end = fn.body.range.end;
         report(DiagCode::E0602, fn.name.range, {fn.name.text, describe(*signature.returns)},
                {{{end, end}, "the body can end here without a return"}});
@@ -361,7 +364,9 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
         if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node)) {
             auto local = body_->locals.find(object->name.text);
             if (local != body_->locals.end() && local->second.type.kind == TypeKind::Model && !local->second.is_mut)
-                report(DiagCode::E0507, target.range, {"this changes field `" + attr->attribute.text + "` of `" + object->name.text + "`", object->name.text});
+                report(DiagCode::E0507, target.range,
+                       {"this changes field `" + attr->attribute.text + "` of `" + object->name.text + "`",
+                        object->name.text});
         }
         type_of(target);
         return;
@@ -372,8 +377,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
 void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     const Signature& sig = *body_->signature;
     if (!ret.value) {
-        if (sig.returns)
-            report(DiagCode::E0601, range, {describe(*sig.returns), "nothing"});
+        if (sig.returns) report(DiagCode::E0601, range, {describe(*sig.returns), "nothing"});
         return;
     }
     Type value = type_of(*ret.value);
@@ -397,10 +401,8 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
                element_fits(declared.tensor.element, value.tensor.element, false);
     else if (declared.kind == TypeKind::Float && (value.kind == TypeKind::Int || value.kind == TypeKind::Float))
         fits = true;
-    else if (declared.kind != value.kind)
-        fits = false;
-    else if (declared.kind == TypeKind::Model || declared.kind == TypeKind::Data)
-        fits = declared.ref == value.ref;
+    else if (declared.kind != value.kind) fits = false;
+    else if (declared.kind == TypeKind::Model || declared.kind == TypeKind::Data) fits = declared.ref == value.ref;
     if (!fits) report(DiagCode::E0601, ret.value->range, {describe(declared), describe(value)});
 }
 

@@ -29,8 +29,8 @@ struct AxisType {
     std::optional<std::string> name;
     Size size;
     std::string written;
-    ByteRange origin;      // where the axis got its name and size
-    bool variadic = false; // `..s`: any number of axes
+    ByteRange origin;       // where the axis got its name and size
+    bool variadic = false;  // `..s`: any number of axes
 };
 
 struct TensorType {
@@ -54,14 +54,14 @@ enum class TypeKind {
     Batches,    // `data |> batches(64)`: what a for loop takes Batch[ref]s from
     Grads,      // the gradients of the model `ref` (value_and_grad)
     Tuple,
-    Unknown,    // after an error: accepted everywhere, so errors don't cascade
+    Unknown,  // after an error: accepted everywhere, so errors don't cascade
 };
 
 struct Type {
     TypeKind kind = TypeKind::Unknown;
-    TensorType tensor;          // Tensor; for a Batch, its one axis is the batch axis
-    std::string ref;            // Model, Data, Dataset, Batch, Optimizer
-    std::vector<Type> elements; // Tuple
+    TensorType tensor;           // Tensor; for a Batch, its one axis is the batch axis
+    std::string ref;             // Model, Data, Dataset, Batch, Optimizer
+    std::vector<Type> elements;  // Tuple
 };
 
 // An immutable type kept in the checker's facts, shared by the copies a

@@ -6,11 +6,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/exit_codes.hpp"
+#include "cli/render.hpp"
 #include "cli/source_file.hpp"
-#include "diag/version.hpp"
 #include "codegen/build.hpp"
 #include "diag/line_index.hpp"
-#include "cli/render.hpp"
+#include "diag/version.hpp"
 #include "diag/write_file.hpp"
 
 namespace ss::cli {
@@ -37,7 +37,8 @@ bool valid_level(const std::string& level) { return level == "always" || level =
 
 // The module's text for a source; nothing after printing the diagnostics
 // (and the code generator's error) that stopped it.
-std::optional<std::string> build_module(const std::string& source, const BuildOptions& options, std::ostream& out, std::ostream& err) {
+std::optional<std::string> build_module(const std::string& source, const BuildOptions& options, std::ostream& out,
+                                        std::ostream& err) {
     const LineIndex index(source);
     codegen::Options o;
     o.checks = options.checks;
@@ -51,8 +52,7 @@ std::optional<std::string> build_module(const std::string& source, const BuildOp
 
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
     for (const Diagnostic& d : built.diagnostics) {
-        if (options.json)
-            all.push_back(render_json(d, options.file, index));
+        if (options.json) all.push_back(render_json(d, options.file, index));
         else if (d.severity == Severity::Error || d.severity == Severity::Warning)
             err << render_human(d, options.file, source, index);
     }
@@ -60,10 +60,13 @@ std::optional<std::string> build_module(const std::string& source, const BuildOp
         LineColumn at = index.position(built.unsupported->range.begin);
         std::string message = "can't generate Python for this yet: " + built.unsupported->message;
         if (options.json)
-            all.push_back({{"file", options.file}, {"line", at.line}, {"column", at.column}, {"severity", "error"},
-                           {"code", "build"}, {"message", message}});
-        else
-            err << display_text(options.file) << ":" << at.line << ":" << at.column << ": error: " << message << "\n";
+            all.push_back({{"file", options.file},
+                           {"line", at.line},
+                           {"column", at.column},
+                           {"severity", "error"},
+                           {"code", "build"},
+                           {"message", message}});
+        else err << display_text(options.file) << ":" << at.line << ":" << at.column << ": error: " << message << "\n";
     }
     if (options.json) out << dump_json(all) << "\n";
     if (built.errors && !options.json)
@@ -101,7 +104,8 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
             if (!value(options.devices)) return usage("--devices needs a list such as cuda:0,cuda:1");
         } else if (a == "--format") {
             std::string f;
-            if (!value(f) || (f != "human" && f != "json")) return usage("--format expects human or json, found `" + f + "`");
+            if (!value(f) || (f != "human" && f != "json"))
+                return usage("--format expects human or json, found `" + f + "`");
             options.json = f == "json";
         } else if (!a.empty() && a[0] == '-' && a != "-") {
             return usage("unknown option `" + a + "`");

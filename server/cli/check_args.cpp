@@ -92,8 +92,10 @@ CheckArgs parse_check_args(std::span<const std::string> args) {
         } else if (name == "--sarif-docs-base") {
             if (!take_value()) return UsageError{"`--sarif-docs-base` needs a URL"};
             if (!is_absolute_uri(value)) {
-                return UsageError{"`--sarif-docs-base` needs an absolute URL such as "
-                                  "https://github.com/ORG/REPO/blob/main/, got `" + value + "`"};
+                return UsageError{
+                    "`--sarif-docs-base` needs an absolute URL such as "
+                    "https://github.com/ORG/REPO/blob/main/, got `" +
+                    value + "`"};
             }
             options.sarif_docs_base = value.back() == '/' ? value : value + "/";
         } else if (name == "--max-diagnostics") {

@@ -4,13 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/analyze.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/source_file.hpp"
-#include "diag/version.hpp"
-#include "diag/line_index.hpp"
 #include "cli/render.hpp"
 #include "cli/sarif.hpp"
-#include "check/analyze.hpp"
+#include "cli/source_file.hpp"
+#include "diag/line_index.hpp"
+#include "diag/version.hpp"
 
 namespace ss::cli {
 namespace {
@@ -49,12 +49,9 @@ std::string summary(const Totals& t) {
 
 }  // namespace
 
-std::vector<Diagnostic> default_checker(std::string_view source) {
-    return check::analyze_source(source);
-}
+std::vector<Diagnostic> default_checker(std::string_view source) { return check::analyze_source(source); }
 
-int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
-              const Checker& checker) {
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err, const Checker& checker) {
     const OutputFormat format = options.format;
     // Notes go to `err` right after the diagnostics before them: flush `out`
     // first so a terminal shows both in order.
@@ -81,15 +78,14 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
         ++totals.files_checked;
         const size_t artifact = format == OutputFormat::Sarif ? sarif.add_artifact(shown_path) : 0;
         if (source.empty()) {
-            if (format == OutputFormat::Human) note() << "shapescript: note: " << display_text(shown_path) << ": file is empty\n";
+            if (format == OutputFormat::Human)
+                note() << "shapescript: note: " << display_text(shown_path) << ": file is empty\n";
             continue;
         }
 
         std::vector<Diagnostic> diagnostics = checker(source);
         std::stable_sort(diagnostics.begin(), diagnostics.end(),
-                         [](const Diagnostic& a, const Diagnostic& b) {
-                             return a.range.begin < b.range.begin;
-                         });
+                         [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
         const LineIndex index(source);
         size_t file_errors = 0;
         size_t shown = 0;
@@ -105,9 +101,9 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
             }
         }
         if (shown < diagnostics.size()) {
-            const std::string not_shown =
-                count(diagnostics.size() - shown, "more diagnostic") +
-                " not shown (--max-diagnostics " + std::to_string(options.max_diagnostics) + ")";
+            const std::string not_shown = count(diagnostics.size() - shown, "more diagnostic") +
+                                          " not shown (--max-diagnostics " + std::to_string(options.max_diagnostics) +
+                                          ")";
             note() << "shapescript: note: " << display_text(shown_path) << ": " << not_shown << "\n";
             // A code-scanning upload never sees standard error: say it in the log too.
             if (format == OutputFormat::Sarif) {

@@ -5,9 +5,9 @@
 #include <variant>
 
 #include "cli/exit_codes.hpp"
+#include "cli/render.hpp"
 #include "cli/source_file.hpp"
 #include "diag/line_index.hpp"
-#include "cli/render.hpp"
 #include "diag/write_file.hpp"
 #include "format/format.hpp"
 
@@ -17,7 +17,6 @@ namespace {
 std::string count(size_t n, std::string_view word) {
     return std::to_string(n) + " " + std::string(word) + (n == 1 ? "" : "s");
 }
-
 
 }  // namespace
 

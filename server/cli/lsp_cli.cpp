@@ -9,8 +9,8 @@
 
 #include "cli/check_args.hpp"
 #include "cli/exit_codes.hpp"
-#include "diag/version.hpp"
 #include "cli/render.hpp"
+#include "diag/version.hpp"
 #include "lsp/serve.hpp"
 
 namespace ss::cli {
@@ -85,10 +85,12 @@ bool set_up_logging(const ServeArgs& args, std::ostream& err) {
     std::shared_ptr<spdlog::logger> logger;
     try {
         if (args.log_file.empty())
-            logger = std::make_shared<spdlog::logger>("shapescript-lsp", std::make_shared<spdlog::sinks::stderr_sink_mt>());
+            logger =
+                std::make_shared<spdlog::logger>("shapescript-lsp", std::make_shared<spdlog::sinks::stderr_sink_mt>());
         else
-            logger = std::make_shared<spdlog::logger>(
-                "shapescript-lsp", std::make_shared<spdlog::sinks::basic_file_sink_mt>(args.log_file));
+            logger =
+                std::make_shared<spdlog::logger>("shapescript-lsp",
+                                                 std::make_shared<spdlog::sinks::basic_file_sink_mt>(args.log_file));
     } catch (const spdlog::spdlog_ex& e) {
         err << "shapescript-lsp: error: cannot open the log file `" << display_text(args.log_file) << "`: " << e.what()
             << "\n";

@@ -21,7 +21,7 @@ std::string lsp_usage();
 struct ServeArgs {
     bool stdio = false;
     std::optional<uint16_t> port;
-    std::string log_file;     // empty: standard error
+    std::string log_file;  // empty: standard error
     std::string log_level = "warn";
     lsp::ServerOptions server;
     bool docs_base_given = false;

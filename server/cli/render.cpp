@@ -30,8 +30,7 @@ void append_utf8(std::string& out, char32_t cp) {
 }
 
 // Appends the display form of the character at `pos`; returns its length.
-size_t append_display_char(std::string& out, std::string_view text, size_t pos,
-                           bool keep_tabs) {
+size_t append_display_char(std::string& out, std::string_view text, size_t pos, bool keep_tabs) {
     const utf8::Char ch = utf8::decode(text, pos);
     const char32_t cp = ch.code_point;
     if (!ch.valid) {
@@ -42,8 +41,7 @@ size_t append_display_char(std::string& out, std::string_view text, size_t pos,
         append_utf8(out, 0x2400 + cp);  // control pictures: NUL shows as U+2400
     } else if (cp == 0x7F) {
         append_utf8(out, 0x2421);
-    } else if ((cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) ||
-               (cp >= 0x2066 && cp <= 0x2069)) {
+    } else if ((cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
         out.append(kReplacement);  // C1 controls and bidi overrides
     } else {
         out.append(text.substr(pos, ch.length));
@@ -64,8 +62,7 @@ struct Excerpt {
     std::string carets;
 };
 
-Excerpt excerpt(std::string_view source, const LineIndex& index, uint32_t begin,
-                uint32_t end, size_t width) {
+Excerpt excerpt(std::string_view source, const LineIndex& index, uint32_t begin, uint32_t end, size_t width) {
     width = std::max<size_t>(width, 20);
     const uint32_t line0 = index.line_of(begin);
     const std::string_view line = index.line_text(line0);
@@ -79,8 +76,7 @@ Excerpt excerpt(std::string_view source, const LineIndex& index, uint32_t begin,
     const size_t reach = 4 * width;
     size_t lo = caret_b - std::min(caret_b - line_begin, reach);
     const size_t hi = std::min(line_end, caret_b + reach);
-    while (lo > line_begin && lo < caret_b &&
-           (static_cast<unsigned char>(source[lo]) & 0xC0) == 0x80) {
+    while (lo > line_begin && lo < caret_b && (static_cast<unsigned char>(source[lo]) & 0xC0) == 0x80) {
         ++lo;  // do not start inside a multi-byte character
     }
     std::vector<DisplayChar> chars;
@@ -90,10 +86,9 @@ Excerpt excerpt(std::string_view source, const LineIndex& index, uint32_t begin,
         chars.push_back(std::move(c));
     }
     auto char_at = [&](size_t byte) {
-        return static_cast<size_t>(
-            std::lower_bound(chars.begin(), chars.end(), byte,
-                             [](const DisplayChar& c, size_t b) { return c.byte < b; }) -
-            chars.begin());
+        return static_cast<size_t>(std::lower_bound(chars.begin(), chars.end(), byte,
+                                                    [](const DisplayChar& c, size_t b) { return c.byte < b; }) -
+                                   chars.begin());
     };
     const size_t ci_b = char_at(caret_b);
     const size_t ci_e = std::max(char_at(caret_e), ci_b + 1);
@@ -152,18 +147,16 @@ std::string display_text(std::string_view text, bool keep_tabs) {
     return out;
 }
 
-std::string render_human(const Diagnostic& d, std::string_view path,
-                         std::string_view source, const LineIndex& index,
+std::string render_human(const Diagnostic& d, std::string_view path, std::string_view source, const LineIndex& index,
                          const HumanRenderOptions& options) {
     const LineColumn at = index.position(d.range.begin);
     const std::string shown_path = display_text(path);
-    std::string out = shown_path + ":" + std::to_string(at.line) + ":" +
-                      std::to_string(at.column) + ": " +
+    std::string out = shown_path + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
                       std::string(human_severity_word(d.severity)) + "[" + d.code +
                       "]: " + display_text(bounded_message(d.message)) + "\n";
 
-    const Excerpt e = excerpt(source, index, d.range.begin,
-                              std::max(d.range.begin, d.range.end), options.max_line_columns);
+    const Excerpt e =
+        excerpt(source, index, d.range.begin, std::max(d.range.begin, d.range.end), options.max_line_columns);
     const std::string number = std::to_string(at.line);
     const std::string gutter(number.size() + 1, ' ');
     out += " " + number + " | " + e.source + "\n";

@@ -45,13 +45,11 @@ std::string display_text(std::string_view text, bool keep_tabs = false);
 
 // The diagnostic's header line, source line and caret line, each ending in
 // "\n", followed by one "note" line per related location.
-std::string render_human(const Diagnostic& diagnostic, std::string_view path,
-                         std::string_view source, const LineIndex& index,
-                         const HumanRenderOptions& options = {});
+std::string render_human(const Diagnostic& diagnostic, std::string_view path, std::string_view source,
+                         const LineIndex& index, const HumanRenderOptions& options = {});
 
 // The diagnostic as a JSON object (keys above).
-nlohmann::ordered_json render_json(const Diagnostic& diagnostic, std::string_view path,
-                           const LineIndex& index);
+nlohmann::ordered_json render_json(const Diagnostic& diagnostic, std::string_view path, const LineIndex& index);
 
 // Serializes JSON for output; invalid UTF-8 in strings (a message quoting a
 // bad byte, an odd file name) is replaced rather than thrown on.

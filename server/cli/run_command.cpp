@@ -67,7 +67,8 @@ int run_run_command(std::span<const std::string> args, std::ostream& out, std::o
         // The project's venv (scripts/setup): $SHAPESCRIPT_VENV, else its default place.
         std::filesystem::path venv;
         if (const char* v = std::getenv("SHAPESCRIPT_VENV"); v && *v) venv = v;
-        else if (const char* home = std::getenv("HOME"); home && *home) venv = std::filesystem::path(home) / ".cache/shapescript/venv";
+        else if (const char* home = std::getenv("HOME"); home && *home)
+            venv = std::filesystem::path(home) / ".cache/shapescript/venv";
         if (executable(venv / "bin/python")) python = (venv / "bin/python").string();
     }
     if (python.empty()) python = "python3";

@@ -3,17 +3,15 @@
 #include <algorithm>
 #include <utility>
 
-#include "diag/catalogue.hpp"
 #include "cli/render.hpp"
+#include "diag/catalogue.hpp"
 
 namespace ss::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-bool is_ascii_alnum(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
+bool is_ascii_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
 // RFC 3986 unreserved characters, plus "/" which separates path segments.
 // Everything else, ":" included (a relative path's first segment must not
@@ -35,21 +33,15 @@ std::string percent_encode_path(std::string_view path) {
     return out;
 }
 
-Json text_message(std::string_view text) {
-    return Json{{"text", bounded_message(text)}};
-}
+Json text_message(std::string_view text) { return Json{{"text", bounded_message(text)}}; }
 
-Json physical_location(const std::string& uri, size_t artifact, ByteRange range,
-                       const LineIndex& index) {
+Json physical_location(const std::string& uri, size_t artifact, ByteRange range, const LineIndex& index) {
     const LineColumn begin = index.position(range.begin);
     const LineColumn end = index.position(std::max(range.begin, range.end));
     return Json{
         {"artifactLocation", {{"uri", uri}, {"index", artifact}}},
         {"region",
-         {{"startLine", begin.line},
-          {"startColumn", begin.column},
-          {"endLine", end.line},
-          {"endColumn", end.column}}},
+         {{"startLine", begin.line}, {"startColumn", begin.column}, {"endLine", end.line}, {"endColumn", end.column}}},
     };
 }
 
@@ -103,8 +95,7 @@ size_t SarifLog::rule_index(const Diagnostic& d) {
         rule["name"] = sarif_rule_name(e->title);
         rule["shortDescription"] = Json{{"text", std::string(e->title)}};
         const std::string page = "docs/errors.md#" + std::string(e->anchor);
-        rule["help"] = Json{{"text", "See " + page + ": what " + d.code +
-                                         " means, a failing example and its fix."}};
+        rule["help"] = Json{{"text", "See " + page + ": what " + d.code + " means, a failing example and its fix."}};
         if (!tool_.docs_base.empty()) rule["helpUri"] = tool_.docs_base + page;
         rule["defaultConfiguration"] = Json{{"level", sarif_level(e->severity)}};
     } else {
@@ -125,8 +116,7 @@ void SarifLog::add_result(const Diagnostic& d, size_t artifact, const LineIndex&
         {"ruleIndex", rule_index(d)},
         {"level", sarif_level(d.severity)},
         {"message", text_message(d.message)},
-        {"locations", Json::array({Json{{"physicalLocation",
-                                         physical_location(uri, artifact, d.range, index)}}})},
+        {"locations", Json::array({Json{{"physicalLocation", physical_location(uri, artifact, d.range, index)}}})},
     };
     if (!d.related.empty()) {
         Json related = Json::array();
@@ -143,12 +133,11 @@ void SarifLog::add_result(const Diagnostic& d, size_t artifact, const LineIndex&
     results_.push_back(std::move(result));
 }
 
-void SarifLog::add_notification(std::string_view level, std::string_view message,
-                                std::string_view path) {
+void SarifLog::add_notification(std::string_view level, std::string_view message, std::string_view path) {
     Json notification{{"level", level}, {"message", text_message(message)}};
     if (!path.empty()) {
-        notification["locations"] = Json::array(
-            {Json{{"physicalLocation", {{"artifactLocation", {{"uri", sarif_artifact_uri(path)}}}}}}});
+        notification["locations"] =
+            Json::array({Json{{"physicalLocation", {{"artifactLocation", {{"uri", sarif_artifact_uri(path)}}}}}}});
     }
     notifications_.push_back(std::move(notification));
     if (level == "error") execution_successful_ = false;

@@ -57,8 +57,7 @@ public:
     // Something the log's reader must know that is not a result: a file
     // that could not be read (level "error": the execution did not succeed),
     // or results left out (level "note"). `path` may be empty.
-    void add_notification(std::string_view level, std::string_view message,
-                          std::string_view path = {});
+    void add_notification(std::string_view level, std::string_view message, std::string_view path = {});
 
     // The whole log; serialize with dump_json (render.hpp).
     nlohmann::ordered_json json() const;

@@ -5,11 +5,11 @@
 
 #include "cli/build_command.hpp"
 #include "cli/check_args.hpp"
-#include "cli/run_command.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/fmt_command.hpp"
-#include "diag/version.hpp"
 #include "cli/render.hpp"
+#include "cli/run_command.hpp"
+#include "diag/version.hpp"
 
 namespace ss::cli {
 namespace {
@@ -24,8 +24,7 @@ int check(std::span<const std::string> args, std::ostream& out, std::ostream& er
         return kExitOk;
     }
     if (auto* usage = std::get_if<UsageError>(&parsed)) {
-        err << "shapescript check: error: " << display_text(usage->message) << "\n\n"
-            << check_usage();
+        err << "shapescript check: error: " << display_text(usage->message) << "\n\n" << check_usage();
         return kExitUsage;
     }
     return run_check(std::get<CheckOptions>(parsed), out, err);
@@ -76,8 +75,7 @@ int shapescript_cli(std::span<const std::string> args, std::ostream& out, std::o
             return kExitUsage;
         }
     }
-    err << "shapescript: error: unknown command `" << display_text(command) << "`\n\n"
-        << shapescript_usage();
+    err << "shapescript: error: unknown command `" << display_text(command) << "`\n\n" << shapescript_usage();
     return kExitUsage;
 }
 

@@ -13,9 +13,7 @@ namespace {
 
 constexpr uint64_t kMaxBytes = std::numeric_limits<uint32_t>::max();
 
-SourceRead failure(const std::string& path, const std::string& why) {
-    return {std::nullopt, path + ": " + why};
-}
+SourceRead failure(const std::string& path, const std::string& why) { return {std::nullopt, path + ": " + why}; }
 
 SourceRead read_stream(std::FILE* file, const std::string& path) {
     std::string bytes;

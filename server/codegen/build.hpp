@@ -18,9 +18,9 @@ struct Unsupported {
 };
 
 struct BuildOutput {
-    std::optional<std::string> module;     // set when it was generated
-    std::vector<Diagnostic> diagnostics;   // every diagnostic of the text, sorted
-    size_t errors = 0;                     // of them, errors: no module when > 0
+    std::optional<std::string> module;    // set when it was generated
+    std::vector<Diagnostic> diagnostics;  // every diagnostic of the text, sorted
+    size_t errors = 0;                    // of them, errors: no module when > 0
     std::optional<Unsupported> unsupported;
 };
 

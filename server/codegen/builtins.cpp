@@ -47,92 +47,95 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
     if (!b) return std::nullopt;
     const std::string python = python_path(check::builtin_python(*b));
     switch (b->emit) {
-    case check::BuiltinEmit::Call:
-        // Elementwise functions: on a number, Python's math.
-        return call(is_number(first_type()) && !b->python_number.empty() ? std::string(b->python_number) : python);
-    case check::BuiltinEmit::Log:
-        if (!args.positional.empty()) return call(is_number(first_type()) ? std::string(b->python_number) : python);
-        return call("_ss_rt.log");  // `log(loss=l)`: a record for the sinks
-    case check::BuiltinEmit::Aligned: {
-        // The mask (masked_fill's second argument, where's others) laid out as
-        // the first argument.
-        const check::Type* target = first_type();
-        for (size_t i = 1; i < args.positional.size(); ++i)
-            if (target && target->kind == check::TypeKind::Tensor && args.positional_types[i] &&
-                args.positional_types[i]->kind == check::TypeKind::Tensor &&
-                args.positional_types[i]->tensor.axes.size() <= target->tensor.axes.size())
-                args.positional[i] = align(args.positional[i], args.positional_types[i], target);
-        return call(python);
-    }
-    case check::BuiltinEmit::AlongAxis:
-        return Py{python + "(" + operand(first(), kOr) + ", dim=" + dim_of_over(args, 0, whole) + ")", kAtom};
-    case check::BuiltinEmit::Matmul: {
-        if (args.positional.size() != 2) fail(whole.range, "`matmul` takes a value and a matrix");
-        const check::Type* w = args.positional_types[1];
-        if (w && w->kind == check::TypeKind::Tensor && w->tensor.axes.size() > 2)
-            return Py{python + "(" + args.positional[0].text + ", " + args.positional[1].text + ", dims=1)", kAtom};
-        return Py{operand(args.positional[0], kMul) + " @ " + operand(args.positional[1], kMul + 1), kMul};
-    }
-    case check::BuiltinEmit::CrossEntropy: {
-        // The class axis: the one the logits are `over`, else the last.
-        const check::Type* z = first_type();
-        std::string dim = "-1";
-        if (z && z->kind == check::TypeKind::Tensor && !z->tensor.element.over.empty())
-            if (auto pos = axis_position(z, z->tensor.element.over)) dim = std::to_string(*pos);
-        if (args.positional.size() < 2) fail(whole.range, "`cross_entropy` takes logits and labels");
-        return Py{python + "(" + args.positional[0].text + ", " + args.positional[1].text + ", " + dim + ")", kAtom};
-    }
-    case check::BuiltinEmit::Norm: {
-        std::string x = operand(first(), kOr), dim = dim_of_over(args, 0, whole);
-        std::string weight = keyword(args, "weight", args.positional.size() > 1 ? args.positional[1].text : "None");
-        std::string eps = keyword(args, "eps", "1e-05");
-        if (name == "rms_norm") return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + eps + ")", kAtom};
-        std::string bias = keyword(args, "bias", "None");
-        return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + bias + ", " + eps + ")", kAtom};
-    }
-    case check::BuiltinEmit::Reduction: {
-        std::string x = operand(first(), kOr);
-        std::string dim = args.over ? dim_of_over(args, 0, whole) : "";
-        if ((name == "mean" || name == "sum") && is_mask(first_type()))
-            return Py{"_ss_rt." + name + "(" + x + ", " + (dim.empty() ? "None" : dim) + ")", kAtom};
-        if (dim.empty()) {
-            // logsumexp needs its axes named: all of them.
-            if (name == "logsumexp") return Py{python + "(" + x + ".flatten(), dim=0)", kAtom};
-            return Py{python + "(" + x + ")", kAtom};
+        case check::BuiltinEmit::Call:
+            // Elementwise functions: on a number, Python's math.
+            return call(is_number(first_type()) && !b->python_number.empty() ? std::string(b->python_number) : python);
+        case check::BuiltinEmit::Log:
+            if (!args.positional.empty()) return call(is_number(first_type()) ? std::string(b->python_number) : python);
+            return call("_ss_rt.log");  // `log(loss=l)`: a record for the sinks
+        case check::BuiltinEmit::Aligned: {
+            // The mask (masked_fill's second argument, where's others) laid out as
+            // the first argument.
+            const check::Type* target = first_type();
+            for (size_t i = 1; i < args.positional.size(); ++i)
+                if (target && target->kind == check::TypeKind::Tensor && args.positional_types[i] &&
+                    args.positional_types[i]->kind == check::TypeKind::Tensor &&
+                    args.positional_types[i]->tensor.axes.size() <= target->tensor.axes.size())
+                    args.positional[i] = align(args.positional[i], args.positional_types[i], target);
+            return call(python);
         }
-        return Py{python + "(" + x + ", dim=" + dim + ")", kAtom};
-    }
-    case check::BuiltinEmit::Sort:
-        return Py{python + "(" + operand(first(), kOr) + ", dim=" + dim_of_over(args, 0, whole) + ").values", kAtom};
-    case check::BuiltinEmit::Topk:
-        if (args.positional.size() < 2) fail(whole.range, "`topk` takes a value and k");
-        return Py{"tuple(" + python + "(" + args.positional[0].text + ", " + args.positional[1].text +
-                      ", dim=" + dim_of_over(args, 0, whole) + "))",
-                  kAtom};
-    case check::BuiltinEmit::Join: {
-        std::vector<std::string> parts;
-        for (const Py& p : args.positional) parts.push_back(operand(p, kOr));
-        return Py{python + "(" + py_tuple(parts) + ", dim=" + dim_of_over(args, 0, whole) + ")", kAtom};
-    }
-    case check::BuiltinEmit::Indexing: {
-        std::string dim = dim_of_over(args, 0, whole);
-        std::string rest;
-        for (size_t i = 1; i < args.positional.size(); ++i) rest += ", " + operand(args.positional[i], kOr);
-        return Py{python + "(" + operand(first(), kOr) + ", " + dim + rest + ")", kAtom};
-    }
-    case check::BuiltinEmit::Arange: {
-        std::vector<std::string> a;
-        for (const Py& p : args.positional) a.push_back(operand(p, kOr));
-        if (a.empty()) fail(whole.range, "`arange` needs an end");
-        if (a.size() == 1) a.insert(a.begin(), "0");
-        if (a.size() == 2) a.push_back("1");
-        return Py{python + "(" + a[0] + ", " + a[1] + ", " + a[2] + ", " + (fn_ ? fn_->device : "None") + ")", kAtom};
-    }
-    case check::BuiltinEmit::Value: return Py{python, kAtom};
-    case check::BuiltinEmit::NotGenerated:
-        fail(whole.range, "`" + name + "` can't be built: " + std::string(b->not_generated));
-        return std::nullopt;
-    case check::BuiltinEmit::Initializer: break;  // a model field's (module.cpp); elsewhere a plain call
+        case check::BuiltinEmit::AlongAxis:
+            return Py{python + "(" + operand(first(), kOr) + ", dim=" + dim_of_over(args, 0, whole) + ")", kAtom};
+        case check::BuiltinEmit::Matmul: {
+            if (args.positional.size() != 2) fail(whole.range, "`matmul` takes a value and a matrix");
+            const check::Type* w = args.positional_types[1];
+            if (w && w->kind == check::TypeKind::Tensor && w->tensor.axes.size() > 2)
+                return Py{python + "(" + args.positional[0].text + ", " + args.positional[1].text + ", dims=1)", kAtom};
+            return Py{operand(args.positional[0], kMul) + " @ " + operand(args.positional[1], kMul + 1), kMul};
+        }
+        case check::BuiltinEmit::CrossEntropy: {
+            // The class axis: the one the logits are `over`, else the last.
+            const check::Type* z = first_type();
+            std::string dim = "-1";
+            if (z && z->kind == check::TypeKind::Tensor && !z->tensor.element.over.empty())
+                if (auto pos = axis_position(z, z->tensor.element.over)) dim = std::to_string(*pos);
+            if (args.positional.size() < 2) fail(whole.range, "`cross_entropy` takes logits and labels");
+            return Py{python + "(" + args.positional[0].text + ", " + args.positional[1].text + ", " + dim + ")",
+                      kAtom};
+        }
+        case check::BuiltinEmit::Norm: {
+            std::string x = operand(first(), kOr), dim = dim_of_over(args, 0, whole);
+            std::string weight = keyword(args, "weight", args.positional.size() > 1 ? args.positional[1].text : "None");
+            std::string eps = keyword(args, "eps", "1e-05");
+            if (name == "rms_norm") return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + eps + ")", kAtom};
+            std::string bias = keyword(args, "bias", "None");
+            return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + bias + ", " + eps + ")", kAtom};
+        }
+        case check::BuiltinEmit::Reduction: {
+            std::string x = operand(first(), kOr);
+            std::string dim = args.over ? dim_of_over(args, 0, whole) : "";
+            if ((name == "mean" || name == "sum") && is_mask(first_type()))
+                return Py{"_ss_rt." + name + "(" + x + ", " + (dim.empty() ? "None" : dim) + ")", kAtom};
+            if (dim.empty()) {
+                // logsumexp needs its axes named: all of them.
+                if (name == "logsumexp") return Py{python + "(" + x + ".flatten(), dim=0)", kAtom};
+                return Py{python + "(" + x + ")", kAtom};
+            }
+            return Py{python + "(" + x + ", dim=" + dim + ")", kAtom};
+        }
+        case check::BuiltinEmit::Sort:
+            return Py{python + "(" + operand(first(), kOr) + ", dim=" + dim_of_over(args, 0, whole) + ").values",
+                      kAtom};
+        case check::BuiltinEmit::Topk:
+            if (args.positional.size() < 2) fail(whole.range, "`topk` takes a value and k");
+            return Py{"tuple(" + python + "(" + args.positional[0].text + ", " + args.positional[1].text +
+                          ", dim=" + dim_of_over(args, 0, whole) + "))",
+                      kAtom};
+        case check::BuiltinEmit::Join: {
+            std::vector<std::string> parts;
+            for (const Py& p : args.positional) parts.push_back(operand(p, kOr));
+            return Py{python + "(" + py_tuple(parts) + ", dim=" + dim_of_over(args, 0, whole) + ")", kAtom};
+        }
+        case check::BuiltinEmit::Indexing: {
+            std::string dim = dim_of_over(args, 0, whole);
+            std::string rest;
+            for (size_t i = 1; i < args.positional.size(); ++i) rest += ", " + operand(args.positional[i], kOr);
+            return Py{python + "(" + operand(first(), kOr) + ", " + dim + rest + ")", kAtom};
+        }
+        case check::BuiltinEmit::Arange: {
+            std::vector<std::string> a;
+            for (const Py& p : args.positional) a.push_back(operand(p, kOr));
+            if (a.empty()) fail(whole.range, "`arange` needs an end");
+            if (a.size() == 1) a.insert(a.begin(), "0");
+            if (a.size() == 2) a.push_back("1");
+            return Py{python + "(" + a[0] + ", " + a[1] + ", " + a[2] + ", " + (fn_ ? fn_->device : "None") + ")",
+                      kAtom};
+        }
+        case check::BuiltinEmit::Value: return Py{python, kAtom};
+        case check::BuiltinEmit::NotGenerated:
+            fail(whole.range, "`" + name + "` can't be built: " + std::string(b->not_generated));
+            return std::nullopt;
+        case check::BuiltinEmit::Initializer: break;  // a model field's (module.cpp); elsewhere a plain call
     }
     return std::nullopt;
 }

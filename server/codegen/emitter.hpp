@@ -98,7 +98,7 @@ public:
     std::vector<std::reference_wrapper<const ast::Item>> items_;  // in source order
     std::string_view text_;
     const check::TypedProgram& typed_;
-    const check::CheckResult& check_;  // the checker's facts: call sites, effects
+    const check::CheckResult& check_;               // the checker's facts: call sites, effects
     const std::vector<std::string>& symbol_names_;  // a SymbolId's name
     Options options_;
     LineIndex lines_;
@@ -107,11 +107,11 @@ public:
     std::set<std::string> models_, data_, python_modules_;
     // Each data record's first field, whose leading axis a batch's size is read from.
     std::map<std::string, std::string> first_fields_;
-    std::vector<std::string> spec_constants_;         // `_ss_spec_3 = ...` lines
+    std::vector<std::string> spec_constants_;          // `_ss_spec_3 = ...` lines
     std::map<std::string, std::string> spec_by_text_;  // spec text -> constant name
     FunctionState* fn_ = nullptr;
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
-    std::set<std::string> locals_;  // parameters and assigned names of the current function
+    std::set<std::string> locals_;                 // parameters and assigned names of the current function
     // The functions the steps analysis finds to be steps (after typed_, which it reads).
     std::set<std::string> steps_ = analysis::steps(analysis::analyze(check_));
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.

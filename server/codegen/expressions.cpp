@@ -125,7 +125,8 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
     // only the first argument has (`masked_fill(att, !causal[n m], v)`).
     const check::Type* saved_context = causal_context_;
     if (auto* n = std::get_if<ast::NameExpr>(&callee.node);
-        n && (n->name.text == "masked_fill" || n->name.text == "where" || n->name.text == "scaled_dot_product_attention")) {
+        n &&
+        (n->name.text == "masked_fill" || n->name.text == "where" || n->name.text == "scaled_dot_product_attention")) {
         causal_context_ = piped_type;
         if (!piped && !arguments.empty()) causal_context_ = type_of(*arguments[0].value);
     }
@@ -141,7 +142,8 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
             // A mode passed on grows the draw path by this call site.
             const auto& params = fn->second.params;
             for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
-                if (params[i].type.kind == check::TypeKind::Mode) args.positional[i] = mode_at(args.positional[i], name);
+                if (params[i].type.kind == check::TypeKind::Mode)
+                    args.positional[i] = mode_at(args.positional[i], name);
             for (auto& [k, v] : args.keywords)
                 for (const auto& p : params)
                     if (p.name == k && p.type.kind == check::TypeKind::Mode) v = mode_at(v, name);
@@ -178,9 +180,11 @@ Py Emitter::expr(const ast::Expr& e) {
         if (!is_local(name) && python_modules_.count(name)) return {name, kAtom};
         // A batch's size can be read off the batch where the name is used.
         if (const check::Type* t = type_of(e); fn_ && t && t->kind == check::TypeKind::Batch && !t->tensor.axes.empty())
-            if (auto linear = t->tensor.axes[0].size.as_linear(); linear && !fn_->parameter_source.count(linear->symbol))
+            if (auto linear = t->tensor.axes[0].size.as_linear();
+                linear && !fn_->parameter_source.count(linear->symbol))
                 if (auto field = first_fields_.find(t->ref); field != first_fields_.end())
-                    fn_->local_source.emplace(linear->symbol, py_name(name) + "." + py_name(field->second) + ".shape[0]");
+                    fn_->local_source.emplace(linear->symbol,
+                                              py_name(name) + "." + py_name(field->second) + ".shape[0]");
         return {py_name(name), kAtom};
     }
     if (auto* u = std::get_if<ast::Unary>(&node)) {
@@ -207,12 +211,12 @@ Py Emitter::expr(const ast::Expr& e) {
             if (is_tensor(lt)) left = align(left, lt, out);
             if (is_tensor(rt)) right = align(right, rt, out);
         }
-        int prec = op == "+" || op == "-"                       ? kAdd
+        int prec = op == "+" || op == "-"                              ? kAdd
                    : op == "*" || op == "/" || op == "//" || op == "%" ? kMul
-                   : op == "**"                                 ? kPower
-                   : op == "&"                                  ? kBitAnd
-                   : op == "|"                                  ? kBitOr
-                                                                : kCompare;
+                   : op == "**"                                        ? kPower
+                   : op == "&"                                         ? kBitAnd
+                   : op == "|"                                         ? kBitOr
+                                                                       : kCompare;
         if (prec == kPower) return {operand(left, kPower + 1) + " ** " + operand(right, kUnary), kPower};
         return {operand(left, prec) + " " + op + " " + operand(right, prec + 1), prec};
     }
@@ -224,7 +228,8 @@ Py Emitter::expr(const ast::Expr& e) {
         Py input = expr(*p->input);
         const check::Type* input_type = type_of(*p->input);
         const ast::Expr& stage = *p->stage;
-        if (auto* c = std::get_if<ast::Call>(&stage.node)) return call(*c->callee, c->arguments, &input, input_type, stage);
+        if (auto* c = std::get_if<ast::Call>(&stage.node))
+            return call(*c->callee, c->arguments, &input, input_type, stage);
         if (auto* pc = std::get_if<ast::PatternCall>(&stage.node)) return pattern(*pc, &input, stage);
         return call(stage, {}, &input, input_type, stage);
     }
@@ -254,7 +259,8 @@ Py Emitter::expr(const ast::Expr& e) {
                         ", _ss_checks, _ss_value_checks" + known + ")",
                     kAtom};
         }
-        return {"_ss_rt.cast(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) + known + ")", kAtom};
+        return {"_ss_rt.cast(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) + known + ")",
+                kAtom};
     }
     if (auto* c = std::get_if<ast::Call>(&node)) return call(*c->callee, c->arguments, nullptr, nullptr, e);
     if (auto* a = std::get_if<ast::Attribute>(&node))
@@ -275,7 +281,8 @@ Py Emitter::expr(const ast::Expr& e) {
             }
             std::string slot;
             if (auto* r = std::get_if<ast::RangeExpr>(&index.value->node)) {
-                slot = (r->start ? operand(expr(*r->start), kOr) : "") + ":" + (r->end ? operand(expr(*r->end), kOr) : "");
+                slot =
+                    (r->start ? operand(expr(*r->start), kOr) : "") + ":" + (r->end ? operand(expr(*r->end), kOr) : "");
             } else {
                 slot = operand(expr(*index.value), kOr);
             }
@@ -311,8 +318,8 @@ Py Emitter::expr(const ast::Expr& e) {
         }
         if (sizes.size() != 2) fail(e.range, "a causal mask whose axes' sizes aren't known here");
         try {
-            return {"_ss_rt.causal(" + size(sizes[0]) + ", " + size(sizes[1]) + ", " +
-                        (fn_ ? fn_->device : "None") + ")",
+            return {"_ss_rt.causal(" + size(sizes[0]) + ", " + size(sizes[1]) + ", " + (fn_ ? fn_->device : "None") +
+                        ")",
                     kAtom};
         } catch (CodegenError& error) {
             error.range = e.range;

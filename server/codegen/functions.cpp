@@ -72,10 +72,10 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
 
     // The signature, written once, for the argument checks.
     std::string sig = "_ss_sig_" + fn.name.text;
-    out << "\n\n" << sig << " = _ss_rt.Signature(" << py_string(fn.name.text) << ", " << py_string(where(fn.name.range))
+    out << "\n\n"
+        << sig << " = _ss_rt.Signature(" << py_string(fn.name.text) << ", " << py_string(where(fn.name.range))
         << ", (\n";
-    for (const check::TypedParam& p : params)
-        out << "    (" << py_string(p.name) << ", " << spec_of(p.type) << "),\n";
+    for (const check::TypedParam& p : params) out << "    (" << py_string(p.name) << ", " << spec_of(p.type) << "),\n";
     out << "))\n\n";
 
     out << "\ndef " << py_name(fn.name.text) << "(";
@@ -101,7 +101,8 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     if (!params.empty()) {
         std::vector<std::string> names;
         for (const check::TypedParam& p : params) names.push_back(py_name(p.name));
-        out << "    if _ss_checks:\n        _ss_rt.check_args(" << sig << ", " << py_tuple(names) << ", _ss_value_checks)\n";
+        out << "    if _ss_checks:\n        _ss_rt.check_args(" << sig << ", " << py_tuple(names)
+            << ", _ss_value_checks)\n";
     }
     for (check::SymbolId s : state.needed)
         if (auto src = state.parameter_source.find(s); src != state.parameter_source.end())
@@ -128,7 +129,8 @@ void Emitter::block(const ast::Block& b, int indent, std::ostringstream& out) {
 
 void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out) {
     std::string in = pad(indent);
-    if (s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node)) fail(s.range, "a statement with a syntax error");
+    if (s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node))
+        fail(s.range, "a statement with a syntax error");
     out << in << "# " << where(s.range) << "\n";
 
     if (auto* e = std::get_if<ast::ExprStmt>(&s.node)) {
@@ -154,14 +156,16 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
             targets += (i ? ", " : "") + py_name(n->name.text);
             // A size this local's shape gives, for later statements.
             const check::Type* ty = value_type;
-            if (ty && a->targets.size() > 1) ty = ty->kind == check::TypeKind::Tuple && i < ty->elements.size() ? &ty->elements[i] : nullptr;
+            if (ty && a->targets.size() > 1)
+                ty = ty->kind == check::TypeKind::Tuple && i < ty->elements.size() ? &ty->elements[i] : nullptr;
             if (ty && ty->kind == check::TypeKind::Tensor)
                 for (size_t j = 0; j < ty->tensor.axes.size(); ++j) {
                     if (ty->tensor.axes[j].variadic) break;
-                    if (auto linear = ty->tensor.axes[j].size.as_linear();
-                        linear && linear->coefficient == 1 && linear->offset == 0 &&
-                        !fn_->parameter_source.count(linear->symbol))
-                        fn_->local_source.emplace(linear->symbol, py_name(n->name.text) + ".shape[" + std::to_string(j) + "]");
+                    if (auto linear = ty->tensor.axes[j].size.as_linear(); linear && linear->coefficient == 1 &&
+                                                                           linear->offset == 0 &&
+                                                                           !fn_->parameter_source.count(linear->symbol))
+                        fn_->local_source.emplace(linear->symbol,
+                                                  py_name(n->name.text) + ".shape[" + std::to_string(j) + "]");
                 }
         }
         out << in << targets << " = " << value.text << "\n";
@@ -174,7 +178,8 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         Py value = expr(*a->value);
         std::string op = a->op.substr(0, a->op.size() - 1);
         int prec = op == "+" || op == "-" ? kAdd : kMul;
-        out << in << target.text << " = " << operand(target, prec) << " " << op << " " << operand(value, prec + 1) << "\n";
+        out << in << target.text << " = " << operand(target, prec) << " " << op << " " << operand(value, prec + 1)
+            << "\n";
         return;
     }
     if (auto* r = std::get_if<ast::Return>(&s.node)) {
@@ -201,7 +206,8 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         Py iterable = expr(*f->iterable);
         const check::Type* t = type_of(*f->iterable);
         if (t && t->kind == check::TypeKind::Batches)
-            iterable.text = "_ss_rt.batch_loop(" + iterable.text + ", False, " + py_string(where(f->iterable->range)) + ")";
+            iterable.text =
+                "_ss_rt.batch_loop(" + iterable.text + ", False, " + py_string(where(f->iterable->range)) + ")";
         out << in << "for " << targets << " in " << iterable.text << ":\n";
         bool counted = std::holds_alternative<ast::RangeExpr>(f->iterable->node) && f->targets.size() == 1;
         if (counted) fn_->loop_indices.push_back(py_name(f->targets[0].text));

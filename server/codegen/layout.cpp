@@ -16,8 +16,7 @@ std::optional<long> Emitter::axis_position(const check::Type* type, const std::s
             after_variadic = true;
             continue;
         }
-        if (axes[i].name == name)
-            return after_variadic ? -static_cast<long>(axes.size() - i) : static_cast<long>(i);
+        if (axes[i].name == name) return after_variadic ? -static_cast<long>(axes.size() - i) : static_cast<long>(i);
     }
     return std::nullopt;
 }

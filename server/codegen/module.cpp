@@ -28,12 +28,42 @@ std::string element_code(const check::Element& e) {
 // Attributes every torch.nn.Module has (and the generated class's `init`):
 // a model field with one of these names would break the class.
 bool is_module_attribute(std::string_view name) {
-    static const std::set<std::string_view> names = {
-        "init", "training", "forward", "parameters", "buffers", "children", "modules", "state_dict",
-        "load_state_dict", "to", "cuda", "cpu", "train", "eval", "apply", "zero_grad", "half", "float", "double",
-        "bfloat16", "type", "requires_grad_", "named_parameters", "named_buffers", "named_children",
-        "named_modules", "add_module", "register_buffer", "register_parameter", "register_module",
-        "get_parameter", "get_submodule", "extra_repr", "share_memory", "dump_patches", "call_super_init"};
+    static const std::set<std::string_view> names = {"init",
+                                                     "training",
+                                                     "forward",
+                                                     "parameters",
+                                                     "buffers",
+                                                     "children",
+                                                     "modules",
+                                                     "state_dict",
+                                                     "load_state_dict",
+                                                     "to",
+                                                     "cuda",
+                                                     "cpu",
+                                                     "train",
+                                                     "eval",
+                                                     "apply",
+                                                     "zero_grad",
+                                                     "half",
+                                                     "float",
+                                                     "double",
+                                                     "bfloat16",
+                                                     "type",
+                                                     "requires_grad_",
+                                                     "named_parameters",
+                                                     "named_buffers",
+                                                     "named_children",
+                                                     "named_modules",
+                                                     "add_module",
+                                                     "register_buffer",
+                                                     "register_parameter",
+                                                     "register_module",
+                                                     "get_parameter",
+                                                     "get_submodule",
+                                                     "extra_repr",
+                                                     "share_memory",
+                                                     "dump_patches",
+                                                     "call_super_init"};
     return names.count(name) > 0;
 }
 
@@ -47,10 +77,15 @@ bool is_identifier(std::string_view s) {
 }  // namespace
 
 Emitter::Emitter(const check::DocumentResult& checked, std::string_view text, const Options& options)
-    : text_(text), typed_(checked.typed), check_(checked.check), symbol_names_(checked.check.symbol_names), options_(options), lines_(text) {
+    : text_(text),
+      typed_(checked.typed),
+      check_(checked.check),
+      symbol_names_(checked.check.symbol_names),
+      options_(options),
+      lines_(text) {
     for (const ast::Item* item : checked.items) items_.emplace_back(*item);
-    source_name_ = options.source_path.empty() ? "<source>"
-                                               : std::filesystem::path(options.source_path).filename().string();
+    source_name_ =
+        options.source_path.empty() ? "<source>" : std::filesystem::path(options.source_path).filename().string();
     for (const ast::Item& item : items_) {
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) externs_.emplace(ext->name.text, ext);
         if (auto* m = std::get_if<ast::ModelDef>(&item.node)) models_.insert(m->name.text);
@@ -164,7 +199,8 @@ std::string Emitter::module() {
     for (const auto& [name, ext] : externs_) {
         const std::string& target = ext->target.text;
         std::string root = target.substr(0, target.find('.'));
-        if (root != "torch" && root != "math" && target.rfind("shapescript.rt.", 0) != 0 && imported.insert(root).second)
+        if (root != "torch" && root != "math" && target.rfind("shapescript.rt.", 0) != 0 &&
+            imported.insert(root).second)
             head << "import " << root << "\n";
     }
 
@@ -181,8 +217,9 @@ std::string Emitter::module() {
     } else {
         for (const ast::Item& item : items_)
             if (auto* d = std::get_if<ast::DevicesDecl>(&item.node))
-                for (const ast::Device& device : d->devices) devices.push_back(std::string(text_.substr(
-                    device.range.begin, device.range.end - device.range.begin)));
+                for (const ast::Device& device : d->devices)
+                    devices.push_back(
+                        std::string(text_.substr(device.range.begin, device.range.end - device.range.begin)));
     }
     std::vector<std::string> quoted;
     for (const std::string& d : devices) quoted.push_back(py_string(d));
@@ -202,7 +239,8 @@ std::string Emitter::module() {
         }
 
     for (const auto& [name, ext] : externs_) {
-        body << "\n# " << where(ext->name.range) << "\n" << py_name(name) << " = " << python_path(ext->target.text) << "\n";
+        body << "\n# " << where(ext->name.range) << "\n"
+             << py_name(name) << " = " << python_path(ext->target.text) << "\n";
     }
 
     for (const ast::Item& item : items_) {
@@ -222,8 +260,8 @@ std::string Emitter::module() {
                                            "that name; rename the field");
                 std::string self = "        self." + py_name(f.name.text) + " = ";
                 if (type->second.kind == check::TypeKind::Model) {
-                    body << self << py_name(type->second.ref) << "(seed=_ss_init.child_seed("
-                         << py_string(f.name.text) << "))\n";
+                    body << self << py_name(type->second.ref) << "(seed=_ss_init.child_seed(" << py_string(f.name.text)
+                         << "))\n";
                     continue;
                 }
                 const check::TensorType& t = type->second.tensor;

@@ -18,9 +18,7 @@ struct PatternText {
 
 static std::string axis_text(const Emitter& e, const ast::Axis& axis, PatternText& p, int* split_count) {
     switch (axis.kind) {
-        case ast::AxisKind::Name:
-            p.names.insert(axis.name.text);
-            return axis.name.text;
+        case ast::AxisKind::Name: p.names.insert(axis.name.text); return axis.name.text;
         case ast::AxisKind::Literal: {
             if (!axis.value) e.fail(axis.range, "a size too large");
             if (*axis.value == 1) return "1";
@@ -66,8 +64,8 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     int split_count = 0;
     std::string inputs;
     for (size_t i = 0; i < call.pattern.inputs.size(); ++i)
-        inputs += (i ? ", " : "") +
-                  side_text(*this, call.pattern.inputs[i], p, function == "split" ? &split_count : nullptr);
+        inputs +=
+            (i ? ", " : "") + side_text(*this, call.pattern.inputs[i], p, function == "split" ? &split_count : nullptr);
     std::string output = side_text(*this, call.pattern.output, p, nullptr);
     if (function == "split") {
         if (split_count == 0) fail(call.pattern.range, "a split needs a literal count in a group of its input");
@@ -80,7 +78,8 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     for (const std::string& o : operands) operands_text += o + ", ";
     if (function == "einsum") {
         if (auto product = einsum_as_matmul(atoms, call.pattern)) return *product;
-        if (!p.sizes.empty()) fail(call.pattern.range, "an einsum pattern with groups or literal sizes isn't supported yet");
+        if (!p.sizes.empty())
+            fail(call.pattern.range, "an einsum pattern with groups or literal sizes isn't supported yet");
         return {"einops.einsum(" + operands_text + text + ")", kAtom};
     }
 

@@ -99,9 +99,9 @@ std::optional<Py> Emitter::rearrange_as_views(const Py& x, const ast::PatternSid
     for (size_t i = 0, at = 0; i < output.size(); at += output[i].size(), ++i) out_starts.push_back(at);
     for (size_t i = output.size(); i-- > 0;)
         if (output[i].size() > 1)
-            text += ".flatten(" + std::to_string(out_starts[i]) + ", " + std::to_string(out_starts[i] + output[i].size() - 1) + ")";
-        else if (output[i].empty())
-            return std::nullopt;
+            text += ".flatten(" + std::to_string(out_starts[i]) + ", " +
+                    std::to_string(out_starts[i] + output[i].size() - 1) + ")";
+        else if (output[i].empty()) return std::nullopt;
     if (split_count) text += ".unbind(0)";
     return Py{text, kAtom};
 }

@@ -37,19 +37,15 @@ void for_each_placeholder(std::string_view text, F on_placeholder) {
 std::span<const CatalogueEntry> catalogue() { return kEntries; }
 
 const CatalogueEntry* find_entry(std::string_view code) {
-    auto it = std::find_if(kEntries.begin(), kEntries.end(),
-                           [&](const CatalogueEntry& e) { return e.code == code; });
+    auto it = std::find_if(kEntries.begin(), kEntries.end(), [&](const CatalogueEntry& e) { return e.code == code; });
     return it == kEntries.end() ? nullptr : &*it;
 }
 
-const CatalogueEntry& entry(DiagCode id) {
-    return kEntries[static_cast<size_t>(id)];
-}
+const CatalogueEntry& entry(DiagCode id) { return kEntries[static_cast<size_t>(id)]; }
 
 std::vector<int> template_placeholders(std::string_view message_template) {
     std::vector<int> numbers;
-    for_each_placeholder(message_template,
-                         [&](int n, size_t, size_t) { numbers.push_back(n); });
+    for_each_placeholder(message_template, [&](int n, size_t, size_t) { numbers.push_back(n); });
     return numbers;
 }
 
@@ -59,8 +55,7 @@ int template_arity(std::string_view message_template) {
     return arity;
 }
 
-std::string format_message(std::string_view message_template,
-                           const std::vector<std::string>& args) {
+std::string format_message(std::string_view message_template, const std::vector<std::string>& args) {
     std::string out;
     out.reserve(message_template.size() + 32);
     size_t copied = 0;
@@ -77,20 +72,17 @@ std::string format_message(std::string_view message_template,
     return out;
 }
 
-Diagnostic make_diagnostic(std::string_view code, ByteRange range,
-                           const std::vector<std::string>& args) {
+Diagnostic make_diagnostic(std::string_view code, ByteRange range, const std::vector<std::string>& args) {
     if (const CatalogueEntry* e = find_entry(code)) return make_diagnostic(e->id, range, args);
     Diagnostic d;
     d.code = std::string(code);
     d.severity = Severity::Error;
     d.range = range;
-    d.message = "internal error: diagnostic code " + std::string(code) +
-                " is not in the catalogue";
+    d.message = "internal error: diagnostic code " + std::string(code) + " is not in the catalogue";
     return d;
 }
 
-Diagnostic make_diagnostic(DiagCode code, ByteRange range,
-                           const std::vector<std::string>& args) {
+Diagnostic make_diagnostic(DiagCode code, ByteRange range, const std::vector<std::string>& args) {
     const CatalogueEntry& e = entry(code);
     Diagnostic d;
     d.code = std::string(e.code);

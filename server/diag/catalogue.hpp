@@ -22,7 +22,7 @@ enum class DiagCode {
 
 struct CatalogueEntry {
     DiagCode id;
-    std::string_view code;              // "E0001"
+    std::string_view code;  // "E0001"
     Severity severity;
     std::string_view anchor;            // "e0001": the section id in docs/errors.md
     std::string_view message_template;  // "expected {0} here"
@@ -46,16 +46,13 @@ int template_arity(std::string_view message_template);
 
 // Replaces each {N} with args[N]. A placeholder without an argument is left
 // as written, so a caller's mistake shows in the message instead of crashing.
-std::string format_message(std::string_view message_template,
-                           const std::vector<std::string>& args);
+std::string format_message(std::string_view message_template, const std::vector<std::string>& args);
 
 // A diagnostic of the catalogue code `code` at `range`, its message filled
 // from `args`. An unknown code is a bug in the caller; it still yields an
 // error diagnostic (code kept, message saying so) rather than a crash.
-Diagnostic make_diagnostic(std::string_view code, ByteRange range,
-                           const std::vector<std::string>& args = {});
-Diagnostic make_diagnostic(DiagCode code, ByteRange range,
-                           const std::vector<std::string>& args = {});
+Diagnostic make_diagnostic(std::string_view code, ByteRange range, const std::vector<std::string>& args = {});
+Diagnostic make_diagnostic(DiagCode code, ByteRange range, const std::vector<std::string>& args = {});
 
 // "error", "warning", "information", "hint": the words of the JSON output
 // and of the language server's severities.

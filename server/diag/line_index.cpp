@@ -42,9 +42,8 @@ uint32_t LineIndex::clamp(uint32_t offset) const {
 
 LineIndex::Counts LineIndex::counts_before(uint32_t offset) const {
     offset = clamp(offset);
-    auto it = std::upper_bound(
-        checkpoints_.begin(), checkpoints_.end(), offset,
-        [](uint32_t value, const Checkpoint& c) { return value < c.offset; });
+    auto it = std::upper_bound(checkpoints_.begin(), checkpoints_.end(), offset,
+                               [](uint32_t value, const Checkpoint& c) { return value < c.offset; });
     const Checkpoint& start = *std::prev(it);  // checkpoints_[0].offset == 0
     Counts counts{start.code_points, start.utf16_units};
     size_t pos = start.offset;
@@ -66,15 +65,13 @@ uint32_t LineIndex::line_of(uint32_t offset) const {
 
 LineColumn LineIndex::position(uint32_t offset) const {
     const uint32_t line = line_of(offset);
-    const uint64_t column =
-        counts_before(offset).code_points - counts_before(line_starts_[line]).code_points;
+    const uint64_t column = counts_before(offset).code_points - counts_before(line_starts_[line]).code_points;
     return {line + 1, static_cast<uint32_t>(column + 1)};
 }
 
 uint32_t LineIndex::utf16_column(uint32_t offset) const {
     const uint32_t line = line_of(offset);
-    return static_cast<uint32_t>(counts_before(offset).utf16_units -
-                                 counts_before(line_starts_[line]).utf16_units);
+    return static_cast<uint32_t>(counts_before(offset).utf16_units - counts_before(line_starts_[line]).utf16_units);
 }
 
 uint32_t LineIndex::line_start(uint32_t line0) const {

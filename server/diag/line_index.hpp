@@ -51,9 +51,9 @@ public:
 
 private:
     struct Checkpoint {
-        uint32_t offset;        // a character start
-        uint64_t code_points;   // characters before `offset`
-        uint64_t utf16_units;   // UTF-16 units before `offset`
+        uint32_t offset;       // a character start
+        uint64_t code_points;  // characters before `offset`
+        uint64_t utf16_units;  // UTF-16 units before `offset`
     };
     struct Counts {
         uint64_t code_points;

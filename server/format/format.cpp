@@ -28,17 +28,17 @@ using syntax::NodeKinds;
 
 // How a leaf takes part in spacing.
 enum class Kind : uint8_t {
-    Word,     // names, literals, keywords (`and`, `as`, `not`, `over` ...)
+    Word,  // names, literals, keywords (`and`, `as`, `not`, `over` ...)
     Comment,
-    Open,     // ( [
-    Close,    // ) ]
+    Open,   // ( [
+    Close,  // ) ]
     Comma,
     Colon,
-    Dot,      // .
-    DotDot,   // ..
-    Prefix,   // unary - + !, and ? of an unknown axis
-    Tight,    // operators written without spaces: kwarg =, size operators, cpu*3
-    Op,       // operators with a space on both sides: = -> |> + == += ...
+    Dot,     // .
+    DotDot,  // ..
+    Prefix,  // unary - + !, and ? of an unknown axis
+    Tight,   // operators written without spaces: kwarg =, size operators, cpu*3
+    Op,      // operators with a space on both sides: = -> |> + == += ...
 };
 
 struct Leaf {
@@ -48,10 +48,10 @@ struct Leaf {
     TSSymbol parent = 0;
     uint32_t blocks = 0;  // enclosing block / field_block nodes
     Kind kind = Kind::Word;
-    bool call_open = false;    // ( [ right after what it applies to: f(, x[, Index[, causal[
-    bool device_colon = false; // cuda:0
-    bool tight_range = false;  // .. of a range or slice: a..b, a.., ..b
-    bool pipe = false;         // |>
+    bool call_open = false;         // ( [ right after what it applies to: f(, x[, Index[, causal[
+    bool device_colon = false;      // cuda:0
+    bool tight_range = false;       // .. of a range or slice: a..b, a.., ..b
+    bool pipe = false;              // |>
     bool starts_statement = false;  // first leaf of an item, a statement, `elif` or `else`
 };
 
@@ -126,9 +126,9 @@ std::vector<Leaf> collect_leaves(const syntax::SyntaxTree& tree) {
                 std::string_view text = chunk.node_text(node);
                 leaf.kind = classify(text, ts_node_is_named(node), symbol, leaf.parent, k);
                 TSSymbol p = leaf.parent;
-                leaf.call_open = leaf.kind == Kind::Open &&
-                                 (p == k.argument_list || p == k.parameter_list || p == k.pattern_call ||
-                                  p == k.subscript || p == k.causal_mask || p == k.type_arguments);
+                leaf.call_open =
+                    leaf.kind == Kind::Open && (p == k.argument_list || p == k.parameter_list || p == k.pattern_call ||
+                                                p == k.subscript || p == k.causal_mask || p == k.type_arguments);
                 leaf.device_colon = leaf.kind == Kind::Colon && p == k.device;
                 leaf.tight_range = leaf.kind == Kind::DotDot && (p == k.range_expression || p == k.slice);
                 leaf.pipe = leaf.kind == Kind::Op && text == "|>";
@@ -166,7 +166,8 @@ std::optional<FormatRefused> first_tree_error(const syntax::SyntaxTree& tree) {
         if (!ts_node_has_error(chunk.root)) continue;
         TSNode node = chunk.root;
         for (;;) {
-            if (syntax::is_error_node(node)) return FormatRefused{"syntax error", chunk.base + ts_node_start_byte(node)};
+            if (syntax::is_error_node(node))
+                return FormatRefused{"syntax error", chunk.base + ts_node_start_byte(node)};
             if (ts_node_is_missing(node))
                 return FormatRefused{std::string("syntax error: missing `") + ts_node_type(node) + "`",
                                      chunk.base + ts_node_start_byte(node)};
@@ -219,11 +220,10 @@ std::string_view trim_right(std::string_view s) {
 // L * width, so the choice is the same again.
 void comment_levels(std::vector<Line>& lines) {
     std::vector<uint32_t> next_code(lines.size() + 1, 0);
-    for (size_t i = lines.size(); i-- > 0;)
-        next_code[i] = lines[i].comment_only ? next_code[i + 1] : lines[i].level;
+    for (size_t i = lines.size(); i-- > 0;) next_code[i] = lines[i].comment_only ? next_code[i + 1] : lines[i].level;
     std::vector<int64_t> last_column;  // per level, of the most recent code line; -1 unknown
-    uint32_t previous = 0;  // the level of the code line before
-    uint32_t deepest = 0;   // a comment is no deeper than the comment line before it
+    uint32_t previous = 0;             // the level of the code line before
+    uint32_t deepest = 0;              // a comment is no deeper than the comment line before it
     for (size_t i = 0; i < lines.size(); ++i) {
         Line& line = lines[i];
         if (!line.comment_only) {
@@ -379,8 +379,7 @@ std::variant<std::string, FormatRefused> format_source(std::string_view text, co
                 break;
             }
         }
-        return FormatRefused{"internal error: the formatted text would not mean the same; please report this file",
-                             at};
+        return FormatRefused{"internal error: the formatted text would not mean the same; please report this file", at};
     }
     return out;
 }

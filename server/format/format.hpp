@@ -24,7 +24,6 @@ struct FormatRefused {
     uint32_t offset = 0;
 };
 
-std::variant<std::string, FormatRefused> format_source(std::string_view text,
-                                                      const FormatOptions& options = {});
+std::variant<std::string, FormatRefused> format_source(std::string_view text, const FormatOptions& options = {});
 
 }  // namespace ss::format

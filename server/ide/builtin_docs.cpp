@@ -25,18 +25,28 @@ struct Entry {
 
 const std::vector<Entry>& pattern_table() {
     static const std::vector<Entry> entries = {
-        {"rearrange", {"pattern", "name=size ..."}, "",
+        {"rearrange",
+         {"pattern", "name=size ..."},
+         "",
          "Moves, merges and splits axes by name: `x |> rearrange(b n (H Dh) -> b H n Dh)`. Every input name is on "
          "the output (E0413); `h=16` gives a name a size."},
-        {"split", {"pattern"}, "",
+        {"split",
+         {"pattern"},
+         "",
          "As `rearrange`, with one number on the input that is the count of results: `q, k, v = x |> split(b n (3 "
          "H Dh) -> b H n Dh)`."},
-        {"repeat", {"pattern", "name=size ..."}, "",
+        {"repeat",
+         {"pattern", "name=size ..."},
+         "",
          "Adds axes, each a dim, a number or a name given a size: `x |> repeat(b n -> b n k, k=4)`."},
-        {"reduce", {"pattern", "reducer"}, "",
+        {"reduce",
+         {"pattern", "reducer"},
+         "",
          "Reduces the input axes the output leaves out with `mean`, `sum`, `max`, `min` or `prod`: `x |> reduce(b "
          "n D -> b D, mean)`."},
-        {"einsum", {"operands ...", "pattern"}, "",
+        {"einsum",
+         {"operands ...", "pattern"},
+         "",
          "Multiplies its operands and sums the names the output leaves out, one input side per operand: "
          "`einsum(q, k: b H n Dh, b H m Dh -> b H n m)`."},
     };
@@ -44,8 +54,8 @@ const std::vector<Entry>& pattern_table() {
 }
 
 size_t identifier_end(std::string_view s, size_t i) {
-    while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' ||
-                            static_cast<unsigned char>(s[i]) >= 0x80))
+    while (i < s.size() &&
+           (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || static_cast<unsigned char>(s[i]) >= 0x80))
         ++i;
     return i;
 }

@@ -31,8 +31,8 @@
 namespace ss::ide {
 
 struct BuiltinParam {
-    std::string name;   // "x", "over"
-    std::string label;  // "x: [..s]", "over: axis"
+    std::string name;       // "x", "over"
+    std::string label;      // "x: [..s]", "over: axis"
     bool optional = false;  // may be left out: `over?: axis`, `eps: float = 1e-5`
     bool variadic = false;  // takes any number of arguments: `parts: [..s] ...`
 };
@@ -41,7 +41,7 @@ struct BuiltinDoc {
     std::string name;
     std::string signature;  // "softmax(x: [..s], over: axis) -> [..s]"
     std::vector<BuiltinParam> params;
-    std::string doc;        // Markdown: the prelude's comment, if any, then one short paragraph
+    std::string doc;          // Markdown: the prelude's comment, if any, then one short paragraph
     bool in_prelude = false;  // declared in server/check/prelude/prelude.ss
     bool is_call = true;      // false for names used bare: `zeros`, `Eval`
 };

@@ -3,8 +3,8 @@
 #include "ide/completion.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <cctype>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -33,10 +33,11 @@ bool ident_char(char c) {
 }
 
 bool is_keyword(std::string_view word) {
-    static const std::unordered_set<std::string_view> words = {
-        "fn",  "export", "extern", "import", "python", "dim", "devices", "model", "data",  "if",    "elif",
-        "else", "for",   "in",     "return", "as",     "over", "mut",   "and",   "or",   "not",   "true",
-        "false", "inf",  "causal"};
+    static const std::unordered_set<std::string_view> words = {"fn",   "export",  "extern", "import", "python",
+                                                               "dim",  "devices", "model",  "data",   "if",
+                                                               "elif", "else",    "for",    "in",     "return",
+                                                               "as",   "over",    "mut",    "and",    "or",
+                                                               "not",  "true",    "false",  "inf",    "causal"};
     return words.count(word) > 0;
 }
 
@@ -50,7 +51,9 @@ bool is(const Token& t, std::string_view text) {
 
 // A name where a name may be: identifiers, and `over` (a parameter's and a
 // keyword argument's name in built-ins).
-bool is_name(const Token& t) { return t.kind == TokenKind::Identifier || (t.kind == TokenKind::Keyword && t.text == "over"); }
+bool is_name(const Token& t) {
+    return t.kind == TokenKind::Identifier || (t.kind == TokenKind::Keyword && t.text == "over");
+}
 
 class Lexer {
 public:
@@ -78,7 +81,8 @@ public:
                     pos_ += (text_[pos_] == '\\' && pos_ + 1 < end_ && text_[pos_ + 1] != '\n') ? 2 : 1;
                 bool closed = pos_ < end_ && text_[pos_] == '"';
                 if (closed) ++pos_;
-                if (start < offset_ && (pos_ > offset_ || (!closed && pos_ >= offset_))) out_.in_comment_or_string = true;
+                if (start < offset_ && (pos_ > offset_ || (!closed && pos_ >= offset_)))
+                    out_.in_comment_or_string = true;
                 push(TokenKind::String, start, pos_);
             } else if (std::isdigit(static_cast<unsigned char>(c))) {
                 number();
@@ -145,7 +149,8 @@ private:
     }
 
     void punct() {
-        static const std::string_view two[] = {"->", "|>", "..", "==", "!=", "<=", ">=", "**", "//", "+=", "-=", "*=", "/="};
+        static const std::string_view two[] = {"->", "|>", "..", "==", "!=", "<=", ">=",
+                                               "**", "//", "+=", "-=", "*=", "/="};
         uint32_t start = pos_;
         uint32_t length = 1;
         if (pos_ + 1 < end_)
@@ -183,7 +188,8 @@ private:
             b.colon = index;
             b.commas = 0;
             b.argument_start = index + 1;
-        } else if (length == 2 && out_.tokens.back().text == "->" && b.role == BracketRole::PatternCall && b.arrow == 0) {
+        } else if (length == 2 && out_.tokens.back().text == "->" && b.role == BracketRole::PatternCall &&
+                   b.arrow == 0) {
             b.arrow = index;
         }
     }
@@ -437,7 +443,8 @@ std::string_view current_keyword(const TextContext& c, const Bracket& b) {
 const ast::Item* find_function(const Snapshot& snapshot, std::string_view name) {
     for (const ast::Item* item : snapshot.result.items) {
         if (!item) continue;
-        if (auto* fn = std::get_if<ast::FnDef>(&item->node); fn && fn->name.text == name && !fn->name.missing) return item;
+        if (auto* fn = std::get_if<ast::FnDef>(&item->node); fn && fn->name.text == name && !fn->name.missing)
+            return item;
         if (auto* fn = std::get_if<ast::ExternFn>(&item->node); fn && fn->name.text == name && !fn->name.missing)
             return item;
     }
@@ -534,7 +541,8 @@ std::vector<std::string> axis_names(std::string_view type) {
         if (depth == 0 && ident_start(c) && (i == 0 || !ident_char(type[i - 1]))) {
             size_t s = i;
             while (i < type.size() && ident_char(type[i])) ++i;
-            bool whole = (s == open + 1 || type[s - 1] == ' ') && (i >= type.size() || type[i] == ' ' || type[i] == ']');
+            bool whole =
+                (s == open + 1 || type[s - 1] == ' ') && (i >= type.size() || type[i] == ' ' || type[i] == ']');
             if (whole) out.emplace_back(type.substr(s, i - s));
             continue;
         }
@@ -580,9 +588,9 @@ struct Local {
     std::string name;
     uint32_t at = 0;
     bool parameter = false;
-    ValueType type;             // empty if unknown
-    ByteRange iterable;         // a `for` target: the loop's iterable
-    bool counting = false;      // a `for` target over `a..b`
+    ValueType type;         // empty if unknown
+    ByteRange iterable;     // a `for` target: the loop's iterable
+    bool counting = false;  // a `for` target over `a..b`
 };
 
 class Completer {
@@ -595,9 +603,8 @@ public:
         repair();
         collect_locals();
         dispatch();
-        std::sort(out_.begin(), out_.end(), [](const CompletionEntry& a, const CompletionEntry& b) {
-            return a.sort_text < b.sort_text;
-        });
+        std::sort(out_.begin(), out_.end(),
+                  [](const CompletionEntry& a, const CompletionEntry& b) { return a.sort_text < b.sort_text; });
         if (out_.size() > kMaxCompletions) out_.resize(kMaxCompletions);
         for (CompletionEntry& e : out_)
             if (auto fill = fills_.find(entry_key(e.label, e.kind)); fill != fills_.end()) fill->second(e);
@@ -624,7 +631,8 @@ private:
         if (c_.item != ItemKind::Fn) return;
         bool broken = !lowers_function_at(s_.result, c_.item_begin);
         for (const Diagnostic& d : s_.result.diagnostics)
-            if (d.code.rfind("E00", 0) == 0 && d.range.end >= c_.item_begin && d.range.begin <= c_.item_end) broken = true;
+            if (d.code.rfind("E00", 0) == 0 && d.range.end >= c_.item_begin && d.range.begin <= c_.item_end)
+                broken = true;
         // A whole analysis of the copy: bounded for very large files.
         if (!broken || s_.text.size() > kMaxRepairBytes) return;
         std::string_view text = s_.text;
@@ -673,7 +681,8 @@ private:
     bool matches(std::string_view label) const {
         if (c_.prefix.size() > label.size()) return false;
         for (size_t i = 0; i < c_.prefix.size(); ++i)
-            if (std::tolower(static_cast<unsigned char>(c_.prefix[i])) != std::tolower(static_cast<unsigned char>(label[i])))
+            if (std::tolower(static_cast<unsigned char>(c_.prefix[i])) !=
+                std::tolower(static_cast<unsigned char>(label[i])))
                 return false;
         return true;
     }
@@ -685,7 +694,8 @@ private:
     // An entry whose detail and doc cost something to make (a function's
     // label, a record's fields): made only if the entry is among those
     // returned, since a large file has thousands of candidates.
-    void add_lazy(int group, const std::string& label, CompletionKind kind, std::function<void(CompletionEntry&)> fill) {
+    void add_lazy(int group, const std::string& label, CompletionKind kind,
+                  std::function<void(CompletionEntry&)> fill) {
         if (add(group, label, kind)) fills_[entry_key(label, kind)] = std::move(fill);
     }
 
@@ -720,7 +730,8 @@ private:
     // The fact of the parameter or local defined at `at`.
     const check::SymbolFact* local_fact(uint32_t at) const {
         for (const check::SymbolFact& f : facts().symbols)
-            if ((f.kind == check::SymbolKind::Parameter || f.kind == check::SymbolKind::Local) && f.definition.begin == at)
+            if ((f.kind == check::SymbolKind::Parameter || f.kind == check::SymbolKind::Local) &&
+                f.definition.begin == at)
                 return &f;
         return nullptr;
     }
@@ -749,8 +760,7 @@ private:
                 if (const check::SymbolFact* f = local_fact(l.at)) l.type = known(f->type);
                 if (l.type.empty() && i + 2 < t.size() && is(t[i + 1], ":")) {
                     size_t j = i + 2;
-                    while (j < t.size() && !(t[j].depth <= 1 && (is(t[j], ",") || is(t[j], ")") || is(t[j], "="))))
-                        ++j;
+                    while (j < t.size() && !(t[j].depth <= 1 && (is(t[j], ",") || is(t[j], ")") || is(t[j], "=")))) ++j;
                     l.type = {nullptr, slice({t[i + 2].begin, t[j - 1].end})};
                 }
                 locals_.push_back(std::move(l));
@@ -862,7 +872,8 @@ private:
         auto it = items_by_name().find(name);
         if (it == items_by_name().end()) return nullptr;
         const auto& node = it->second->node;
-        return std::holds_alternative<ast::FnDef>(node) || std::holds_alternative<ast::ExternFn>(node) ? it->second : nullptr;
+        return std::holds_alternative<ast::FnDef>(node) || std::holds_alternative<ast::ExternFn>(node) ? it->second
+                                                                                                       : nullptr;
     }
 
     static const std::vector<ast::Field>* fields_of(const ast::Item& item) {
@@ -944,7 +955,8 @@ private:
     // ------------------------------------------------------------ kinds of entries
 
     void add_fields(const ast::Item& rec, bool batch, bool is_model) {
-        const std::string owner = is_model ? std::get<ast::ModelDef>(rec.node).name.text : std::get<ast::DataDef>(rec.node).name.text;
+        const std::string owner =
+            is_model ? std::get<ast::ModelDef>(rec.node).name.text : std::get<ast::DataDef>(rec.node).name.text;
         for (const ast::Field& f : *fields_of(rec)) {
             if (f.name.missing) continue;
             std::string doc = doc_comment_above(s_.text, f.range.begin);
@@ -953,15 +965,16 @@ private:
                 doc = doc.empty() ? init : doc + "\n\n" + init;
             }
             std::string detail = field_type(f, batch);
-            add(0, f.name.text, CompletionKind::Field, detail, (batch ? "A field of `Batch[" + owner + "]`" :
-                                                                      "A field of `" + owner + "`") +
-                                                                 (doc.empty() ? "" : ". " + doc));
+            add(0, f.name.text, CompletionKind::Field, detail,
+                (batch ? "A field of `Batch[" + owner + "]`" : "A field of `" + owner + "`") +
+                    (doc.empty() ? "" : ". " + doc));
         }
     }
 
     void add_dims(int group, std::string_view except = "") {
         for (const check::SymbolFact& f : facts().symbols)
-            if (f.kind == check::SymbolKind::Dim && f.name != except) add(group, f.name, CompletionKind::Dim, check::describe(f));
+            if (f.kind == check::SymbolKind::Dim && f.name != except)
+                add(group, f.name, CompletionKind::Dim, check::describe(f));
     }
 
     // Axis names: the operands' first, then the names written in this
@@ -1002,7 +1015,8 @@ private:
             }
         }
         for (const Bracket& b : c_.open)
-            if (b.role == BracketRole::TensorType || b.role == BracketRole::Causal || b.role == BracketRole::PatternCall)
+            if (b.role == BracketRole::TensorType || b.role == BracketRole::Causal ||
+                b.role == BracketRole::PatternCall)
                 spans.emplace_back(b.open, c_.tokens.size());
         std::unordered_set<std::string> seen;
         for (auto [from, to] : spans) {
@@ -1030,7 +1044,8 @@ private:
     void add_types() {
         for (auto& [name, doc] : kElementTypes) add(0, name, CompletionKind::Type, "element type", doc);
         for (auto& [name, doc] : kHostTypes) add(1, name, CompletionKind::Type, "type", doc);
-        if (c_.item == ItemKind::ExternFn) add(1, "axis", CompletionKind::Type, "type", "The name of an axis of the first tensor argument");
+        if (c_.item == ItemKind::ExternFn)
+            add(1, "axis", CompletionKind::Type, "type", "The name of an axis of the first tensor argument");
         for (const check::SymbolFact& f : facts().symbols) {
             if (f.kind == check::SymbolKind::Model) add(0, f.name, CompletionKind::Model, check::describe(f));
             if (f.kind == check::SymbolKind::Data) add(0, f.name, CompletionKind::Data, check::describe(f));
@@ -1042,7 +1057,8 @@ private:
     std::string record_doc(const ast::Item& item) const {
         std::string doc = doc_comment_above(s_.text, item.range.begin);
         bool is_model = std::holds_alternative<ast::ModelDef>(item.node);
-        const auto& name = is_model ? std::get<ast::ModelDef>(item.node).name.text : std::get<ast::DataDef>(item.node).name.text;
+        const auto& name =
+            is_model ? std::get<ast::ModelDef>(item.node).name.text : std::get<ast::DataDef>(item.node).name.text;
         std::string code = "```shapescript\n" + std::string(is_model ? "model " : "data ") + name + ":\n";
         for (const ast::Field& f : *fields_of(item))
             code += "    " + f.name.text + ": " + (f.type ? slice(f.type->range) : "?") +
@@ -1064,7 +1080,8 @@ private:
                 case check::SymbolKind::Dim: add(group, f.name, CompletionKind::Dim, check::describe(f)); break;
                 case check::SymbolKind::Model:
                 case check::SymbolKind::Data:
-                    add_lazy(group, f.name, f.kind == check::SymbolKind::Model ? CompletionKind::Model : CompletionKind::Data,
+                    add_lazy(group, f.name,
+                             f.kind == check::SymbolKind::Model ? CompletionKind::Model : CompletionKind::Data,
                              [this, &f](CompletionEntry& e) {
                                  const ast::Item* rec = record(f.name);
                                  e.detail = check::describe(f);
@@ -1079,22 +1096,25 @@ private:
                         if (item) {
                             detail = function_label(s_, *item).label;
                             auto* fn = std::get_if<ast::FnDef>(&item->node);
-                            if (fn && !fn->return_type && f.type) detail += " -> " + check::describe(*f.type) + " (inferred)";
+                            if (fn && !fn->return_type && f.type)
+                                detail += " -> " + check::describe(*f.type) + " (inferred)";
                             detail = (fn ? (fn->exported ? "export fn " : "fn ") : "extern fn ") + detail;
                         }
                         e.detail = std::move(detail);
                         e.documentation = item ? function_doc(*item) : "";
                     });
                     break;
-                case check::SymbolKind::PythonModule: add(group, f.name, CompletionKind::Module, check::describe(f)); break;
+                case check::SymbolKind::PythonModule:
+                    add(group, f.name, CompletionKind::Module, check::describe(f));
+                    break;
                 default: break;
             }
         }
         std::unordered_set<std::string> defined;
         for (const check::SymbolFact& f : facts().symbols)
-            if (f.kind == check::SymbolKind::Dim || f.kind == check::SymbolKind::Model || f.kind == check::SymbolKind::Data ||
-                f.kind == check::SymbolKind::Function || f.kind == check::SymbolKind::ExternFunction ||
-                f.kind == check::SymbolKind::PythonModule)
+            if (f.kind == check::SymbolKind::Dim || f.kind == check::SymbolKind::Model ||
+                f.kind == check::SymbolKind::Data || f.kind == check::SymbolKind::Function ||
+                f.kind == check::SymbolKind::ExternFunction || f.kind == check::SymbolKind::PythonModule)
                 defined.insert(f.name);  // the file's items
         for (const BuiltinDoc& d : builtin_docs())
             if (!defined.count(d.name) && !local(d.name) && (d.is_call || !callable_only))
@@ -1121,7 +1141,8 @@ private:
             add(4, k, CompletionKind::Keyword);
         add(5, "fn", CompletionKind::Snippet, "fn name(x: [n]) -> [n]:", "A function",
             "fn ${1:name}(${2:x}: ${3:[n]}) -> ${4:[n]}:\n    ${0:return $2}", true);
-        add(5, "model", CompletionKind::Snippet, "model Name: fields", "A model: parameters with shapes and initialisers",
+        add(5, "model", CompletionKind::Snippet, "model Name: fields",
+            "A model: parameters with shapes and initialisers",
             "model ${1:Name}:\n    ${2:w}: ${3:[D D]} = ${0:normal(0.02)}", true);
         add(5, "data", CompletionKind::Snippet, "data Name: fields", "A data record: one example's fields",
             "data ${1:Name}:\n    ${2:x}: ${0:[D]}", true);
@@ -1198,7 +1219,8 @@ private:
         }
         const Token* p = prev();
         const Token* pp = prev2();
-        if (p && pp && p->kind == TokenKind::Identifier && (p->text == "Logit" || p->text == "Prob" || p->text == "LogProb")) {
+        if (p && pp && p->kind == TokenKind::Identifier &&
+            (p->text == "Logit" || p->text == "Prob" || p->text == "LogProb")) {
             add(0, "over", CompletionKind::Keyword);
             return true;
         }
@@ -1267,7 +1289,8 @@ private:
                 return true;
             }
             if (current_keyword(c_, *b).empty() && b->argument_start == c_.tokens.size())
-                for (const std::string& name : written_axes()) add(0, name + "=", CompletionKind::Parameter, "the size of " + name);
+                for (const std::string& name : written_axes())
+                    add(0, name + "=", CompletionKind::Parameter, "the size of " + name);
             add_expression_names(false);
             return true;
         }
@@ -1363,7 +1386,8 @@ private:
     bool after_operand() const {
         const Token* p = prev();
         if (!p || p->end == c_.prefix_begin) return false;  // `x.f|`: not after a space
-        if (p->kind == TokenKind::Identifier || p->kind == TokenKind::Number || p->kind == TokenKind::String) return true;
+        if (p->kind == TokenKind::Identifier || p->kind == TokenKind::Number || p->kind == TokenKind::String)
+            return true;
         if (p->kind == TokenKind::Keyword) return p->text == "true" || p->text == "false" || p->text == "inf";
         return p->kind == TokenKind::Punct && (p->text == ")" || p->text == "]");
     }
@@ -1398,7 +1422,8 @@ private:
                 return;
             case ItemKind::Devices:
             case ItemKind::ExternFn:
-                if (b && b->role == BracketRole::ParamList && p && (is(*p, "(") || is(*p, ","))) add(0, "mut", CompletionKind::Keyword);
+                if (b && b->role == BracketRole::ParamList && p && (is(*p, "(") || is(*p, ",")))
+                    add(0, "mut", CompletionKind::Keyword);
                 return;
             case ItemKind::Dim:
                 if (p && (is(*p, "=") || p->kind == TokenKind::Punct)) {
@@ -1411,7 +1436,8 @@ private:
                 if (call()) return;
                 if (depth0 && p && is(*p, "=") && c_.item == ItemKind::Model) {
                     for (const check::Builtin& init : check::builtin_table())
-                        if (const BuiltinDoc* d = init.typing == check::BuiltinTyping::Initializer ? builtin_doc(init.name) : nullptr)
+                        if (const BuiltinDoc* d =
+                                init.typing == check::BuiltinTyping::Initializer ? builtin_doc(init.name) : nullptr)
                             add(0, d->name, CompletionKind::Function, d->signature, d->doc);
                     add_dims(1);
                 }

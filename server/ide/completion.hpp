@@ -26,7 +26,20 @@ namespace ss::ide {
 // Parameter 6 (Variable), Field 5, Axis 25 (TypeParameter), Type 7 (Class;
 // element and host types such as `f32`, `Mask`, `Dataset`), Keyword 14,
 // Module 9, Snippet 15.
-enum class CompletionKind { Function, Model, Data, Dim, Variable, Parameter, Field, Axis, Type, Keyword, Module, Snippet };
+enum class CompletionKind {
+    Function,
+    Model,
+    Data,
+    Dim,
+    Variable,
+    Parameter,
+    Field,
+    Axis,
+    Type,
+    Keyword,
+    Module,
+    Snippet
+};
 
 struct CompletionEntry {
     std::string label;
@@ -67,19 +80,19 @@ struct Token {
     TokenKind kind = TokenKind::Punct;
     uint32_t begin = 0, end = 0;
     std::string_view text;
-    int depth = 0;  // open brackets around the token (an opener's depth is outside it)
+    int depth = 0;                            // open brackets around the token (an opener's depth is outside it)
     BracketRole closes = BracketRole::Paren;  // for a closing bracket: what it closed
 };
 
 struct Bracket {
     BracketRole role = BracketRole::Paren;
-    size_t open = 0;                   // its token's index
-    std::vector<std::string> callee;   // Call: `M.init` is {"M", "init"}; empty when not a name
-    size_t callee_first = 0;           // Call, PatternCall: the callee's first token
-    int commas = 0;                    // top-level commas inside it so far
-    size_t argument_start = 0;         // index of the first token of the current argument
-    size_t colon = 0;                  // PatternCall: index of its top-level `:`, 0 if none yet
-    size_t arrow = 0;                  // PatternCall: index of its top-level `->`, 0 if none yet
+    size_t open = 0;                  // its token's index
+    std::vector<std::string> callee;  // Call: `M.init` is {"M", "init"}; empty when not a name
+    size_t callee_first = 0;          // Call, PatternCall: the callee's first token
+    int commas = 0;                   // top-level commas inside it so far
+    size_t argument_start = 0;        // index of the first token of the current argument
+    size_t colon = 0;                 // PatternCall: index of its top-level `:`, 0 if none yet
+    size_t arrow = 0;                 // PatternCall: index of its top-level `->`, 0 if none yet
 };
 
 enum class ItemKind { None, Fn, ExternFn, Model, Data, Dim, Import, Devices };
@@ -87,10 +100,10 @@ enum class ItemKind { None, Fn, ExternFn, Model, Data, Dim, Import, Devices };
 struct TextContext {
     uint32_t offset = 0;
     bool in_comment_or_string = false;
-    std::string_view prefix;     // the identifier characters before the offset
+    std::string_view prefix;  // the identifier characters before the offset
     uint32_t prefix_begin = 0;
-    uint32_t item_begin = 0;     // where the top-level item the offset is in starts
-    uint32_t item_end = 0;       // where its chunk ends
+    uint32_t item_begin = 0;  // where the top-level item the offset is in starts
+    uint32_t item_end = 0;    // where its chunk ends
     ItemKind item = ItemKind::None;
     bool at_line_start = false;  // only blanks before the prefix on its line
     uint32_t column = 0;         // bytes before the prefix on its line

@@ -59,12 +59,12 @@ private:
 
     bool folds(TSSymbol sym) const {
         return sym == k_.function_definition || sym == k_.model_definition || sym == k_.data_definition ||
-               sym == k_.elif_clause || sym == k_.else_clause || sym == k_.for_statement ||
-               sym == k_.parameter_list || sym == k_.argument_list || sym == k_.list_expression ||
-               sym == k_.tuple_expression || sym == k_.parenthesized_expression || sym == k_.pattern_call ||
-               sym == k_.type_arguments || sym == k_.tuple_type || sym == k_.axis_group || sym == k_.tensor_type ||
-               sym == k_.subscript || sym == k_.causal_mask || sym == k_.expression_statement ||
-               sym == k_.assignment || sym == k_.augmented_assignment || sym == k_.return_statement;
+               sym == k_.elif_clause || sym == k_.else_clause || sym == k_.for_statement || sym == k_.parameter_list ||
+               sym == k_.argument_list || sym == k_.list_expression || sym == k_.tuple_expression ||
+               sym == k_.parenthesized_expression || sym == k_.pattern_call || sym == k_.type_arguments ||
+               sym == k_.tuple_type || sym == k_.axis_group || sym == k_.tensor_type || sym == k_.subscript ||
+               sym == k_.causal_mask || sym == k_.expression_statement || sym == k_.assignment ||
+               sym == k_.augmented_assignment || sym == k_.return_statement;
     }
 
     void walk(const syntax::ChunkView& chunk) {

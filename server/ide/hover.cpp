@@ -43,8 +43,8 @@ std::string item_signature(const Snapshot& s, const SymbolFact& fact) {
     if (auto* fn = std::get_if<ast::FnDef>(&item->node)) end = fn->body.range.begin;
     else if (!std::holds_alternative<ast::ExternFn>(item->node)) return {};
     std::string header(s.text.substr(item->range.begin, end - item->range.begin));
-    while (!header.empty() && (header.back() == ' ' || header.back() == '\n' || header.back() == '\r' ||
-                               header.back() == ':'))
+    while (!header.empty() &&
+           (header.back() == ' ' || header.back() == '\n' || header.back() == '\r' || header.back() == ':'))
         header.pop_back();
     return header;
 }
@@ -80,7 +80,8 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
             }
         } else {
             markdown = code_block(check::describe(fact));
-            bool valued = fact.kind == SymbolKind::Parameter || fact.kind == SymbolKind::Local || fact.kind == SymbolKind::Field;
+            bool valued =
+                fact.kind == SymbolKind::Parameter || fact.kind == SymbolKind::Local || fact.kind == SymbolKind::Field;
             if (valued && fact.type && fact.type->kind == check::TypeKind::Tensor) {
                 std::string value = check::describe(*fact.type, dim_values(s));
                 if (value != check::describe(*fact.type)) sizes = value;

@@ -12,7 +12,7 @@
 namespace ss::ide {
 
 struct HoverInfo {
-    ByteRange range;       // what the hover is about
+    ByteRange range;  // what the hover is about
     std::string markdown;
 };
 

@@ -30,7 +30,8 @@ std::vector<InlayHint> inlay_hints(const Snapshot& s, ByteRange visible) {
         if (!wanted(e.range.end) || !check::fully_known(*e.type) || !after_pipe(s.text, e.range.begin)) continue;
         out.push_back({e.range.end, check::describe(*e.type), true, true});
     }
-    std::stable_sort(out.begin(), out.end(), [](const InlayHint& a, const InlayHint& b) { return a.offset < b.offset; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const InlayHint& a, const InlayHint& b) { return a.offset < b.offset; });
     return out;
 }
 

@@ -19,7 +19,9 @@ bool strictly_inside(ByteRange r, uint32_t offset) { return r.begin <= offset &&
 bool contains(ByteRange outer, ByteRange inner) { return outer.begin <= inner.begin && inner.end <= outer.end; }
 
 // Function-scoped kinds: their facts group by name within one function.
-bool function_scoped(SymbolKind k) { return k == SymbolKind::Parameter || k == SymbolKind::Local || k == SymbolKind::Axis; }
+bool function_scoped(SymbolKind k) {
+    return k == SymbolKind::Parameter || k == SymbolKind::Local || k == SymbolKind::Axis;
+}
 
 // Facts of one symbol have one kind, but a parameter and a local of its name
 // (`for x in ...` over a parameter `x`) are one variable.
@@ -61,11 +63,12 @@ bool is_identifier(std::string_view text) {
 }
 
 bool is_keyword(std::string_view text) {
-    static const std::set<std::string_view> words = {
-        "and", "as", "causal", "data", "devices", "dim", "elif", "else", "export", "extern", "false", "fn", "for",
-        "if", "import", "in", "inf", "model", "mut", "not", "or", "over", "python", "return", "true",
-        // contextual, but renaming to them would read badly
-        "einsum", "rearrange", "reduce", "repeat", "split"};
+    static const std::set<std::string_view> words = {"and", "as", "causal", "data", "devices", "dim", "elif", "else",
+                                                     "export", "extern", "false", "fn", "for", "if", "import", "in",
+                                                     "inf", "model", "mut", "not", "or", "over", "python", "return",
+                                                     "true",
+                                                     // contextual, but renaming to them would read badly
+                                                     "einsum", "rearrange", "reduce", "repeat", "split"};
     return words.count(text) > 0;
 }
 
@@ -174,7 +177,8 @@ RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_nam
     }
     const SymbolFact& first = *symbol->facts.front();
     if (!is_identifier(new_name)) {
-        out.refused = "`" + std::string(new_name) + "` is not a name: a name is letters, digits and `_`, not starting with a digit";
+        out.refused = "`" + std::string(new_name) +
+                      "` is not a name: a name is letters, digits and `_`, not starting with a digit";
         return out;
     }
     if (is_keyword(new_name)) {
@@ -196,11 +200,10 @@ RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_nam
         if (f.name != new_name) continue;
         bool clashes;
         if (first.kind == SymbolKind::Field)
-            clashes = f.kind == SymbolKind::Field && scope_of(s, f.definition).begin == scope_of(s, first.definition).begin;
-        else if (scoped)
-            clashes = !function_scoped(f.kind) || contains(scope, f.definition);
-        else
-            clashes = true;
+            clashes =
+                f.kind == SymbolKind::Field && scope_of(s, f.definition).begin == scope_of(s, first.definition).begin;
+        else if (scoped) clashes = !function_scoped(f.kind) || contains(scope, f.definition);
+        else clashes = true;
         if (clashes) {
             out.refused = "`" + std::string(new_name) + "` is already " + check::describe(f).substr(0, 80) +
                           "; renaming would make the two names one";

@@ -23,7 +23,9 @@ std::vector<TSNode> path_at(TSNode root, uint32_t rel) {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
-bool is_token(TSNode node) { return ts_node_child_count(node) == 0 && ts_node_end_byte(node) > ts_node_start_byte(node); }
+bool is_token(TSNode node) {
+    return ts_node_child_count(node) == 0 && ts_node_end_byte(node) > ts_node_start_byte(node);
+}
 
 }  // namespace
 

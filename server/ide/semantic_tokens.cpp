@@ -37,7 +37,7 @@ struct Kind {
 
 bool is_builtin_type(std::string_view name) {
     static const std::unordered_set<std::string_view> names = {
-        "f32",  "f16",   "bf16", "f64", "i32",  "i64",  "Mask",    "Index",   "Logit",    "Prob",
+        "f32",     "f16", "bf16",  "f64",  "i32", "i64",  "Mask", "Index",   "Logit", "Prob",
         "LogProb", "int", "float", "bool", "str", "Mode", "axis", "Dataset", "Batch", "Optimizer",
     };
     return names.count(name) > 0;
@@ -45,8 +45,8 @@ bool is_builtin_type(std::string_view name) {
 
 bool is_operator(std::string_view s) {
     static const std::unordered_set<std::string_view> ops = {
-        "**", "*", "/", "//", "%", "@",  "+",  "-", "&",  "|",  "!",  "==", "!=", "<",
-        "<=", ">", ">=", "..", "|>", "->", "?", "=", "+=", "-=", "*=", "/=",
+        "**", "*",  "/", "//", "%",  "@",  "+",  "-", "&", "|",  "!",  "==", "!=",
+        "<",  "<=", ">", ">=", "..", "|>", "->", "?", "=", "+=", "-=", "*=", "/=",
     };
     return ops.count(s) > 0;
 }
@@ -58,8 +58,8 @@ bool is_operator(std::string_view s) {
 // parameters (`over=m`).
 bool is_reserved(std::string_view s) {
     static const std::unordered_set<std::string_view> words = {
-        "fn", "export", "extern", "import", "python", "dim", "devices", "model", "data", "if", "elif",
-        "else", "for", "in", "return", "as", "mut", "and", "or", "not", "true", "false",
+        "fn",   "export", "extern", "import", "python", "dim", "devices", "model", "data", "if",   "elif",
+        "else", "for",    "in",     "return", "as",     "mut", "and",     "or",    "not",  "true", "false",
     };
     return words.count(s) > 0;
 }
@@ -159,8 +159,8 @@ private:
         for (;;) {
             TSNode node = ts_tree_cursor_current_node(&cursor);
             TSSymbol sym = ts_node_symbol(node);
-            bool token = ts_node_child_count(node) == 0 || sym == k_.string || sym == k_.comment ||
-                         sym == k_.integer || sym == k_.float_ || sym == k_.scaled_axis || sym == k_.identifier;
+            bool token = ts_node_child_count(node) == 0 || sym == k_.string || sym == k_.comment || sym == k_.integer ||
+                         sym == k_.float_ || sym == k_.scaled_axis || sym == k_.identifier;
             if (!token && ts_tree_cursor_goto_first_child(&cursor)) {
                 ancestors.push_back(node);
                 continue;

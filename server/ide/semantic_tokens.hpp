@@ -32,9 +32,9 @@ enum class TokenType : uint32_t {
     Keyword,        // keywords, `true`, `false`
     Comment,
     String,
-    Number,         // integers, floats, `inf`, the coefficient of `16gh`
+    Number,  // integers, floats, `inf`, the coefficient of `16gh`
     Operator,
-    Dim,            // dims: custom type `dim`, always with `readonly`
+    Dim,  // dims: custom type `dim`, always with `readonly`
 };
 
 // Bit flags; bit i is token_modifier_names()[i].

@@ -120,7 +120,8 @@ std::optional<SignatureHelp> signature_help(const Snapshot& snapshot, uint32_t o
         if (c.in_comment_or_string) return std::nullopt;
         for (auto it = c.open.rbegin(); it != c.open.rend(); ++it) {
             if (it->role == BracketRole::ParamList) return std::nullopt;
-            if (it->role == BracketRole::Call || it->role == BracketRole::PatternCall) return help_for(snapshot, c, *it);
+            if (it->role == BracketRole::Call || it->role == BracketRole::PatternCall)
+                return help_for(snapshot, c, *it);
         }
         return std::nullopt;
     } catch (...) {

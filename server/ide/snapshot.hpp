@@ -19,9 +19,9 @@ namespace ss::ide {
 
 struct Snapshot {
     std::string_view text;
-    const LineIndex& lines;                 // of `text`
-    const check::DocumentResult& result;    // diagnostics, facts, items
-    const syntax::SyntaxTree& tree;         // the trees of `text`
+    const LineIndex& lines;               // of `text`
+    const check::DocumentResult& result;  // diagnostics, facts, items
+    const syntax::SyntaxTree& tree;       // the trees of `text`
 };
 
 // The item whose range holds `r`, or null: a binary search, since the

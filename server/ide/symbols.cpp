@@ -84,12 +84,12 @@ private:
 
     // The generic axes a signature defines (the checker's facts), inside [begin, end).
     void axes(uint32_t begin, uint32_t end, std::vector<DocumentSymbol>& out) const {
-        auto it = std::lower_bound(axes_.begin(), axes_.end(), begin, [](const check::SymbolFact* f, uint32_t at) {
-            return f->definition.begin < at;
-        });
+        auto it = std::lower_bound(axes_.begin(), axes_.end(), begin,
+                                   [](const check::SymbolFact* f, uint32_t at) { return f->definition.begin < at; });
         for (; it != axes_.end() && (*it)->definition.begin < end; ++it)
             if ((*it)->definition.end <= end)
-                out.push_back({(*it)->name, "axis", SymbolKind::TypeParameter, (*it)->definition, (*it)->definition, {}});
+                out.push_back(
+                    {(*it)->name, "axis", SymbolKind::TypeParameter, (*it)->definition, (*it)->definition, {}});
     }
 
     // Locals and loop variables of a body, each name once (its first
@@ -121,23 +121,27 @@ private:
         sym.range = trimmed(item.range);
         if (auto* dim = std::get_if<ast::DimDecl>(&item.node)) {
             if (dim->name.missing) return false;
-            sym = {dim->name.text, "= " + written(dim->value->range), SymbolKind::Constant, sym.range,
-                   dim->name.range, {}};
+            sym = {dim->name.text,       "= " + written(dim->value->range),
+                   SymbolKind::Constant, sym.range,
+                   dim->name.range,      {}};
         } else if (auto* imp = std::get_if<ast::ImportPython>(&item.node)) {
             if (imp->module.text.empty()) return false;
-            sym = {imp->module.text, imp->alias ? "as " + imp->alias->text : "", SymbolKind::Module, sym.range,
-                   imp->module.range, {}};
+            sym = {imp->module.text,   imp->alias ? "as " + imp->alias->text : "",
+                   SymbolKind::Module, sym.range,
+                   imp->module.range,  {}};
         } else if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) {
             if (ext->name.missing) return false;
-            sym = {ext->name.text, signature(ext->params, ext->return_type) + " = " + ext->target.text,
-                   SymbolKind::Function, sym.range, ext->name.range, {}};
+            sym = {ext->name.text,       signature(ext->params, ext->return_type) + " = " + ext->target.text,
+                   SymbolKind::Function, sym.range,
+                   ext->name.range,      {}};
             axes(item.range.begin, item.range.end, sym.children);
             for (const ast::Param& p : ext->params)
                 if (!p.name.missing) sym.children.push_back(param_symbol(p));
         } else if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
             if (fn->name.missing) return false;
-            sym = {fn->name.text, (fn->exported ? "export " : "") + signature(fn->params, fn->return_type),
-                   SymbolKind::Function, sym.range, fn->name.range, {}};
+            sym = {fn->name.text,        (fn->exported ? "export " : "") + signature(fn->params, fn->return_type),
+                   SymbolKind::Function, sym.range,
+                   fn->name.range,       {}};
             axes(item.range.begin, fn->body.range.begin, sym.children);
             std::unordered_set<std::string> params;
             for (const ast::Param& p : fn->params)
@@ -157,9 +161,10 @@ private:
         } else {
             return false;  // `devices`, an error
         }
-        std::stable_sort(sym.children.begin(), sym.children.end(), [](const DocumentSymbol& a, const DocumentSymbol& b) {
-            return a.selection.begin < b.selection.begin;
-        });
+        std::stable_sort(sym.children.begin(), sym.children.end(),
+                         [](const DocumentSymbol& a, const DocumentSymbol& b) {
+                             return a.selection.begin < b.selection.begin;
+                         });
         return true;
     }
 
@@ -188,7 +193,7 @@ private:
 
     const Snapshot& s_;
     std::unordered_map<uint32_t, const check::SymbolFact*> facts_;  // locals, by definition's start
-    std::vector<const check::SymbolFact*> axes_;                     // generic axes, by definition's start
+    std::vector<const check::SymbolFact*> axes_;                    // generic axes, by definition's start
 };
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }

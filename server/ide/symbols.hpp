@@ -28,8 +28,8 @@ struct DocumentSymbol {
     std::string name;
     std::string detail;  // one line: `= 768`, `(x: [b n D]) -> [b n D]`, `[P H] = normal(0.05)`
     SymbolKind kind = SymbolKind::Variable;
-    ByteRange range;      // the whole declaration, without trailing space
-    ByteRange selection;  // its name; inside `range`
+    ByteRange range;                       // the whole declaration, without trailing space
+    ByteRange selection;                   // its name; inside `range`
     std::vector<DocumentSymbol> children;  // by position; each inside `range`
 };
 

@@ -13,8 +13,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "diag/version.hpp"
 #include "codegen/build.hpp"
+#include "diag/version.hpp"
 #include "diag/write_file.hpp"
 #include "lsp/server.hpp"
 
@@ -58,7 +58,8 @@ Json LanguageServer::on_execute_command(const Json& params) {
         text = open->second->text();
     } else {
         if (!path)
-            throw RpcError(rpc_error::kInvalidParams, "expected an open document or a file:// URI, found `" + uri + "`");
+            throw RpcError(rpc_error::kInvalidParams,
+                           "expected an open document or a file:// URI, found `" + uri + "`");
         std::ifstream in(*path, std::ios::binary);
         if (!in) throw RpcError(rpc_error::kRequestFailed, "can't read " + *path);
         std::ostringstream buffer;
@@ -84,15 +85,15 @@ Json LanguageServer::on_execute_command(const Json& params) {
                 break;
             }
         LineColumn at = lines.position(first->range.begin);
-        throw RpcError(rpc_error::kRequestFailed,
-                       std::to_string(built.errors) + " error" + (built.errors == 1 ? "" : "s") +
-                           " in the file, no Python written; the first, line " + std::to_string(at.line) + ": " +
-                           first->message);
+        throw RpcError(rpc_error::kRequestFailed, std::to_string(built.errors) + " error" +
+                                                      (built.errors == 1 ? "" : "s") +
+                                                      " in the file, no Python written; the first, line " +
+                                                      std::to_string(at.line) + ": " + first->message);
     }
     if (built.unsupported) {
         LineColumn at = lines.position(built.unsupported->range.begin);
-        throw RpcError(rpc_error::kRequestFailed, "can't generate Python for this yet (line " + std::to_string(at.line) +
-                                                      "): " + built.unsupported->message);
+        throw RpcError(rpc_error::kRequestFailed, "can't generate Python for this yet (line " +
+                                                      std::to_string(at.line) + "): " + built.unsupported->message);
     }
 
     std::string py_path = path ? std::filesystem::path(*path).replace_extension(".py").string() : "";

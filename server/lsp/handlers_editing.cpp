@@ -24,14 +24,14 @@ constexpr size_t kMaxWorkspaceSymbols = 500;
 int completion_kind(ide::CompletionKind k) {
     switch (k) {
         case ide::CompletionKind::Function: return 3;
-        case ide::CompletionKind::Model: return 7;      // Class
-        case ide::CompletionKind::Data: return 22;      // Struct
-        case ide::CompletionKind::Dim: return 21;       // Constant
+        case ide::CompletionKind::Model: return 7;  // Class
+        case ide::CompletionKind::Data: return 22;  // Struct
+        case ide::CompletionKind::Dim: return 21;   // Constant
         case ide::CompletionKind::Variable: return 6;
         case ide::CompletionKind::Parameter: return 6;  // Variable
         case ide::CompletionKind::Field: return 5;
-        case ide::CompletionKind::Axis: return 25;      // TypeParameter
-        case ide::CompletionKind::Type: return 7;       // Class
+        case ide::CompletionKind::Axis: return 25;  // TypeParameter
+        case ide::CompletionKind::Type: return 7;   // Class
         case ide::CompletionKind::Keyword: return 14;
         case ide::CompletionKind::Module: return 9;
         case ide::CompletionKind::Snippet: return 15;
@@ -114,7 +114,8 @@ Json LanguageServer::on_signature_help(const Json& params) {
         parameters.push_back({{"label", {from, to}}});
     }
     Json signature{{"label", help->label}, {"parameters", std::move(parameters)}};
-    if (!help->documentation.empty()) signature["documentation"] = {{"kind", "markdown"}, {"value", help->documentation}};
+    if (!help->documentation.empty())
+        signature["documentation"] = {{"kind", "markdown"}, {"value", help->documentation}};
     Json out{{"signatures", Json::array({std::move(signature)})}, {"activeSignature", 0}};
     if (help->active_parameter >= 0) out["activeParameter"] = help->active_parameter;
     return out;
@@ -138,9 +139,11 @@ Json LanguageServer::on_workspace_symbol(const Json& params) {
     for (auto& [uri, doc] : documents_) {
         if (doc->text().size() > options_.max_document_bytes) continue;
         if (!doc->result) analyze(*doc, /*cancellable=*/false);
-        for (ide::SymbolMatch& m : ide::workspace_symbols(doc->snapshot(), query)) found.push_back({std::move(m), doc.get()});
+        for (ide::SymbolMatch& m : ide::workspace_symbols(doc->snapshot(), query))
+            found.push_back({std::move(m), doc.get()});
     }
-    std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.match.rank < b.match.rank; });
+    std::stable_sort(found.begin(), found.end(),
+                     [](const Found& a, const Found& b) { return a.match.rank < b.match.rank; });
     if (found.size() > kMaxWorkspaceSymbols) found.resize(kMaxWorkspaceSymbols);
     Json out = Json::array();
     for (const Found& f : found) {

@@ -8,11 +8,11 @@
 
 #include "check/prelude.hpp"
 #include "diag/version.hpp"
+#include "diag/write_file.hpp"
 #include "ide/hover.hpp"
 #include "ide/inlay_hints.hpp"
 #include "ide/navigation.hpp"
 #include "lsp/server.hpp"
-#include "diag/write_file.hpp"
 
 namespace ss::lsp {
 
@@ -134,7 +134,8 @@ Json LanguageServer::on_code_action(const Json& params) {
         Json diagnostic = diagnostic_json(d, codec(doc), doc.uri, options_.links);
         for (const Fix& fix : d.fixes) {
             Json edits = Json::array();
-            for (const FixEdit& e : fix.edits) edits.push_back({{"range", codec(doc).range(e.range)}, {"newText", e.text}});
+            for (const FixEdit& e : fix.edits)
+                edits.push_back({{"range", codec(doc).range(e.range)}, {"newText", e.text}});
             out.push_back({{"title", fix.title},
                            {"kind", "quickfix"},
                            {"diagnostics", Json::array({diagnostic})},

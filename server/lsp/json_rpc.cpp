@@ -19,7 +19,8 @@ std::string json_kind(const Json& value) {
 std::variant<Incoming, Unusable> classify(std::string_view body) {
     Json message = Json::parse(body, nullptr, /*allow_exceptions=*/false);
     if (message.is_discarded())
-        return Unusable{nullptr, rpc_error::kParseError, "expected a JSON value as the message body, found text that is not JSON"};
+        return Unusable{nullptr, rpc_error::kParseError,
+                        "expected a JSON value as the message body, found text that is not JSON"};
     if (!message.is_object())
         return Unusable{nullptr, rpc_error::kInvalidRequest,
                         "expected a JSON-RPC message (an object), found " + json_kind(message)};
@@ -83,9 +84,8 @@ std::string frame(const Json& message) {
 namespace {
 
 [[noreturn]] void invalid(std::string_view where, std::string_view expected, const Json* found) {
-    throw RpcError(rpc_error::kInvalidParams, "expected `" + std::string(where) + "` to be " +
-                                                  std::string(expected) + ", found " +
-                                                  (found ? json_kind(*found) : std::string("nothing")));
+    throw RpcError(rpc_error::kInvalidParams, "expected `" + std::string(where) + "` to be " + std::string(expected) +
+                                                  ", found " + (found ? json_kind(*found) : std::string("nothing")));
 }
 
 }  // namespace

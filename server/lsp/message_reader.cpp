@@ -118,8 +118,7 @@ std::optional<ReadEvent> MessageReader::read_headers() {
         }
         if (newline > kMaxHeaderLine) {
             start_ += 1;
-            return fail("expected a header line of at most 8 KiB, found one of " + std::to_string(newline) +
-                        " bytes");
+            return fail("expected a header line of at most 8 KiB, found one of " + std::to_string(newline) + " bytes");
         }
         std::string_view line = rest.substr(0, newline);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
@@ -141,8 +140,7 @@ std::optional<ReadEvent> MessageReader::read_headers() {
             return std::nullopt;
         }
         size_t colon = line.find(':');
-        if (colon == std::string_view::npos)
-            return fail("expected a header `Name: value`, found " + shown(line));
+        if (colon == std::string_view::npos) return fail("expected a header `Name: value`, found " + shown(line));
         saw_header_ = true;
         std::string_view name = trim(line.substr(0, colon));
         std::string_view value = trim(line.substr(colon + 1));

@@ -5,8 +5,11 @@
 namespace ss::lsp {
 
 OpenDocument::OpenDocument(std::string uri_, int64_t version_, std::string text_)
-    : uri(std::move(uri_)), version(version_), analysis(std::move(text_)),
-      lines(std::make_unique<LineIndex>(analysis.text())), queued_edits(std::make_shared<std::atomic<int>>(0)) {}
+    : uri(std::move(uri_)),
+      version(version_),
+      analysis(std::move(text_)),
+      lines(std::make_unique<LineIndex>(analysis.text())),
+      queued_edits(std::make_shared<std::atomic<int>>(0)) {}
 
 void OpenDocument::apply(ByteRange range, std::string_view new_text) {
     auto size = static_cast<uint32_t>(text().size());

@@ -11,8 +11,8 @@ std::string_view encoding_name(PositionEncoding e) { return e == PositionEncodin
 Json PositionCodec::position(uint32_t offset) const {
     offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
     uint32_t line = lines_.line_of(offset);
-    uint32_t character = encoding_ == PositionEncoding::Utf8 ? offset - lines_.line_start(line)
-                                                             : lines_.utf16_column(offset);
+    uint32_t character =
+        encoding_ == PositionEncoding::Utf8 ? offset - lines_.line_start(line) : lines_.utf16_column(offset);
     return Json{{"line", line}, {"character", character}};
 }
 
@@ -20,9 +20,9 @@ Json PositionCodec::range(ByteRange r) const { return Json{{"start", position(r.
 
 uint32_t PositionCodec::offset(const Json& position, std::string_view where) const {
     if (!position.is_object())
-        throw RpcError(rpc_error::kInvalidParams,
-                       "expected `" + std::string(where) + "` to be a position {line, character}, found " +
-                           json_kind(position));
+        throw RpcError(rpc_error::kInvalidParams, "expected `" + std::string(where) +
+                                                      "` to be a position {line, character}, found " +
+                                                      json_kind(position));
     auto clamp = [](int64_t v) { return static_cast<uint32_t>(std::clamp<int64_t>(v, 0, UINT32_MAX)); };
     uint32_t line = clamp(integer_member(position, "line", std::string(where) + ".line"));
     uint32_t character = clamp(integer_member(position, "character", std::string(where) + ".character"));
@@ -76,8 +76,8 @@ std::string file_uri(std::string_view path) {
     std::string out = "file://";
     for (char c : path) {
         auto u = static_cast<unsigned char>(c);
-        bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                     c == '/' || c == '-' || c == '_' || c == '.' || c == '~';
+        bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
+                     c == '-' || c == '_' || c == '.' || c == '~';
         if (plain) {
             out += c;
         } else {

@@ -37,7 +37,7 @@ std::string find_docs_page() {
     fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (ec) return {};
     fs::path bin = exe.parent_path();
-    for (fs::path candidate : {bin / ".." / ".." / "docs" / "errors.md",            // build/bin in a checkout
+    for (fs::path candidate : {bin / ".." / ".." / "docs" / "errors.md",  // build/bin in a checkout
                                bin / ".." / "share" / "shapescript" / "docs" / "errors.md"}) {  // an install
         fs::path page = fs::weakly_canonical(candidate, ec);
         if (!ec && fs::is_regular_file(page, ec)) return file_uri(page.string());

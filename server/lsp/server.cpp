@@ -9,8 +9,7 @@ namespace ss::lsp {
 namespace {
 
 bool is_document_notification(const std::string& method) {
-    return method == "textDocument/didOpen" || method == "textDocument/didChange" ||
-           method == "textDocument/didClose";
+    return method == "textDocument/didOpen" || method == "textDocument/didChange" || method == "textDocument/didClose";
 }
 
 // params.textDocument.uri when it is a string (the reader counts edits by it).
@@ -229,7 +228,8 @@ void LanguageServer::handle_request(const Incoming& in) {
         send(error_response(in.id, e.code, e.what()));
     } catch (const Json::exception& e) {
         spdlog::warn("{}: {}", in.method, e.what());
-        send(error_response(in.id, rpc_error::kInvalidParams, std::string("parameters of the wrong shape: ") + e.what()));
+        send(error_response(in.id, rpc_error::kInvalidParams,
+                            std::string("parameters of the wrong shape: ") + e.what()));
     }
 }
 
@@ -271,25 +271,23 @@ void LanguageServer::analyze_due_documents() {
 
 bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     if (doc.text().size() > options_.max_document_bytes)
-        throw RpcError(rpc_error::kRequestFailed, "the document is " + std::to_string(doc.text().size()) +
-                                                      " bytes, over the " +
-                                                      std::to_string(options_.max_document_bytes) +
-                                                      " this server analyses");
+        throw RpcError(rpc_error::kRequestFailed,
+                       "the document is " + std::to_string(doc.text().size()) + " bytes, over the " +
+                           std::to_string(options_.max_document_bytes) + " this server analyses");
     constexpr size_t kProgressBytes = 512 * 1024;
     std::string token;
     if (client_progress_ && doc.text().size() >= kProgressBytes) {
         token = "shapescript/check/" + std::to_string(next_server_request_);
         send(request(next_server_request_++, "window/workDoneProgress/create", {{"token", token}}));
         send(notification("$/progress", {{"token", token},
-                                          {"value", {{"kind", "begin"}, {"title", "Checking"}, {"message", doc.uri}}}}));
+                                         {"value", {{"kind", "begin"}, {"title", "Checking"}, {"message", doc.uri}}}}));
     }
     auto counter = doc.queued_edits;
     std::function<bool()> stop;
     if (cancellable) stop = [counter] { return counter->load() > 0; };
     auto started = std::chrono::steady_clock::now();
     const check::DocumentResult* result = doc.analysis.analyze(stop);
-    if (!token.empty())
-        send(notification("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}}));
+    if (!token.empty()) send(notification("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}}));
     if (!result) {
         spdlog::debug("check of {} stopped: a newer edit came", doc.uri);
         return false;
@@ -304,7 +302,8 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
 void LanguageServer::publish(const OpenDocument& doc) {
     PositionCodec c = codec(doc);
     Json diagnostics = Json::array();
-    for (const Diagnostic& d : doc.result->diagnostics) diagnostics.push_back(diagnostic_json(d, c, doc.uri, options_.links));
+    for (const Diagnostic& d : doc.result->diagnostics)
+        diagnostics.push_back(diagnostic_json(d, c, doc.uri, options_.links));
     send(notification("textDocument/publishDiagnostics",
                       {{"uri", doc.uri}, {"version", doc.version}, {"diagnostics", std::move(diagnostics)}}));
 }
@@ -320,8 +319,8 @@ OpenDocument& LanguageServer::document_of(const Json& params) {
     std::string uri = uri_of(params);
     auto it = documents_.find(uri);
     if (it == documents_.end())
-        throw RpcError(rpc_error::kInvalidParams, "expected an open document, found `" + uri +
-                                                      "`, which was never opened (textDocument/didOpen)");
+        throw RpcError(rpc_error::kInvalidParams,
+                       "expected an open document, found `" + uri + "`, which was never opened (textDocument/didOpen)");
     OpenDocument& doc = *it->second;
     if (!doc.result) analyze(doc, /*cancellable=*/false);
     return doc;
@@ -365,7 +364,8 @@ Json LanguageServer::on_initialize(const Json& params) {
         {"signatureHelpProvider", {{"triggerCharacters", {"(", ","}}, {"retriggerCharacters", {","}}}},
         {"documentSymbolProvider", true},
         {"workspaceSymbolProvider", true},
-        {"semanticTokensProvider", {{"legend", semantic_tokens_legend()}, {"full", {{"delta", true}}}, {"range", false}}},
+        {"semanticTokensProvider",
+         {{"legend", semantic_tokens_legend()}, {"full", {{"delta", true}}}, {"range", false}}},
         {"foldingRangeProvider", true},
         {"selectionRangeProvider", true},
         {"documentFormattingProvider", true},
@@ -409,7 +409,8 @@ void LanguageServer::on_did_open(const Json& params) {
 void LanguageServer::on_did_change(const Json& params) {
     std::string uri = uri_of(params);
     auto it = documents_.find(uri);
-    if (it == documents_.end()) throw RpcError(rpc_error::kInvalidParams, "a change to `" + uri + "`, which is not open");
+    if (it == documents_.end())
+        throw RpcError(rpc_error::kInvalidParams, "a change to `" + uri + "`, which is not open");
     OpenDocument& doc = *it->second;
     const Json& changes = array_member(params, "contentChanges", "contentChanges");
     int64_t version = integer_member(params["textDocument"], "version", "textDocument.version");
@@ -419,12 +420,12 @@ void LanguageServer::on_did_change(const Json& params) {
         const Json& change = changes[i];
         std::string where = "contentChanges[" + std::to_string(i) + "]";
         if (!change.is_object())
-            throw RpcError(rpc_error::kInvalidParams, "expected `" + where + "` to be an object, found " + json_kind(change));
+            throw RpcError(rpc_error::kInvalidParams,
+                           "expected `" + where + "` to be an object, found " + json_kind(change));
         std::string text = string_member(change, "text", where + ".text");
         if (const Json* range = optional_member(change, "range"))
             doc.apply(codec(doc).byte_range(*range, where + ".range"), text);
-        else
-            doc.replace_all(text);
+        else doc.replace_all(text);
     }
     doc.version = version;
     doc.result = nullptr;

@@ -60,8 +60,8 @@ using TypePtr = std::unique_ptr<Type>;
 
 struct TypeArgument {
     Range range;
-    TypePtr type;                   // `Dataset[Digit]`, `Index[V]`
-    std::optional<int64_t> literal; // `Index[10]`
+    TypePtr type;                    // `Dataset[Digit]`, `Index[V]`
+    std::optional<int64_t> literal;  // `Index[10]`
 };
 
 // `f32`, `Mask`, `Index[V]`, `Logit over V`, `Mlp`, `Optimizer[Mlp]`.
@@ -82,6 +82,8 @@ struct TupleType {
     std::vector<TypePtr> elements;
 };
 
+// The node structs below are kept one per line where they fit, as a table.
+// clang-format off
 struct ErrorType {};
 
 struct Type {
@@ -183,6 +185,7 @@ struct For { std::vector<Name> targets; ExprPtr iterable; Block body; };
 
 struct ErrorStmt {};
 
+// clang-format on
 struct Stmt {
     Range range;
     std::variant<ExprStmt, Assign, AugAssign, Return, If, For, ErrorStmt> node;
@@ -201,24 +204,63 @@ struct Param {
     ExprPtr default_value;  // null when not written
 };
 
-struct DimDecl { Name name; ExprPtr value; };
+struct DimDecl {
+    Name name;
+    ExprPtr value;
+};
 
 // `cuda:0`, `cpu`, `cpu*3`.
-struct Device { Range range; Name kind; std::optional<int64_t> index; std::optional<int64_t> count; };
-struct DevicesDecl { std::vector<Device> devices; };
+struct Device {
+    Range range;
+    Name kind;
+    std::optional<int64_t> index;
+    std::optional<int64_t> count;
+};
+struct DevicesDecl {
+    std::vector<Device> devices;
+};
 
-struct DottedName { Range range; std::vector<Name> parts; std::string text; };
+struct DottedName {
+    Range range;
+    std::vector<Name> parts;
+    std::string text;
+};
 
-struct ImportPython { DottedName module; std::optional<Name> alias; };
+struct ImportPython {
+    DottedName module;
+    std::optional<Name> alias;
+};
 
-struct ExternFn { Name name; std::vector<Param> params; TypePtr return_type; DottedName target; };
+struct ExternFn {
+    Name name;
+    std::vector<Param> params;
+    TypePtr return_type;
+    DottedName target;
+};
 
-struct FnDef { bool exported = false; Name name; std::vector<Param> params; TypePtr return_type; Block body; };
+struct FnDef {
+    bool exported = false;
+    Name name;
+    std::vector<Param> params;
+    TypePtr return_type;
+    Block body;
+};
 
-struct Field { Range range; Name name; TypePtr type; ExprPtr initializer; };
+struct Field {
+    Range range;
+    Name name;
+    TypePtr type;
+    ExprPtr initializer;
+};
 
-struct ModelDef { Name name; std::vector<Field> fields; };
-struct DataDef { Name name; std::vector<Field> fields; };
+struct ModelDef {
+    Name name;
+    std::vector<Field> fields;
+};
+struct DataDef {
+    Name name;
+    std::vector<Field> fields;
+};
 
 struct ErrorItem {};
 

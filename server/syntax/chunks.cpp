@@ -52,7 +52,8 @@ std::vector<std::pair<uint32_t, uint32_t>> overlong_lines(std::string_view text)
         if (end == std::string_view::npos) end = text.size();
         if (end - start > kMaxLineBytes) {
             size_t first = text.find_first_not_of(" \t", start);
-            if (first >= end || text[first] != '#') out.emplace_back(static_cast<uint32_t>(start), static_cast<uint32_t>(end));
+            if (first >= end || text[first] != '#')
+                out.emplace_back(static_cast<uint32_t>(start), static_cast<uint32_t>(end));
         }
         start = end + 1;
     }

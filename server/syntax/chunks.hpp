@@ -63,7 +63,8 @@ std::vector<uint32_t> chunk_starts(std::string_view text, uint32_t from, uint32_
         char c = text[i];
         if (c == '\n') {
             uint32_t next = i + 1;
-            if (next < size && ((depth == 0 && starts_at_column_zero(text, next)) || starts_with_item_head(text, next))) {
+            if (next < size &&
+                ((depth == 0 && starts_at_column_zero(text, next)) || starts_with_item_head(text, next))) {
                 starts.push_back(next);
                 depth = 0;
                 if (next >= stop_after && stop_at(next)) return starts;
@@ -74,7 +75,8 @@ std::vector<uint32_t> chunk_starts(std::string_view text, uint32_t from, uint32_
         } else if (c == '"') {
             // Strings end at their closing quote or the end of the line.
             ++i;
-            while (i < size && text[i] != '"' && text[i] != '\n') i += (text[i] == '\\' && i + 1 < size && text[i + 1] != '\n') ? 2 : 1;
+            while (i < size && text[i] != '"' && text[i] != '\n')
+                i += (text[i] == '\\' && i + 1 < size && text[i + 1] != '\n') ? 2 : 1;
             if (i < size && text[i] == '"') ++i;
         } else {
             if (c == '(' || c == '[' || c == '{') ++depth;

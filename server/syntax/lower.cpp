@@ -1,10 +1,10 @@
 #include "syntax/lower.hpp"
 
 #include <charconv>
-#include <deque>
-#include <thread>
 #include <cstdlib>
+#include <deque>
 #include <string>
+#include <thread>
 
 #include "syntax/node_kinds.hpp"
 
@@ -68,10 +68,8 @@ private:
     template <class F>
     void for_each_child(TSNode node, F&& f) {
         if (ts_node_is_null(node)) return;
-        if (open_cursors_ == cursors_.size())
-            cursors_.push_back(ts_tree_cursor_new(node));
-        else
-            ts_tree_cursor_reset(&cursors_[open_cursors_], node);
+        if (open_cursors_ == cursors_.size()) cursors_.push_back(ts_tree_cursor_new(node));
+        else ts_tree_cursor_reset(&cursors_[open_cursors_], node);
         TSTreeCursor* cursor = &cursors_[open_cursors_];  // stable: a deque
         ++open_cursors_;
         if (ts_tree_cursor_goto_first_child(cursor)) {
@@ -206,10 +204,8 @@ private:
         for_each_named_child(args, [&](TSNode arg) {
             TypeArgument a;
             a.range = range_of(arg);
-            if (is(arg, k_.integer))
-                a.literal = int_of(arg);
-            else
-                a.type = type(arg);
+            if (is(arg, k_.integer)) a.literal = int_of(arg);
+            else a.type = type(arg);
             t.arguments.push_back(std::move(a));
         });
         TSNode over = field(node, k_.f_over);
@@ -289,10 +285,8 @@ private:
         p.range = range_of(node);
         for_each_field(node, k_.f_input, [&](TSNode side) { p.inputs.push_back(pattern_side(side)); });
         TSNode output = field(node, k_.f_output);
-        if (ts_node_is_null(output))
-            p.output.range = {p.range.end, p.range.end};
-        else
-            p.output = pattern_side(output);
+        if (ts_node_is_null(output)) p.output.range = {p.range.end, p.range.end};
+        else p.output = pattern_side(output);
         return p;
     }
 
@@ -314,7 +308,10 @@ private:
                 case '0': out.push_back('\0'); break;
                 case '\\': out.push_back('\\'); break;
                 case '"': out.push_back('"'); break;
-                default: out.push_back('\\'); out.push_back(next); break;
+                default:
+                    out.push_back('\\');
+                    out.push_back(next);
+                    break;
             }
         }
         return out;
@@ -374,10 +371,12 @@ private:
             return Unary{text(field(node, k_.f_operator)), required_expr(field(node, k_.f_argument), r.end)};
         if (is(node, k_.not_operator)) return Unary{"not", required_expr(field(node, k_.f_argument), r.end)};
         if (is(node, k_.range_expression))
-            return RangeExpr{required_expr(field(node, k_.f_start), r.begin), required_expr(field(node, k_.f_end), r.end)};
+            return RangeExpr{required_expr(field(node, k_.f_start), r.begin),
+                             required_expr(field(node, k_.f_end), r.end)};
         if (is(node, k_.slice)) {
             TSNode start = field(node, k_.f_start), end = field(node, k_.f_end);
-            return RangeExpr{ts_node_is_null(start) ? nullptr : expr(start), ts_node_is_null(end) ? nullptr : expr(end)};
+            return RangeExpr{ts_node_is_null(start) ? nullptr : expr(start),
+                             ts_node_is_null(end) ? nullptr : expr(end)};
         }
         if (is(node, k_.pipe_expression))
             return Pipe{required_expr(field(node, k_.f_left), r.begin), required_expr(field(node, k_.f_right), r.end)};
@@ -417,10 +416,8 @@ private:
             p.function = name(field(node, k_.f_function));
             for_each_field(node, k_.f_operand, [&](TSNode child) { p.operands.push_back(expr(child)); });
             TSNode pat = field(node, k_.f_pattern);
-            if (ts_node_is_null(pat))
-                p.pattern.range = {r.end, r.end};
-            else
-                p.pattern = pattern(pat);
+            if (ts_node_is_null(pat)) p.pattern.range = {r.end, r.end};
+            else p.pattern = pattern(pat);
             for_each_field(node, k_.f_argument, [&](TSNode child) { p.arguments.push_back(argument(child)); });
             return p;
         }
@@ -431,10 +428,8 @@ private:
     // Elements of an `expression_list`, or the one expression.
     std::vector<ExprPtr> expr_list(TSNode node, uint32_t at) {
         std::vector<ExprPtr> out;
-        if (is(node, k_.expression_list))
-            for_each_named_child(node, [&](TSNode child) { out.push_back(expr(child)); });
-        else
-            out.push_back(required_expr(node, at));
+        if (is(node, k_.expression_list)) for_each_named_child(node, [&](TSNode child) { out.push_back(expr(child)); });
+        else out.push_back(required_expr(node, at));
         return out;
     }
 
@@ -492,8 +487,7 @@ private:
                 if (is(alt, k_.elif_clause))
                     i.branches.push_back(Branch{ar, required_expr(field(alt, k_.f_condition), ar.begin),
                                                 block(field(alt, k_.f_consequence), ar.end)});
-                else
-                    i.else_body = block(field(alt, k_.f_body), ar.end);
+                else i.else_body = block(field(alt, k_.f_body), ar.end);
             });
             s.node = std::move(i);
         } else if (is(node, k_.for_statement)) {
@@ -501,8 +495,7 @@ private:
             TSNode left = field(node, k_.f_left);
             if (is(left, k_.identifier_list))
                 for_each_named_child(left, [&](TSNode id) { f.targets.push_back(name(id)); });
-            else
-                f.targets.push_back(name_or_missing(left, r.begin));
+            else f.targets.push_back(name_or_missing(left, r.begin));
             f.iterable = required_expr(field(node, k_.f_right), r.begin);
             f.body = block(field(node, k_.f_body), r.end);
             s.node = std::move(f);
@@ -579,9 +572,9 @@ private:
             item.node = ExternFn{name_or_missing(field(node, k_.f_name), r.begin), params(field(node, k_.f_parameters)),
                                  type(field(node, k_.f_return_type)), dotted(field(node, k_.f_target), r.end)};
         } else if (is(node, k_.function_definition)) {
-            item.node = FnDef{!ts_node_is_null(field(node, k_.f_export)), name_or_missing(field(node, k_.f_name), r.begin),
-                              params(field(node, k_.f_parameters)), type(field(node, k_.f_return_type)),
-                              block(field(node, k_.f_body), r.end)};
+            item.node = FnDef{!ts_node_is_null(field(node, k_.f_export)),
+                              name_or_missing(field(node, k_.f_name), r.begin), params(field(node, k_.f_parameters)),
+                              type(field(node, k_.f_return_type)), block(field(node, k_.f_body), r.end)};
         } else if (is(node, k_.model_definition)) {
             item.node = ModelDef{name_or_missing(field(node, k_.f_name), r.begin), fields(field(node, k_.f_body))};
         } else if (is(node, k_.data_definition)) {

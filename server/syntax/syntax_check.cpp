@@ -29,8 +29,8 @@ constexpr size_t kMaxPerKind = 50;
 // (blank and comment-only lines don't open or close blocks).
 void check_bytes(std::string_view text, uint32_t base, std::vector<Diagnostic>& out) {
     size_t bad_utf8 = 0, nuls = 0, tabs = 0;
-    bool at_line_start = true;          // only spaces and tabs so far on the line
-    uint32_t first_tab = UINT32_MAX;    // of the line's indentation
+    bool at_line_start = true;        // only spaces and tabs so far on the line
+    uint32_t first_tab = UINT32_MAX;  // of the line's indentation
     bool line_has_bad_utf8 = false, line_has_nul = false;
     for (size_t i = 0; i < text.size();) {
         unsigned char c = static_cast<unsigned char>(text[i]);
@@ -109,8 +109,9 @@ std::string describe_dangling_operator(const ChunkView& chunk, TSNode error) {
     if (ts_node_is_null(before) || ts_node_is_named(before)) return "";
     if (ts_node_end_point(before).row >= ts_node_start_point(error).row) return "";
     std::string_view op = chunk.node_text(before);
-    static constexpr std::string_view kOperators[] = {"+", "-", "*", "/", "//", "%", "@", "**", "&", "|", "==", "!=",
-                                                      "<", "<=", ">", ">=", "..", "and", "or", "not", "|>", "as", "="};
+    static constexpr std::string_view kOperators[] = {"+",  "-",   "*",  "/",   "//", "%",  "@", "**",
+                                                      "&",  "|",   "==", "!=",  "<",  "<=", ">", ">=",
+                                                      "..", "and", "or", "not", "|>", "as", "="};
     for (std::string_view known : kOperators)
         if (op == known)
             return " after `" + std::string(op) +
@@ -129,7 +130,8 @@ TSNode unexpected_leaf(TSNode error) {
     for (uint32_t i = 0; i < count; ++i) {
         TSNode child = ts_node_child(error, i);
         if (ts_node_symbol(child) == NodeKinds::get().comment) continue;
-        if (ts_node_is_named(child) && !ts_node_has_error(child) && !ts_node_is_missing(child) && i + 1 < count) continue;
+        if (ts_node_is_named(child) && !ts_node_has_error(child) && !ts_node_is_missing(child) && i + 1 < count)
+            continue;
         pick = child;
         break;
     }
@@ -190,8 +192,7 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
         if (descend) {
             if (is_error_node(node)) {
                 error_lines.push_back(line_start(ts_node_start_byte(unexpected_leaf(node))));
-                if (count++ < kMaxPerKind)
-                {
+                if (count++ < kMaxPerKind) {
                     std::string context = describe_dangling_operator(tree, node);
                     if (context.empty()) context = describe_context(ts_node_parent(node));
                     out.push_back(make_diagnostic(DiagCode::E0001, error_range(tree, node),
@@ -206,8 +207,10 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
                     // A missing punctuation token can be inserted as it is.
                     std::string_view token = ts_node_type(node);
                     if (!ts_node_is_named(node) && !token.empty() && token.size() <= 2 &&
-                        std::none_of(token.begin(), token.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
-                        d.fixes.push_back(Fix{"Insert `" + std::string(token) + "`", {FixEdit{{at, at}, std::string(token)}}});
+                        std::none_of(token.begin(), token.end(),
+                                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
+                        d.fixes.push_back(
+                            Fix{"Insert `" + std::string(token) + "`", {FixEdit{{at, at}, std::string(token)}}});
                     out.push_back(std::move(d));
                 }
             } else if (!ts_node_has_error(node)) {
@@ -370,7 +373,8 @@ void check_brackets(const ChunkView& chunk, std::vector<Diagnostic>& out) {
     char innermost = text[unclosed.back()];
     std::string placed = std::string("expected `") + closer_of(innermost) + "` here";
     if (std::any_of(out.begin(), out.end(), [&](const Diagnostic& d) {
-            return d.code == "E0002" && d.message == placed && d.range.begin >= chunk.base && d.range.begin <= chunk_end;
+            return d.code == "E0002" && d.message == placed && d.range.begin >= chunk.base &&
+                   d.range.begin <= chunk_end;
         }))
         return;
     // Error recovery around an open bracket often wraps the whole item, so
@@ -409,9 +413,8 @@ std::vector<Diagnostic> chunk_syntax_diagnostics(std::string_view whole_text, co
 }
 
 std::vector<Diagnostic> merge_syntax_diagnostics(std::vector<Diagnostic> all) {
-    std::stable_sort(all.begin(), all.end(), [](const Diagnostic& a, const Diagnostic& b) {
-        return a.range.begin < b.range.begin;
-    });
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
     // At most kMaxPerKind of a code in a file, the first ones.
     std::map<std::string, size_t> seen;
     std::erase_if(all, [&](const Diagnostic& d) { return seen[d.code]++ >= kMaxPerKind; });

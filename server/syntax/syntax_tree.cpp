@@ -3,10 +3,10 @@
 #include "syntax/chunks.hpp"
 
 #include <algorithm>
-#include <exception>
-#include <thread>
 #include <cstring>
+#include <exception>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 
 namespace ss::syntax {
@@ -31,7 +31,8 @@ TSPoint point_at(std::string_view text, uint32_t offset) {
     auto prefix = text.substr(0, offset);
     auto row = static_cast<uint32_t>(std::count(prefix.begin(), prefix.end(), '\n'));
     auto last_newline = prefix.rfind('\n');
-    uint32_t column = last_newline == std::string_view::npos ? offset : offset - static_cast<uint32_t>(last_newline) - 1;
+    uint32_t column =
+        last_newline == std::string_view::npos ? offset : offset - static_cast<uint32_t>(last_newline) - 1;
     return TSPoint{row, column};
 }
 
@@ -184,7 +185,9 @@ void SyntaxTree::apply_edit(const TextEdit& edit) {
     // chunk before it, since an edit at a chunk's first line can join the
     // two.
     auto by_begin = [](const Chunk& c, uint32_t offset) { return c.begin <= offset; };
-    size_t hit = static_cast<size_t>(std::partition_point(chunks_.begin(), chunks_.end(), [&](const Chunk& c) { return by_begin(c, begin); }) - chunks_.begin());
+    size_t hit = static_cast<size_t>(
+        std::partition_point(chunks_.begin(), chunks_.end(), [&](const Chunk& c) { return by_begin(c, begin); }) -
+        chunks_.begin());
     hit = hit == 0 ? 0 : hit - 1;
     size_t first = hit == 0 ? 0 : hit - 1;
     Chunk edited = chunks_[hit];
@@ -262,7 +265,8 @@ void SyntaxTree::apply_edit(const TextEdit& edit) {
         chunks_[j].begin = static_cast<uint32_t>(chunks_[j].begin + delta);
         chunks_[j].end = static_cast<uint32_t>(chunks_[j].end + delta);
     }
-    chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(first), chunks_.begin() + static_cast<std::ptrdiff_t>(kept_from));
+    chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(first),
+                  chunks_.begin() + static_cast<std::ptrdiff_t>(kept_from));
     chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(first), fresh.begin(), fresh.end());
 }
 

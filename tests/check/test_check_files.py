@@ -116,6 +116,7 @@ class MalformedExpectation(Exception):
 
 # ------------------------------------------------------------------- parsing
 
+
 def split_lines(text: str) -> list[str]:
     """The lines of a source as the CLI numbers them (LF, CRLF, lone CR)."""
     return _LINE_BREAK.split(text)
@@ -181,8 +182,10 @@ def parse_comment(comment: str, line: int, line_count: int) -> list[Expectation]
                 fail("`@+0` is the comment's own line: leave the offset out")
             target = line + offset
             if not 1 <= target <= line_count:
-                fail(f"line offset `@{m.group(1)}{m.group(2)}` points to line {target}, "
-                     f"outside the file's lines 1 to {line_count}")
+                fail(
+                    f"line offset `@{m.group(1)}{m.group(2)}` points to line {target}, "
+                    f"outside the file's lines 1 to {line_count}"
+                )
             pos = m.end()
 
         after_severity = skip_spaces(pos)
@@ -218,7 +221,7 @@ def parse_comment(comment: str, line: int, line_count: int) -> list[Expectation]
                 pos += 1
                 while True:
                     if pos >= n:
-                        fail("unterminated message substring (a `\"` is missing)")
+                        fail('unterminated message substring (a `"` is missing)')
                     c = comment[pos]
                     if c == "\\" and pos + 1 < n and comment[pos + 1] in '"\\':
                         chars.append(comment[pos + 1])
@@ -235,8 +238,10 @@ def parse_comment(comment: str, line: int, line_count: int) -> list[Expectation]
                 if pos < n and not comment[pos].isspace() and comment[pos] != ",":
                     fail(f"expected a space or `,` after the message substring, found `{comment[pos:].strip()}`")
             else:
-                fail(f"unexpected `{comment[pos:].strip()}`: after the code come only "
-                     f"`col=N`, a \"message substring\" and `,` before another expectation")
+                fail(
+                    f"unexpected `{comment[pos:].strip()}`: after the code come only "
+                    f'`col=N`, a "message substring" and `,` before another expectation'
+                )
 
         expectations.append(Expectation(target, severity, code, column, message, comment_line=line))
         if pos >= n:
@@ -254,7 +259,7 @@ def parse_expectations(text: str) -> list[Expectation]:
         start = comment_start(line)
         if start is None:
             continue
-        comment = line[start + 1:]
+        comment = line[start + 1 :]
         if is_expectation_comment(comment):
             expectations += parse_comment(comment, number, len(lines))
     return expectations
@@ -262,10 +267,15 @@ def parse_expectations(text: str) -> list[Expectation]:
 
 # ------------------------------------------------------------------ matching
 
+
 def fits(e: Expectation, d: Diagnostic) -> bool:
-    return (e.line == d.line and e.severity == d.severity and e.code == d.code
-            and (e.column is None or e.column == d.column)
-            and (e.message is None or e.message in d.message))
+    return (
+        e.line == d.line
+        and e.severity == d.severity
+        and e.code == d.code
+        and (e.column is None or e.column == d.column)
+        and (e.message is None or e.message in d.message)
+    )
 
 
 def match(expectations: list[Expectation], diagnostics: list[Diagnostic]):
@@ -303,12 +313,13 @@ def _near_miss(e: Expectation, unexpected: list[Diagnostic]) -> str | None:
     if d.line != e.line:
         why.append(f"is on line {d.line}, not {e.line}")
     if d.severity != e.severity:
-        why.append(f"is {_SEVERITY_WORDS.get(d.severity, d.severity)}, not "
-                   f"{_SEVERITY_WORDS.get(e.severity, e.severity)}")
+        why.append(
+            f"is {_SEVERITY_WORDS.get(d.severity, d.severity)}, not {_SEVERITY_WORDS.get(e.severity, e.severity)}"
+        )
     if e.column is not None and d.column != e.column:
         why.append(f"starts at col={d.column}, not col={e.column}")
     if e.message is not None and e.message not in d.message:
-        why.append(f"has no \"{e.message}\" in its message")
+        why.append(f'has no "{e.message}" in its message')
     if not why:
         return None
     return f"the closest unmatched {e.code} " + " and ".join(why)
@@ -335,13 +346,15 @@ def parse_output(returncode: int, stdout: bytes, stderr: bytes) -> tuple[list[Di
     status)."""
     err = stderr.decode("utf-8", errors="replace").strip()
     if returncode not in (0, 1):
-        return [], [f"shapescript check exited with status {returncode}"
-                    + (f"; its standard error:\n{err}" if err else "")]
+        return [], [
+            f"shapescript check exited with status {returncode}" + (f"; its standard error:\n{err}" if err else "")
+        ]
     try:
         data = json.loads(stdout.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        return [], [f"shapescript check printed no JSON array ({e}):\n"
-                    + stdout.decode("utf-8", errors="replace")[:2000]]
+        return [], [
+            f"shapescript check printed no JSON array ({e}):\n" + stdout.decode("utf-8", errors="replace")[:2000]
+        ]
     if not isinstance(data, list):
         return [], [f"shapescript check printed {type(data).__name__}, not a JSON array"]
     diagnostics, problems = [], []
@@ -349,12 +362,13 @@ def parse_output(returncode: int, stdout: bytes, stderr: bytes) -> tuple[list[Di
         if not isinstance(item, dict) or set(item) != JSON_KEYS:
             problems.append(f"a diagnostic without exactly the keys {sorted(JSON_KEYS)}: {item!r}")
             continue
-        diagnostics.append(Diagnostic(item["line"], item["column"], item["severity"],
-                                      item["code"], item["message"]))
+        diagnostics.append(Diagnostic(item["line"], item["column"], item["severity"], item["code"], item["message"]))
     want = 1 if any(d.severity == "error" for d in diagnostics) else 0
     if not problems and returncode != want:
-        problems.append(f"shapescript check exited with status {returncode}, but its diagnostics "
-                        f"call for {want} (1 when there is an error, else 0)")
+        problems.append(
+            f"shapescript check exited with status {returncode}, but its diagnostics "
+            f"call for {want} (1 when there is an error, else 0)"
+        )
     return diagnostics, problems
 
 
@@ -374,6 +388,7 @@ def check_result(label: str, source: str, returncode: int, stdout: bytes, stderr
 
 # ----------------------------------------------------------------- the tests
 
+
 def _ss_files() -> list[Path]:
     return sorted(CHECK_DIR.rglob("*.ss"), key=lambda p: p.relative_to(CHECK_DIR).as_posix())
 
@@ -391,8 +406,11 @@ def shapescript() -> Path:
             why = f"SS_BIN_DIR={value} holds no `shapescript` program"
         else:
             why = f"SS_BIN_DIR is not set, and the default {bin_dir} holds no `shapescript` program"
-        pytest.fail(f"{why}: build first (cmake --build build), and set SS_BIN_DIR to the folder "
-                    "of the built programs (CTest sets it)", pytrace=False)
+        pytest.fail(
+            f"{why}: build first (cmake --build build), and set SS_BIN_DIR to the folder "
+            "of the built programs (CTest sets it)",
+            pytrace=False,
+        )
     return exe
 
 
@@ -406,7 +424,9 @@ def test_check_file(path: Path, shapescript: Path):
     source = path.read_bytes().decode("utf-8", errors="replace")
     result = subprocess.run(
         [str(shapescript), "check", "--format", "json", "--max-diagnostics", "0", str(path)],
-        capture_output=True, timeout=60)
+        capture_output=True,
+        timeout=60,
+    )
     problems = check_result(label, source, result.returncode, result.stdout, result.stderr)
     if problems:
         pytest.fail(f"{len(problems)} problem(s):\n" + "\n".join(problems), pytrace=False)

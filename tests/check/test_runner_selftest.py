@@ -29,15 +29,27 @@ def diag(line, code="E0001", severity="error", column=1, message="syntax error: 
 
 def problems(source: str, diagnostics: list[Diagnostic]) -> list[str]:
     """check_result on a made-up run that reported `diagnostics`."""
-    stdout = json.dumps([
-        {"file": "t.ss", "line": d.line, "column": d.column, "end_line": d.line,
-         "end_column": d.column + 1, "severity": d.severity, "code": d.code, "message": d.message}
-        for d in diagnostics]).encode()
+    stdout = json.dumps(
+        [
+            {
+                "file": "t.ss",
+                "line": d.line,
+                "column": d.column,
+                "end_line": d.line,
+                "end_column": d.column + 1,
+                "severity": d.severity,
+                "code": d.code,
+                "message": d.message,
+            }
+            for d in diagnostics
+        ]
+    ).encode()
     status = 1 if any(d.severity == "error" for d in diagnostics) else 0
     return runner.check_result("t.ss", source, status, stdout, b"")
 
 
 # --- parsing -----------------------------------------------------------------
+
 
 def test_one_expectation_on_its_own_line():
     assert parse("a\ny = .5  # error E0001\n") == [Expectation(2, "error", "E0001", comment_line=2)]
@@ -46,7 +58,11 @@ def test_one_expectation_on_its_own_line():
 def test_several_on_one_line_and_every_severity():
     got = parse("x  # error E0102, warning E0103,hint H2001 , info E0104\n")
     assert [(e.line, e.severity, e.code) for e in got] == [
-        (1, "error", "E0102"), (1, "warning", "E0103"), (1, "hint", "H2001"), (1, "information", "E0104")]
+        (1, "error", "E0102"),
+        (1, "warning", "E0103"),
+        (1, "hint", "H2001"),
+        (1, "information", "E0104"),
+    ]
 
 
 def test_line_offsets():
@@ -92,26 +108,29 @@ def test_lines_end_as_the_cli_counts_them():
     assert got[0].line == 3
 
 
-@pytest.mark.parametrize("comment, reason", [
-    ("# warn E0101", "found `warn`"),
-    ("# Error E0001", "found `Error`"),
-    ("# information E0001", "found `information`"),
-    ("# error", "expected a diagnostic code"),
-    ("# error e0001", "expected a diagnostic code"),
-    ("# error E001", "expected a diagnostic code"),
-    ("# errorE0001", "a space between the severity and the code"),
-    ("# error@+1E0001", "@+N"),
-    ("# error E0001 because of the comma", "unexpected `because"),
-    ("# error E0001 col=0", "1-based column"),
-    ("# error E0001 col=x", "1-based column"),
-    ("# error E0001 col=2 col=3", "given twice"),
-    ('# error E0001 "a" "b"', "two message substrings"),
-    ('# error E0001 "unterminated', "unterminated"),
-    ('# error E0001 ""', "empty message"),
-    ('# error E0001 "a"col=3', "expected a space or `,`"),
-    ("# error E0001,", "no expectation after it"),
-    ("# error E0001, and more", "found `and`"),
-])
+@pytest.mark.parametrize(
+    "comment, reason",
+    [
+        ("# warn E0101", "found `warn`"),
+        ("# Error E0001", "found `Error`"),
+        ("# information E0001", "found `information`"),
+        ("# error", "expected a diagnostic code"),
+        ("# error e0001", "expected a diagnostic code"),
+        ("# error E001", "expected a diagnostic code"),
+        ("# errorE0001", "a space between the severity and the code"),
+        ("# error@+1E0001", "@+N"),
+        ("# error E0001 because of the comma", "unexpected `because"),
+        ("# error E0001 col=0", "1-based column"),
+        ("# error E0001 col=x", "1-based column"),
+        ("# error E0001 col=2 col=3", "given twice"),
+        ('# error E0001 "a" "b"', "two message substrings"),
+        ('# error E0001 "unterminated', "unterminated"),
+        ('# error E0001 ""', "empty message"),
+        ('# error E0001 "a"col=3', "expected a space or `,`"),
+        ("# error E0001,", "no expectation after it"),
+        ("# error E0001, and more", "found `and`"),
+    ],
+)
 def test_malformed_comments_fail_loudly(comment, reason):
     e = malformed(f"x = 1\ny = 2  {comment}\n")
     assert e.line == 2
@@ -125,9 +144,10 @@ def test_malformed_comment_is_reported_by_check_result():
 
 # --- matching ----------------------------------------------------------------
 
+
 def test_clean_file_and_exact_match_pass():
     assert problems("dim D = 1\n", []) == []
-    assert problems("a\nb  # error E0001 col=3 \"unexpected `x`\"\n", [diag(2, column=3)]) == []
+    assert problems('a\nb  # error E0001 col=3 "unexpected `x`"\n', [diag(2, column=3)]) == []
 
 
 def test_missing():
@@ -142,8 +162,7 @@ def test_unexpected_in_a_file_without_expectations():
 
 def test_wrong_code():
     rows = problems("a  # error E0002\n", [diag(1, code="E0001")])
-    assert rows == ["t.ss:1: missing: error E0002",
-                    "t.ss:1:1: unexpected: error E0001: syntax error: unexpected `x`"]
+    assert rows == ["t.ss:1: missing: error E0002", "t.ss:1:1: unexpected: error E0001: syntax error: unexpected `x`"]
 
 
 def test_wrong_line():
@@ -182,8 +201,10 @@ def test_offsets_move_the_expected_line():
     source = "fn f(x: [n]) -> [n]\n    return x  # error@-1 E0002 col=20\n"
     assert problems(source, [diag(1, code="E0002", column=20)]) == []
     rows = problems(source, [diag(2, code="E0002", column=20)])
-    assert rows[0] == ("t.ss:1: missing: error E0002 col=20 (written on line 2)\n"
-                       "    note: the closest unmatched E0002 is on line 2, not 1")
+    assert rows[0] == (
+        "t.ss:1: missing: error E0002 col=20 (written on line 2)\n"
+        "    note: the closest unmatched E0002 is on line 2, not 1"
+    )
     source = "# error@+1 E0005\n  y = x\n"
     assert problems(source, [diag(2, code="E0005")]) == []
     assert len(problems(source, [diag(1, code="E0005")])) == 2
@@ -215,6 +236,7 @@ def test_problems_are_sorted_by_line():
 
 # --- the run itself ------------------------------------------------------------
 
+
 def test_a_crash_or_usage_error_fails():
     [row] = runner.check_result("t.ss", "", 2, b"[]", b"shapescript: error: t.ss: no such file")
     assert "exited with status 2" in row and "no such file" in row
@@ -232,8 +254,20 @@ def test_output_that_is_not_the_json_array_fails():
 
 
 def test_exit_status_must_agree_with_the_diagnostics():
-    one_error = json.dumps([{"file": "t.ss", "line": 1, "column": 1, "end_line": 1, "end_column": 2,
-                             "severity": "error", "code": "E0001", "message": "m"}]).encode()
+    one_error = json.dumps(
+        [
+            {
+                "file": "t.ss",
+                "line": 1,
+                "column": 1,
+                "end_line": 1,
+                "end_column": 2,
+                "severity": "error",
+                "code": "E0001",
+                "message": "m",
+            }
+        ]
+    ).encode()
     [row] = runner.check_result("t.ss", "a  # error E0001\n", 0, one_error, b"")
     assert "exited with status 0" in row
     [row] = runner.check_result("t.ss", "a\n", 1, b"[]", b"")

@@ -45,6 +45,7 @@ def check_json(ss, *files):
 
 # --- clean files and exit code 0 ---------------------------------------------
 
+
 def test_valid_file_is_clean(ss):
     f = ss.write("ok.ss", VALID)
     result = ss.run("check", f)
@@ -61,6 +62,7 @@ def test_valid_file_json_is_empty_array(ss):
 
 
 # --- syntax errors: human and JSON --------------------------------------------
+
 
 def test_syntax_error_human_format(ss):
     f = ss.write("bad.ss", INVALID)
@@ -106,6 +108,7 @@ def test_columns_count_code_points(ss):
 
 # --- encodings ------------------------------------------------------------------
 
+
 def test_invalid_utf8_is_e0003(ss):
     ss.write("latin1.ss", b"# r\xe9sum\xe9\ndim D = 768\n")
     result, diagnostics = check_json(ss, "latin1.ss")
@@ -146,6 +149,7 @@ def test_random_bytes_never_crash(ss):
 
 
 # --- usage and files -----------------------------------------------------------
+
 
 def test_directory_argument(ss):
     (ss.tmp / "examples").mkdir()
@@ -218,6 +222,7 @@ def test_several_files_human_summary(ss):
 
 # --- size -----------------------------------------------------------------------
 
+
 def test_ten_megabyte_comment_line_is_clean_and_fast(ss):
     ss.write("big.ss", "# " + "x" * 10_000_000 + "\n" + VALID)
     start = time.monotonic()
@@ -242,6 +247,7 @@ def test_ten_megabyte_garbage_line_gives_bounded_output(ss):
 
 # --- shapescript-lsp ------------------------------------------------------------
 
+
 def test_lsp_check_matches_check(ss):
     ss.write("bad.ss", INVALID)
     a = ss.run("check", "--format", "json", "bad.ss")
@@ -252,8 +258,15 @@ def test_lsp_check_matches_check(ss):
 
 def test_lsp_usage_errors(ss):
     # The protocol itself is tested in tests/lsp; here only the options.
-    for args in ((), ("--stdio", "--port", "9"), ("--port", "0"), ("--port", "x"),
-                 ("--stdio", "--log-level", "loud"), ("--stdio", "--debounce-ms", "-1"), ("--bogus",)):
+    for args in (
+        (),
+        ("--stdio", "--port", "9"),
+        ("--port", "0"),
+        ("--port", "x"),
+        ("--stdio", "--log-level", "loud"),
+        ("--stdio", "--debounce-ms", "-1"),
+        ("--bogus",),
+    ):
         result = ss.run(*args, program="shapescript-lsp")
         assert result.returncode == 2, args
         assert "usage:" in err(result), args
@@ -340,8 +353,12 @@ def test_sarif_errors_match_the_json_format(ss):
         assert r["level"] == "error"
         assert r["message"]["text"] == d["message"]
         assert uri(r) == "bad.ss"
-        assert region(r) == {"startLine": d["line"], "startColumn": d["column"],
-                             "endLine": d["end_line"], "endColumn": d["end_column"]}
+        assert region(r) == {
+            "startLine": d["line"],
+            "startColumn": d["column"],
+            "endLine": d["end_line"],
+            "endColumn": d["end_column"],
+        }
     for rule in run["tool"]["driver"]["rules"]:
         assert rule["shortDescription"]["text"]
         assert rule["defaultConfiguration"]["level"] == "error"
@@ -414,8 +431,12 @@ def test_sarif_file_names_with_invalid_utf8(ss):
 
 
 def test_sarif_stdin(ss):
-    result = subprocess.run([str(ss.bin_dir / "shapescript"), "check", "--format", "sarif", "-"],
-                            input=INVALID.encode(), capture_output=True, timeout=60)
+    result = subprocess.run(
+        [str(ss.bin_dir / "shapescript"), "check", "--format", "sarif", "-"],
+        input=INVALID.encode(),
+        capture_output=True,
+        timeout=60,
+    )
     assert result.returncode == 1
     run = validate_sarif(out(result))["runs"][0]
     assert {uri(r) for r in run["results"]} == {"%3Cstdin%3E"}
@@ -441,9 +462,11 @@ def test_sarif_docs_base_gives_absolute_help_uris(ss):
     assert driver["informationUri"] == base + "/README.md"
     for rule in driver["rules"]:
         assert rule["helpUri"] == f"{base}/docs/errors.md#{rule['id'].lower()}"
-    for args in (["--sarif-docs-base", "docs/", "bad.ss"],
-                 ["--sarif-docs-base", "https://x.org/a b/", "bad.ss"],
-                 ["--sarif-docs-base"]):
+    for args in (
+        ["--sarif-docs-base", "docs/", "bad.ss"],
+        ["--sarif-docs-base", "https://x.org/a b/", "bad.ss"],
+        ["--sarif-docs-base"],
+    ):
         bad = ss.run("check", "--format", "sarif", *args)
         assert bad.returncode == 2 and "--sarif-docs-base" in err(bad), args
     bad = ss.run("check", "--format", "json", "--sarif-docs-base", base, "bad.ss")

@@ -35,6 +35,7 @@ def files_in(folder: Path):
 
 # --- in place ------------------------------------------------------------------
 
+
 def test_formats_in_place(ss):
     f = ss.write("m.ss", MESSY)
     os.chmod(f, 0o640)
@@ -72,6 +73,7 @@ def test_several_files_and_a_symlink(ss):
 
 # --- --check -------------------------------------------------------------------
 
+
 def test_check_lists_files_that_would_change_and_changes_nothing(ss):
     messy = ss.write("messy.ss", MESSY)
     tidy = ss.write("tidy.ss", TIDY)
@@ -92,6 +94,7 @@ def test_check_passes_on_formatted_files(ss):
 
 # --- --stdout and standard input -----------------------------------------------
 
+
 def test_stdout_prints_and_leaves_the_file(ss):
     f = ss.write("m.ss", MESSY)
     result = ss.run("fmt", "--stdout", f)
@@ -101,8 +104,9 @@ def test_stdout_prints_and_leaves_the_file(ss):
 
 
 def test_stdin_to_stdout(ss):
-    result = subprocess.run([str(ss.bin_dir / "shapescript"), "fmt", "-"], input=MESSY.encode(),
-                            capture_output=True, cwd=ss.tmp, timeout=60)
+    result = subprocess.run(
+        [str(ss.bin_dir / "shapescript"), "fmt", "-"], input=MESSY.encode(), capture_output=True, cwd=ss.tmp, timeout=60
+    )
     assert result.returncode == 0, err(result)
     assert out(result) == TIDY
     assert err(result) == ""
@@ -110,8 +114,13 @@ def test_stdin_to_stdout(ss):
 
 def test_stdin_check(ss):
     def run(text):
-        return subprocess.run([str(ss.bin_dir / "shapescript"), "fmt", "--check", "-"],
-                              input=text.encode(), capture_output=True, cwd=ss.tmp, timeout=60)
+        return subprocess.run(
+            [str(ss.bin_dir / "shapescript"), "fmt", "--check", "-"],
+            input=text.encode(),
+            capture_output=True,
+            cwd=ss.tmp,
+            timeout=60,
+        )
 
     changed, same = run(MESSY), run(TIDY)
     assert changed.returncode == 1 and out(changed) == "<stdin>\n"
@@ -126,6 +135,7 @@ def test_indent_option(ss):
 
 
 # --- refused and unreadable files ------------------------------------------------
+
 
 def test_syntax_error_is_refused_and_the_file_untouched(ss):
     bad = ss.write("bad.ss", BROKEN)
@@ -183,8 +193,13 @@ def test_unwritable_folder_is_an_error_and_the_file_is_kept(ss):
 
 def test_usage_errors(ss):
     ss.write("m.ss", MESSY)
-    for args in (["--check", "--stdout", "m.ss"], [], ["--frobnicate", "m.ss"], ["--indent", "0", "m.ss"],
-                 ["--indent"]):
+    for args in (
+        ["--check", "--stdout", "m.ss"],
+        [],
+        ["--frobnicate", "m.ss"],
+        ["--indent", "0", "m.ss"],
+        ["--indent"],
+    ):
         result = ss.run("fmt", *args)
         assert result.returncode == 2, args
         assert "usage: shapescript fmt" in err(result)
@@ -194,6 +209,7 @@ def test_usage_errors(ss):
 
 
 # --- the examples ------------------------------------------------------------------
+
 
 def clean_examples(ss):
     files = sorted((REPO / "examples").rglob("*.ss"))

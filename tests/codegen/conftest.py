@@ -1,6 +1,7 @@
 """Shared fixtures for the code generator's tests: the compiler, and building
 a .ss file or source text into an imported module (through the real
 `shapescript build` and the runtime in runtime/)."""
+
 import importlib.util
 import itertools
 import os
@@ -21,8 +22,9 @@ def compiler() -> pathlib.Path:
 
 
 def run_build(args, **kwargs):
-    return subprocess.run([str(compiler()), "build", *map(str, args)], capture_output=True, text=True, timeout=60,
-                          **kwargs)
+    return subprocess.run(
+        [str(compiler()), "build", *map(str, args)], capture_output=True, text=True, timeout=60, **kwargs
+    )
 
 
 def import_file(path: pathlib.Path):

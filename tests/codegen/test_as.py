@@ -1,6 +1,7 @@
 """`as` at run time: the sizes it names that the function already has (from
 its arguments) must agree, for tensors (`expect`) and for Python values
 (`cast`); new names just bind."""
+
 import pytest
 import torch
 

@@ -1,5 +1,6 @@
 """examples/attention.ss against the same attention written by hand in
 PyTorch: outputs and gradients, and the argument checks."""
+
 import math
 
 import pytest

@@ -1,4 +1,5 @@
 """`shapescript build` as a command: output files, errors, options."""
+
 import json
 
 from conftest import EXAMPLES, run_build
@@ -31,8 +32,13 @@ def test_errors_as_json(tmp_path):
 
 
 def test_bad_usage_is_exit_2():
-    for args in (["--checks", "sometimes", EXAMPLES / "digits.ss"], [], ["--bogus"],
-                 [EXAMPLES / "digits.ss", EXAMPLES / "attention.ss"], ["/nonexistent/x.ss"]):
+    for args in (
+        ["--checks", "sometimes", EXAMPLES / "digits.ss"],
+        [],
+        ["--bogus"],
+        [EXAMPLES / "digits.ss", EXAMPLES / "attention.ss"],
+        ["/nonexistent/x.ss"],
+    ):
         result = run_build(args)
         assert result.returncode == 2, (args, result.stderr)
         assert "shapescript build: error:" in result.stderr

@@ -1,6 +1,7 @@
 """examples/digits.ss, the README's training example: its functions against
 PyTorch by hand (forward, loss, one AdamW step with clipping), draws that
 repeat, and the whole program run by `shapescript run` as the README does."""
+
 import json
 import os
 import subprocess
@@ -40,8 +41,9 @@ def test_logits_and_loss_match_pytorch_in_eval(digits):
     m = digits.Mlp.init(seed=0)
     batch, data = a_batch(digits)
     torch.testing.assert_close(digits.logits(m, data["image"], _ss_rt.Eval), logits_by_hand(m, data["image"]))
-    torch.testing.assert_close(digits.loss(m, batch, _ss_rt.Eval),
-                               F.cross_entropy(logits_by_hand(m, data["image"]), data["label"]))
+    torch.testing.assert_close(
+        digits.loss(m, batch, _ss_rt.Eval), F.cross_entropy(logits_by_hand(m, data["image"]), data["label"])
+    )
     acc = digits.accuracy(m, batch)
     want = (logits_by_hand(m, data["image"]).argmax(1) == data["label"]).float().mean()
     torch.testing.assert_close(acc, want)
@@ -104,8 +106,14 @@ def test_the_readme_example_trains_to_95_percent(tmp_path):
     # The tree's runtime, whatever the working directory (the program runs in tmp_path).
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "runtime"), env.get("PYTHONPATH", "")])
     started = time.monotonic()
-    result = subprocess.run([str(compiler()), "run", str(EXAMPLES / "digits.ss"), "--log-dir", str(tmp_path / "runs")],
-                            cwd=tmp_path, capture_output=True, text=True, timeout=300, env=env)
+    result = subprocess.run(
+        [str(compiler()), "run", str(EXAMPLES / "digits.ss"), "--log-dir", str(tmp_path / "runs")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     elapsed = time.monotonic() - started
     assert result.returncode == 0, result.stderr[-3000:]
     records = [json.loads(line) for line in (tmp_path / "runs" / "log.jsonl").read_text().splitlines()]

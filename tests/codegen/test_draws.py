@@ -1,6 +1,7 @@
 """Random draws in generated code: a draw's path is its chain of call sites
 (language.md section 6), so two call sites, or two iterations of a loop,
 draw differently, and the same mode seed draws the same again."""
+
 import torch
 
 import shapescript.rt as _ss_rt

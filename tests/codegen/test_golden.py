@@ -1,6 +1,7 @@
 """The generated Python of the examples, compared with golden files in
 golden/. After a deliberate change to the generator, regenerate them with
 `UPDATE_GOLDEN=1 pytest tests/codegen/test_golden.py` and read the diff."""
+
 import os
 import re
 

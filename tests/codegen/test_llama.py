@@ -1,5 +1,6 @@
 """examples/llama.ss against the same Llama written by hand in PyTorch, on
 the generated model's own weights: logits and gradients."""
+
 import math
 
 import pytest

@@ -1,5 +1,6 @@
 """examples/patch_embedding.ss against PyTorch by hand, on the model's own
 weights; and its generic axes `(gh 16)` checked at the call."""
+
 import pytest
 import torch
 

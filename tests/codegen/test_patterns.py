@@ -1,5 +1,6 @@
 """Pattern calls, however they are lowered (views and `@` where torch can,
 einops otherwise: docs/generated-code.md), give what einops gives."""
+
 import einops
 import pytest
 import torch

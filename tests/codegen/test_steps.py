@@ -2,6 +2,7 @@
 the steps analysis finds to be a step runs inside `_ss_rt.step(mode)`, which
 advances the mode, so consecutive batches draw different dropout masks;
 one that only looks like a step leaves the mode where it was."""
+
 import torch
 
 import shapescript.rt as _ss_rt

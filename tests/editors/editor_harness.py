@@ -78,6 +78,7 @@ def run_editor(args, env_extra, cwd, timeout=RUN_TIMEOUT):
             timeout=timeout,
         )
     except subprocess.TimeoutExpired as e:
+
         def tail(data):
             data = data or b""
             return (data.decode(errors="replace") if isinstance(data, bytes) else data)[-4000:]
@@ -90,11 +91,10 @@ def run_editor(args, env_extra, cwd, timeout=RUN_TIMEOUT):
 def read_results(path: Path, run, extra_logs=()):
     """The JSON an editor script wrote; a failure showing its output when it
     wrote none or reported errors."""
-    logs = "".join(
-        f"\n--- {log}:\n{log.read_text(errors='replace')[-6000:]}" for log in extra_logs if log.exists()
+    logs = "".join(f"\n--- {log}:\n{log.read_text(errors='replace')[-6000:]}" for log in extra_logs if log.exists())
+    context = (
+        f"exit status {run.returncode}\n--- stdout:\n{run.stdout[-4000:]}\n--- stderr:\n{run.stderr[-4000:]}{logs}"
     )
-    context = (f"exit status {run.returncode}\n--- stdout:\n{run.stdout[-4000:]}\n"
-               f"--- stderr:\n{run.stderr[-4000:]}{logs}")
     if not path.exists():
         pytest.fail(f"the editor wrote no results\n{context}")
     results = json.loads(path.read_text())

@@ -121,9 +121,7 @@ def install_parser(tmp_path):
     """editors/neovim/install.sh into a temporary runtime folder."""
     need("cc")
     rtp = tmp_path / "rtp"
-    run = subprocess.run(
-        ["sh", str(PLUGIN / "install.sh"), str(rtp)], capture_output=True, text=True, timeout=120
-    )
+    run = subprocess.run(["sh", str(PLUGIN / "install.sh"), str(rtp)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     return rtp
 

@@ -42,8 +42,9 @@ def outside_env() -> dict[str, str]:
 
 
 def run(argv: list, cwd: Path, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([str(a) for a in argv], cwd=cwd, env=outside_env(), capture_output=True,
-                          text=True, timeout=60, **kwargs)
+    return subprocess.run(
+        [str(a) for a in argv], cwd=cwd, env=outside_env(), capture_output=True, text=True, timeout=60, **kwargs
+    )
 
 
 def test_runs_in_a_venv():
@@ -59,7 +60,8 @@ def test_program_installed_with_the_build_version(program, tmp_path):
     assert got.returncode == 0, got.stderr
     built = run([BUILD_BIN / program, "--version"], tmp_path)
     assert got.stdout == built.stdout, (
-        f"{installed} --version says {got.stdout.strip()!r}, the build's {built.stdout.strip()!r}{HINT}")
+        f"{installed} --version says {got.stdout.strip()!r}, the build's {built.stdout.strip()!r}{HINT}"
+    )
     # Not a link into the tree: pip copied it.
     assert not installed.is_symlink()
 
@@ -96,7 +98,7 @@ def test_metadata_version_is_pyprojects():
     import importlib.metadata
 
     match = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
-    assert match, "no `version = \"...\"` line in pyproject.toml"
+    assert match, 'no `version = "..."` line in pyproject.toml'
     expected = match.group(1)
     try:
         installed = importlib.metadata.version("shapescript")
@@ -106,12 +108,17 @@ def test_metadata_version_is_pyprojects():
 
 
 def tree_files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    }
 
 
-@pytest.mark.skipif(not (RUNTIME / "__init__.py").is_file(),
-                    reason="runtime/shapescript is not in this tree yet, so the wheel has no Python package")
+@pytest.mark.skipif(
+    not (RUNTIME / "__init__.py").is_file(),
+    reason="runtime/shapescript is not in this tree yet, so the wheel has no Python package",
+)
 def test_import_shapescript_from_outside_the_tree(tmp_path):
     got = run([sys.executable, "-c", "import shapescript; print(shapescript.__file__)"], tmp_path)
     assert got.returncode == 0, f"import shapescript failed{HINT}:\n{got.stderr}"
@@ -119,8 +126,10 @@ def test_import_shapescript_from_outside_the_tree(tmp_path):
     assert where == (SITE / "shapescript" / "__init__.py").resolve(), f"imported from {where}, not {SITE}"
 
 
-@pytest.mark.skipif(not (RUNTIME / "__init__.py").is_file(),
-                    reason="runtime/shapescript is not in this tree yet, so the wheel has no Python package")
+@pytest.mark.skipif(
+    not (RUNTIME / "__init__.py").is_file(),
+    reason="runtime/shapescript is not in this tree yet, so the wheel has no Python package",
+)
 def test_installed_package_is_this_trees():
     installed = tree_files(SITE / "shapescript")
     tree = tree_files(RUNTIME)
@@ -144,8 +153,9 @@ def test_pyproject_dependencies_are_requirements_txt():
     tomllib = pytest.importorskip("tomllib")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     names = {re.match(r"[A-Za-z0-9_.-]+", d).group(0).lower().replace("_", "-") for d in project["dependencies"]}
-    assert names == set(requirement_pins(ROOT / "requirements.txt")), \
+    assert names == set(requirement_pins(ROOT / "requirements.txt")), (
         "pyproject.toml's dependencies and requirements.txt list different packages"
+    )
 
 
 @pytest.mark.parametrize("file", ["requirements.txt", "requirements-dev.txt"])

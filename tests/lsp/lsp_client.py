@@ -69,8 +69,9 @@ def utf16_len(s: str) -> int:
     return len(s.encode("utf-16-le")) // 2
 
 
-def index_of(text: str, line: int, character: int, encoding: str = "utf-16",
-             lines: list[tuple[int, int]] | None = None) -> int:
+def index_of(
+    text: str, line: int, character: int, encoding: str = "utf-16", lines: list[tuple[int, int]] | None = None
+) -> int:
     """The str index of an LSP position, clamped the way the server clamps:
     a line past the end is the end of the text, a character past the line's
     end is the line's end, a negative one is 0, and a position inside a
@@ -93,8 +94,7 @@ def index_of(text: str, line: int, character: int, encoding: str = "utf-16",
     return i
 
 
-def position_of(text: str, index: int, encoding: str = "utf-16",
-                lines: list[tuple[int, int]] | None = None) -> dict:
+def position_of(text: str, index: int, encoding: str = "utf-16", lines: list[tuple[int, int]] | None = None) -> dict:
     """The LSP position of str index `index`."""
     lines = lines if lines is not None else split_lines(text)
     # Last line starting at or before index.
@@ -126,21 +126,27 @@ def apply_change(text: str, change: dict, encoding: str = "utf-16") -> str:
 
 # -------------------------------------------------------------------- client
 
+
 class LspClient:
     """One connection to a language server. Use `LspClient.stdio(argv)` or
     `LspClient.tcp(host, port, process)`."""
 
-    def __init__(self, send_bytes: Callable[[bytes], None], recv_bytes: Callable[[], bytes],
-                 process: subprocess.Popen | None = None, close_input: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        send_bytes: Callable[[bytes], None],
+        recv_bytes: Callable[[], bytes],
+        process: subprocess.Popen | None = None,
+        close_input: Callable[[], None] | None = None,
+    ):
         self._send_bytes = send_bytes
         self._recv_bytes = recv_bytes
         self._close_input = close_input
         self.process = process
         self._cond = threading.Condition()
-        self._pending: list[dict] = []        # received, not yet taken by a wait
-        self.received: list[dict] = []        # everything received, in order
+        self._pending: list[dict] = []  # received, not yet taken by a wait
+        self.received: list[dict] = []  # everything received, in order
         self.protocol_errors: list[str] = []  # bytes on the wire that were not a frame
-        self.raw_output = bytearray()         # every byte the server wrote
+        self.raw_output = bytearray()  # every byte the server wrote
         self.eof = False
         self._next_id = 1
         self._write_lock = threading.Lock()
@@ -151,8 +157,9 @@ class LspClient:
 
     @classmethod
     def stdio(cls, argv: list[str], stderr=subprocess.PIPE, cwd=None, env=None) -> LspClient:
-        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                                cwd=cwd, env=env, bufsize=0)
+        proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, cwd=cwd, env=env, bufsize=0
+        )
         in_fd = proc.stdin.fileno()
         out_fd = proc.stdout.fileno()
 
@@ -179,8 +186,9 @@ class LspClient:
         return client
 
     @classmethod
-    def tcp(cls, host: str, port: int, process: subprocess.Popen | None = None,
-            timeout: float = DEFAULT_TIMEOUT) -> LspClient:
+    def tcp(
+        cls, host: str, port: int, process: subprocess.Popen | None = None, timeout: float = DEFAULT_TIMEOUT
+    ) -> LspClient:
         sock = socket.create_connection((host, port), timeout=timeout)
         sock.settimeout(None)
 
@@ -269,8 +277,8 @@ class LspClient:
             raise ValueError(f"no Content-Length in {headers!r}")
         if len(buf) < end + 4 + length:
             return None
-        body = bytes(buf[end + 4:end + 4 + length])
-        del buf[:end + 4 + length]
+        body = bytes(buf[end + 4 : end + 4 + length])
+        del buf[: end + 4 + length]
         message = json.loads(body.decode("utf-8"))  # raises on bad JSON: recorded as an error
         if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
             raise ValueError(f"not a JSON-RPC message: {body[:200]!r}")
@@ -288,8 +296,9 @@ class LspClient:
             self._pending.append(message)
             self._cond.notify_all()
 
-    def wait_for(self, predicate: Callable[[dict], bool], timeout: float = DEFAULT_TIMEOUT,
-                 what: str = "a message") -> dict:
+    def wait_for(
+        self, predicate: Callable[[dict], bool], timeout: float = DEFAULT_TIMEOUT, what: str = "a message"
+    ) -> dict:
         """Takes the first received, not yet taken message that satisfies
         `predicate`, waiting up to `timeout` seconds for it."""
         deadline = time.monotonic() + timeout
@@ -304,7 +313,8 @@ class LspClient:
                     raise LspTimeout(
                         f"{'the server closed its output' if self.eof else f'no answer in {timeout:.0f} s'}"
                         f" while waiting for {what}; not taken: {_short(self._pending)};"
-                        f" protocol errors: {self.protocol_errors}; stderr: {self.stderr_text[-2000:]!r}")
+                        f" protocol errors: {self.protocol_errors}; stderr: {self.stderr_text[-2000:]!r}"
+                    )
                 self._cond.wait(min(remaining, 0.5))
 
     def pending(self) -> list[dict]:
@@ -344,8 +354,11 @@ class LspClient:
         return message["id"]
 
     def wait_for_response(self, id: Any, timeout: float = DEFAULT_TIMEOUT) -> dict:
-        return self.wait_for(lambda m: "method" not in m and m.get("id") == id and ("result" in m or "error" in m),
-                             timeout, f"the response to request {id!r}")
+        return self.wait_for(
+            lambda m: "method" not in m and m.get("id") == id and ("result" in m or "error" in m),
+            timeout,
+            f"the response to request {id!r}",
+        )
 
     def request(self, method: str, params: Any = None, timeout: float = DEFAULT_TIMEOUT) -> dict:
         """Sends a request and returns the whole response message ({id, result} or {id, error})."""
@@ -363,19 +376,26 @@ class LspClient:
             message["params"] = params
         self.send(message)
 
-    def wait_for_notification(self, method: str, predicate: Callable[[dict], bool] | None = None,
-                              timeout: float = DEFAULT_TIMEOUT) -> dict:
+    def wait_for_notification(
+        self, method: str, predicate: Callable[[dict], bool] | None = None, timeout: float = DEFAULT_TIMEOUT
+    ) -> dict:
         """The params of the first not yet taken notification `method` whose params satisfy `predicate`."""
+
         def match(m: dict) -> bool:
             return m.get("method") == method and "id" not in m and (predicate is None or predicate(m.get("params")))
+
         return self.wait_for(match, timeout, f"notification {method}")["params"]
 
     # -------------------------------------------------------- conveniences
 
-    def initialize(self, capabilities: dict | None = None, initialization_options: dict | None = None,
-                   root: Path | None = None) -> dict:
-        params = {"processId": os.getpid(), "rootUri": file_uri(root) if root else None,
-                  "capabilities": capabilities if capabilities is not None else {}}
+    def initialize(
+        self, capabilities: dict | None = None, initialization_options: dict | None = None, root: Path | None = None
+    ) -> dict:
+        params = {
+            "processId": os.getpid(),
+            "rootUri": file_uri(root) if root else None,
+            "capabilities": capabilities if capabilities is not None else {},
+        }
         if initialization_options is not None:
             params["initializationOptions"] = initialization_options
         result = self.result("initialize", params)
@@ -383,12 +403,15 @@ class LspClient:
         return result
 
     def open(self, uri: str, text: str, version: int = 1) -> None:
-        self.notify("textDocument/didOpen",
-                    {"textDocument": {"uri": uri, "languageId": "shapescript", "version": version, "text": text}})
+        self.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": uri, "languageId": "shapescript", "version": version, "text": text}},
+        )
 
     def change(self, uri: str, version: int, changes: list[dict]) -> None:
-        self.notify("textDocument/didChange",
-                    {"textDocument": {"uri": uri, "version": version}, "contentChanges": changes})
+        self.notify(
+            "textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}
+        )
 
     def diagnostics(self, uri: str, version: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> dict:
         """The params of the next publishDiagnostics for `uri` (with `version`, when given;
@@ -396,14 +419,17 @@ class LspClient:
         params = self.wait_for_notification(
             "textDocument/publishDiagnostics",
             lambda p: p.get("uri") == uri and (version is None or p.get("version") == version or "version" not in p),
-            timeout)
+            timeout,
+        )
         assert version is None or params.get("version") == version, f"expected version {version}: {params}"
         return params
 
     def hover(self, uri: str, line: int, character: int, timeout: float = DEFAULT_TIMEOUT) -> dict:
-        return self.request("textDocument/hover",
-                            {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}},
-                            timeout)
+        return self.request(
+            "textDocument/hover",
+            {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}},
+            timeout,
+        )
 
     def shutdown_and_exit(self, timeout: float = DEFAULT_TIMEOUT) -> int:
         response = self.request("shutdown", None, timeout)

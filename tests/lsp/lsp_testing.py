@@ -100,21 +100,32 @@ def lsp_as_cli(diagnostics: list[dict], text: str, encoding: str = "utf-16") -> 
     out = []
     for d in diagnostics:
         r = d["range"]
-        out.append((
-            r["start"]["line"] + 1, _cli_column(text, lines, r["start"]["line"], r["start"]["character"], encoding),
-            r["end"]["line"] + 1, _cli_column(text, lines, r["end"]["line"], r["end"]["character"], encoding),
-            SEVERITY_NAMES[d["severity"]], d["code"], d["message"],
-        ))
+        out.append(
+            (
+                r["start"]["line"] + 1,
+                _cli_column(text, lines, r["start"]["line"], r["start"]["character"], encoding),
+                r["end"]["line"] + 1,
+                _cli_column(text, lines, r["end"]["line"], r["end"]["character"], encoding),
+                SEVERITY_NAMES[d["severity"]],
+                d["code"],
+                d["message"],
+            )
+        )
     return out
 
 
 def cli_diagnostics(checker: Path, path: Path) -> list[tuple]:
     """`shapescript check --format json` of one file, as lsp_as_cli's tuples."""
-    result = subprocess.run([str(checker), "check", "--format", "json", "--max-diagnostics", "0", str(path)],
-                            capture_output=True, timeout=60)
+    result = subprocess.run(
+        [str(checker), "check", "--format", "json", "--max-diagnostics", "0", str(path)],
+        capture_output=True,
+        timeout=60,
+    )
     assert result.returncode in (0, 1), result.stderr.decode("utf-8", "replace")
-    return [(d["line"], d["column"], d["end_line"], d["end_column"], d["severity"], d["code"], d["message"])
-            for d in json.loads(result.stdout)]
+    return [
+        (d["line"], d["column"], d["end_line"], d["end_column"], d["severity"], d["code"], d["message"])
+        for d in json.loads(result.stdout)
+    ]
 
 
 def comparable(diagnostics: list[dict]) -> list[str]:
@@ -123,14 +134,16 @@ def comparable(diagnostics: list[dict]) -> list[str]:
     for d in diagnostics:
         d = dict(d)
         if "relatedInformation" in d:
-            d["relatedInformation"] = [{"range": r["location"]["range"], "message": r["message"]}
-                                       for r in d["relatedInformation"]]
+            d["relatedInformation"] = [
+                {"range": r["location"]["range"], "message": r["message"]} for r in d["relatedInformation"]
+            ]
         out.append(json.dumps(d, sort_keys=True))
     return out
 
 
-def fresh_diagnostics(servers: Servers, text: str, encodings=None, name: str = "fresh.ss",
-                      timeout: float = 20) -> list[dict]:
+def fresh_diagnostics(
+    servers: Servers, text: str, encodings=None, name: str = "fresh.ss", timeout: float = 20
+) -> list[dict]:
     """What a new server publishes for `text` opened as it is."""
     client = servers.started(encodings=encodings)
     uri = servers.uri(name)
@@ -143,8 +156,12 @@ def fresh_diagnostics(servers: Servers, text: str, encodings=None, name: str = "
 # ------------------------------------------------------------ random edits
 
 # Mostly what code is made of; brackets and odd characters now and then.
-RANDOM_CHARACTERS = (list("abcdxyzDHnmkv_01234") * 3 + list("    \n\n,.=+-*/@:") + list("()[]|>!#\"\t") + [
-    "é", "😀", "中", "\r\n", "\r", "->", "|>", "    ", "fn ", "dim ", "return ", "x @ w", "\u00a0", "\u2028"])
+RANDOM_CHARACTERS = (
+    list("abcdxyzDHnmkv_01234") * 3
+    + list("    \n\n,.=+-*/@:")
+    + list('()[]|>!#"\t')
+    + ["é", "😀", "中", "\r\n", "\r", "->", "|>", "    ", "fn ", "dim ", "return ", "x @ w", "\u00a0", "\u2028"]
+)
 
 
 def example_lines() -> list[str]:
@@ -218,7 +235,7 @@ class RandomEditor:
             else:
                 line = rng.choice(self.lines_pool).rstrip("\n")
                 i = rng.randrange(len(line))
-                new = line[i:i + rng.randint(1, 30)]
+                new = line[i : i + rng.randint(1, 30)]
         else:  # a few characters deleted, sometimes replaced
             a = self._index()
             b = min(len(self.text), a + rng.randint(1, 10))

@@ -17,11 +17,15 @@ def hover_params(uri, line=0, character=0):
 def big_source(n_functions: int) -> str:
     """attention.ss's dims, then its function `n_functions` times under different names."""
     head, fn = ATTENTION.split("\nfn ", 1)
-    return head + "\n" + "".join(("fn " + fn).replace("causal_attention", f"attention_{i}") + "\n"
-                                 for i in range(n_functions))
+    return (
+        head
+        + "\n"
+        + "".join(("fn " + fn).replace("causal_attention", f"attention_{i}") + "\n" for i in range(n_functions))
+    )
 
 
 # ------------------------------------------------------------ exit codes
+
 
 def test_exit_after_shutdown_is_0(servers):
     c = servers.started()
@@ -80,10 +84,14 @@ def test_end_of_input_while_checking_a_big_file_does_not_hang(servers):
 
 # ------------------------------------------------------------ state rules
 
+
 def test_requests_before_initialize_get_32002(servers):
     c = servers.start()
-    for method, params in [("textDocument/hover", hover_params(servers.uri("a.ss"))),
-                           ("shutdown", None), ("textDocument/noSuchThing", {})]:
+    for method, params in [
+        ("textDocument/hover", hover_params(servers.uri("a.ss"))),
+        ("shutdown", None),
+        ("textDocument/noSuchThing", {}),
+    ]:
         response = c.request(method, params)
         assert response["error"]["code"] == -32002, response
         assert "initialize" in response["error"]["message"]
@@ -99,8 +107,10 @@ def test_requests_before_initialize_get_32002(servers):
 
 def test_second_initialize_is_refused_and_the_server_goes_on(servers):
     c = servers.started(encodings=["utf-8"])
-    response = c.request("initialize", {"processId": None, "rootUri": None,
-                                        "capabilities": {"general": {"positionEncodings": ["utf-16"]}}})
+    response = c.request(
+        "initialize",
+        {"processId": None, "rootUri": None, "capabilities": {"general": {"positionEncodings": ["utf-16"]}}},
+    )
     assert response["error"]["code"] == -32600, response
     # The first initialize's encoding still holds: `é` is 2 bytes in UTF-8.
     uri = servers.uri("a.ss")
@@ -115,8 +125,11 @@ def test_requests_after_shutdown_get_32600(servers):
     uri = servers.uri("a.ss")
     c.open(uri, ATTENTION)
     assert c.request("shutdown")["result"] is None
-    for method, params in [("textDocument/hover", hover_params(uri, *HOVER_ATT)), ("shutdown", None),
-                           ("initialize", {"capabilities": {}})]:
+    for method, params in [
+        ("textDocument/hover", hover_params(uri, *HOVER_ATT)),
+        ("shutdown", None),
+        ("initialize", {"capabilities": {}}),
+    ]:
         response = c.request(method, params)
         assert response["error"]["code"] == -32600, response
     c.notify("exit")
@@ -160,12 +173,19 @@ def test_responses_from_the_client_are_ignored(servers):
 
 # ------------------------------------------------------------ cancellation
 
+
 def test_cancel_a_queued_request_gets_32800(servers):
     c = servers.started()
     uri = servers.uri("big.ss")
-    open_big = frame({"jsonrpc": "2.0", "method": "textDocument/didOpen",
-                      "params": {"textDocument": {"uri": uri, "languageId": "shapescript", "version": 1,
-                                                  "text": big_source(300)}}})
+    open_big = frame(
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {
+                "textDocument": {"uri": uri, "languageId": "shapescript", "version": 1, "text": big_source(300)}
+            },
+        }
+    )
     slow = frame(c.request_message("textDocument/hover", hover_params(uri, *HOVER_ATT), id="slow"))
     cancelled = frame(c.request_message("textDocument/hover", hover_params(uri, *HOVER_ATT), id="cancelled"))
     cancel = frame({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": "cancelled"}})
@@ -214,8 +234,9 @@ def test_many_requests_in_one_write_are_all_answered_in_order(servers):
     c = servers.started()
     uri = servers.uri("a.ss")
     c.open(uri, ATTENTION)
-    data = b"".join(frame(c.request_message("textDocument/hover", hover_params(uri, *HOVER_ATT), id=i))
-                    for i in range(1000, 1200))
+    data = b"".join(
+        frame(c.request_message("textDocument/hover", hover_params(uri, *HOVER_ATT), id=i)) for i in range(1000, 1200)
+    )
     start = time.monotonic()
     c.send_raw(data)
     for i in range(1000, 1200):

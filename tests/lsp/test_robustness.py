@@ -15,8 +15,9 @@ ATTENTION = (EXAMPLES / "attention.ss").read_text("utf-8")
 
 
 def hover_message(c, uri, id=None):
-    return c.request_message("textDocument/hover",
-                             {"textDocument": {"uri": uri}, "position": {"line": 11, "character": 5}}, id)
+    return c.request_message(
+        "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 11, "character": 5}}, id
+    )
 
 
 @pytest.fixture
@@ -52,8 +53,11 @@ def wait_for_log(c, text, timeout=5.0):
 
 def error_reply(c, code, id=None, timeout=10):
     """The next error response with `code` (and `id`, null by default)."""
-    return c.wait_for(lambda m: "error" in m and m.get("id", "missing") == id and m["error"]["code"] == code,
-                      timeout, f"an error {code} with id {id}")
+    return c.wait_for(
+        lambda m: "error" in m and m.get("id", "missing") == id and m["error"]["code"] == code,
+        timeout,
+        f"an error {code} with id {id}",
+    )
 
 
 # ------------------------------------------------------------ framing
@@ -66,15 +70,17 @@ FRAMING_CASES = {
     "length_with_sign": (b"Content-Length: +41\r\n\r\n" + BODY, "expected a byte count"),
     "empty_length": (b"Content-Length:\r\n\r\n" + BODY, "expected a byte count"),
     "duplicated_length": (b"Content-Length: 41\r\nContent-Length: 41\r\n\r\n" + BODY, "found a second"),
-    "missing_length": (b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + BODY,
-                       "expected a Content-Length header"),
+    "missing_length": (
+        b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + BODY,
+        "expected a Content-Length header",
+    ),
     "10kb_header_line": (b"X-Junk: " + b"a" * 10240 + b"\r\n\r\n" + BODY, "at most 8 KiB"),
     "10kb_line_without_break": (b"X" * 10240, "at most 8 KiB"),
     "10kb_length_line": (b"Content-Length: " + b" " * 10240 + b"41\r\n\r\n" + BODY, "at most 8 KiB"),
     "10kb_length_line_without_break": (b"Content-Length: " + b"9" * 10240, "at most 8 KiB"),
-    "huge_length_10e12": (b"Content-Length: %d\r\n\r\n" % 10 ** 12 + BODY, "Content-Length"),
-    "huge_length_10e30": (b"Content-Length: %d\r\n\r\n" % 10 ** 30 + BODY, "Content-Length"),
-    "length_over_64_mib": (b"Content-Length: %d\r\n\r\n" % (65 * 2 ** 20) + BODY, "at most"),
+    "huge_length_10e12": (b"Content-Length: %d\r\n\r\n" % 10**12 + BODY, "Content-Length"),
+    "huge_length_10e30": (b"Content-Length: %d\r\n\r\n" % 10**30 + BODY, "Content-Length"),
+    "length_over_64_mib": (b"Content-Length: %d\r\n\r\n" % (65 * 2**20) + BODY, "at most"),
 }
 
 
@@ -97,12 +103,12 @@ def test_bad_framing_is_logged_and_skipped(session, case, together):
 
 def test_header_variants_are_accepted(session):
     heads = [
-        b"content-length: %d\r\n\r\n",                                   # any case
-        b"Content-Length:   %d   \r\n\r\n",                              # spaces
+        b"content-length: %d\r\n\r\n",  # any case
+        b"Content-Length:   %d   \r\n\r\n",  # spaces
         b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: %d\r\n\r\n",
         b"Content-Length: %d\r\nContent-Type: application/vscode-jsonrpc\r\n\r\n",
-        b"Content-Length: %d\n\n",                                        # bare LF
-        b"\r\n\r\nContent-Length: %d\r\n\r\n",                           # stray blank lines first
+        b"Content-Length: %d\n\n",  # bare LF
+        b"\r\n\r\nContent-Length: %d\r\n\r\n",  # stray blank lines first
     ]
     for i, head in enumerate(heads):
         body = json.dumps(hover_message(session, session.uri, id=f"variant{i}")).encode()
@@ -146,7 +152,7 @@ def test_huge_content_length_then_more_messages(session):
 
 
 def test_body_over_64_mib_is_skipped(session):
-    text = "a" * (65 * 2 ** 20)
+    text = "a" * (65 * 2**20)
     session.open(session.uri.replace("attention", "huge"), text)
     wait_for_log(session, "at most 67108864 bytes")
     assert_alive(session, timeout=20)
@@ -154,15 +160,20 @@ def test_body_over_64_mib_is_skipped(session):
 
 # ------------------------------------------------------------ bodies
 
-@pytest.mark.parametrize("body", [
-    b'{"jsonrpc": "2.0", "id": 5, "method": ',
-    b"not json at all",
-    b"",
-    b"{} {}",
-    b'{"jsonrpc": "2.0", "id": 6, "method": "textDocument/hover", "params": {"x": "\xff\xfe"}}',
-    b'{"jsonrpc": "2.0", "id": 7, "method": "x", "params": {"s": "\\ud800"}}',
-    b"\x00" * 20,
-], ids=["cut", "text", "empty", "two_values", "invalid_utf8", "lone_surrogate", "nuls"])
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"jsonrpc": "2.0", "id": 5, "method": ',
+        b"not json at all",
+        b"",
+        b"{} {}",
+        b'{"jsonrpc": "2.0", "id": 6, "method": "textDocument/hover", "params": {"x": "\xff\xfe"}}',
+        b'{"jsonrpc": "2.0", "id": 7, "method": "x", "params": {"s": "\\ud800"}}',
+        b"\x00" * 20,
+    ],
+    ids=["cut", "text", "empty", "two_values", "invalid_utf8", "lone_surrogate", "nuls"],
+)
 def test_invalid_json_gets_32700_with_null_id(session, body):
     session.send_raw(frame(body))
     error = error_reply(session, -32700)
@@ -170,14 +181,17 @@ def test_invalid_json_gets_32700_with_null_id(session, body):
     assert_alive(session)
 
 
-@pytest.mark.parametrize("body,expected", [
-    ([{"jsonrpc": "2.0", "id": 1, "method": "shutdown"}], "an array"),
-    (42, "an integer"),
-    ("a string", "a string"),
-    (None, "null"),
-    (True, "a boolean"),
-    (2.5, "a number"),
-])
+@pytest.mark.parametrize(
+    "body,expected",
+    [
+        ([{"jsonrpc": "2.0", "id": 1, "method": "shutdown"}], "an array"),
+        (42, "an integer"),
+        ("a string", "a string"),
+        (None, "null"),
+        (True, "a boolean"),
+        (2.5, "a number"),
+    ],
+)
 def test_json_that_is_not_an_object_gets_32600(session, body, expected):
     session.send_raw(frame(json.dumps(body).encode()))
     error = error_reply(session, -32600)
@@ -185,14 +199,17 @@ def test_json_that_is_not_an_object_gets_32600(session, body, expected):
     assert_alive(session)
 
 
-@pytest.mark.parametrize("message,code,id,expected", [
-    ({"jsonrpc": "2.0", "id": 8}, -32600, 8, "method"),
-    ({"jsonrpc": "2.0", "id": 9, "method": 17}, -32600, 9, "`method` to be a string"),
-    ({"jsonrpc": "2.0", "id": 1.5, "method": "shutdown"}, -32600, None, "`id`"),
-    ({"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}, -32600, None, "`id`"),
-    ({"jsonrpc": "2.0", "id": 10, "method": "textDocument/hover", "params": "x"}, -32602, 10, "`params`"),
-    ({"jsonrpc": "2.0", "id": 11, "method": "textDocument/hover", "params": 3}, -32602, 11, "`params`"),
-])
+@pytest.mark.parametrize(
+    "message,code,id,expected",
+    [
+        ({"jsonrpc": "2.0", "id": 8}, -32600, 8, "method"),
+        ({"jsonrpc": "2.0", "id": 9, "method": 17}, -32600, 9, "`method` to be a string"),
+        ({"jsonrpc": "2.0", "id": 1.5, "method": "shutdown"}, -32600, None, "`id`"),
+        ({"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}, -32600, None, "`id`"),
+        ({"jsonrpc": "2.0", "id": 10, "method": "textDocument/hover", "params": "x"}, -32602, 10, "`params`"),
+        ({"jsonrpc": "2.0", "id": 11, "method": "textDocument/hover", "params": 3}, -32602, 11, "`params`"),
+    ],
+)
 def test_malformed_messages(session, message, code, id, expected):
     session.send(message)
     error = error_reply(session, code, id)
@@ -209,7 +226,7 @@ def test_deeply_nested_json(session):
     assert_alive(session)
 
 
-@pytest.mark.parametrize("id", ["x" * 10000, 2 ** 63 - 1, 2 ** 64 - 1, -(2 ** 63), 0, -1, ""])
+@pytest.mark.parametrize("id", ["x" * 10000, 2**63 - 1, 2**64 - 1, -(2**63), 0, -1, ""])
 def test_unusual_ids_are_echoed(session, id):
     session.send(hover_message(session, session.uri, id=id))
     response = session.wait_for_response(id)
@@ -218,23 +235,33 @@ def test_unusual_ids_are_echoed(session, id):
 
 # ------------------------------------------------------------ parameters
 
+
 def hover_with(c, params):
     return c.request("textDocument/hover", params)
 
 
-@pytest.mark.parametrize("params,where,found", [
-    ({"textDocument": {"uri": "U"}, "position": "11:5"}, "`position`", "a string"),
-    ({"textDocument": {"uri": 42}, "position": {"line": 0, "character": 0}}, "`textDocument.uri`", "an integer"),
-    ({"textDocument": "U", "position": {"line": 0, "character": 0}}, "`textDocument`", "a string"),
-    ({"position": {"line": 0, "character": 0}}, "`textDocument`", "nothing"),
-    ({"textDocument": {"uri": "U"}}, "`position`", "nothing"),
-    ({"textDocument": {"uri": "U"}, "position": {"line": "11", "character": 5}}, "`position.line`", "a string"),
-    ({"textDocument": {"uri": "U"}, "position": {"line": 11, "character": 5.5}}, "`position.character`",
-     "a number with a fraction"),
-    ({"textDocument": {"uri": "U"}, "position": {"line": 2 ** 64 - 1, "character": 0}}, "`position.line`",
-     "an integer"),
-    ({"textDocument": {"uri": "U"}, "position": [11, 5]}, "`position`", "an array"),
-])
+@pytest.mark.parametrize(
+    "params,where,found",
+    [
+        ({"textDocument": {"uri": "U"}, "position": "11:5"}, "`position`", "a string"),
+        ({"textDocument": {"uri": 42}, "position": {"line": 0, "character": 0}}, "`textDocument.uri`", "an integer"),
+        ({"textDocument": "U", "position": {"line": 0, "character": 0}}, "`textDocument`", "a string"),
+        ({"position": {"line": 0, "character": 0}}, "`textDocument`", "nothing"),
+        ({"textDocument": {"uri": "U"}}, "`position`", "nothing"),
+        ({"textDocument": {"uri": "U"}, "position": {"line": "11", "character": 5}}, "`position.line`", "a string"),
+        (
+            {"textDocument": {"uri": "U"}, "position": {"line": 11, "character": 5.5}},
+            "`position.character`",
+            "a number with a fraction",
+        ),
+        (
+            {"textDocument": {"uri": "U"}, "position": {"line": 2**64 - 1, "character": 0}},
+            "`position.line`",
+            "an integer",
+        ),
+        ({"textDocument": {"uri": "U"}, "position": [11, 5]}, "`position`", "an array"),
+    ],
+)
 def test_wrong_parameter_types_get_32602_saying_what_was_expected_and_found(session, params, where, found):
     params = json.loads(json.dumps(params).replace('"U"', json.dumps(session.uri)))
     response = hover_with(session, params)
@@ -269,13 +296,16 @@ def test_did_change_for_an_unopened_file(session):
     assert_alive(session)
 
 
-@pytest.mark.parametrize("params,logged", [
-    ({"textDocument": {"uri": "U2", "version": 1}}, "textDocument.text"),
-    ({"textDocument": {"uri": "U2", "text": 5, "version": 1}}, "textDocument.text"),
-    ({"textDocument": {"uri": "U2", "text": "", "version": "1"}}, "textDocument.version"),
-    ({"textDocument": ["U2"]}, "textDocument"),
-    ({}, "textDocument"),
-])
+@pytest.mark.parametrize(
+    "params,logged",
+    [
+        ({"textDocument": {"uri": "U2", "version": 1}}, "textDocument.text"),
+        ({"textDocument": {"uri": "U2", "text": 5, "version": 1}}, "textDocument.text"),
+        ({"textDocument": {"uri": "U2", "text": "", "version": "1"}}, "textDocument.version"),
+        ({"textDocument": ["U2"]}, "textDocument"),
+        ({}, "textDocument"),
+    ],
+)
 def test_malformed_did_open_is_refused_and_logged(session, params, logged):
     uri2 = session.uri.replace("attention", "other")
     params = json.loads(json.dumps(params).replace('"U2"', json.dumps(uri2)))
@@ -285,33 +315,43 @@ def test_malformed_did_open_is_refused_and_logged(session, params, logged):
     assert_alive(session)
 
 
-@pytest.mark.parametrize("changes,logged", [
-    ("not a list", "contentChanges"),
-    ([5], "contentChanges[0]"),
-    ([{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}}],
-     "contentChanges[0].text"),
-    ([{"range": "everything", "text": "x"}], "contentChanges[0].range"),
-    ([{"range": {"start": {"line": 0, "character": 0}}, "text": "x"}], "contentChanges[0].range.end"),
-])
+@pytest.mark.parametrize(
+    "changes,logged",
+    [
+        ("not a list", "contentChanges"),
+        ([5], "contentChanges[0]"),
+        (
+            [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}}],
+            "contentChanges[0].text",
+        ),
+        ([{"range": "everything", "text": "x"}], "contentChanges[0].range"),
+        ([{"range": {"start": {"line": 0, "character": 0}}, "text": "x"}], "contentChanges[0].range.end"),
+    ],
+)
 def test_malformed_did_change_is_refused_and_logged(session, changes, logged):
-    session.notify("textDocument/didChange",
-                   {"textDocument": {"uri": session.uri, "version": 2}, "contentChanges": changes})
+    session.notify(
+        "textDocument/didChange", {"textDocument": {"uri": session.uri, "version": 2}, "contentChanges": changes}
+    )
     wait_for_log(session, logged)
     assert_alive(session)
 
 
 # ------------------------------------------------------------ edits
 
-@pytest.mark.parametrize("start,end", [
-    ({"line": 10 ** 6, "character": 0}, {"line": 10 ** 6, "character": 0}),
-    ({"line": 3, "character": -5}, {"line": 3, "character": -5}),
-    ({"line": 3, "character": 10 ** 9}, {"line": 3, "character": 10 ** 9}),
-    ({"line": -1, "character": -1}, {"line": -1, "character": -1}),
-    ({"line": 10 ** 12, "character": 10 ** 12}, {"line": 10 ** 12, "character": 10 ** 12}),
-    ({"line": 2 ** 62, "character": 0}, {"line": 0, "character": 0}),    # a range past the end back to 0
-    ({"line": 5, "character": 4}, {"line": 4, "character": 2}),          # end before start: swapped
-    ({"line": 4, "character": 7}, {"line": 4, "character": 10 ** 6}),    # the rest of line 5
-])
+
+@pytest.mark.parametrize(
+    "start,end",
+    [
+        ({"line": 10**6, "character": 0}, {"line": 10**6, "character": 0}),
+        ({"line": 3, "character": -5}, {"line": 3, "character": -5}),
+        ({"line": 3, "character": 10**9}, {"line": 3, "character": 10**9}),
+        ({"line": -1, "character": -1}, {"line": -1, "character": -1}),
+        ({"line": 10**12, "character": 10**12}, {"line": 10**12, "character": 10**12}),
+        ({"line": 2**62, "character": 0}, {"line": 0, "character": 0}),  # a range past the end back to 0
+        ({"line": 5, "character": 4}, {"line": 4, "character": 2}),  # end before start: swapped
+        ({"line": 4, "character": 7}, {"line": 4, "character": 10**6}),  # the rest of line 5
+    ],
+)
 def test_out_of_range_edit_positions_are_clamped(servers, start, end):
     c = servers.started("--debounce-ms", "0")
     uri = servers.uri("a.ss")
@@ -332,9 +372,15 @@ def test_out_of_range_edit_positions_are_clamped(servers, start, end):
 
 def test_binary_junk(session):
     rng = random.Random(7)
-    junk = [bytes(rng.randrange(256) for _ in range(65536)), b"\x00" * 10000,
-            bytes(rng.randrange(256) for _ in range(100)), b"\r\n" * 1000, b"Content-Len",
-            "é😀".encode() * 1000, b"\xff" * 9000]
+    junk = [
+        bytes(rng.randrange(256) for _ in range(65536)),
+        b"\x00" * 10000,
+        bytes(rng.randrange(256) for _ in range(100)),
+        b"\r\n" * 1000,
+        b"Content-Len",
+        "é😀".encode() * 1000,
+        b"\xff" * 9000,
+    ]
     for piece in junk:
         session.send_raw(piece)
         assert_alive(session)
@@ -362,9 +408,9 @@ def test_a_5_mb_file_opened_and_edited(servers):
     uri = servers.uri("big.ss")
     head, fn = ATTENTION.split("\nfn ", 1)
     functions = "".join(("fn " + fn).replace("causal_attention", f"attention_{i}") + "\n" for i in range(200))
-    filler = ("# " + "x" * 97 + "\n") * (5 * 2 ** 20 // 100)
+    filler = ("# " + "x" * 97 + "\n") * (5 * 2**20 // 100)
     text = head + "\n" + filler + functions
-    assert len(text.encode()) > 5 * 10 ** 6
+    assert len(text.encode()) > 5 * 10**6
     started = time.monotonic()
     c.open(uri, text, 1)
     assert c.diagnostics(uri, 1, timeout=30)["diagnostics"] == []
@@ -378,14 +424,33 @@ def test_a_5_mb_file_opened_and_edited(servers):
     for line in (0, len(text.split("\n")) // 2, last_line):
         version += 1
         started = time.monotonic()
-        c.change(uri, version, [{"range": {"start": {"line": line, "character": 0},
-                                           "end": {"line": line, "character": 0}}, "text": "# edit\n"}])
+        c.change(
+            uri,
+            version,
+            [
+                {
+                    "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}},
+                    "text": "# edit\n",
+                }
+            ],
+        )
         assert c.diagnostics(uri, version, timeout=20)["diagnostics"] == []
         assert time.monotonic() - started < 10, "an edit of a big file is checked in reasonable time"
     version += 1
     # Before the last function's `return`: `zz = nope` is an error there.
-    c.change(uri, version, [{"range": {"start": {"line": last_line + 5, "character": 4},
-                                       "end": {"line": last_line + 5, "character": 4}}, "text": "zz = nope\n    "}])
+    c.change(
+        uri,
+        version,
+        [
+            {
+                "range": {
+                    "start": {"line": last_line + 5, "character": 4},
+                    "end": {"line": last_line + 5, "character": 4},
+                },
+                "text": "zz = nope\n    ",
+            }
+        ],
+    )
     [d] = c.diagnostics(uri, version, timeout=20)["diagnostics"]
     assert d["code"] == "E0102" and d["range"]["start"]["line"] == last_line + 5
     assert opened < 30
@@ -395,7 +460,7 @@ def test_a_5_mb_file_opened_and_edited(servers):
 def test_a_document_over_the_size_limit_is_not_checked(servers):
     c = servers.started()
     uri = servers.uri("huge.ss")
-    c.open(uri, "# " + "x" * (33 * 2 ** 20) + "\n", 1)
+    c.open(uri, "# " + "x" * (33 * 2**20) + "\n", 1)
     shown = c.wait_for_notification("window/showMessage", timeout=20)
     assert "huge.ss" in shown["message"] and "not checked" in shown["message"]
     response = c.hover(uri, 0, 0, timeout=20)
@@ -408,8 +473,11 @@ def test_a_document_over_the_size_limit_is_not_checked(servers):
 
 
 def test_a_stale_version_is_logged_but_applied(session):
-    session.change(session.uri, 1, [{"range": {"start": {"line": 11, "character": 4},
-                                               "end": {"line": 11, "character": 4}}, "text": "y"}])
+    session.change(
+        session.uri,
+        1,
+        [{"range": {"start": {"line": 11, "character": 4}, "end": {"line": 11, "character": 4}}, "text": "y"}],
+    )
     wait_for_log(session, "versions should grow")
     params = session.diagnostics(session.uri, 1)
     assert params["diagnostics"], "`yatt` is not defined... and `att` is no longer assigned"

@@ -88,6 +88,7 @@ def mismatch(expected, actual, path: str = "") -> str | None:
             if found:
                 return found
         return None
+
     def number(v):
         return isinstance(v, (int, float)) and not isinstance(v, bool)
 
@@ -124,8 +125,10 @@ def run_session(servers, path: Path) -> None:
             client.wait_for(fits, TIMEOUT, f"{where}: {json.dumps(message)[:300]}")
         except AssertionError:
             tried = "\n    ".join(misses.values()) or "(nothing)"
-            raise AssertionError(f"{where}: no message matched {json.dumps(message)[:400]}\n"
-                                 f"  messages not matched:\n    {tried}\n  log: {client.stderr_text[-1000:]}") from None
+            raise AssertionError(
+                f"{where}: no message matched {json.dumps(message)[:400]}\n"
+                f"  messages not matched:\n    {tried}\n  log: {client.stderr_text[-1000:]}"
+            ) from None
     leftover_errors = [m for m in client.pending() if "error" in m and "method" not in m]
     assert not leftover_errors, f"{path.name}: error responses the session did not expect: {leftover_errors}"
     if exit_code is not None:
@@ -139,6 +142,7 @@ def test_session(servers, path):
 
 
 # ---------------------------------------------------------------- the runner's own checks
+
 
 def test_matcher():
     assert mismatch({"a": 1}, {"a": 1, "b": 2}) is None

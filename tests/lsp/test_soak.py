@@ -37,16 +37,29 @@ def soak(servers, tmp_path, edits: int, seed: int, debounce_args, encoding="utf-
             n = 1 if rng.random() < 0.9 else rng.randint(2, 4)  # now and then several changes in one
             changes = [editor.change() for _ in range(n)]
             done += 1
-            batch.append(frame({"jsonrpc": "2.0", "method": "textDocument/didChange",
-                                "params": {"textDocument": {"uri": uri, "version": version},
-                                           "contentChanges": changes}}))
+            batch.append(
+                frame(
+                    {
+                        "jsonrpc": "2.0",
+                        "method": "textDocument/didChange",
+                        "params": {"textDocument": {"uri": uri, "version": version}, "contentChanges": changes},
+                    }
+                )
+            )
             if rng.random() < 0.01:
                 # A request on the text as it is at this point of the stream.
                 where = position_of(editor.text, rng.randint(0, len(editor.text)), encoding)
-                method = rng.choice(["textDocument/hover", "textDocument/definition",
-                                     "textDocument/documentHighlight", "textDocument/references"])
-                message = c.request_message(method, {"textDocument": {"uri": uri}, "position": where,
-                                                     "context": {"includeDeclaration": True}})
+                method = rng.choice(
+                    [
+                        "textDocument/hover",
+                        "textDocument/definition",
+                        "textDocument/documentHighlight",
+                        "textDocument/references",
+                    ]
+                )
+                message = c.request_message(
+                    method, {"textDocument": {"uri": uri}, "position": where, "context": {"includeDeclaration": True}}
+                )
                 request_ids.append(message["id"])
                 batch.append(frame(message))
         c.send_raw(b"".join(batch))
@@ -60,8 +73,11 @@ def soak(servers, tmp_path, edits: int, seed: int, debounce_args, encoding="utf-
         assert "error" not in response, response
     # Versions were published in order, none after the last.
     time.sleep(0.2)
-    versions = [m["params"]["version"] for m in c.received
-                if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri]
+    versions = [
+        m["params"]["version"]
+        for m in c.received
+        if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+    ]
     assert versions == sorted(versions) and versions[-1] == version
     assert c.shutdown_and_exit(timeout=20) == 0
     assert not c.protocol_errors
@@ -69,10 +85,12 @@ def soak(servers, tmp_path, edits: int, seed: int, debounce_args, encoding="utf-
     path = tmp_path / "final.ss"
     path.write_bytes(editor.text.encode("utf-8"))
     from_cli = cli_diagnostics(servers.checker, path)
-    assert lsp_as_cli(final, editor.text, encoding) == from_cli, \
+    assert lsp_as_cli(final, editor.text, encoding) == from_cli, (
         f"seed {seed}: the server's diagnostics after {edits} edits differ from `shapescript check` (text in {path})"
-    assert comparable(final) == comparable(fresh_diagnostics(servers, editor.text, [encoding], timeout=30)), \
+    )
+    assert comparable(final) == comparable(fresh_diagnostics(servers, editor.text, [encoding], timeout=30)), (
         f"seed {seed}: the server's diagnostics after {edits} edits differ from a fresh server's"
+    )
     return sent, len(versions), len(final)
 
 

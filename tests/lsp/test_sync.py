@@ -13,8 +13,8 @@ from lsp_testing import EXAMPLES, RandomEditor, cli_diagnostics, comparable, fre
 NON_ASCII = (
     "# é😀 a comment: 😀😀\n"
     "fn f(état: [n]) -> [n]:\n"
-    "    print(\"é😀\", nope, état)\n"
-    "    y = \"😀😀中\"\n"
+    '    print("é😀", nope, état)\n'
+    '    y = "😀😀中"\n'
     "    return état + zz\n"
 )
 
@@ -26,15 +26,18 @@ def offsets_in_units(text: str, needle: str, encoding: str, occurrence: int = 0)
     return position_of(text, index, encoding), position_of(text, index + len(needle), encoding)
 
 
-@pytest.mark.parametrize("encodings,encoding", [(["utf-16"], "utf-16"), (["utf-8", "utf-16"], "utf-8"),
-                                                (None, "utf-16")])
+@pytest.mark.parametrize(
+    "encodings,encoding", [(["utf-16"], "utf-16"), (["utf-8", "utf-16"], "utf-8"), (None, "utf-16")]
+)
 def test_diagnostic_columns_follow_the_encoding(servers, encodings, encoding):
     c = servers.started(encodings=encodings)
     uri = servers.uri("a.ss")
     c.open(uri, NON_ASCII)
     diagnostics = c.diagnostics(uri, 1)["diagnostics"]
-    got = sorted((d["code"], d["range"]["start"]["line"], d["range"]["start"]["character"],
-                  d["range"]["end"]["character"]) for d in diagnostics)
+    got = sorted(
+        (d["code"], d["range"]["start"]["line"], d["range"]["start"]["character"], d["range"]["end"]["character"])
+        for d in diagnostics
+    )
     want = []
     for name in ("nope", "zz"):
         start, end = offsets_in_units(NON_ASCII, name, encoding)
@@ -58,8 +61,10 @@ def test_request_positions_follow_the_encoding(servers, encodings, encoding):
     param_start, param_end = offsets_in_units(NON_ASCII, "état", encoding, occurrence=0)
     assert definition == [{"uri": uri, "range": {"start": param_start, "end": param_end}}]
     # References of `état` after the emoji line.
-    refs = c.result("textDocument/references", {"textDocument": {"uri": uri}, "position": start,
-                                                "context": {"includeDeclaration": True}})
+    refs = c.result(
+        "textDocument/references",
+        {"textDocument": {"uri": uri}, "position": start, "context": {"includeDeclaration": True}},
+    )
     assert {"start": param_start, "end": param_end} in [r["range"] for r in refs]
     assert len(refs) == 3
     assert c.shutdown_and_exit() == 0
@@ -72,8 +77,9 @@ def test_utf16_position_inside_a_surrogate_pair_is_the_character_start(servers):
     c.open(uri, text, 1)
     c.diagnostics(uri, 1)
     # Character 3 is between the two halves of 😀: the edit goes before it.
-    c.change(uri, 2, [{"range": {"start": {"line": 0, "character": 3}, "end": {"line": 0, "character": 3}},
-                       "text": "é"}])
+    c.change(
+        uri, 2, [{"range": {"start": {"line": 0, "character": 3}, "end": {"line": 0, "character": 3}}, "text": "é"}]
+    )
     after = c.diagnostics(uri, 2)["diagnostics"]
     assert comparable(after) == comparable(fresh_diagnostics(servers, "# é😀\nfn f(x: [n]) -> [n]:\n    return x\n"))
     assert c.shutdown_and_exit() == 0
@@ -95,8 +101,9 @@ def test_random_edits_match_a_fresh_open(servers, encoding):
         if step % 60 == 59:
             # Now and then, wait for this version and compare it with a fresh open.
             published = c.diagnostics(uri, version)["diagnostics"]
-            assert comparable(published) == comparable(fresh_diagnostics(servers, editor.text, encodings)), \
+            assert comparable(published) == comparable(fresh_diagnostics(servers, editor.text, encodings)), (
                 f"after {step + 1} edits"
+            )
     assert c.shutdown_and_exit() == 0
 
 
@@ -109,9 +116,18 @@ def test_typing_a_file_character_by_character(servers, tmp_path):
     data = []
     for i, ch in enumerate(text):
         start = position_of(typed, len(typed))
-        data.append(frame({"jsonrpc": "2.0", "method": "textDocument/didChange",
-                           "params": {"textDocument": {"uri": uri, "version": i + 2},
-                                      "contentChanges": [{"range": {"start": start, "end": start}, "text": ch}]}}))
+        data.append(
+            frame(
+                {
+                    "jsonrpc": "2.0",
+                    "method": "textDocument/didChange",
+                    "params": {
+                        "textDocument": {"uri": uri, "version": i + 2},
+                        "contentChanges": [{"range": {"start": start, "end": start}, "text": ch}],
+                    },
+                }
+            )
+        )
         typed += ch
     c.send_raw(b"".join(data))
     final = c.diagnostics(uri, len(text) + 1, timeout=20)["diagnostics"]
@@ -131,8 +147,10 @@ def test_several_changes_in_one_notification_apply_in_order(servers):
         # return x -> return qq (the second change sees the first's text).
         {"range": {"start": {"line": 1, "character": 11}, "end": {"line": 1, "character": 12}}, "text": "q"},
         {"range": {"start": {"line": 1, "character": 12}, "end": {"line": 1, "character": 12}}, "text": "q"},
-        {"range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}},
-         "text": "fn g(y: [n]) -> [n]:\n    return y\n"},
+        {
+            "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}},
+            "text": "fn g(y: [n]) -> [n]:\n    return y\n",
+        },
     ]
     c.change(uri, 4, changes)
     [d] = c.diagnostics(uri, 4)["diagnostics"]
@@ -153,8 +171,11 @@ def test_each_published_version_is_the_latest_edit_seen(servers):
     # An error on each odd version, none on even ones.
     for v in range(2, 42):
         body = "return x" if v % 2 == 0 else "return q"
-        c.change(uri, v, [{"range": {"start": {"line": 1, "character": 4}, "end": {"line": 1, "character": 12}},
-                           "text": body}])
+        c.change(
+            uri,
+            v,
+            [{"range": {"start": {"line": 1, "character": 4}, "end": {"line": 1, "character": 12}}, "text": body}],
+        )
     last = c.diagnostics(uri, 41)["diagnostics"]
     assert [d["code"] for d in last] == ["E0102"]
     for m in c.received:

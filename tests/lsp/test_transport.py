@@ -22,8 +22,13 @@ def start_tcp_server(servers, *args):
     """A `--port` server, once it listens; retries another port if the chosen one was taken meanwhile."""
     for _ in range(5):
         port = free_port()
-        proc = subprocess.Popen([str(servers.lsp), "--port", str(port), *args], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=servers.tmp)
+        proc = subprocess.Popen(
+            [str(servers.lsp), "--port", str(port), *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=servers.tmp,
+        )
         lines: list[bytes] = []
         ready = threading.Event()
 
@@ -76,8 +81,9 @@ def test_tcp_port_in_use_is_an_error(servers):
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        result = subprocess.run([str(servers.lsp), "--port", str(port)], capture_output=True, timeout=10,
-                                stdin=subprocess.DEVNULL)
+        result = subprocess.run(
+            [str(servers.lsp), "--port", str(port)], capture_output=True, timeout=10, stdin=subprocess.DEVNULL
+        )
     assert result.returncode == 2
     assert b"cannot listen on 127.0.0.1:%d" % port in result.stderr
 
@@ -129,8 +135,12 @@ def test_log_level_off_logs_nothing(servers, tmp_path):
 
 def test_unwritable_log_file_is_a_usage_error(servers, tmp_path):
     (tmp_path / "a_file").write_text("")
-    result = subprocess.run([str(servers.lsp), "--stdio", "--log-file", str(tmp_path / "a_file" / "x.log")],
-                            capture_output=True, timeout=10, stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [str(servers.lsp), "--stdio", "--log-file", str(tmp_path / "a_file" / "x.log")],
+        capture_output=True,
+        timeout=10,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 2
     assert b"cannot open the log file" in result.stderr
     assert result.stdout == b""
@@ -139,17 +149,28 @@ def test_unwritable_log_file_is_a_usage_error(servers, tmp_path):
 def test_input_from_a_regular_file(servers, tmp_path):
     """`shapescript-lsp --stdio < session.txt`: a whole session from a file."""
     from lsp_client import frame
+
     uri = servers.uri("a.ss")
-    data = b"".join(frame(m) for m in [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
-        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
-        {"jsonrpc": "2.0", "method": "textDocument/didOpen",
-         "params": {"textDocument": {"uri": uri, "languageId": "shapescript", "version": 1, "text": ATTENTION}}},
-        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
-         "params": {"textDocument": {"uri": uri}, "position": {"line": 11, "character": 5}}},
-        {"jsonrpc": "2.0", "id": 3, "method": "shutdown"},
-        {"jsonrpc": "2.0", "method": "exit"},
-    ])
+    data = b"".join(
+        frame(m)
+        for m in [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+            {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/didOpen",
+                "params": {"textDocument": {"uri": uri, "languageId": "shapescript", "version": 1, "text": ATTENTION}},
+            },
+            {
+                "jsonrpc": "2.0",
+                "id": 2,
+                "method": "textDocument/hover",
+                "params": {"textDocument": {"uri": uri}, "position": {"line": 11, "character": 5}},
+            },
+            {"jsonrpc": "2.0", "id": 3, "method": "shutdown"},
+            {"jsonrpc": "2.0", "method": "exit"},
+        ]
+    )
     session = tmp_path / "session.txt"
     session.write_bytes(data)
     with open(session, "rb") as stdin:

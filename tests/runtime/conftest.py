@@ -1,5 +1,6 @@
 """Shared fixtures of the runtime's tests. Run them with
 `PYTHONPATH=runtime python -m pytest tests/runtime -q` from the repository root."""
+
 import sys
 from pathlib import Path
 
@@ -17,6 +18,7 @@ if str(ROOT / "runtime") not in sys.path:
 def quiet_log():
     """Records go nowhere during the test; the sinks before it come back after."""
     from shapescript import sinks
+
     previous = sinks.log_to()
     yield sinks
     sinks.log_to(*previous)
@@ -27,10 +29,16 @@ def digits_module(tmp_path_factory):
     """examples/digits.ss as the built compiler generates it, imported."""
     import importlib.util
     import subprocess
+
     from runtime_testing import real_compiler
+
     out = tmp_path_factory.mktemp("digits") / "digits_generated.py"
-    r = subprocess.run([real_compiler(), "build", str(ROOT / "examples" / "digits.ss"), "-o", str(out)],
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [real_compiler(), "build", str(ROOT / "examples" / "digits.ss"), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if r.returncode != 0:
         pytest.fail("`shapescript build examples/digits.ss` failed:\n" + r.stdout + r.stderr, pytrace=False)
     spec = importlib.util.spec_from_file_location("digits_generated", out)
@@ -71,4 +79,3 @@ def clean_modules():
     for name in set(sys.modules) - before:
         del sys.modules[name]
     sys.path[:] = path
-

@@ -1,4 +1,5 @@
 """Helpers of the runtime's tests (imported by them; conftest.py has the fixtures)."""
+
 import os
 from pathlib import Path
 
@@ -23,7 +24,10 @@ def real_compiler():
     set, when there is none (CTest always sets it: a missing compiler is a
     broken run, never a reason to skip)."""
     if not _COMPILER or not os.access(_COMPILER, os.X_OK) or Path(_COMPILER).is_dir():
-        pytest.fail("these tests run the built compiler: SHAPESCRIPT_BIN=%r is not a program; run them with "
-                    "`ctest --test-dir build -R runtime`, or set SHAPESCRIPT_BIN=build/bin/shapescript "
-                    "after building" % (_COMPILER,), pytrace=False)
+        pytest.fail(
+            "these tests run the built compiler: SHAPESCRIPT_BIN=%r is not a program; run them with "
+            "`ctest --test-dir build -R runtime`, or set SHAPESCRIPT_BIN=build/bin/shapescript "
+            "after building" % (_COMPILER,),
+            pytrace=False,
+        )
     return _COMPILER

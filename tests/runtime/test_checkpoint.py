@@ -1,4 +1,5 @@
 """save / load / `load(path) as M` / optimizer state."""
+
 import json
 import os
 
@@ -26,11 +27,13 @@ class Mlp(rt.Model):
 
 def make(name, fields):
     """A model class called `name` with fields {name: shape}."""
+
     def __init__(self, seed=0):
         rt.Model.__init__(self)
         init = rt.Initializer(seed)
         for k, shape in fields.items():
             setattr(self, k, init.normal(k, shape, 1.0, "f32"))
+
     return type(name, (rt.Model,), {"__init__": __init__})
 
 
@@ -64,6 +67,7 @@ def test_round_trip(tmp_path):
 
 def test_the_metadata_is_json(tmp_path):
     from safetensors import safe_open
+
     m, opt = trained()
     rt.save(tmp_path / "m.safetensors", m, opt)
     with safe_open(str(tmp_path / "m.safetensors"), framework="pt") as f:
@@ -112,6 +116,7 @@ def test_other_fields_and_shapes(tmp_path):
 
 def test_not_a_shapescript_file(tmp_path):
     from safetensors.torch import save_file
+
     save_file({"x": torch.zeros(1)}, str(tmp_path / "x.safetensors"))
     with pytest.raises(ValueError, match="wasn't written by shapescript"):
         rt.load(tmp_path / "x.safetensors")

@@ -1,6 +1,7 @@
 """shapescript.load, the module cache, the import hook and the cell magic,
 driven by a stand-in compiler (fixtures/fake_compiler.py): the runtime's
 side of compiling, before the real code generator exists."""
+
 import os
 import sys
 import textwrap
@@ -65,8 +66,9 @@ def test_check_errors_raise_with_the_diagnostics(tmp_path, fake_compiler, cache,
     assert len(d) == 1 and d[0]["code"] == "E0408" and d[0]["line"] == 8 and d[0]["severity"] == "error"
     text = str(e.value)
     assert text.splitlines()[0] == "broken.ss doesn't compile:"
-    assert text.splitlines()[1].endswith("broken.ss:8:3: error[E0408]: the pattern calls axis 3 `m`, "
-                                         "but `m` is axis 4 of `att`")
+    assert text.splitlines()[1].endswith(
+        "broken.ss:8:3: error[E0408]: the pattern calls axis 3 `m`, but `m` is axis 4 of `att`"
+    )
     assert "broken" not in sys.modules and list(cache.iterdir()) == []
 
 
@@ -109,9 +111,11 @@ def test_import_hook(tmp_path, fake_compiler, clean_modules):
     write(tmp_path, "hooked_model")
     sys.path.insert(0, str(tmp_path))
     import hooked_model
+
     assert hooked_model.double(2) == 4
     assert hooked_model.__spec__.origin == str(tmp_path / "hooked_model.ss")
     import importlib
+
     importlib.reload(hooked_model)
     assert builds(fake_compiler) == 1
 
@@ -121,6 +125,7 @@ def test_a_python_module_wins_over_an_ss_file(tmp_path, fake_compiler, clean_mod
     (tmp_path / "twin.py").write_text("WHICH = 'py'\n")
     sys.path.insert(0, str(tmp_path))
     import twin
+
     assert twin.WHICH == "py" and builds(fake_compiler) == 0
 
 
@@ -136,6 +141,7 @@ def test_import_errors_are_shapescript_errors(tmp_path, fake_compiler, clean_mod
 @pytest.fixture
 def ipython():
     from IPython.core.interactiveshell import InteractiveShell
+
     ip = InteractiveShell.instance()
     ip.run_line_magic("load_ext", "shapescript")
     yield ip
@@ -158,7 +164,8 @@ def test_cell_magic_errors(ipython, fake_compiler):
         ipython.run_cell_magic("shapescript", "", "fn f():\n# fake: error\n")
     assert e.value.diagnostics[0]["file"] == "<cell>" and e.value.diagnostics[0]["line"] == 2
     assert str(e.value).splitlines()[1] == (
-        "<cell>:2:3: error[E0408]: the pattern calls axis 3 `m`, but `m` is axis 4 of `att`")
+        "<cell>:2:3: error[E0408]: the pattern calls axis 3 `m`, but `m` is axis 4 of `att`"
+    )
     assert e.value._render_traceback_()[0].startswith("ShapeScriptError: the cell doesn't compile:")
     with pytest.raises(ValueError, match="bad options"):
         ipython.run_cell_magic("shapescript", "--checks sometimes", "fn f():\n")

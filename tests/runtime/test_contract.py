@@ -1,6 +1,7 @@
 """The runtime under the module the compiler generates for
 examples/digits.ss (the digits_module fixture builds it): the contract of
 docs/generated-code.md end to end, against plain PyTorch."""
+
 import pytest
 import torch
 import torch.nn.functional as F
@@ -65,6 +66,7 @@ def run_main(d, epochs, folder, *more_sinks):
     """d.main(epochs) in `folder` (where it saves digits.safetensors): its
     records, also sent to `more_sinks`."""
     import os
+
     records = Records()
     previous = sinks.log_to(records, *more_sinks)
     cwd = os.getcwd()
@@ -101,6 +103,7 @@ def test_training_is_reproducible(d, tmp_path):
 
 def test_logs_of_a_run(d, tmp_path):
     import json
+
     jsonl = sinks.JsonLines(tmp_path / "log.jsonl")
     run_main(d, 1, tmp_path, jsonl)
     jsonl.close()

@@ -1,4 +1,5 @@
 """Datasets through `as` (cast), shuffle, batches, and the digits dataset."""
+
 import numpy as np
 import pytest
 import torch
@@ -7,10 +8,13 @@ import shapescript.rt as rt
 from shapescript import ArgumentError
 from shapescript.datasets import digits
 
-DIGIT = rt.DataSpec("Digit", (
-    rt.FieldSpec("image", rt.TensorSpec((("P", ((64, ()),)),), "f32")),
-    rt.FieldSpec("label", rt.TensorSpec((), "index", 10)),
-))
+DIGIT = rt.DataSpec(
+    "Digit",
+    (
+        rt.FieldSpec("image", rt.TensorSpec((("P", ((64, ()),)),), "f32")),
+        rt.FieldSpec("label", rt.TensorSpec((), "index", 10)),
+    ),
+)
 DS = rt.DatasetSpec(DIGIT)
 
 
@@ -36,21 +40,26 @@ def test_a_mapping_becomes_a_dataset_with_the_fields_dtypes():
 
 def test_missing_field():
     e = cast_error({"image": np.zeros((3, 64), np.float32)})
-    assert str(e) == ("digits.ss:35: `as Dataset[Digit]`: Digit field `label` is missing "
-                      "(Digit has fields `image`, `label`; found `image`)")
+    assert str(e) == (
+        "digits.ss:35: `as Dataset[Digit]`: Digit field `label` is missing "
+        "(Digit has fields `image`, `label`; found `image`)"
+    )
     assert e.expected == "label"
 
 
 def test_extra_field():
     value = dict(arrays(), weight=np.zeros(10))
     assert str(cast_error(value)) == (
-        "digits.ss:35: `as Dataset[Digit]`: unexpected field `weight` (Digit has fields `image`, `label`)")
+        "digits.ss:35: `as Dataset[Digit]`: unexpected field `weight` (Digit has fields `image`, `label`)"
+    )
 
 
 def test_wrong_shape():
     e = cast_error({"image": np.zeros((3, 63), np.float32), "label": np.zeros(3, np.int64)})
-    assert str(e) == ("digits.ss:35: `as Dataset[Digit]`, field `image`, axis 1 `P`: expected size 64, found 63 "
-                      "(value.image has shape [3, 63])")
+    assert str(e) == (
+        "digits.ss:35: `as Dataset[Digit]`, field `image`, axis 1 `P`: expected size 64, found 63 "
+        "(value.image has shape [3, 63])"
+    )
     assert (e.parameter, e.axis, e.expected, e.found) == ("value.image", "P", 64, 63)
     e = cast_error({"image": np.zeros((3, 8, 8), np.float32), "label": np.zeros(3, np.int64)})
     assert "field `image`: expected 1 axis [P] after the example axis, found 2" in str(e)
@@ -67,8 +76,10 @@ def test_index_out_of_range_names_the_example():
     labels = np.zeros(5, np.int64)
     labels[3] = 10
     e = cast_error({"image": np.zeros((5, 64), np.float32), "label": labels})
-    assert str(e) == ("digits.ss:35: `as Dataset[Digit]`, field `label`: expected Index[10] values in 0..10, "
-                      "found 10 (value.label has shape [5], at example 3)")
+    assert str(e) == (
+        "digits.ss:35: `as Dataset[Digit]`, field `label`: expected Index[10] values in 0..10, "
+        "found 10 (value.label has shape [5], at example 3)"
+    )
 
 
 def test_fields_of_different_lengths():
@@ -78,6 +89,7 @@ def test_fields_of_different_lengths():
 
 def test_files(tmp_path):
     from safetensors.numpy import save_file
+
     a = arrays()
     save_file({"image": a["image"].astype(np.float32), "label": a["label"]}, str(tmp_path / "d.safetensors"))
     np.savez(tmp_path / "d.npz", **a)

@@ -2,6 +2,7 @@
 graph, read from the sources with `ast`, has no cycle. Every relative import
 counts, at module level or inside a function, since an import deferred into
 a function to dodge a cycle is still a cycle in the design."""
+
 import ast
 
 from runtime_testing import ROOT
@@ -46,7 +47,7 @@ def find_cycle(graph):
         path.append(name)
         for target in sorted(graph[name]):
             if state.get(target) == "open":
-                return path[path.index(target):] + [target]
+                return path[path.index(target) :] + [target]
             if target not in state:
                 cycle = visit(target)
                 if cycle:

@@ -1,4 +1,5 @@
 """Initialisers and model classes as generated code makes them."""
+
 import pytest
 import torch
 

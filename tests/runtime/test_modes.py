@@ -1,4 +1,5 @@
 """Modes, steps and the seeds of random draws."""
+
 import os
 import subprocess
 import sys
@@ -24,8 +25,12 @@ def test_same_seed_step_and_path_draw_the_same_mask():
 def test_a_different_path_step_or_seed_draws_another_mask():
     root = rt.Train(seed=3)
     base = root.at("f#0").at("dropout#0")
-    others = [root.at("f#1").at("dropout#0"), root.at("f#0").at("dropout#1"), root.at("dropout#0"),
-              rt.Train(seed=4).at("f#0").at("dropout#0")]
+    others = [
+        root.at("f#1").at("dropout#0"),
+        root.at("f#0").at("dropout#1"),
+        root.at("dropout#0"),
+        rt.Train(seed=4).at("f#0").at("dropout#0"),
+    ]
     seeds = {rt.draw_seed(base)} | {rt.draw_seed(m) for m in others}
     assert len(seeds) == 5
     for m in others:
@@ -39,7 +44,7 @@ def test_a_different_path_step_or_seed_draws_another_mask():
 def test_draw_seed_is_a_63_bit_pure_function():
     m = rt.Train(seed=0).at("a#0")
     s = rt.draw_seed(m)
-    assert 0 <= s < 2 ** 63
+    assert 0 <= s < 2**63
     # Fixed, so runs (and Python processes, whatever PYTHONHASHSEED) agree.
     assert s == rt.draw_seed(rt.Train(seed=0).at("a#0"))
     code = "import shapescript.rt as rt; print(rt.draw_seed(rt.Train(seed=0).at('a#0')))"

@@ -1,4 +1,5 @@
 """The runtime's operations against plain PyTorch written by hand."""
+
 import pytest
 import torch
 import torch.nn.functional as F
@@ -60,8 +61,9 @@ def test_rms_norm():
     w5 = torch.randn(5)
     by_hand = x / torch.sqrt((x * x).mean(1, keepdim=True) + 1e-5) * w5[:, None]
     assert torch.allclose(rt.rms_norm(x, 1, w5, 1e-5), by_hand, atol=1e-6)
-    assert torch.allclose(rt.rms_norm(x, 1, None, 1e-5), x / torch.sqrt((x * x).mean(1, keepdim=True) + 1e-5),
-                          atol=1e-6)
+    assert torch.allclose(
+        rt.rms_norm(x, 1, None, 1e-5), x / torch.sqrt((x * x).mean(1, keepdim=True) + 1e-5), atol=1e-6
+    )
 
 
 def test_layer_norm():

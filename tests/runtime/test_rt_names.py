@@ -1,4 +1,5 @@
 """Every `_ss_rt.NAME` that docs/generated-code.md lists exists in shapescript.rt."""
+
 import re
 
 import shapescript.rt as rt

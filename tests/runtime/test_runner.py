@@ -1,4 +1,5 @@
 """python -m shapescript.runner, with the stand-in compiler."""
+
 import json
 import os
 import subprocess
@@ -59,8 +60,20 @@ def test_defaults(program, capsys, tmp_path):
 
 
 def test_arguments_and_sinks(program, capsys, tmp_path):
-    code, out, err = run(capsys, program, 3, "--rate=0.25", "--name", "y", "--flag", "true",
-                         "--log-dir", tmp_path / "logs", "--sinks", "csv,tensorboard")
+    code, out, err = run(
+        capsys,
+        program,
+        3,
+        "--rate=0.25",
+        "--name",
+        "y",
+        "--flag",
+        "true",
+        "--log-dir",
+        tmp_path / "logs",
+        "--sinks",
+        "csv,tensorboard",
+    )
     assert (code, out) == (0, "3 0.25 'y' True\n"), err
     assert sorted(p.name for p in (tmp_path / "logs").iterdir()) == ["log.csv", "tb"]
     assert len((tmp_path / "logs" / "log.csv").read_text().splitlines()) == 4
@@ -71,16 +84,19 @@ def test_double_dash_ends_the_runners_options(program, capsys):
     assert (code, out) == (0, "2 0.5 '--sinks' False\n")
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--epochs", "abc"], "argument `epochs`: expected int, found 'abc'"),
-    (["--flag", "maybe"], "argument `flag`: expected a bool (true or false), found 'maybe'"),
-    (["--foo", "1"], "main() has no parameter `foo`; it takes --epochs (default 2), --rate (default 0.5)"),
-    (["1", "2", "3", "4", "5"], "main(): too many positional arguments"),
-    (["--epochs"], "--epochs needs a value"),
-    (["--sinks", "terminal,paper"], "unknown sink 'paper'"),
-    (["--checks", "often"], "--checks must be always, debug or never"),
-    (["--fn", "nope"], "has no function `nope` (its functions: fail, main, nothing)"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--epochs", "abc"], "argument `epochs`: expected int, found 'abc'"),
+        (["--flag", "maybe"], "argument `flag`: expected a bool (true or false), found 'maybe'"),
+        (["--foo", "1"], "main() has no parameter `foo`; it takes --epochs (default 2), --rate (default 0.5)"),
+        (["1", "2", "3", "4", "5"], "main(): too many positional arguments"),
+        (["--epochs"], "--epochs needs a value"),
+        (["--sinks", "terminal,paper"], "unknown sink 'paper'"),
+        (["--checks", "often"], "--checks must be always, debug or never"),
+        (["--fn", "nope"], "has no function `nope` (its functions: fail, main, nothing)"),
+    ],
+)
 def test_bad_command_lines(program, capsys, args, message):
     code, out, err = run(capsys, program, *args)
     assert code == 2 and message in err and out == ""
@@ -110,8 +126,14 @@ def test_an_exception_shows_the_ss_line(program, capsys):
 
 def test_as_a_module(program, tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT / "runtime"))
-    r = subprocess.run([sys.executable, "-m", "shapescript.runner", str(program), "--epochs", "1", "--sinks", "jsonl"],
-                       capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "shapescript.runner", str(program), "--epochs", "1", "--sinks", "jsonl"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout == "1 0.5 'x' False\n"
     assert (tmp_path / "runs" / "run" / "log.jsonl").is_file()

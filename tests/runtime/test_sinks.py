@@ -1,4 +1,5 @@
 """log() and its sinks: terminal, JSON lines, CSV, TensorBoard, plot."""
+
 import csv
 import io
 import json
@@ -86,6 +87,7 @@ def test_csv_grows_its_columns(fresh, tmp_path):
 
 def test_tensorboard(fresh, tmp_path):
     from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
     sinks.log_to(sinks.TensorBoard(tmp_path / "tb"))
     some_records()
     sinks.close_sinks()
@@ -107,6 +109,7 @@ def test_plot(fresh, tmp_path):
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 1000
     assert sorted(p.name for p in tmp_path.iterdir()) == ["curves.png"]
     from matplotlib.image import imread
+
     assert imread(str(path)).shape[0] > 3 * 150  # a panel per numeric key: epoch, loss, test_accuracy
 
 

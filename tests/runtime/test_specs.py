@@ -1,5 +1,6 @@
 """Argument checks, `as` on tensors (expect) and on Python values (cast):
 binding of size symbols and every kind of error message."""
+
 import numpy as np
 import pytest
 import torch
@@ -83,17 +84,21 @@ def test_polynomial_linear_in_one_symbol_binds_it():
     sig = rt.Signature("f", "t.ss:1", (("x", spec), ("y", later)))
     assert rt.check_args(sig, (torch.zeros(33), torch.zeros(2)), True) == {"gh": 2}
     e = fails(sig, (torch.zeros(34), torch.zeros(2)))
-    assert str(e) == ("f(): argument `x`, axis 1 `16gh+1`: expected a size 16gh+1 for a whole number gh >= 0, "
-                      "found 34 (x has shape [34])")
+    assert str(e) == (
+        "f(): argument `x`, axis 1 `16gh+1`: expected a size 16gh+1 for a whole number gh >= 0, "
+        "found 34 (x has shape [34])"
+    )
     e = fails(sig, (torch.zeros(33), torch.zeros(3)))
     assert "axis 1 `gh`: expected 2 (bound by `x`), found 3" in str(e)
 
 
 def test_polynomial_with_bound_symbols_is_compared():
     # [n D] then [(n D)]: the merged axis must be n*D.
-    sig = rt.Signature("f", "t.ss:1", (
-        ("x", rt.TensorSpec((sym("n"), sym("d")))),
-        ("y", rt.TensorSpec((("(n d)", ((1, ("n", "d")),)),)))))
+    sig = rt.Signature(
+        "f",
+        "t.ss:1",
+        (("x", rt.TensorSpec((sym("n"), sym("d")))), ("y", rt.TensorSpec((("(n d)", ((1, ("n", "d")),)),)))),
+    )
     rt.check_args(sig, (torch.zeros(3, 4), torch.zeros(12)), True)
     e = fails(sig, (torch.zeros(3, 4), torch.zeros(13)))
     assert "axis 1 `(n d)`: expected size 12, found 13" in str(e)
@@ -101,18 +106,24 @@ def test_polynomial_with_bound_symbols_is_compared():
 
 def test_a_size_waits_for_symbols_bound_later():
     # (h w) comes first with both unknown; w is bound by y, then h = 12 / 4.
-    sig = rt.Signature("f", "t.ss:1", (
-        ("x", rt.TensorSpec((("(h w)", ((1, ("h", "w")),)),))),
-        ("y", rt.TensorSpec((sym("w"),))),
-        ("z", rt.TensorSpec((sym("h"),)))))
+    sig = rt.Signature(
+        "f",
+        "t.ss:1",
+        (
+            ("x", rt.TensorSpec((("(h w)", ((1, ("h", "w")),)),))),
+            ("y", rt.TensorSpec((sym("w"),))),
+            ("z", rt.TensorSpec((sym("h"),))),
+        ),
+    )
     assert rt.check_args(sig, (torch.zeros(12), torch.zeros(4), torch.zeros(3)), True) == {"w": 4, "h": 3}
     e = fails(sig, (torch.zeros(12), torch.zeros(5), torch.zeros(3)))
     assert "axis 1 `(h w)`" in str(e) and "found 12" in str(e)
 
 
 def test_a_square_isnt_solved_for():
-    sig = rt.Signature("f", "t.ss:1", (("x", rt.TensorSpec((("n*n", ((1, ("n", "n")),)),))),
-                                       ("y", rt.TensorSpec((sym("n"),)))))
+    sig = rt.Signature(
+        "f", "t.ss:1", (("x", rt.TensorSpec((("n*n", ((1, ("n", "n")),)),))), ("y", rt.TensorSpec((sym("n"),))))
+    )
     rt.check_args(sig, (torch.zeros(9), torch.zeros(3)), True)
     assert "expected size 9, found 10" in str(fails(sig, (torch.zeros(10), torch.zeros(3))))
 
@@ -127,7 +138,9 @@ def test_variadic_groups_must_be_equal_where_repeated():
     t = rt.TensorSpec((("..s", None),), "index", 10)
     sig = rt.Signature("ce", "t.ss:1", (("z", s), ("y", t)))
     assert rt.check_args(sig, (torch.zeros(4, 5, 10), torch.zeros(4, 5, dtype=torch.int64)), True) == {
-        "..s": (4, 5), "C": 10}
+        "..s": (4, 5),
+        "C": 10,
+    }
     rt.check_args(sig, (torch.zeros(10), torch.zeros((), dtype=torch.int64)), True)  # an empty group
     e = fails(sig, (torch.zeros(4, 5, 10), torch.zeros(4, 6, dtype=torch.int64)))
     assert str(e) == "ce(): argument `y`, axes `..s`: expected [4, 5] (bound by `z`), found [4, 6] (y has shape [4, 6])"
@@ -161,28 +174,46 @@ def test_mask_dtype():
 
 
 def test_scalars():
-    sig = rt.Signature("f", "t.ss:1", (("n", rt.ScalarSpec("int")), ("p", rt.ScalarSpec("float")),
-                                       ("on", rt.ScalarSpec("bool")), ("s", rt.ScalarSpec("str"))))
+    sig = rt.Signature(
+        "f",
+        "t.ss:1",
+        (
+            ("n", rt.ScalarSpec("int")),
+            ("p", rt.ScalarSpec("float")),
+            ("on", rt.ScalarSpec("bool")),
+            ("s", rt.ScalarSpec("str")),
+        ),
+    )
     rt.check_args(sig, (3, 2, True, "a"), True)
     rt.check_args(sig, (np.int64(3), np.float32(0.5), np.bool_(False), "a"), True)
     assert str(fails(sig, (2.5, 1.0, True, "a"))) == "f(): argument `n`: expected int, found float 2.5"
     assert str(fails(sig, (True, 1.0, True, "a"))) == "f(): argument `n`: expected int, found bool True"
     assert str(fails(sig, (1, "x", True, "a"))) == "f(): argument `p`: expected float, found str 'x'"
     assert str(fails(sig, (1, 1.0, 1, "a"))) == "f(): argument `on`: expected bool, found int 1"
-    assert "argument `s`: expected str, found a tensor of shape [2]" in str(fails(sig, (1, 1.0, True,
-                                                                                     torch.zeros(2))))
+    assert "argument `s`: expected str, found a tensor of shape [2]" in str(fails(sig, (1, 1.0, True, torch.zeros(2))))
 
 
 def test_model_mode_any_and_tuple_specs():
-    sig = rt.Signature("f", "t.ss:1", (("m", rt.ModelSpec(Mlp)), ("mode", rt.ModeSpec()), ("a", rt.AnySpec()),
-                                       ("t", rt.TupleSpec((X, rt.ScalarSpec("int"))))))
+    sig = rt.Signature(
+        "f",
+        "t.ss:1",
+        (
+            ("m", rt.ModelSpec(Mlp)),
+            ("mode", rt.ModeSpec()),
+            ("a", rt.AnySpec()),
+            ("t", rt.TupleSpec((X, rt.ScalarSpec("int")))),
+        ),
+    )
     rt.check_args(sig, (Mlp(), rt.Train(seed=1).at("x#0"), object(), (torch.zeros(1, 64), 3)), True)
     assert str(fails(sig, (torch.nn.Linear(2, 2), rt.Eval, 1, (torch.zeros(1, 64), 3)))) == (
-        "f(): argument `m`: expected a Mlp model, found Linear")
+        "f(): argument `m`: expected a Mlp model, found Linear"
+    )
     assert str(fails(sig, (Mlp(), "train", 1, (torch.zeros(1, 64), 3)))) == (
-        "f(): argument `mode`: expected a mode (Train(seed=...) or Eval), found str")
+        "f(): argument `mode`: expected a mode (Train(seed=...) or Eval), found str"
+    )
     assert str(fails(sig, (Mlp(), rt.Eval, 1, (torch.zeros(1, 64),)))) == (
-        "f(): argument `t`: expected a tuple of 2 values, found a tuple of 1 values")
+        "f(): argument `t`: expected a tuple of 2 values, found a tuple of 1 values"
+    )
     e = fails(sig, (Mlp(), rt.Eval, 1, (torch.zeros(1, 65), 3)))
     assert str(e) == "f(): argument `t`, item 1, axis 2 `P`: expected size 64, found 65 (t[0] has shape [1, 65])"
     assert e.parameter == "t[0]"
@@ -205,7 +236,8 @@ def test_optimizer_spec():
             self.v = rt.Initializer(seed).zeros("v", (1,), "f32")
 
     assert str(fails(sig, (rt.sgd(Other(), lr=0.1),))) == (
-        "f(): argument `opt`: expected an optimizer of Mlp, found an optimizer of Other")
+        "f(): argument `opt`: expected an optimizer of Mlp, found an optimizer of Other"
+    )
 
 
 def test_checks_enabled():
@@ -221,8 +253,9 @@ def test_expect_returns_the_tensor_and_names_the_place():
     assert rt.expect(x, X, "digits.ss:21") is x
     with pytest.raises(ArgumentError) as e:
         rt.expect(torch.zeros(3, 60), X, "digits.ss:21")
-    assert str(e.value) == ("digits.ss:21: `as [b P]`, axis 2 `P`: expected size 64, found 60 "
-                            "(value has shape [3, 60])")
+    assert str(e.value) == (
+        "digits.ss:21: `as [b P]`, axis 2 `P`: expected size 64, found 60 (value has shape [3, 60])"
+    )
     assert e.value.function == "digits.ss:21"
     assert rt.expect(torch.zeros(3, 60), X, "digits.ss:21", False) is not None  # checks off: as it is
     labels = rt.TensorSpec((sym("n"),), "index", 10)
@@ -244,5 +277,9 @@ def test_cast_converts_python_values():
     with pytest.raises(ArgumentError, match=r"expected Index\[3\] \(torch.int64\), found torch.float32"):
         rt.cast([1.5], rt.TensorSpec((sym("n"),), "index", 3), "t.ss:1")
     assert rt.cast(torch.tensor(3), rt.ScalarSpec("int"), "t.ss:1") == 3
-    assert rt.cast((np.float32(0.5), [1.0]), rt.TupleSpec((rt.ScalarSpec("float"), rt.TensorSpec((sym("n"),)))),
-                   "t.ss:1")[0] == 0.5
+    assert (
+        rt.cast((np.float32(0.5), [1.0]), rt.TupleSpec((rt.ScalarSpec("float"), rt.TensorSpec((sym("n"),)))), "t.ss:1")[
+            0
+        ]
+        == 0.5
+    )

@@ -1,4 +1,5 @@
 """Gradients, clipping, optimizers and schedules against torch."""
+
 import math
 
 import pytest
@@ -107,13 +108,19 @@ def train(make_ours, make_torch, schedule, steps=12):
 
 def test_adamw_with_a_schedule_matches_torch():
     sched = rt.warmup(3, rt.cosine(0.05, 10))
-    train(lambda m: rt.adamw(m, lr=sched, weight_decay=0.1),
-          lambda ps: torch.optim.AdamW(ps, lr=sched(0), weight_decay=0.1), sched)
+    train(
+        lambda m: rt.adamw(m, lr=sched, weight_decay=0.1),
+        lambda ps: torch.optim.AdamW(ps, lr=sched(0), weight_decay=0.1),
+        sched,
+    )
 
 
 def test_sgd_with_momentum_matches_torch():
-    train(lambda m: rt.sgd(m, lr=0.1, momentum=0.9, weight_decay=0.01),
-          lambda ps: torch.optim.SGD(ps, lr=0.1, momentum=0.9, weight_decay=0.01), 0.1)
+    train(
+        lambda m: rt.sgd(m, lr=0.1, momentum=0.9, weight_decay=0.01),
+        lambda ps: torch.optim.SGD(ps, lr=0.1, momentum=0.9, weight_decay=0.01),
+        0.1,
+    )
 
 
 def test_update_reads_the_schedule_per_update():

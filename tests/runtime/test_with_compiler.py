@@ -1,5 +1,6 @@
 """The runtime with the real compiler ($SHAPESCRIPT_BIN, which CTest sets;
 without it these tests fail, saying so)."""
+
 import json
 import sys
 import textwrap
@@ -47,11 +48,13 @@ def test_import_hook(real, tmp_path):
     (tmp_path / "small_hooked.ss").write_text(SMALL)
     sys.path.insert(0, str(tmp_path))
     import small_hooked
+
     assert torch.equal(small_hooked.double(torch.ones(1, 4)), torch.full((1, 4), 2.0))
 
 
 def test_cell_magic(real):
     from IPython.core.interactiveshell import InteractiveShell
+
     ip = InteractiveShell.instance()
     try:
         ip.run_line_magic("load_ext", "shapescript")

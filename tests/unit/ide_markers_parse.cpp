@@ -58,8 +58,9 @@ bool read_args(std::string_view s, std::vector<Arg>& args, std::string& error) {
             std::string_view word = s.substr(at, end - at);
             size_t key_end = 0;
             while (key_end < word.size() && is_key_char(word[key_end])) ++key_end;
-            bool attribute = key_end > 0 && key_end + 1 < word.size() &&
-                             (word[key_end] == '=' || ((word[key_end] == '~' || word[key_end] == '^') && word[key_end + 1] == '"'));
+            bool attribute =
+                key_end > 0 && key_end + 1 < word.size() &&
+                (word[key_end] == '=' || ((word[key_end] == '~' || word[key_end] == '^') && word[key_end + 1] == '"'));
             if (attribute) {
                 arg.key = std::string(word.substr(0, key_end));
                 arg.op = word[key_end];
@@ -84,8 +85,8 @@ bool read_args(std::string_view s, std::vector<Arg>& args, std::string& error) {
 struct Builder {
     Fixture fixture;
     Document doc;
-    std::string last_line;       // the last code line, as written (with its `$`s)
-    uint32_t last_begin = 0;     // where it starts in doc.text
+    std::string last_line;    // the last code line, as written (with its `$`s)
+    uint32_t last_begin = 0;  // where it starts in doc.text
     bool has_code_line = false;
 
     void finish() {

@@ -28,13 +28,14 @@ std::string joined(const std::vector<std::string>& words) {
     return out.empty() ? "nothing" : out;
 }
 
-const char* const kCompletionKinds[] = {"function", "variable", "parameter", "field", "axis",   "type",
-                                        "keyword",  "module",   "snippet",   "model", "data",  "dim"};
-const ide::CompletionKind kCompletionKindValues[] = {
-    ide::CompletionKind::Function, ide::CompletionKind::Variable, ide::CompletionKind::Parameter,
-    ide::CompletionKind::Field,    ide::CompletionKind::Axis,     ide::CompletionKind::Type,
-    ide::CompletionKind::Keyword,  ide::CompletionKind::Module,   ide::CompletionKind::Snippet,
-    ide::CompletionKind::Model,    ide::CompletionKind::Data,     ide::CompletionKind::Dim};
+const char* const kCompletionKinds[] = {"function", "variable", "parameter", "field", "axis", "type",
+                                        "keyword",  "module",   "snippet",   "model", "data", "dim"};
+const ide::CompletionKind kCompletionKindValues[] = {ide::CompletionKind::Function,  ide::CompletionKind::Variable,
+                                                     ide::CompletionKind::Parameter, ide::CompletionKind::Field,
+                                                     ide::CompletionKind::Axis,      ide::CompletionKind::Type,
+                                                     ide::CompletionKind::Keyword,   ide::CompletionKind::Module,
+                                                     ide::CompletionKind::Snippet,   ide::CompletionKind::Model,
+                                                     ide::CompletionKind::Data,      ide::CompletionKind::Dim};
 
 std::optional<ide::CompletionKind> completion_kind(std::string_view name) {
     for (size_t i = 0; i < std::size(kCompletionKinds); ++i)
@@ -77,15 +78,15 @@ private:
 
     void check_marker(const Marker& m) {
         static const std::map<std::string, Check> checks = {
-            {"clean", &Runner::clean},          {"hover", &Runner::hover},
-            {"def", &Runner::def},              {"refs", &Runner::refs},
-            {"uses", &Runner::refs},            {"writes", &Runner::writes},
-            {"rename", &Runner::rename},        {"prepare-rename", &Runner::prepare_rename},
-            {"items", &Runner::items},          {"items+", &Runner::items},
-            {"items-", &Runner::items},         {"first", &Runner::first},
-            {"order", &Runner::order},          {"item", &Runner::item},
-            {"no-item", &Runner::item},         {"inlay", &Runner::inlay},
-            {"token", &Runner::token},          {"sig", &Runner::sig},
+            {"clean", &Runner::clean},   {"hover", &Runner::hover},
+            {"def", &Runner::def},       {"refs", &Runner::refs},
+            {"uses", &Runner::refs},     {"writes", &Runner::writes},
+            {"rename", &Runner::rename}, {"prepare-rename", &Runner::prepare_rename},
+            {"items", &Runner::items},   {"items+", &Runner::items},
+            {"items-", &Runner::items},  {"first", &Runner::first},
+            {"order", &Runner::order},   {"item", &Runner::item},
+            {"no-item", &Runner::item},  {"inlay", &Runner::inlay},
+            {"token", &Runner::token},   {"sig", &Runner::sig},
         };
         auto it = checks.find(m.kind);
         if (it == checks.end()) return fail("unknown kind `" + m.kind + "`");
@@ -102,8 +103,11 @@ private:
     // `line L col C` of an offset, with the fixture file's line.
     std::string where(uint32_t offset) const {
         uint32_t line = analysed_.lines().line_of(offset);
-        int file_line = line < doc_.file_line.size() ? doc_.file_line[line] : doc_.file_line.empty() ? 0 : doc_.file_line.back() + 1;
-        return "line " + std::to_string(file_line) + " col " + std::to_string(offset - analysed_.lines().line_start(line) + 1);
+        int file_line = line < doc_.file_line.size() ? doc_.file_line[line]
+                        : doc_.file_line.empty()     ? 0
+                                                     : doc_.file_line.back() + 1;
+        return "line " + std::to_string(file_line) + " col " +
+               std::to_string(offset - analysed_.lines().line_start(line) + 1);
     }
     std::string describe(ByteRange r) const { return where(r.begin) + " `" + analysed_.slice(r) + "`"; }
 
@@ -114,7 +118,8 @@ private:
     bool label_offsets(const std::vector<Arg>& args, size_t from, std::vector<uint32_t>& out) {
         for (size_t i = from; i < args.size(); ++i) {
             const Arg& a = args[i];
-            if (a.quoted || !a.key.empty() || a.value.size() < 2 || a.value[0] != '@') return fail("expected @name, found `" + a.value + "`"), false;
+            if (a.quoted || !a.key.empty() || a.value.size() < 2 || a.value[0] != '@')
+                return fail("expected @name, found `" + a.value + "`"), false;
             auto it = doc_.labels.find(a.value.substr(1));
             if (it == doc_.labels.end()) return fail("no marker is named " + a.value), false;
             out.push_back(it->second);
@@ -123,7 +128,10 @@ private:
     }
     std::string describe_labels(const std::vector<Arg>& args) const {
         std::vector<std::string> out;
-        for (const Arg& a : args) out.push_back(a.value + (doc_.labels.count(a.value.substr(1)) ? " (" + where(doc_.labels.at(a.value.substr(1))) + ")" : ""));
+        for (const Arg& a : args)
+            out.push_back(a.value + (doc_.labels.count(a.value.substr(1))
+                                         ? " (" + where(doc_.labels.at(a.value.substr(1))) + ")"
+                                         : ""));
         return joined(out);
     }
 
@@ -144,7 +152,8 @@ private:
         for (const Arg& a : m.args) {
             if (!a.quoted || !a.key.empty()) return fail("hover takes \"text\" or none");
             if (!h) return expected("a hover containing " + quoted(a.value), "no hover");
-            if (h->markdown.find(a.value) == std::string::npos) return expected("a hover containing " + quoted(a.value), quoted(h->markdown));
+            if (h->markdown.find(a.value) == std::string::npos)
+                return expected("a hover containing " + quoted(a.value), quoted(h->markdown));
         }
     }
 
@@ -179,8 +188,10 @@ private:
         for (ByteRange r : ranges) found.push_back(describe(r));
         for (ByteRange r : ranges)
             if (!whole_name(r)) return fail("a range that isn't one whole name: " + describe(r));
-        if (m.args.size() == 1 && !m.args[0].quoted && !m.args[0].value.empty() && std::isdigit(static_cast<unsigned char>(m.args[0].value[0]))) {
-            if (std::to_string(ranges.size()) != m.args[0].value) expected(m.args[0].value + " ranges", std::to_string(ranges.size()) + ": " + joined(found));
+        if (m.args.size() == 1 && !m.args[0].quoted && !m.args[0].value.empty() &&
+            std::isdigit(static_cast<unsigned char>(m.args[0].value[0]))) {
+            if (std::to_string(ranges.size()) != m.args[0].value)
+                expected(m.args[0].value + " ranges", std::to_string(ranges.size()) + ": " + joined(found));
             return;
         }
         std::vector<uint32_t> want;
@@ -200,12 +211,15 @@ private:
     }
 
     void rename(const Marker& m) {
-        if (m.args.size() < 2 || !m.args[0].key.empty() || m.args[0].quoted) return fail("rename takes NEW_NAME ok|refused~\"why\"");
+        if (m.args.size() < 2 || !m.args[0].key.empty() || m.args[0].quoted)
+            return fail("rename takes NEW_NAME ok|refused~\"why\"");
         const std::string& name = m.args[0].value;
         ide::RenameResult r = ide::rename(snapshot(), m.offset, name);
         const Arg& verdict = m.args[1];
         if (verdict.key == "refused") {
-            if (!matches(verdict, r.refused)) expected("a refusal " + quoted(verdict.value), r.refused.empty() ? std::string("no refusal") : quoted(r.refused));
+            if (!matches(verdict, r.refused))
+                expected("a refusal " + quoted(verdict.value),
+                         r.refused.empty() ? std::string("no refusal") : quoted(r.refused));
             return;
         }
         if (!is_word(verdict, "ok")) return fail("rename takes NEW_NAME ok|refused~\"why\"");
@@ -222,7 +236,8 @@ private:
             else if (a.key != "has" && a.key != "lacks") return fail("unknown rename attribute `" + a.key + "`");
         }
         AnalysedDocument after(text);
-        for (const Diagnostic& d : after.result().diagnostics) fail("the renamed text has " + d.code + ": " + d.message);
+        for (const Diagnostic& d : after.result().diagnostics)
+            fail("the renamed text has " + d.code + ": " + d.message);
     }
 
     void prepare_rename(const Marker& m) {
@@ -275,7 +290,8 @@ private:
         std::vector<std::string> got = labels_at(m.offset);
         std::vector<std::string> want = words(m);
         std::multiset<std::string> head(got.begin(), got.begin() + std::min(got.size(), want.size()));
-        if (head != std::multiset<std::string>(want.begin(), want.end())) expected("first " + joined(want), joined(got));
+        if (head != std::multiset<std::string>(want.begin(), want.end()))
+            expected("first " + joined(want), joined(got));
     }
 
     void order(const Marker& m) {
@@ -297,7 +313,8 @@ private:
         const std::string& label = m.args[0].value;
         std::optional<ide::CompletionKind> kind;
         size_t next = 1;
-        if (next < m.args.size() && m.args[next].key.empty() && !m.args[next].quoted && m.args[next].value != "placeholders") {
+        if (next < m.args.size() && m.args[next].key.empty() && !m.args[next].quoted &&
+            m.args[next].value != "placeholders") {
             kind = completion_kind(m.args[next].value);
             if (!kind) return fail("unknown completion kind `" + m.args[next].value + "`");
             ++next;
@@ -321,11 +338,11 @@ private:
                 if (!entry->is_snippet) expected(what + " with snippet placeholders", quoted(entry->insert_text));
                 continue;
             }
-            const std::string* field = a.key == "detail" ? &entry->detail
-                                       : a.key == "doc"  ? &entry->documentation
-                                       : a.key == "sort" ? &entry->sort_text
+            const std::string* field = a.key == "detail"   ? &entry->detail
+                                       : a.key == "doc"    ? &entry->documentation
+                                       : a.key == "sort"   ? &entry->sort_text
                                        : a.key == "insert" ? &entry->insert_text
-                                                         : nullptr;
+                                                           : nullptr;
             if (!field) return fail("unknown item attribute `" + a.key + a.value + "`");
             if (!matches(a, *field)) expected(a.key + std::string(1, a.op) + quoted(a.value), quoted(*field));
         }
@@ -349,10 +366,12 @@ private:
             if (a.key == "label") found = h->label;
             else if (a.key == "doc") found = h->documentation;
             else if (a.key == "active") found = std::to_string(h->active_parameter);
-            else if (a.key.rfind("param", 0) == 0 && a.key.size() > 5 && std::isdigit(static_cast<unsigned char>(a.key[5]))) {
+            else if (a.key.rfind("param", 0) == 0 && a.key.size() > 5 &&
+                     std::isdigit(static_cast<unsigned char>(a.key[5]))) {
                 size_t i = std::stoul(a.key.substr(5));
                 if (i >= h->parameter_label_offsets.size()) {
-                    expected(a.key, std::to_string(h->parameter_label_offsets.size()) + " parameters in " + quoted(h->label));
+                    expected(a.key,
+                             std::to_string(h->parameter_label_offsets.size()) + " parameters in " + quoted(h->label));
                     continue;
                 }
                 auto [from, to] = h->parameter_label_offsets[i];
@@ -403,7 +422,8 @@ private:
             marker_ = m;
             bool found = false;
             for (size_t i = 0; i < hints.size() && !found; ++i)
-                if (!matched[i] && hints[i].offset == m->offset && hints[i].label == m->args[0].value) found = matched[i] = true;
+                if (!matched[i] && hints[i].offset == m->offset && hints[i].label == m->args[0].value)
+                    found = matched[i] = true;
             if (!found) {
                 std::vector<std::string> here;
                 for (const auto& h : hints)
@@ -423,7 +443,8 @@ private:
                 });
                 size_t got = ide::inlay_hints(snapshot(), visible).size();
                 if (got != want)
-                    expected(std::to_string(want) + " hints in " + where(visible.begin) + " to " + where(visible.end), std::to_string(got));
+                    expected(std::to_string(want) + " hints in " + where(visible.begin) + " to " + where(visible.end),
+                             std::to_string(got));
             }
         }
     }

@@ -49,10 +49,8 @@ TEST_CASE("builtin table: every entry has docs, typing and code generation") {
         CHECK(doc->doc.find(std::string(b.doc)) != std::string::npos);
         // Code generation: a Python name, or a reason there is none.
         CHECK((b.typing == BuiltinTyping::Initializer) == (b.emit == BuiltinEmit::Initializer));
-        if (b.emit == BuiltinEmit::NotGenerated)
-            CHECK(!b.not_generated.empty());
-        else if (b.emit != BuiltinEmit::Initializer)
-            CHECK(!ss::check::builtin_python(b).empty());
+        if (b.emit == BuiltinEmit::NotGenerated) CHECK(!b.not_generated.empty());
+        else if (b.emit != BuiltinEmit::Initializer) CHECK(!ss::check::builtin_python(b).empty());
         if (b.typing == BuiltinTyping::Prelude) CHECK(b.python.empty());  // the declaration's target, not a copy
         // Properties that can't hold together.
         if (b.masked) CHECK(b.across != ss::check::BuiltinAcross::Nothing);
@@ -88,8 +86,8 @@ TEST_CASE("builtin table: every built-in the prelude declares or the checker typ
         std::string source = "fn f(x: [n]) -> [n]:\n    y = " + std::string(b.name) + "\n    return x\n";
         CHECK(ss::test::codes_of(ss::check::analyze_source(source)).empty());
     }
-    CHECK(ss::test::codes_of(ss::check::analyze_source("fn f(x: [n]) -> [n]:\n    y = no_such_builtin\n    return x\n")) ==
-          std::vector<std::string>{"E0102"});
+    CHECK(ss::test::codes_of(ss::check::analyze_source(
+              "fn f(x: [n]) -> [n]:\n    y = no_such_builtin\n    return x\n")) == std::vector<std::string>{"E0102"});
 }
 
 // docs/types.md, "Properties of the built-ins": one row a built-in,
@@ -106,20 +104,24 @@ TEST_CASE("builtin table: docs/types.md gives each built-in's properties as the 
     while (std::getline(lines, line) && line.rfind("### ", 0) != 0 && line.rfind("## ", 0) != 0) {
         std::smatch m;
         if (!std::regex_match(line, m, row)) continue;
-        CHECK_MESSAGE(documented.emplace(m[1], m[2].str() + " " + m[3].str() + " " + m[4].str() + " " + m[5].str()).second,
-                      "listed twice: " << m[1]);
+        CHECK_MESSAGE(
+            documented.emplace(m[1], m[2].str() + " " + m[3].str() + " " + m[4].str() + " " + m[5].str()).second,
+            "listed twice: " << m[1]);
     }
     auto word = [](ss::check::BuiltinAcross a) {
-        return a == ss::check::BuiltinAcross::Over ? "over" : a == ss::check::BuiltinAcross::Signature ? "signature" : "no";
+        return a == ss::check::BuiltinAcross::Over        ? "over"
+               : a == ss::check::BuiltinAcross::Signature ? "signature"
+                                                          : "no";
     };
     auto yes = [](bool b) { return b ? "yes" : "no"; };
     for (const Builtin& b : ss::check::builtin_table()) {
         CAPTURE(b.name);
         auto it = documented.find(std::string(b.name));
         REQUIRE_MESSAGE(it != documented.end(), "docs/types.md has no row for " << b.name);
-        CHECK(it->second == std::string(word(b.across)) + " " + yes(b.masked) + " " + yes(b.host_only) + " " +
-                                yes(b.exportable));
+        CHECK(it->second ==
+              std::string(word(b.across)) + " " + yes(b.masked) + " " + yes(b.host_only) + " " + yes(b.exportable));
         documented.erase(it);
     }
-    for (const auto& [name, props] : documented) CHECK_MESSAGE(false, "docs/types.md lists a built-in the table lacks: " << name);
+    for (const auto& [name, props] : documented)
+        CHECK_MESSAGE(false, "docs/types.md lists a built-in the table lacks: " << name);
 }

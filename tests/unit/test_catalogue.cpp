@@ -91,8 +91,7 @@ TEST_CASE("message templates number their placeholders 0..n-1, each used") {
         std::set<int> distinct(used.begin(), used.end());
         CHECK(static_cast<int>(distinct.size()) == arity);  // no gaps
         // No stray braces: every '{' or '}' belongs to a placeholder.
-        std::string rest = std::regex_replace(std::string(e.message_template),
-                                              std::regex(R"(\{\d+\})"), "");
+        std::string rest = std::regex_replace(std::string(e.message_template), std::regex(R"(\{\d+\})"), "");
         CHECK(rest.find_first_of("{}") == std::string::npos);
     }
 }
@@ -109,10 +108,8 @@ TEST_CASE("docs/errors.md has one complete section per catalogue code") {
         }
         CHECK_MESSAGE(it->second.anchor == e.anchor,
                       "the section must be preceded by <a id=\"" << e.anchor << "\"></a>");
-        CHECK_MESSAGE(it->second.title == e.title,
-                      "heading title must be the catalogue's title: " << e.title);
-        CHECK_MESSAGE(it->second.code_blocks >= 2,
-                      "the section needs a failing and a fixed ```ss example");
+        CHECK_MESSAGE(it->second.title == e.title, "heading title must be the catalogue's title: " << e.title);
+        CHECK_MESSAGE(it->second.code_blocks >= 2, "the section needs a failing and a fixed ```ss example");
     }
     for (const auto& [code, section] : sections) {
         CHECK_MESSAGE(ss::find_entry(code) != nullptr,

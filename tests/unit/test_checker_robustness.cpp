@@ -11,9 +11,12 @@
 #include "syntax_test_util.hpp"
 
 TEST_CASE("random edits of the examples: diagnostics, never a crash") {
-    const char* pieces[] = {"", " ", "\n", "    ", "(", ")", "[", "]", ":", ",", "|> f(x)", "\n    |> g", "x", "@",
-                            "fn ", "dim Q = ", "as [n]", "..", "->", "?k", "..s", "over=", "einsum(", "b n ->", "=",
-                            "+", "!", "causal[n m]", "return", "if x:\n        ", "\t", "#", "\"", "é", "0", "-inf"};
+    const char* pieces[] = {"",   " ",  "\n",  "    ",        "(",       ")",
+                            "[",  "]",  ":",   ",",           "|> f(x)", "\n    |> g",
+                            "x",  "@",  "fn ", "dim Q = ",    "as [n]",  "..",
+                            "->", "?k", "..s", "over=",       "einsum(", "b n ->",
+                            "=",  "+",  "!",   "causal[n m]", "return",  "if x:\n        ",
+                            "\t", "#",  "\"",  "é",           "0",       "-inf"};
     std::vector<std::string> examples;
     for (const auto& entry : std::filesystem::directory_iterator(std::string(SS_SOURCE_DIR) + "/examples"))
         if (entry.path().extension() == ".ss")

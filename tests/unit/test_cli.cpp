@@ -25,8 +25,7 @@ struct TempDir {
     fs::path path;
     TempDir() {
         path = fs::temp_directory_path() /
-               ("ss_unit_" + std::to_string(reinterpret_cast<uintptr_t>(this)) + "_" +
-                std::to_string(std::rand()));
+               ("ss_unit_" + std::to_string(reinterpret_cast<uintptr_t>(this)) + "_" + std::to_string(std::rand()));
         fs::create_directories(path);
     }
     ~TempDir() {

@@ -22,12 +22,15 @@ namespace {
 std::string structure(const ss::check::TypeRef& type) {
     if (!type) return "none";
     const ss::check::Type& t = *type;
-    auto size = [](const ss::check::Size& s) { return s.to_string([](ss::check::SymbolId id) { return "s" + std::to_string(id); }); };
+    auto size = [](const ss::check::Size& s) {
+        return s.to_string([](ss::check::SymbolId id) { return "s" + std::to_string(id); });
+    };
     std::string out = "{" + std::to_string(static_cast<int>(t.kind)) + " " + t.ref;
     for (const auto& a : t.tensor.axes)
         out += " (" + a.name.value_or("") + "|" + a.written + "|" + size(a.size) + (a.variadic ? "|.." : "") + ")";
     const auto& e = t.tensor.element;
-    out += " el" + std::to_string(static_cast<int>(e.kind)) + (e.written ? "w" : "") + " " + e.over + " " + e.bound_written;
+    out += " el" + std::to_string(static_cast<int>(e.kind)) + (e.written ? "w" : "") + " " + e.over + " " +
+           e.bound_written;
     if (e.index_bound) out += "<" + size(*e.index_bound) + ">";
     for (const auto& element : t.elements) out += " " + structure(std::make_shared<ss::check::Type>(element));
     return out + "}";
@@ -96,16 +99,39 @@ std::string dump(const ss::analysis::Result& r) {
 }  // namespace
 
 TEST_CASE("a document after random edits equals a fresh analysis of its text") {
-    const char* pieces[] = {"", " ", "\n", "    ", "(", ")", "x", "y", "@", "+ 1", "D", "n", "fn ", "dim Q = 2\n",
-                            "|> gelu", "as [b n D]", ",", ":", "\n    return x\n", "#", "over=m", "0..4", "e",
-                            "[0..2]", " as [k]", "|> rearrange(b n D -> n b D)"};
+    const char* pieces[] = {"",
+                            " ",
+                            "\n",
+                            "    ",
+                            "(",
+                            ")",
+                            "x",
+                            "y",
+                            "@",
+                            "+ 1",
+                            "D",
+                            "n",
+                            "fn ",
+                            "dim Q = 2\n",
+                            "|> gelu",
+                            "as [b n D]",
+                            ",",
+                            ":",
+                            "\n    return x\n",
+                            "#",
+                            "over=m",
+                            "0..4",
+                            "e",
+                            "[0..2]",
+                            " as [k]",
+                            "|> rearrange(b n D -> n b D)"};
     for (const char* example : {"examples/digits.ss", "examples/attention.ss", "examples/llama.ss",
                                 "examples/patch_embedding.ss", "examples/mistakes/shapes.ss"}) {
         CAPTURE(example);
         // A last function whose facts name size symbols of its own: an edit
         // that changes how many an earlier body makes moves them.
-        std::string text = ss::test::read_source_file(example) +
-                           "\nfn probe(x: [n m]) -> [n m]:\n    y = x as [p q]\n    return x\n";
+        std::string text =
+            ss::test::read_source_file(example) + "\nfn probe(x: [n m]) -> [n m]:\n    y = x as [p q]\n    return x\n";
         DocumentAnalysis document(text);
         ss::analysis::Analyzer analyses;  // kept across edits, as a document's are
         analyses.run(document.analyze().check);
@@ -128,8 +154,7 @@ TEST_CASE("a document after random edits equals a fresh analysis of its text") {
 
 TEST_CASE("an edit inside one function re-checks that function only") {
     std::string unit = "dim D = 8\n";
-    for (int i = 0; i < 50; ++i)
-        unit += "fn f" + std::to_string(i) + "(x: [b D]) -> [b D]:\n    return x |> gelu\n\n";
+    for (int i = 0; i < 50; ++i) unit += "fn f" + std::to_string(i) + "(x: [b D]) -> [b D]:\n    return x |> gelu\n\n";
     DocumentAnalysis document(unit);
     CHECK(document.analyze().diagnostics.empty());
     auto at = static_cast<uint32_t>(unit.find("return x |> gelu", unit.size() / 2) + 8);

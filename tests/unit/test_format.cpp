@@ -612,10 +612,14 @@ TEST_CASE("format: random spacing inside lines formats the same as the original"
 }
 
 TEST_CASE("format: random edits of the examples: refused or formatted with the guarantees, never a crash") {
-    const char* pieces[] = {"", " ", "\n", "    ", "(", ")", "[", "]", ":", ",", "|> f(x)", "\n    |> g", "x", "@",
-                            "fn ", "dim Q = ", "as [n]", "..", "->", "?k", "..s", "over=", "einsum(", "b n ->", "=",
-                            "+", "!", "causal[n m]", "return", "if x:\n        ", "\t", "#", "\"", "é", "0", "-inf",
-                            "\r\n", "  # c\n", "\n\n\n", "\n# c\n", "(\n", "\n)", "-", "\n  # deep\n"};
+    const char* pieces[] = {"",     " ",           "\n",     "    ",        "(",       ")",
+                            "[",    "]",           ":",      ",",           "|> f(x)", "\n    |> g",
+                            "x",    "@",           "fn ",    "dim Q = ",    "as [n]",  "..",
+                            "->",   "?k",          "..s",    "over=",       "einsum(", "b n ->",
+                            "=",    "+",           "!",      "causal[n m]", "return",  "if x:\n        ",
+                            "\t",   "#",           "\"",     "é",           "0",       "-inf",
+                            "\r\n", "  # c\n",     "\n\n\n", "\n# c\n",     "(\n",     "\n)",
+                            "-",    "\n  # deep\n"};
     std::vector<std::string> texts;
     for (auto& e : examples())
         if (!has_syntax_error(e.second)) texts.push_back(e.second);

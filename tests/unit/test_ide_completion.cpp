@@ -134,9 +134,38 @@ TEST_CASE("ide: completion and signature help at every offset of the examples") 
 }
 
 TEST_CASE("ide: completion and signature help after random edits") {
-    const char* pieces[] = {"", " ", "\n", "    ", "(", ")", "[", "]", "x", "m.", "@", "+ 1", "D", "n", "fn ", ",",
-                            ":", "\n    return x\n", "#", "\"", "over=", "|> softmax(", "rearrange(b n ->", "einsum(q, k:",
-                            "as [b ", "..", "é", "\xff", "$", "model M:\n    w: [", "= ", "."};
+    const char* pieces[] = {"",
+                            " ",
+                            "\n",
+                            "    ",
+                            "(",
+                            ")",
+                            "[",
+                            "]",
+                            "x",
+                            "m.",
+                            "@",
+                            "+ 1",
+                            "D",
+                            "n",
+                            "fn ",
+                            ",",
+                            ":",
+                            "\n    return x\n",
+                            "#",
+                            "\"",
+                            "over=",
+                            "|> softmax(",
+                            "rearrange(b n ->",
+                            "einsum(q, k:",
+                            "as [b ",
+                            "..",
+                            "é",
+                            "\xff",
+                            "$",
+                            "model M:\n    w: [",
+                            "= ",
+                            "."};
     for (const std::string& file : ss::test::example_files()) {
         CAPTURE(file);
         AnalysedDocument doc(ss::test::read_source_file(file));

@@ -51,7 +51,7 @@ TEST_CASE("ide markers: positions, labels and documents") {
     CHECK(first.text == "dim D = 4\nfn f(x: \n");  // marker lines and `$` gone
     CHECK(first.file_line == std::vector<int>{1, 3});
     CHECK(first.labels.at("d") == 4);
-    REQUIRE(first.markers.size() == 1);  // a bare `^@d` only names its position
+    REQUIRE(first.markers.size() == 1);    // a bare `^@d` only names its position
     CHECK(first.markers[0].offset == 18);  // where the `$` was: the end of the line
     CHECK(first.markers[0].line == 4);
     CHECK(first.markers[0].kind == "items+");
@@ -86,7 +86,8 @@ TEST_CASE("ide markers: a wrong answer fails at the marker's line, saying what w
     CHECK(failures[2].message.find("expected a hint \": [n E]\", found \": [n D]\" here") != std::string::npos);
     CHECK(failures[3].message.find("an unexpected hint \": [n D]\" at line 4 col 6") != std::string::npos);
     CHECK(failures[4].line == 9);
-    CHECK(failures[4].message.find("expected 3 ranges, found 2: line 4 col 5 `y` line 8 col 12 `y`") != std::string::npos);
+    CHECK(failures[4].message.find("expected 3 ranges, found 2: line 4 col 5 `y` line 8 col 12 `y`") !=
+          std::string::npos);
     CHECK(failures[5].message == "^ token parameter 1: expected parameter 1, found variable 1");
     CHECK(failures[6].message.find("unknown kind `frobnicate`") != std::string::npos);
     CHECK(failures[7].line == 12);

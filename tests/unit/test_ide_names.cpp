@@ -20,7 +20,8 @@ using namespace ss;
 using Analysed = ss::test::AnalysedDocument;
 
 std::string apply(std::string text, std::vector<FixEdit> edits) {
-    std::sort(edits.begin(), edits.end(), [](const FixEdit& a, const FixEdit& b) { return a.range.begin > b.range.begin; });
+    std::sort(edits.begin(), edits.end(),
+              [](const FixEdit& a, const FixEdit& b) { return a.range.begin > b.range.begin; });
     for (const FixEdit& e : edits) text.replace(e.range.begin, e.range.end - e.range.begin, e.text);
     return text;
 }

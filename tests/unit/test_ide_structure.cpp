@@ -142,24 +142,24 @@ TEST_CASE("ide: the token legend names every token type and modifier") {
 
 TEST_CASE("ide: folding ranges of items, blocks, brackets, comments and imports") {
     Doc d(
-        "import python numpy\n"          // 0
-        "import python torch\n"          // 1
-        "\n"                             // 2
-        "# one\n"                        // 3
-        "# two\n"                        // 4
-        "dim D = 8  # not a run\n"       // 5
-        "model M:\n"                     // 6
-        "    w: [D] = zeros\n"           // 7
-        "fn f(x: [n D]) -> [n D]:\n"     // 8
-        "    if true:\n"                 // 9
-        "        y = x\n"                // 10
-        "    else:\n"                    // 11
-        "        y = gelu(\n"            // 12
-        "            x)\n"               // 13
-        "    return y\n"                 // 14
-        "\n"                             // 15
-        "    # trailing\n"               // 16
-        "\n");                           // 17
+        "import python numpy\n"       // 0
+        "import python torch\n"       // 1
+        "\n"                          // 2
+        "# one\n"                     // 3
+        "# two\n"                     // 4
+        "dim D = 8  # not a run\n"    // 5
+        "model M:\n"                  // 6
+        "    w: [D] = zeros\n"        // 7
+        "fn f(x: [n D]) -> [n D]:\n"  // 8
+        "    if true:\n"              // 9
+        "        y = x\n"             // 10
+        "    else:\n"                 // 11
+        "        y = gelu(\n"         // 12
+        "            x)\n"            // 13
+        "    return y\n"              // 14
+        "\n"                          // 15
+        "    # trailing\n"            // 16
+        "\n");                        // 17
     auto folds = ide::folding_ranges(d.snapshot());
     std::vector<std::string> got;
     for (const auto& f : folds)
@@ -167,7 +167,7 @@ TEST_CASE("ide: folding ranges of items, blocks, brackets, comments and imports"
                       (f.kind == ide::FoldingKind::Comment   ? " comment"
                        : f.kind == ide::FoldingKind::Imports ? " imports"
                                                              : " region"));
-    std::vector<std::string> expected = {"0-1 imports", "3-4 comment", "6-7 region", "8-14 region",
+    std::vector<std::string> expected = {"0-1 imports", "3-4 comment",  "6-7 region",  "8-14 region",
                                          "9-10 region", "11-13 region", "12-13 region"};
     CHECK(got == expected);
 }
@@ -275,9 +275,34 @@ TEST_CASE("ide: workspace symbols match a query as a case-insensitive subsequenc
 // ---------------------------------------------------------------- robustness
 
 TEST_CASE("ide: every feature keeps its invariants on the examples and random edits of them") {
-    const char* pieces[] = {"", " ", "\n", "    ", "(", ")", "[", "]", "x", "@", "+ 1", "D", "fn ", "dim Q = 2\n",
-                            "|> gelu", "as [b n D]", ",", ":", "\n    return x\n", "#", "# c\n", "over=m", "0..4",
-                            "\"s\n", "model M:\n    w: [D]\n", "\r\n", "é", "\xff"};
+    const char* pieces[] = {"",
+                            " ",
+                            "\n",
+                            "    ",
+                            "(",
+                            ")",
+                            "[",
+                            "]",
+                            "x",
+                            "@",
+                            "+ 1",
+                            "D",
+                            "fn ",
+                            "dim Q = 2\n",
+                            "|> gelu",
+                            "as [b n D]",
+                            ",",
+                            ":",
+                            "\n    return x\n",
+                            "#",
+                            "# c\n",
+                            "over=m",
+                            "0..4",
+                            "\"s\n",
+                            "model M:\n    w: [D]\n",
+                            "\r\n",
+                            "é",
+                            "\xff"};
     std::vector<std::string> files = ss::test::example_files();
     REQUIRE(files.size() >= 5);
     for (const std::string& file : files) {
@@ -296,8 +321,9 @@ TEST_CASE("ide: every feature keeps its invariants on the examples and random ed
     }
     // Odd texts.
     std::mt19937 rng(1);
-    for (std::string text : {std::string(), std::string("\n"), std::string("#"), std::string("fn"),
-                             std::string("fn f(\n"), std::string(3000, '('), std::string("dim D = ") + std::string(500, '[')}) {
+    for (std::string text :
+         {std::string(), std::string("\n"), std::string("#"), std::string("fn"), std::string("fn f(\n"),
+          std::string(3000, '('), std::string("dim D = ") + std::string(500, '[')}) {
         Doc d(text);
         check_all(d.snapshot(), rng);
     }

@@ -16,7 +16,7 @@ TEST_CASE("lines and code-point columns are 1-based") {
     CHECK(index.position(2).column == 3);  // the "\n" itself
     CHECK(index.position(3).line == 2);
     CHECK(index.position(3).column == 1);
-    CHECK(index.position(6).line == 3);  // end of text: the empty last line
+    CHECK(index.position(6).line == 3);    // end of text: the empty last line
     CHECK(index.position(999).line == 3);  // clamped
     CHECK(index.line_text(0) == "ab");
     CHECK(index.line_text(1) == "cd");

@@ -246,7 +246,8 @@ TEST_CASE("a broken function keeps its neighbours and its error nodes") {
 }
 
 TEST_CASE("garbage lowers without throwing, to error nodes") {
-    for (const char* text : {")))(((", "fn", "fn (", "model:\n  :", "dim = ", "\xff\xfe\x00", "[[[[", "fn f(:\n\treturn\n"}) {
+    for (const char* text :
+         {")))(((", "fn", "fn (", "model:\n  :", "dim = ", "\xff\xfe\x00", "[[[[", "fn f(:\n\treturn\n"}) {
         CAPTURE(text);
         Parsed p(text);
         CHECK_NOTHROW(lower(p.tree));

@@ -14,7 +14,9 @@ using ss::lsp::MessageReader;
 
 namespace {
 
-std::string framed(const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; }
+std::string framed(const std::string& body) {
+    return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+}
 
 struct Drained {
     std::vector<std::string> bodies;
@@ -39,7 +41,8 @@ Drained read_all(const std::string& bytes) {
 }  // namespace
 
 TEST_CASE("lsp reader: messages come out whole, whatever the split") {
-    std::string a = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})", b = R"({"jsonrpc":"2.0","method":"x","params":{"t":"é"}})";
+    std::string a = R"({"jsonrpc":"2.0","id":1,"method":"initialize"})",
+                b = R"({"jsonrpc":"2.0","method":"x","params":{"t":"é"}})";
     std::string bytes = framed(a) + "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n" + framed(b);
     std::mt19937 rng(7);
     for (int round = 0; round < 200; ++round) {

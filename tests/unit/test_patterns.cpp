@@ -51,7 +51,9 @@ public:
     std::string show(const Size& size) const override {
         return size.to_string([&](SymbolId id) { return symbol_names[id]; });
     }
-    std::string source_text(ByteRange range) const override { return text.substr(range.begin, range.end - range.begin); }
+    std::string source_text(ByteRange range) const override {
+        return text.substr(range.begin, range.end - range.begin);
+    }
 };
 
 // The pattern call in `e`, and the value piped into it, if any.
@@ -137,7 +139,8 @@ struct Case {
                 std::istringstream factors(word);
                 std::string f;
                 while (std::getline(factors, f, '*')) a.size = a.size * size_of_factor(f);
-                if (word.find('*') == std::string::npos && !std::isdigit(static_cast<unsigned char>(word[0]))) a.name = word;
+                if (word.find('*') == std::string::npos && !std::isdigit(static_cast<unsigned char>(word[0])))
+                    a.name = word;
             }
             t.tensor.axes.push_back(std::move(a));
         }
@@ -162,7 +165,8 @@ struct Case {
         REQUIRE(t.kind == TypeKind::Tensor);
         std::string out;
         for (const AxisType& a : t.tensor.axes)
-            out += (out.empty() ? "" : " ") + (a.variadic ? ".." + *a.name : a.name.value_or(a.written) + ":" + show(a.size));
+            out += (out.empty() ? "" : " ") +
+                   (a.variadic ? ".." + *a.name : a.name.value_or(a.written) + ":" + show(a.size));
         return out;
     }
     std::string show(const Size& s) const { return ctx.show(s); }
@@ -254,7 +258,8 @@ TEST_CASE("E0408 in a pipe: `the value`, and no related range without an origin"
     Case c("x |> rearrange(b H m n -> b H n m)");
     c.check({c.tensor("b H n m")});
     REQUIRE(c.codes() == Codes{"E0408"});
-    CHECK(c.message() == "the pattern calls axis 3 `m`, but `m` is axis 4 of the value; the value's axes are `b H n m`");
+    CHECK(c.message() ==
+          "the pattern calls axis 3 `m`, but `m` is axis 4 of the value; the value's axes are `b H n m`");
     CHECK(c.ctx.diagnostics[0].related.empty());
 
     // A factor of a group can't take another axis's name either.
@@ -457,8 +462,9 @@ TEST_CASE("E0413: rearrange, split and repeat keep every axis") {
     Case drops("x |> rearrange(b n D -> b n)", kAttention);
     drops.check({drops.tensor("b n D")});
     REQUIRE(drops.codes() == Codes{"E0413"});
-    CHECK(drops.message() == "rearrange keeps every axis, but the output drops `D`; to reduce over it, write "
-                             "`reduce(b n D -> b n, sum)` or another reduction");
+    CHECK(drops.message() ==
+          "rearrange keeps every axis, but the output drops `D`; to reduce over it, write "
+          "`reduce(b n D -> b n, sum)` or another reduction");
     CHECK(drops.primary() == "D");
 
     Case adds("x |> rearrange(b n -> b n k)");
@@ -535,14 +541,14 @@ TEST_CASE("E0415: operands are tensors, reduce takes a reduction, sizes are numb
     CHECK(contains(missing.message(), "found none"));
 
     const char* others[] = {
-        "x |> reduce(b n -> b, 2)",                  // not a name
-        "x |> reduce(b n -> b, sum, mean)",          // two reductions
-        "x |> rearrange(b n -> n b, sum)",           // rearrange takes no reduction
-        "x |> rearrange(b (h w) -> b h w, h=n)",     // a size is a number
-        "x |> rearrange(b (h w) -> b h w, h=0)",     // at least 1
-        "x |> rearrange(b n -> n b, k=2)",           // of an axis the pattern has
-        "x |> rearrange(b (h D) -> b h D, D=768)",   // that isn't a dim
-        "x |> rearrange(b (h w) -> b h w, h=2, h=4)" // once
+        "x |> reduce(b n -> b, 2)",                   // not a name
+        "x |> reduce(b n -> b, sum, mean)",           // two reductions
+        "x |> rearrange(b n -> n b, sum)",            // rearrange takes no reduction
+        "x |> rearrange(b (h w) -> b h w, h=n)",      // a size is a number
+        "x |> rearrange(b (h w) -> b h w, h=0)",      // at least 1
+        "x |> rearrange(b n -> n b, k=2)",            // of an axis the pattern has
+        "x |> rearrange(b (h D) -> b h D, D=768)",    // that isn't a dim
+        "x |> rearrange(b (h w) -> b h w, h=2, h=4)"  // once
     };
     for (std::string expr : others) {
         CAPTURE(expr);
@@ -689,7 +695,8 @@ std::vector<Type> operands_of(Case& c) {
         REQUIRE(name != nullptr);
         for (const ss::ast::Param& p : c.fn->params)
             if (p.name.text == name->name.text) {
-                std::string written = c.ctx.text.substr(p.type->range.begin + 1, p.type->range.end - p.type->range.begin - 2);
+                std::string written =
+                    c.ctx.text.substr(p.type->range.begin + 1, p.type->range.end - p.type->range.begin - 2);
                 out.push_back(c.tensor(written));
             }
     }

@@ -175,9 +175,15 @@ TEST_CASE("the AST walker visits every statement and expression once, parents fi
     ss::syntax::for_each_expression(fn.body, [&](const ss::ast::Expr& e) {
         seen.push_back(text.substr(e.range.begin, e.range.end - e.range.begin));
     });
-    std::vector<std::string> expected = {"x[0] > 0.0", "x[0]", "x", "0", "0.0", "0..2", "0", "2", "x",
-                                         "(x |> gelu) * -x", "x |> gelu", "x", "gelu", "-x", "x",
-                                         "rearrange(x: n -> n)", "x"};
+    std::vector<std::string> expected = {"x[0] > 0.0", "x[0]",
+                                         "x",          "0",
+                                         "0.0",        "0..2",
+                                         "0",          "2",
+                                         "x",          "(x |> gelu) * -x",
+                                         "x |> gelu",  "x",
+                                         "gelu",       "-x",
+                                         "x",          "rearrange(x: n -> n)",
+                                         "x"};
     std::string all;
     for (const auto& x : seen) all += "|" + x;
     CAPTURE(all);

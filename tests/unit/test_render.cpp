@@ -2,9 +2,9 @@
 
 #include <string>
 
+#include "cli/render.hpp"
 #include "diag/catalogue.hpp"
 #include "diag/line_index.hpp"
-#include "cli/render.hpp"
 
 namespace {
 std::string human(const ss::Diagnostic& d, const std::string& source) {
@@ -25,9 +25,10 @@ TEST_CASE("human format: header, source line, carets under the range") {
 TEST_CASE("human format: empty range at end of line, other severities") {
     const std::string source = "ab\n";
     auto d = ss::make_diagnostic("E0002", {2, 2}, {"`:`"});
-    CHECK(human(d, source) == "m.ss:1:3: error[E0002]: expected `:` here\n"
-                              " 1 | ab\n"
-                              "   |   ^\n");
+    CHECK(human(d, source) ==
+          "m.ss:1:3: error[E0002]: expected `:` here\n"
+          " 1 | ab\n"
+          "   |   ^\n");
     d.severity = ss::Severity::Hint;
     CHECK(human(d, source).find("m.ss:1:3: hint[E0002]:") == 0);
     d.severity = ss::Severity::Information;
@@ -37,9 +38,10 @@ TEST_CASE("human format: empty range at end of line, other severities") {
 TEST_CASE("human format: a range over several lines underlines the first line only") {
     const std::string source = "abc\ndef\n";
     ss::Diagnostic d = ss::make_diagnostic("E0006", {1, 6});
-    CHECK(human(d, source) == "m.ss:1:2: error[E0006]: tab in indentation: indent with spaces\n"
-                              " 1 | abc\n"
-                              "   |  ^~\n");
+    CHECK(human(d, source) ==
+          "m.ss:1:2: error[E0006]: tab in indentation: indent with spaces\n"
+          " 1 | abc\n"
+          "   |  ^~\n");
 }
 
 TEST_CASE("human format: tabs are mirrored so carets line up; bad bytes shown safely") {
@@ -50,7 +52,8 @@ TEST_CASE("human format: tabs are mirrored so carets line up; bad bytes shown sa
     CHECK(out.find("   | \t ^\n") != std::string::npos);
     const std::string nul = std::string("a\0b", 3);
     ss::Diagnostic n = ss::make_diagnostic("E0004", {1, 2});
-    CHECK(human(n, nul).find(" 1 | a\xE2\x90\x80" "b\n") != std::string::npos);
+    CHECK(human(n, nul).find(" 1 | a\xE2\x90\x80"
+                             "b\n") != std::string::npos);
 }
 
 TEST_CASE("human format: long lines show a bounded window around the caret") {
@@ -81,7 +84,9 @@ TEST_CASE("messages are bounded") {
 }
 
 TEST_CASE("JSON: exactly the documented keys, 1-based, end just past the range") {
-    const std::string source = "a\xC3\xA9" "bc\nd\n";
+    const std::string source =
+        "a\xC3\xA9"
+        "bc\nd\n";
     ss::LineIndex index(source);
     ss::Diagnostic d = ss::make_diagnostic("E0001", {3, 5}, {"`bc`", ""});
     const nlohmann::ordered_json j = ss::cli::render_json(d, "m.ss", index);

@@ -6,10 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "diag/catalogue.hpp"
-#include "diag/line_index.hpp"
 #include "cli/render.hpp"
 #include "cli/sarif.hpp"
+#include "diag/catalogue.hpp"
+#include "diag/line_index.hpp"
 
 namespace {
 
@@ -18,9 +18,7 @@ ss::cli::SarifLog make_log(std::string docs_base = {}) {
 }
 
 // The log as a consumer sees it: serialized, then parsed again.
-nlohmann::json parsed(const ss::cli::SarifLog& log) {
-    return nlohmann::json::parse(ss::cli::dump_json(log.json()));
-}
+nlohmann::json parsed(const ss::cli::SarifLog& log) { return nlohmann::json::parse(ss::cli::dump_json(log.json())); }
 
 }  // namespace
 
@@ -89,7 +87,9 @@ TEST_CASE("SARIF: levels, one rule per code, ruleIndex into the rules") {
 
 TEST_CASE("SARIF: regions are 1-based, in code points, end column exclusive") {
     // "é" is 2 bytes, "😀" 4 bytes, 0xFF an invalid byte: one column each.
-    const std::string source = "x\n\xC3\xA9\xF0\x9F\x98\x80\xFF" "ab\ncd\n";
+    const std::string source =
+        "x\n\xC3\xA9\xF0\x9F\x98\x80\xFF"
+        "ab\ncd\n";
     ss::LineIndex index(source);
     ss::cli::SarifLog log = make_log();
     const size_t file = log.add_artifact("m.ss");
@@ -99,12 +99,9 @@ TEST_CASE("SARIF: regions are 1-based, in code points, end column exclusive") {
     const auto j = parsed(log);
     const auto& results = j["runs"][0]["results"];
     auto region = [&](size_t i) { return results[i]["locations"][0]["physicalLocation"]["region"]; };
-    CHECK(region(0) == nlohmann::json::parse(
-                           R"({"startLine": 2, "startColumn": 4, "endLine": 2, "endColumn": 6})"));
-    CHECK(region(1) == nlohmann::json::parse(
-                           R"({"startLine": 3, "startColumn": 1, "endLine": 3, "endColumn": 1})"));
-    CHECK(region(2) == nlohmann::json::parse(
-                           R"({"startLine": 2, "startColumn": 5, "endLine": 3, "endColumn": 2})"));
+    CHECK(region(0) == nlohmann::json::parse(R"({"startLine": 2, "startColumn": 4, "endLine": 2, "endColumn": 6})"));
+    CHECK(region(1) == nlohmann::json::parse(R"({"startLine": 3, "startColumn": 1, "endLine": 3, "endColumn": 1})"));
+    CHECK(region(2) == nlohmann::json::parse(R"({"startLine": 2, "startColumn": 5, "endLine": 3, "endColumn": 2})"));
     const auto& artifact = results[0]["locations"][0]["physicalLocation"]["artifactLocation"];
     CHECK(artifact["uri"] == "m.ss");
     CHECK(artifact["index"] == 0);
@@ -198,8 +195,7 @@ TEST_CASE("SARIF: a docs base gives absolute helpUri and informationUri") {
     const auto j = parsed(log);
     const auto& driver = j["runs"][0]["tool"]["driver"];
     CHECK(driver["informationUri"] == "https://example.org/shapescript/blob/v1/README.md");
-    CHECK(driver["rules"][0]["helpUri"] ==
-          "https://example.org/shapescript/blob/v1/docs/errors.md#e0003");
+    CHECK(driver["rules"][0]["helpUri"] == "https://example.org/shapescript/blob/v1/docs/errors.md#e0003");
     CHECK(driver["rules"][0]["name"] == "InvalidUTF8");
 }
 

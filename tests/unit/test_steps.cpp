@@ -26,8 +26,8 @@ std::set<std::string> steps_of(const std::string& body, std::string* facts = nul
     ss::analysis::Result analysed = ss::analysis::analyze(result.check);
     if (facts)
         for (const auto& f : analysed.facts)
-            *facts += f.function + " " + f.kind + " `" + text.substr(f.range.begin, f.range.end - f.range.begin).substr(0, 40) +
-                      "` " + f.detail + "\n";
+            *facts += f.function + " " + f.kind + " `" +
+                      text.substr(f.range.begin, f.range.end - f.range.begin).substr(0, 40) + "` " + f.detail + "\n";
     return ss::analysis::steps(analysed);
 }
 
@@ -37,13 +37,15 @@ using Names = std::set<std::string>;
 
 TEST_CASE("every spelling of a step is one") {
     CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]) -> [] f32:\n"
-                   "    l, grads = value_and_grad(loss, m, x)\n    update(m, opt, grads)\n    return l\n") == Names{"s"});
+                   "    l, grads = value_and_grad(loss, m, x)\n    update(m, opt, grads)\n    return l\n") ==
+          Names{"s"});
     CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
                    "    update(m, opt, value_and_grad(loss, m, x)[1])\n") == Names{"s"});
     CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
                    "    print(update(m, opt, value_and_grad(loss, m, x)[1] |> clip_norm(1.0)))\n") == Names{"s"});
-    CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
-                   "    if x[0] > 0.0:\n        l, grads = value_and_grad(loss, m, x)\n        update(m, opt, grads)\n") ==
+    CHECK(steps_of(
+              "fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
+              "    if x[0] > 0.0:\n        l, grads = value_and_grad(loss, m, x)\n        update(m, opt, grads)\n") ==
           Names{"s"});
     CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n    grads = value_and_grad(loss, m, x)[1]\n"
                    "    m |> update(opt, grads)\n") == Names{"s"});

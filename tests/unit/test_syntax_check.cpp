@@ -79,13 +79,11 @@ TEST_CASE("E0002: a hidden missing token (the scanner's line or block end), wher
     const std::string block_end = "fn f(x: [n]) -> [n]:\n    return x\n    \v\n";
     const std::string field_block_end = "model M:\n    w: [D] = ones\n  \v\n";
     const std::string eol = "expected the end of the line here", eob = "expected the end of the block here";
-    for (const Case& c : {Case{two_statements, two_statements.find("a     e") + 1, eol},
-                          Case{two_fields, two_fields.find("  v:"), eol},
-                          // One per line: the second is reported once the first is fixed.
-                          Case{two_assignments, two_assignments.find("  z ="), eol},
-                          Case{vertical_tab, vertical_tab.find('\v'), eol},
-                          Case{block_end, block_end.find('\v'), eob},
-                          Case{field_block_end, field_block_end.find('\v'), eob}}) {
+    for (const Case& c :
+         {Case{two_statements, two_statements.find("a     e") + 1, eol}, Case{two_fields, two_fields.find("  v:"), eol},
+          // One per line: the second is reported once the first is fixed.
+          Case{two_assignments, two_assignments.find("  z ="), eol}, Case{vertical_tab, vertical_tab.find('\v'), eol},
+          Case{block_end, block_end.find('\v'), eob}, Case{field_block_end, field_block_end.find('\v'), eob}}) {
         CAPTURE(c.text);
         auto d = check_syntax(c.text);
         REQUIRE(codes_of(d) == Codes{"E0002"});
@@ -110,7 +108,8 @@ TEST_CASE("E0002: a hidden missing token (the scanner's line or block end), wher
     CHECK(codes_of(garbled) == Codes{"E0001"});
     // At most 50 in a file, like the other parse errors.
     std::string many;
-    for (int i = 0; i < 80; ++i) many += "fn f" + std::to_string(i) + "(x: [n]) -> [n]:\n    y = x  z = y\n    return z\n";
+    for (int i = 0; i < 80; ++i)
+        many += "fn f" + std::to_string(i) + "(x: [n]) -> [n]:\n    y = x  z = y\n    return z\n";
     auto capped = codes_of(check_syntax(many));
     CHECK(std::count(capped.begin(), capped.end(), "E0002") == 50);
 }

@@ -77,8 +77,9 @@ TEST_CASE("edits out of range are clamped, never corrupting the tree") {
 
 TEST_CASE("random edits of the examples reparse to the same tree as a fresh parse") {
     // Pieces that change structure: indentation, brackets, pipes, newlines.
-    const char* pieces[] = {"", " ", "\n", "    ", "(", ")", "[", "]", ":", "|> f(x)\n", "\n    |> g",
-                            "x", "fn ", "if a:\n    b = 1\n", "#c\n", "1..n", "é", "\t", "..", "->", ","};
+    const char* pieces[] = {"",     " ",    "\n",        "    ",       "(",  ")",   "[",
+                            "]",    ":",    "|> f(x)\n", "\n    |> g", "x",  "fn ", "if a:\n    b = 1\n",
+                            "#c\n", "1..n", "é",         "\t",         "..", "->",  ","};
     for (const char* example : {"examples/digits.ss", "examples/attention.ss", "examples/llama.ss"}) {
         CAPTURE(example);
         std::string text = ss::test::read_source_file(example);
@@ -97,7 +98,6 @@ TEST_CASE("random edits of the examples reparse to the same tree as a fresh pars
     }
 }
 
-
 TEST_CASE("chunks: one per top-level item, never inside brackets or continuations") {
     std::string text =
         "dim D = 1\n"
@@ -105,7 +105,7 @@ TEST_CASE("chunks: one per top-level item, never inside brackets or continuation
         "fn f(x: [n],\n"
         "y: [n]) -> [n]:\n"  // inside the open bracket: same chunk
         "    return x\n"
-        "|> g\n"              // a continuation: same chunk
+        "|> g\n"  // a continuation: same chunk
         "\n"
         "model M:\n"
         "    w: [D] = zeros\n";
