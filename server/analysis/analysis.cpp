@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/steps.hpp"
+#include "check/document.hpp"
 
 namespace ss::analysis {
 
@@ -76,6 +77,20 @@ Result analyze(const check::CheckResult& checked) {
         for (const auto& pass : passes) append(result, pass->summarize(view_of(fn, checked.program)));
     finish(passes, checked.program, result);
     return result;
+}
+
+std::vector<Diagnostic> with_analyses(const std::vector<Diagnostic>& checked, const Result& analysed) {
+    std::vector<Diagnostic> out = checked;
+    out.insert(out.end(), analysed.diagnostics.begin(), analysed.diagnostics.end());
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
+    return out;
+}
+
+std::vector<Diagnostic> check_source(std::string_view source) {
+    check::DocumentAnalysis document{std::string(source)};
+    const check::DocumentResult& checked = document.analyze();
+    return with_analyses(checked.diagnostics, analyze(checked.check));
 }
 
 }  // namespace ss::analysis

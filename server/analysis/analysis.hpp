@@ -85,4 +85,13 @@ private:
 // Every analysis once, without a cache: what the code generator asks.
 Result analyze(const check::CheckResult& checked);
 
+// A document's diagnostics with the analyses' added, sorted by position as
+// DocumentResult's are: what `check`, `build` and the editor report.
+std::vector<Diagnostic> with_analyses(const std::vector<Diagnostic>& checked, const Result& analysed);
+
+// The whole front end on one text, as `shapescript check` runs it: one
+// DocumentAnalysis, then every analysis (check::analyze_source is the
+// checker's part alone).
+std::vector<Diagnostic> check_source(std::string_view source);
+
 }  // namespace ss::analysis

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "check/analyze.hpp"
+#include "analysis/analysis.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/render.hpp"
 #include "cli/sarif.hpp"
@@ -49,7 +49,7 @@ std::string summary(const Totals& t) {
 
 }  // namespace
 
-std::vector<Diagnostic> default_checker(std::string_view source) { return check::analyze_source(source); }
+std::vector<Diagnostic> default_checker(std::string_view source) { return analysis::check_source(source); }
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err, const Checker& checker) {
     const OutputFormat format = options.format;

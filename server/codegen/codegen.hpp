@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/analysis.hpp"
 #include "check/document.hpp"
 #include "syntax/ast.hpp"
 
@@ -20,7 +21,9 @@ struct Options {
 };
 
 // The Python module for `text`, which must have checked without errors;
-// `checked` is its analysis with the types kept (DocumentAnalysis, typed).
-std::string generate_python(const check::DocumentResult& checked, std::string_view text, const Options& options);
+// `checked` is its analysis with the types kept (DocumentAnalysis, typed),
+// `analysed` what the analyses found in it (which functions are steps).
+std::string generate_python(const check::DocumentResult& checked, const analysis::Result& analysed,
+                            std::string_view text, const Options& options);
 
 }  // namespace ss::codegen

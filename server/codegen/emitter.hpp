@@ -52,7 +52,8 @@ struct FunctionState {
 
 class Emitter {
 public:
-    Emitter(const check::DocumentResult& checked, std::string_view text, const Options& options);
+    Emitter(const check::DocumentResult& checked, const analysis::Result& analysed, std::string_view text,
+            const Options& options);
     std::string module();
 
     // module.cpp
@@ -112,8 +113,8 @@ public:
     FunctionState* fn_ = nullptr;
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
     std::set<std::string> locals_;                 // parameters and assigned names of the current function
-    // The functions the steps analysis finds to be steps (after typed_, which it reads).
-    std::set<std::string> steps_ = analysis::steps(analysis::analyze(check_));
+    // The functions the steps analysis found to be steps.
+    std::set<std::string> steps_;
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.
     const check::CallSite* call_site(uint32_t at);
     std::map<uint32_t, const check::CallSite*> call_sites_;  // by callee_range.begin, made on first use

@@ -76,13 +76,15 @@ bool is_identifier(std::string_view s) {
 
 }  // namespace
 
-Emitter::Emitter(const check::DocumentResult& checked, std::string_view text, const Options& options)
+Emitter::Emitter(const check::DocumentResult& checked, const analysis::Result& analysed, std::string_view text,
+                 const Options& options)
     : text_(text),
       typed_(checked.typed),
       check_(checked.check),
       symbol_names_(checked.check.symbol_names),
       options_(options),
       lines_(text) {
+    steps_ = analysis::steps(analysed);
     for (const ast::Item* item : checked.items) items_.emplace_back(*item);
     source_name_ =
         options.source_path.empty() ? "<source>" : std::filesystem::path(options.source_path).filename().string();
@@ -311,8 +313,9 @@ std::string Emitter::module() {
     return out.str();
 }
 
-std::string generate_python(const check::DocumentResult& checked, std::string_view text, const Options& options) {
-    return Emitter(checked, text, options).module();
+std::string generate_python(const check::DocumentResult& checked, const analysis::Result& analysed,
+                            std::string_view text, const Options& options) {
+    return Emitter(checked, analysed, text, options).module();
 }
 
 }  // namespace ss::codegen

@@ -129,7 +129,7 @@ Json LanguageServer::on_code_action(const Json& params) {
     OpenDocument& doc = document_of(params);
     ByteRange range = codec(doc).byte_range(member(params, "range", "range"), "range");
     Json out = Json::array();
-    for (const Diagnostic& d : doc.result->diagnostics) {
+    for (const Diagnostic& d : doc.diagnostics) {
         if (d.fixes.empty() || d.range.end < range.begin || d.range.begin > range.end) continue;
         Json diagnostic = diagnostic_json(d, codec(doc), doc.uri, options_.links);
         for (const Fix& fix : d.fixes) {

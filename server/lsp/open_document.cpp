@@ -17,6 +17,7 @@ void OpenDocument::apply(ByteRange range, std::string_view new_text) {
     analysis.apply_edit(syntax::TextEdit{begin, end, std::string(new_text)});
     lines = std::make_unique<LineIndex>(analysis.text());
     result = nullptr;
+    analysed = nullptr;
 }
 
 void OpenDocument::replace_all(std::string_view new_text) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "analysis/analysis.hpp"
 #include "check/document.hpp"
 #include "diag/line_index.hpp"
 #include "ide/snapshot.hpp"
@@ -32,7 +33,12 @@ struct OpenDocument {
     check::DocumentAnalysis analysis;
     std::unique_ptr<LineIndex> lines;               // of text()
     const check::DocumentResult* result = nullptr;  // the analysis of the current text, once done
-    std::chrono::steady_clock::time_point due;      // when to analyse, while `result` is null
+    // The analyses (server/analysis) over `result`, kept across edits so an
+    // edit re-runs them only for the functions it changed.
+    analysis::Analyzer analyses;
+    const analysis::Result* analysed = nullptr;  // set with `result`
+    std::vector<Diagnostic> diagnostics;         // of `result` and `analysed`: what is published
+    std::chrono::steady_clock::time_point due;   // when to analyse, while `result` is null
     // Edits of this document received but not yet applied: a check in
     // flight stops when this becomes positive (shared with the reader).
     std::shared_ptr<std::atomic<int>> queued_edits;

@@ -293,6 +293,8 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
         return false;
     }
     doc.result = result;
+    doc.analysed = &doc.analyses.run(result->check);
+    doc.diagnostics = analysis::with_analyses(result->diagnostics, *doc.analysed);
     spdlog::debug("checked {} (version {}) in {} ms", doc.uri, doc.version,
                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
     publish(doc);
@@ -302,8 +304,7 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
 void LanguageServer::publish(const OpenDocument& doc) {
     PositionCodec c = codec(doc);
     Json diagnostics = Json::array();
-    for (const Diagnostic& d : doc.result->diagnostics)
-        diagnostics.push_back(diagnostic_json(d, c, doc.uri, options_.links));
+    for (const Diagnostic& d : doc.diagnostics) diagnostics.push_back(diagnostic_json(d, c, doc.uri, options_.links));
     send(notification("textDocument/publishDiagnostics",
                       {{"uri", doc.uri}, {"version", doc.version}, {"diagnostics", std::move(diagnostics)}}));
 }
@@ -429,6 +430,7 @@ void LanguageServer::on_did_change(const Json& params) {
     }
     doc.version = version;
     doc.result = nullptr;
+    doc.analysed = nullptr;
     doc.due = std::chrono::steady_clock::now() + options_.debounce;
 }
 
