@@ -70,7 +70,7 @@ std::string dump(const ss::check::DocumentResult& r) {
                range(c.range) + " " + range(c.callee_range) + (c.passed_as_value ? " value" : "");
         for (const auto& a : c.arguments)
             out += " " + a.parameter + ":" + std::to_string(static_cast<int>(a.source)) + "@" + range(a.range);
-        for (const auto& x : c.axes) out += " " + x.axis + "=" + x.size;
+        for (const auto& x : c.axes) out += " " + ss::check::describe(x, r.check.symbol_names);
         out += "\n";
     }
     for (const auto& e : p.effects)
@@ -129,9 +129,10 @@ TEST_CASE("a document after random edits equals a fresh analysis of its text") {
                                 "examples/patch_embedding.ss", "examples/mistakes/shapes.ss"}) {
         CAPTURE(example);
         // A last function whose facts name size symbols of its own: an edit
-        // that changes how many an earlier body makes moves them.
+        // that changes how many an earlier body makes moves them (in its
+        // types and in the sizes its call passes on).
         std::string text =
-            ss::test::read_source_file(example) + "\nfn probe(x: [n m]) -> [n m]:\n    y = x as [p q]\n    return x\n";
+            ss::test::read_source_file(example) + "\nfn probe(x: [n m]) -> [n m]:\n    y = x as [p q]\n    z = probe(y)\n    return x\n";
         DocumentAnalysis document(text);
         ss::analysis::Analyzer analyses;  // kept across edits, as a document's are
         analyses.run(document.analyze().check);
