@@ -129,10 +129,9 @@ TEST_CASE("a document after random edits equals a fresh analysis of its text") {
                                 "examples/patch_embedding.ss", "examples/mistakes/shapes.ss"}) {
         CAPTURE(example);
         // A last function whose facts name size symbols of its own: an edit
-        // that changes how many an earlier body makes moves them (in its
-        // types and in the sizes its call passes on).
+        // that changes how many an earlier body makes moves them.
         std::string text =
-            ss::test::read_source_file(example) + "\nfn probe(x: [n m]) -> [n m]:\n    y = x as [p q]\n    z = probe(y)\n    return x\n";
+            ss::test::read_source_file(example) + "\nfn probe(x: [n m]) -> [n m]:\n    y = x as [p q]\n    return x\n";
         DocumentAnalysis document(text);
         ss::analysis::Analyzer analyses;  // kept across edits, as a document's are
         analyses.run(document.analyze().check);
