@@ -123,4 +123,15 @@ TypeRef fact_type(const Type& type) {
     return out;
 }
 
+std::string describe(const Size& size, const std::vector<std::string>& symbol_names) {
+    return size.to_string([&](SymbolId id) { return id < symbol_names.size() ? symbol_names[id] : "?"; });
+}
+
+std::string describe(const AxisBinding& binding, const std::vector<std::string>& symbol_names) {
+    if (!binding.variadic) return binding.axis + " = " + describe(binding.size, symbol_names);
+    std::string out = ".." + binding.axis + " = [";
+    for (size_t i = 0; i < binding.covered.size(); ++i) out += (i ? " " : "") + binding.covered[i].written;
+    return out + "]";
+}
+
 }  // namespace ss::check

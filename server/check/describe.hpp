@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "check/checker.hpp"
 #include "check/types.hpp"
@@ -29,6 +30,14 @@ bool fully_known(const Type& type);
 // A fact's hover line: `dim Dh = D / H = 64`, `x: [b n D]`,
 // `Block.w: [D D]`, `fn f -> [n] (inferred)`, `axis n of `f`: ...`.
 std::string describe(const SymbolFact& fact);
+
+// A size with its symbols named from `symbol_names` (CheckResult's one
+// table): `16*gh + 1`, `b`, `2304`.
+std::string describe(const Size& size, const std::vector<std::string>& symbol_names);
+
+// A call's binding of one callee axis (program.hpp): `n = b`, `..s = [h w]`
+// (a group as the caller wrote its axes).
+std::string describe(const AxisBinding& binding, const std::vector<std::string>& symbol_names);
 
 // A copy of `type` without the source ranges its axes came from (facts keep
 // types, not where their sizes were written, which may lie in other items).

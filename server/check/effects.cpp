@@ -78,13 +78,15 @@ void FileChecker::bind_call(size_t site, const Signature& sig, const std::vector
 void FileChecker::bind_call_axes(size_t site, const CallBindings& bindings) {
     if (site >= result_.program.calls.size()) return;
     std::vector<AxisBinding> axes;
-    for (const auto& [id, size] : bindings.sizes) axes.push_back({symbol_name(id), show(size)});
+    for (const auto& [id, size] : bindings.sizes) axes.push_back({symbol_name(id), id, size, false, {}});
     for (const auto& [group, covered] : bindings.variadic) {
-        std::string text = "[";
-        for (size_t i = 0; i < covered.size(); ++i) text += (i ? " " : "") + covered[i].written;
-        axes.push_back({".." + group, text + "]"});
+        AxisBinding b{group, 0, {}, true, covered};
+        for (AxisType& a : b.covered) a.origin = {};  // may lie in another item; facts keep sizes, not places
+        axes.push_back(std::move(b));
     }
-    std::sort(axes.begin(), axes.end(), [](const AxisBinding& a, const AxisBinding& b) { return a.axis < b.axis; });
+    std::sort(axes.begin(), axes.end(), [](const AxisBinding& a, const AxisBinding& b) {
+        return std::pair(a.variadic, a.axis) < std::pair(b.variadic, b.axis);
+    });
     result_.program.calls[site].axes = std::move(axes);
 }
 

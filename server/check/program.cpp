@@ -1,10 +1,31 @@
-// Names of the program facts, and queries over the call graph.
+// Names of the program facts, and queries over call sites and the call graph.
 #include "check/program.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 
 namespace ss::check {
+
+namespace {
+
+bool mentions(const Size& size, SymbolId id) {
+    std::vector<SymbolId> ids = size.symbols();
+    return std::binary_search(ids.begin(), ids.end(), id);
+}
+
+}  // namespace
+
+std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId caller_symbol) {
+    std::vector<const AxisBinding*> out;
+    for (const AxisBinding& b : site.axes) {
+        bool flows = b.variadic ? std::any_of(b.covered.begin(), b.covered.end(),
+                                              [&](const AxisType& a) { return mentions(a.size, caller_symbol); })
+                                : mentions(b.size, caller_symbol);
+        if (flows) out.push_back(&b);
+    }
+    return out;
+}
 
 std::string_view effect_name(EffectKind kind) {
     switch (kind) {

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "check/size.hpp"
+#include "check/types.hpp"
 #include "diag/diagnostic.hpp"
 
 namespace ss::check {
@@ -34,11 +36,23 @@ struct ArgumentBinding {
     ByteRange range;  // the argument as written; empty for a default
 };
 
-// One of the callee's generic axes (`n`, or a variadic group `..s`) and the
-// caller's size it was bound to at this call, as the caller writes sizes.
+// One of the callee's generic axes and what the caller bound it to at this
+// call, as structure, so an analysis can follow a caller's size symbol into
+// the callee (describe.hpp renders it for people):
+// - a plain axis `n`: `symbol` is n's SymbolId in the callee's signature
+//   scope, `size` the caller's size, a polynomial over the caller's symbols
+//   (`b`, `3*D` evaluated to a constant, a body's `?k`);
+// - a variadic group `..s`: `variadic` is set, `symbol` unused, and
+//   `covered` holds the caller's axes the group took (names and sizes;
+//   their source ranges cleared, as in facts' types).
+// Every SymbolId is in CheckResult::symbol_names; a replayed body's own
+// symbols are renumbered in these sizes as in its types (statements.cpp).
 struct AxisBinding {
-    std::string axis;
-    std::string size;
+    std::string axis;  // the callee's name for it: `n`, or `s` for `..s`
+    SymbolId symbol = 0;
+    Size size;
+    bool variadic = false;
+    std::vector<AxisType> covered;
 };
 
 struct CallSite {
@@ -48,7 +62,7 @@ struct CallSite {
     ByteRange range;                         // the call (for a pipe stage, the stage)
     ByteRange callee_range;                  // the callee's name
     std::vector<ArgumentBinding> arguments;  // in the callee's parameter order when it has a signature
-    std::vector<AxisBinding> axes;           // empty unless every argument fit
+    std::vector<AxisBinding> axes;           // by axis name; empty unless every argument fit
     // A function passed as a value: called by the call it is an argument
     // of. `value_and_grad(loss, m, x)` binds `m, x` to loss's parameters;
     // elsewhere it has no arguments. `range` is the name as passed.
@@ -98,6 +112,11 @@ struct ProgramFacts {
 };
 
 std::string_view effect_name(EffectKind kind);
+
+// The callee's generic axes (plain or variadic) that `site` binds to a size
+// mentioning the caller's symbol `caller_symbol`: where a size the caller
+// has flows into the callee, in the site's order.
+std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId caller_symbol);
 std::string_view callee_kind_name(CalleeKind kind);
 
 // The call graph over a program's call sites (between this file's `fn`s).

@@ -75,14 +75,28 @@ bool mentions(const Type& t, SymbolId first) {
     return false;
 }
 
-void renumber(Type& t, SymbolId first, int64_t delta) {
-    auto moved = [&](SymbolId id) -> std::optional<Size> {
+Size renumbered(const Size& size, SymbolId first, int64_t delta) {
+    return size.substitute([&](SymbolId id) -> std::optional<Size> {
         if (id < first) return std::nullopt;
         return Size::symbol(static_cast<SymbolId>(static_cast<int64_t>(id) + delta));
-    };
-    for (AxisType& a : t.tensor.axes) a.size = a.size.substitute(moved);
-    if (t.tensor.element.index_bound) t.tensor.element.index_bound = t.tensor.element.index_bound->substitute(moved);
+    });
+}
+
+void renumber(Type& t, SymbolId first, int64_t delta) {
+    for (AxisType& a : t.tensor.axes) a.size = renumbered(a.size, first, delta);
+    if (t.tensor.element.index_bound)
+        t.tensor.element.index_bound = renumbered(*t.tensor.element.index_bound, first, delta);
     for (Type& e : t.elements) renumber(e, first, delta);
+}
+
+// A replayed call site's axis bindings, the body's own symbols (a `?k` it
+// passes on) renumbered like its types'; the callee's axes are below `first`.
+void renumber(CallSite& c, SymbolId first, int64_t delta) {
+    if (delta == 0) return;
+    for (AxisBinding& b : c.axes) {
+        b.size = renumbered(b.size, first, delta);
+        for (AxisType& a : b.covered) a.size = renumbered(a.size, first, delta);
+    }
 }
 
 // A replayed body's type, its own symbols (from `first` on) renumbered to
@@ -135,6 +149,7 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         }
         for (CallSite c : r.program.calls) {
             shift_call(c, base);
+            renumber(c, r.first_symbol, delta);
             result_.program.calls.push_back(std::move(c));
         }
         for (Effect e : r.program.effects) {

@@ -70,7 +70,7 @@ std::string dump(const ss::check::DocumentResult& r) {
                range(c.range) + " " + range(c.callee_range) + (c.passed_as_value ? " value" : "");
         for (const auto& a : c.arguments)
             out += " " + a.parameter + ":" + std::to_string(static_cast<int>(a.source)) + "@" + range(a.range);
-        for (const auto& x : c.axes) out += " " + x.axis + "=" + x.size;
+        for (const auto& x : c.axes) out += " " + ss::check::describe(x, r.check.symbol_names);
         out += "\n";
     }
     for (const auto& e : p.effects)
