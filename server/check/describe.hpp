@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "check/checker.hpp"
+#include "check/type_table.hpp"
 #include "check/types.hpp"
 
 namespace ss::check {
@@ -31,7 +32,8 @@ bool fully_known(const Type& type);
 std::string describe(const SymbolFact& fact);
 
 // A copy of `type` without the source ranges its axes came from (facts keep
-// types, not where their sizes were written, which may lie in other items).
-TypeRef fact_type(const Type& type);
+// types, not where their sizes were written, which may lie in other items),
+// interned in `table`.
+TypeRef fact_type(const Type& type, TypeTable& table);
 
 }  // namespace ss::check
