@@ -51,14 +51,9 @@ TEST_CASE("type table: what no fact holds is swept") {
 }
 
 TEST_CASE("type table: a body's equal types are one object, also after a replay moves its symbols") {
-    std::string text =
-        "fn a(x: [n], m: [n] Mask) -> [n]:\n"
-        "    s = x[m]\n"
-        "    return x\n"
-        "fn b(x: [n], m: [n] Mask) -> [n]:\n"
-        "    t = x[m] as [k]\n"
-        "    w = t |> gelu\n"
-        "    return x\n";
+    // `b` makes its own `?k`; `t` and `w` have the one type `[k]`.
+    std::string a = "fn a(x: [n], m: [n] Mask) -> [n]:\n    s = x[m]\n    return x\n";
+    std::string text = a + "fn b(v: [n], m: [n] Mask):\n    t = v[m] as [k]\n    w = t |> gelu\n";
     check::DocumentAnalysis document(text);
     auto same = [&](const check::CheckResult& r) {
         const check::SymbolFact *t = nullptr, *w = nullptr;
