@@ -117,10 +117,10 @@ std::string describe(const SymbolFact& f) {
     return f.name;
 }
 
-TypeRef fact_type(const Type& type) {
-    auto out = std::make_shared<Type>(type);
-    forget_origins(*out);
-    return out;
+TypeRef fact_type(const Type& type, TypeTable& table) {
+    Type out = type;
+    forget_origins(out);
+    return table.intern(std::move(out));
 }
 
 std::string describe(const Size& size, const std::vector<std::string>& symbol_names) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check/checker.hpp"
+#include "check/type_table.hpp"
 #include "check/types.hpp"
 
 namespace ss::check {
@@ -40,7 +41,8 @@ std::string describe(const Size& size, const std::vector<std::string>& symbol_na
 std::string describe(const AxisBinding& binding, const std::vector<std::string>& symbol_names);
 
 // A copy of `type` without the source ranges its axes came from (facts keep
-// types, not where their sizes were written, which may lie in other items).
-TypeRef fact_type(const Type& type);
+// types, not where their sizes were written, which may lie in other items),
+// interned in `table`.
+TypeRef fact_type(const Type& type, TypeTable& table);
 
 }  // namespace ss::check

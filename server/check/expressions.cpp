@@ -107,7 +107,7 @@ Type FileChecker::make_batch(const std::string& data) {
 
 bool FileChecker::record_expression(ByteRange range, const Type& type) {
     if (type.kind == TypeKind::Unknown || muted_) return false;
-    result_.expressions.push_back({range, fact_type(type)});
+    result_.expressions.push_back({range, fact_type(type, types())});
     return true;
 }
 

@@ -116,6 +116,7 @@ struct BodyRecord {
 // the entries it used, so the cache never outgrows the document.
 struct BodyCache {
     std::unordered_map<std::string, BodyRecord> entries;
+    TypeTable types;  // the facts' types, shared by the records and each check's result
 };
 
 // The text of every item but function bodies, hashed: what a function
@@ -334,6 +335,8 @@ private:
     BodyRecord* capture_ = nullptr;                      // while checking a body for the cache
     const ast::Expr* recorded_for_ = nullptr;            // the call, stage or pattern the last expression fact is of
     size_t capture_first_symbol_ = 0;
+    TypeTable own_types_;  // without a cache; with one, its table
+    TypeTable& types() { return cache_ ? cache_->types : own_types_; }
 };
 
 // Human names of the kinds of things, for "`Mlp` is a model".

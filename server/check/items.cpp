@@ -105,6 +105,7 @@ CheckResult FileChecker::run_bodies(const std::function<bool()>* stop) {
         }
     if (cache_ && !typed_) cache_->entries = std::move(used_);
     used_.clear();
+    types().sweep();
     if (typed_) export_typed();
     result_.symbol_names = std::move(symbol_names_);  // the next run starts from the environment's
     std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
@@ -364,7 +365,7 @@ std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param
         fact.name = p.name.text;
         fact.kind = SymbolKind::Parameter;
         fact.definition = p.name.range;
-        fact.type = fact_type(sig.type);
+        fact.type = fact_type(sig.type, types());
         out.push_back(std::move(sig));
     }
     return out;
@@ -421,7 +422,7 @@ void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Fie
         fact.name = f.name.text;
         fact.kind = SymbolKind::Field;
         fact.definition = f.name.range;
-        fact.type = fact_type(type);
+        fact.type = fact_type(type, types());
         fact.owner = name.text;
         if (!name.missing) record_fields_[name.text].emplace(f.name.text, std::move(type));
     }

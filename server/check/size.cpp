@@ -101,6 +101,24 @@ std::optional<Size> Size::divide_exact(int64_t divisor) const {
     return s;
 }
 
+bool Size::identical(const Size& other) const {
+    if (overflowed_ != other.overflowed_ || terms_.size() != other.terms_.size()) return false;
+    for (size_t i = 0; i < terms_.size(); ++i)
+        if (terms_[i].monomial != other.terms_[i].monomial || terms_[i].coefficient != other.terms_[i].coefficient)
+            return false;
+    return true;
+}
+
+size_t Size::hash() const {
+    size_t h = overflowed_;
+    auto mix = [&h](uint64_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+    for (const Term& t : terms_) {
+        mix(static_cast<uint64_t>(t.coefficient));
+        for (auto [symbol, power] : t.monomial) mix((static_cast<uint64_t>(symbol) << 32) | power);
+    }
+    return h;
+}
+
 bool Size::operator==(const Size& other) const {
     if (overflowed_ || other.overflowed_) return false;
     if (terms_.size() != other.terms_.size()) return false;

@@ -9,6 +9,7 @@
 // `overflowed`, which equals nothing.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -38,6 +39,10 @@ public:
     std::optional<Size> divide_exact(int64_t divisor) const;
 
     bool operator==(const Size& other) const;
+    // The same normal form, overflow included (== holds for no overflowed
+    // size); with `hash`, what interning types compares.
+    bool identical(const Size& other) const;
+    size_t hash() const;
 
     bool overflowed() const { return overflowed_; }
     std::optional<int64_t> as_constant() const;

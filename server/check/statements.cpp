@@ -101,11 +101,11 @@ void renumber(CallSite& c, SymbolId first, int64_t delta) {
 
 // A replayed body's type, its own symbols (from `first` on) renumbered to
 // where the replay put them; shared as it is when nothing moves.
-TypeRef renumbered(const TypeRef& type, SymbolId first, int64_t delta) {
+TypeRef renumbered(const TypeRef& type, SymbolId first, int64_t delta, TypeTable& table) {
     if (!type || delta == 0 || !mentions(*type, first)) return type;
-    auto out = std::make_shared<Type>(*type);
-    renumber(*out, first, delta);
-    return out;
+    Type out = *type;
+    renumber(out, first, delta);
+    return table.intern(std::move(out));
 }
 
 }  // namespace
@@ -134,7 +134,7 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         }
         for (SymbolFact f : r.symbols) {
             shift(f, base);
-            f.type = renumbered(f.type, r.first_symbol, delta);
+            f.type = renumbered(f.type, r.first_symbol, delta, types());
             result_.symbols.push_back(std::move(f));
         }
         for (NameUse u : r.uses) {
@@ -144,7 +144,7 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         }
         for (ExpressionFact e : r.expressions) {
             e.range = shifted(e.range, base);
-            e.type = renumbered(e.type, r.first_symbol, delta);
+            e.type = renumbered(e.type, r.first_symbol, delta, types());
             result_.expressions.push_back(std::move(e));
         }
         for (CallSite c : r.program.calls) {
@@ -160,7 +160,7 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
             if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
         if (r.inferred)
             if (const ItemRef* ref = lookup(fn.name.text))
-                result_.symbols[ref->fact].type = renumbered(r.inferred, r.first_symbol, delta);
+                result_.symbols[ref->fact].type = renumbered(r.inferred, r.first_symbol, delta, types());
         used_.emplace(std::move(key), std::move(hit->second));
         return;
     }
@@ -273,7 +273,7 @@ void FileChecker::define_local(const ast::Name& name, const Type& type, TypeRef 
     f.name = name.text;
     f.kind = SymbolKind::Local;
     f.definition = name.range;
-    f.type = shared ? std::move(shared) : fact_type(type);
+    f.type = shared ? std::move(shared) : fact_type(type, types());
 }
 
 // A use of a built-in (declared by the prelude or the checker, not the file).
@@ -401,7 +401,7 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         // inferred one, shown on hover.
         const ItemRef* item = lookup(body_->fn->name.text);
         if (item && value.kind != TypeKind::Unknown && !body_->inferred_shown) {
-            TypeRef inferred = fact_type(value);
+            TypeRef inferred = fact_type(value, types());
             result_.symbols[item->fact].type = inferred;
             if (capture_) capture_->inferred = inferred;
             body_->inferred_shown = true;

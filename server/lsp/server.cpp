@@ -1,5 +1,9 @@
 #include "lsp/server.hpp"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <spdlog/spdlog.h>
 
 #include "diag/version.hpp"
@@ -298,6 +302,12 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     spdlog::debug("checked {} (version {}) in {} ms", doc.uri, doc.version,
                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
     publish(doc);
+#if defined(__GLIBC__)
+    // The previous result and the cache entries this check dropped are
+    // freed now; hand their pages back instead of keeping them as the
+    // process's resident size (a big file's facts are tens of MiB).
+    malloc_trim(0);
+#endif
     return true;
 }
 

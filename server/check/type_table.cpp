@@ -1,0 +1,68 @@
+#include "check/type_table.hpp"
+
+#include <functional>
+#include <iterator>
+
+namespace ss::check {
+
+namespace {
+
+void mix(size_t& seed, size_t value) { seed ^= value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2); }
+
+bool identical(const Element& a, const Element& b) {
+    return a.kind == b.kind && a.written == b.written && a.bound_written == b.bound_written && a.over == b.over &&
+           a.index_bound.has_value() == b.index_bound.has_value() &&
+           (!a.index_bound || a.index_bound->identical(*b.index_bound));
+}
+
+bool identical(const AxisType& a, const AxisType& b) {
+    return a.variadic == b.variadic && a.name == b.name && a.written == b.written && a.origin.begin == b.origin.begin &&
+           a.origin.end == b.origin.end && a.size.identical(b.size);
+}
+
+}  // namespace
+
+bool identical(const Type& a, const Type& b) {
+    if (a.kind != b.kind || a.ref != b.ref || a.elements.size() != b.elements.size() ||
+        a.tensor.axes.size() != b.tensor.axes.size() || !identical(a.tensor.element, b.tensor.element))
+        return false;
+    for (size_t i = 0; i < a.tensor.axes.size(); ++i)
+        if (!identical(a.tensor.axes[i], b.tensor.axes[i])) return false;
+    for (size_t i = 0; i < a.elements.size(); ++i)
+        if (!identical(a.elements[i], b.elements[i])) return false;
+    return true;
+}
+
+size_t type_hash(const Type& t) {
+    std::hash<std::string> text;
+    size_t h = static_cast<size_t>(t.kind);
+    mix(h, text(t.ref));
+    for (const AxisType& a : t.tensor.axes) {
+        mix(h, text(a.written));
+        mix(h, a.size.hash());
+        mix(h, a.variadic);
+    }
+    const Element& e = t.tensor.element;
+    mix(h, static_cast<size_t>(e.kind));
+    mix(h, text(e.over));
+    if (e.index_bound) mix(h, e.index_bound->hash());
+    for (const Type& element : t.elements) mix(h, type_hash(element));
+    return h;
+}
+
+TypeRef TypeTable::intern(Type type) {
+    size_t h = type_hash(type);
+    auto [begin, end] = types_.equal_range(h);
+    for (auto it = begin; it != end; ++it)
+        if (TypeRef found = it->second.lock())
+            if (identical(*found, type)) return found;
+    auto made = std::make_shared<const Type>(std::move(type));
+    types_.emplace(h, made);
+    return made;
+}
+
+void TypeTable::sweep() {
+    for (auto it = types_.begin(); it != types_.end();) it = it->second.expired() ? types_.erase(it) : std::next(it);
+}
+
+}  // namespace ss::check

@@ -1,0 +1,35 @@
+// Interned fact types: equal types share one TypeRef. A file's facts hold
+// thousands of copies of a few types (`[b n D]`), so the checker asks this
+// table for each fact's type instead of allocating a fresh tree each time.
+#pragma once
+
+#include <cstddef>
+#include <unordered_map>
+
+#include "check/types.hpp"
+
+namespace ss::check {
+
+class TypeTable {
+public:
+    // The one shared copy of `type` (whose axes' origins are already
+    // cleared): an existing one if an equal type is still in use.
+    TypeRef intern(Type type);
+
+    // Forgets the types nothing uses any more; the checker calls it after
+    // each run, so the table never outgrows the facts.
+    void sweep();
+
+    size_t size() const { return types_.size(); }
+
+private:
+    // Weak: the facts own their types; the table only finds them.
+    std::unordered_multimap<size_t, std::weak_ptr<const Type>> types_;
+};
+
+// Structural identity and its hash, origins included (interned types have
+// none). Unlike Size's ==, an overflowed size is identical to itself.
+bool identical(const Type& a, const Type& b);
+size_t type_hash(const Type& type);
+
+}  // namespace ss::check

@@ -1,0 +1,73 @@
+// Interned fact types: equal types are one object, different ones never
+// merge (a wrong merge would show one value's type for another).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "check/document.hpp"
+#include "check/type_table.hpp"
+
+namespace {
+
+using namespace ss;
+
+check::Type tensor(std::vector<std::string> names, check::ElementKind element = check::ElementKind::F32) {
+    check::Type t = check::of_kind(check::TypeKind::Tensor);
+    for (size_t i = 0; i < names.size(); ++i) {
+        check::AxisType a;
+        a.name = names[i];
+        a.written = names[i];
+        a.size = check::Size::symbol(static_cast<check::SymbolId>(i));
+        t.tensor.axes.push_back(a);
+    }
+    t.tensor.element.kind = element;
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("type table: equal types share one object, different ones stay apart") {
+    check::TypeTable table;
+    check::TypeRef a = table.intern(tensor({"b", "n"}));
+    CHECK(table.intern(tensor({"b", "n"})) == a);
+    CHECK(table.intern(tensor({"b", "m"})) != a);                           // written differently
+    CHECK(table.intern(tensor({"b", "n"}, check::ElementKind::I64)) != a);  // another element
+    check::Type moved = tensor({"b", "n"});
+    moved.tensor.axes[1].size = check::Size::symbol(7);  // same text, another symbol
+    CHECK(table.intern(moved) != a);
+    check::Type over = tensor({"b", "n"});
+    over.tensor.axes[1].size = check::Size::overflow();
+    check::TypeRef o = table.intern(over);
+    CHECK(table.intern(over) == o);  // identical, though no overflowed size is == another
+}
+
+TEST_CASE("type table: what no fact holds is swept") {
+    check::TypeTable table;
+    check::TypeRef kept = table.intern(tensor({"b"}));
+    table.intern(tensor({"c"}));
+    table.sweep();
+    CHECK(table.size() == 1);
+    CHECK(table.intern(tensor({"b"})) == kept);
+}
+
+TEST_CASE("type table: a body's equal types are one object, also after a replay moves its symbols") {
+    // `b` makes its own `?k`; `t` and `w` have the one type `[k]`.
+    std::string a = "fn a(x: [n], m: [n] Mask) -> [n]:\n    s = x[m]\n    return x\n";
+    std::string text = a + "fn b(v: [n], m: [n] Mask):\n    t = v[m] as [k]\n    w = t |> gelu\n";
+    check::DocumentAnalysis document(text);
+    auto same = [&](const check::CheckResult& r) {
+        const check::SymbolFact *t = nullptr, *w = nullptr;
+        for (const check::SymbolFact& f : r.symbols) {
+            if (f.name == "t") t = &f;
+            if (f.name == "w") w = &f;
+        }
+        REQUIRE(t);
+        REQUIRE(w);
+        return t->type && t->type == w->type;
+    };
+    CHECK(same(document.analyze().check));
+    // One more selection in `a`: `b` is replayed, its `k` renumbered.
+    auto at = static_cast<uint32_t>(text.find("    return x\n"));
+    document.apply_edit({at, at, "    u = x[m]\n"});
+    CHECK(same(document.analyze().check));
+}
