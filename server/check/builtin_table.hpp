@@ -7,10 +7,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "check/program.hpp"
 #include "syntax/ast.hpp"
 
 namespace ss::check {
@@ -91,7 +93,9 @@ struct Builtin {
     bool masked = false;      // across an axis, with a masked version: padding along it can be ignored
     bool host_only = false;   // runs on the host only (I/O, data, schedules, optimiser state): never in a graph
     bool exportable = false;  // a call can be traced by torch.export
-    bool step_work = false;   // a call is a training step's work (language.md section 6)
+    // The effect a call is (program.hpp), besides being a call: DeviceWork for
+    // a training step's work (language.md section 6), Print, Log, Save, Load.
+    std::optional<EffectKind> effect = std::nullopt;
 };
 
 // Every built-in, in the table's order.

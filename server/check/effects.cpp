@@ -13,14 +13,11 @@ namespace {
 
 bool is_state(const Type& t) { return t.kind == TypeKind::Model || t.kind == TypeKind::Optimizer; }
 
-// Built-ins whose call is an effect of its own, besides being a call.
+// Built-ins whose call is an effect of its own, besides being a call (the
+// table's `effect`).
 std::optional<EffectKind> builtin_effect(const std::string& name) {
-    if (const Builtin* b = find_builtin(name); b && b->step_work) return EffectKind::DeviceWork;
-    if (name == "print") return EffectKind::Print;
-    if (name == "log") return EffectKind::Log;
-    if (name == "save") return EffectKind::Save;
-    if (name == "load") return EffectKind::Load;
-    return std::nullopt;
+    const Builtin* b = find_builtin(name);
+    return b ? b->effect : std::nullopt;
 }
 
 }  // namespace

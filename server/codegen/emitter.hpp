@@ -116,8 +116,8 @@ public:
     // The functions the steps analysis found to be steps.
     std::set<std::string> steps_;
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.
-    const check::CallSite* call_site(uint32_t at);
-    std::map<uint32_t, const check::CallSite*> call_sites_;  // by callee_range.begin, made on first use
+    const check::CallSite* call_site(uint32_t at) const;
+    std::map<uint32_t, const check::CallSite*> call_sites_;  // by callee_range.begin (calls, not functions passed)
 };
 
 // `f(a, b, k=v)`: the arguments' Python text after `callee`.

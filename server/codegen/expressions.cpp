@@ -111,10 +111,7 @@ std::string call_text(const std::string& callee, const LoweredArgs& args) {
     return callee + "(" + py_join(parts) + ")";
 }
 
-const check::CallSite* Emitter::call_site(uint32_t at) {
-    if (call_sites_.empty())
-        for (const check::CallSite& c : check_.program.calls)
-            if (!c.passed_as_value) call_sites_.emplace(c.callee_range.begin, &c);
+const check::CallSite* Emitter::call_site(uint32_t at) const {
     auto it = call_sites_.find(at);
     return it == call_sites_.end() ? nullptr : it->second;
 }

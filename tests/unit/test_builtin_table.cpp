@@ -55,7 +55,7 @@ TEST_CASE("builtin table: every entry has docs, typing and code generation") {
         // Properties that can't hold together.
         if (b.masked) CHECK(b.across != ss::check::BuiltinAcross::Nothing);
         if (b.host_only) CHECK_FALSE(b.exportable);
-        if (b.step_work) CHECK_FALSE(b.exportable);
+        if (b.effect == ss::check::EffectKind::DeviceWork) CHECK_FALSE(b.exportable);
     }
     CHECK(names.size() == ss::check::builtin_names().size());
     CHECK(ss::check::find_builtin("no_such_builtin") == nullptr);
