@@ -63,7 +63,7 @@ const Result& Analyzer::run(const check::CheckResult& checked) {
             shift(s, base);
             append(result_, s);
         }
-        used.emplace(fn.key, std::move(hit->second));
+        used.insert(cache_.extract(hit));
     }
     cache_ = std::move(used);
     finish(passes_, program, result_);

@@ -96,7 +96,7 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     }
     TypedProgram typed;
     environment_->keep_types(typed_ ? &typed : nullptr);
-    CheckResult checked = environment_->run_bodies(stop ? &stop : nullptr);
+    CheckResult checked = environment_->run_bodies(&result_.check, stop ? &stop : nullptr);
     environment_->keep_types(nullptr);
     if (environment_->stopped()) return nullptr;
     result_.check = std::move(checked);

@@ -91,17 +91,30 @@ struct BuiltinArguments {
     const ast::Argument* over = nullptr;
 };
 
-// What checking one function body gave, ranges relative to the function's
-// start: replayed instead of checking again while neither the function's
-// text nor any item's interface (dims, records, headers) changes.
+// Where one function body's facts lie in a CheckResult: [begin, end) of
+// each list.
+struct FactSpan {
+    size_t begin = 0, end = 0;
+};
+struct BodyFactSpans {
+    FactSpan symbols, uses, expressions, calls, effects;
+};
+
+// What checking one function body gave: replayed instead of checking again
+// while neither the function's text nor any item's interface (dims,
+// records, headers) changes (body_cache.cpp).
+//
+// Its facts are not copied here: they lie in the last complete result the
+// cache's document made (`spans`, as of the function starting at `base`),
+// and a replay moves them into the next result, shifted and renumbered. A
+// copy per check was most of an edit's cost and doubled the facts' memory.
 struct BodyRecord {
+    // Relative to the function's start: few, and a result sorts its own.
     std::vector<Diagnostic> diagnostics;
-    std::vector<SymbolFact> symbols;
-    std::vector<NameUse> uses;
-    std::vector<ExpressionFact> expressions;
     // References to facts made before the body (items, the signature's
-    // axes), by index: the environment makes its facts in one order for one
-    // interface, and the interface is part of the key.
+    // axes), by index, relative to the function's start: the environment
+    // makes its facts in one order for one interface, and the interface is
+    // part of the key.
     std::vector<std::pair<size_t, ByteRange>> references;
     TypeRef inferred;  // the function's inferred return type, when it gave one
     // The size symbols the body made, from `first_symbol` on: a replay
@@ -109,13 +122,23 @@ struct BodyRecord {
     // when they land elsewhere.
     SymbolId first_symbol = 0;
     std::vector<std::string> symbol_names;
-    ProgramFacts program;  // its call sites and effects (no functions)
+    uint32_t base = 0;  // where the function started when `spans` were made
+    BodyFactSpans spans;
 };
 
-// Keyed by the interface hash and the function's text. Each check keeps only
-// the entries it used, so the cache never outgrows the document.
+// Found by a function's text without copying it into a key.
+struct BodyTextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+using BodyEntries = std::unordered_map<std::string, BodyRecord, BodyTextHash, std::equal_to<>>;
+
+// Keyed by the function's text, for one interface: entries made under
+// another interface are never replayed. Each check keeps only the entries
+// it used, so the cache never outgrows the document.
 struct BodyCache {
-    std::unordered_map<std::string, BodyRecord> entries;
+    std::string interface;  // interface_key of the check that made `entries`
+    BodyEntries entries;
     TypeTable types;  // the facts' types, shared by the records and each check's result
 };
 
@@ -160,10 +183,13 @@ public:
     // then the bodies after each edit; rebind moves a kept environment onto
     // the items of an edited text whose interface didn't change.
     void run_environment();
+    // `previous` is the last complete result of a run with this cache (the
+    // facts its records point at; null without a cache or before the first
+    // run): replayed bodies' facts are moved out of it into the new result.
     // With `stop` given, asked between function bodies: when it says true
-    // the run ends early, returns nothing and leaves the body cache as it
-    // was, so a later run_bodies() starts over correctly.
-    CheckResult run_bodies(const std::function<bool()>* stop = nullptr);
+    // the run ends early, returns nothing, and leaves the body cache and
+    // `previous` as they were, so a later run_bodies() starts over correctly.
+    CheckResult run_bodies(CheckResult* previous, const std::function<bool()>* stop = nullptr);
     bool stopped() const { return stopped_; }
     void rebind(std::vector<const ast::Item*> items, std::string_view text);
 
@@ -331,9 +357,23 @@ private:
     CheckResult environment_;                            // what run_environment reported and recorded
     std::vector<std::string> environment_symbol_names_;  // the size symbols the environment made
     std::vector<ByteRange> item_ranges_;                 // where the items were when the environment was made
-    std::unordered_map<std::string, BodyRecord> used_;   // the cache entries this check keeps
-    BodyRecord* capture_ = nullptr;                      // while checking a body for the cache
-    const ast::Expr* recorded_for_ = nullptr;            // the call, stage or pattern the last expression fact is of
+    // body_cache.cpp: the run's replays, undone when it stops; the records
+    // it made of bodies it checked.
+    struct Replay {
+        BodyEntries::iterator entry;
+        BodyFactSpans to;  // where its facts are in result_
+        uint32_t base;
+        SymbolId first_symbol;
+    };
+    void replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
+    void record_body(std::string_view body_text, const ast::Item& item, const ast::FnDef& fn, Signature& signature);
+    void keep_used_records();
+    void undo_replays();
+    CheckResult* previous_ = nullptr;          // during run_bodies
+    std::vector<Replay> replays_;              // this run's, in order
+    BodyEntries made_;                         // records of the bodies this run checked
+    BodyRecord* capture_ = nullptr;            // while checking a body for the cache
+    const ast::Expr* recorded_for_ = nullptr;  // the call, stage or pattern the last expression fact is of
     size_t capture_first_symbol_ = 0;
     TypeTable own_types_;  // without a cache; with one, its table
     TypeTable& types() { return cache_ ? cache_->types : own_types_; }

@@ -47,7 +47,7 @@ void FileChecker::export_typed() {
 
 CheckResult FileChecker::run() {
     run_environment();
-    return run_bodies();
+    return run_bodies(nullptr);
 }
 
 // Everything but function bodies: names, dims, signatures and records. What
@@ -72,7 +72,8 @@ void FileChecker::run_environment() {
 
 // The bodies, checked or replayed, on top of the environment; the
 // environment stays as it was, for the next run.
-CheckResult FileChecker::run_bodies(const std::function<bool()>* stop) {
+CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<bool()>* stop) {
+    previous_ = previous;
     result_ = environment_;
     stopped_ = false;
     symbol_names_ = environment_symbol_names_;  // sizes made by bodies go
@@ -80,7 +81,8 @@ CheckResult FileChecker::run_bodies(const std::function<bool()>* stop) {
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
             if (stop && (*stop)()) {
                 stopped_ = true;
-                used_.clear();
+                undo_replays();
+                previous_ = nullptr;
                 return {};
             }
             auto signature = signatures_.find(fn->name.text);
@@ -103,8 +105,8 @@ CheckResult FileChecker::run_bodies(const std::function<bool()>* stop) {
                 result_.program.functions.back().effects_end = result_.program.effects.size();
             }
         }
-    if (cache_ && !typed_) cache_->entries = std::move(used_);
-    used_.clear();
+    keep_used_records();
+    previous_ = nullptr;
     types().sweep();
     if (typed_) export_typed();
     result_.symbol_names = std::move(symbol_names_);  // the next run starts from the environment's

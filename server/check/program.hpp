@@ -94,9 +94,9 @@ struct Effect {
 struct FunctionFacts {
     std::string name;
     ByteRange range;  // the whole item
-    // The body cache's key (the interface and the function's text), hashed;
-    // empty when the check keeps no cache. Analyses cache their per-function
-    // summaries under it (server/analysis/analysis.hpp).
+    // What the body cache keys on (the file's interface, and the function's
+    // text hashed); empty when the check keeps no cache. Analyses cache
+    // their per-function summaries under it (server/analysis/analysis.hpp).
     std::string key;
     // Its `mut` parameters that are a model or an optimizer: the state a
     // step changes.

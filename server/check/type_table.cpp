@@ -62,7 +62,9 @@ TypeRef TypeTable::intern(Type type) {
 }
 
 void TypeTable::sweep() {
+    if (types_.size() < size_after_sweep_ + size_after_sweep_ / 4 + 64) return;
     for (auto it = types_.begin(); it != types_.end();) it = it->second.expired() ? types_.erase(it) : std::next(it);
+    size_after_sweep_ = types_.size();
 }
 
 }  // namespace ss::check

@@ -41,10 +41,13 @@ TEST_CASE("type table: equal types share one object, different ones stay apart")
     CHECK(table.intern(over) == o);  // identical, though no overflowed size is == another
 }
 
-TEST_CASE("type table: what no fact holds is swept") {
+TEST_CASE("type table: what no fact holds is swept, once the table has grown") {
     check::TypeTable table;
     check::TypeRef kept = table.intern(tensor({"b"}));
     table.intern(tensor({"c"}));
+    table.sweep();
+    CHECK(table.size() == 2);  // too few to walk the table for
+    for (int i = 0; i < 100; ++i) table.intern(tensor({"c" + std::to_string(i)}));
     table.sweep();
     CHECK(table.size() == 1);
     CHECK(table.intern(tensor({"b"})) == kept);

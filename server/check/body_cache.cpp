@@ -1,0 +1,269 @@
+// The body cache (file_checker.hpp): a function body whose key (the file's
+// interface and the function's text) is unchanged since the last check is
+// replayed, not checked: its facts move from the last result into the new
+// one, shifted to where the function is now and with its own size symbols
+// renumbered to where they land in the new table.
+#include <algorithm>
+
+#include "check/file_checker.hpp"
+
+namespace ss::check {
+
+// The interface of the file: every item's text but function bodies. A
+// body's check depends on nothing else (and on the prelude, which is fixed).
+std::string interface_key(const std::vector<const ast::Item*>& items, std::string_view text) {
+    std::string all;
+    for (const ast::Item* item : items) {
+        uint32_t end = item->range.end;
+        if (auto* fn = std::get_if<ast::FnDef>(&item->node)) end = fn->body.range.begin;
+        if (item->range.begin <= end && end <= text.size())
+            all.append(text.substr(item->range.begin, end - item->range.begin));
+        all.push_back('\0');
+        // The kind too: a function and the error item that replaces it can
+        // cover the same header text.
+        all.push_back(static_cast<char>('0' + item->node.index()));
+    }
+    return std::to_string(std::hash<std::string>{}(all)) + ":" + std::to_string(all.size());
+}
+
+namespace {
+
+bool inside(ByteRange r, ByteRange item) { return r.begin >= item.begin && r.end <= item.end; }
+
+// Whether `size` names a symbol from `first` on.
+bool mentions(const Size& size, SymbolId first) {
+    for (SymbolId id : size.symbols())
+        if (id >= first) return true;
+    return false;
+}
+
+bool mentions(const Type& t, SymbolId first) {
+    for (const AxisType& a : t.tensor.axes)
+        if (mentions(a.size, first)) return true;
+    if (t.tensor.element.index_bound && mentions(*t.tensor.element.index_bound, first)) return true;
+    for (const Type& e : t.elements)
+        if (mentions(e, first)) return true;
+    return false;
+}
+
+Size renumbered(const Size& size, SymbolId first, int64_t delta) {
+    return size.substitute([&](SymbolId id) -> std::optional<Size> {
+        if (id < first) return std::nullopt;
+        return Size::symbol(static_cast<SymbolId>(static_cast<int64_t>(id) + delta));
+    });
+}
+
+void renumber(Type& t, SymbolId first, int64_t delta) {
+    for (AxisType& a : t.tensor.axes) a.size = renumbered(a.size, first, delta);
+    if (t.tensor.element.index_bound)
+        t.tensor.element.index_bound = renumbered(*t.tensor.element.index_bound, first, delta);
+    for (Type& e : t.elements) renumber(e, first, delta);
+}
+
+// A body's type with its own symbols (from `first` on) renumbered; shared
+// as it is when nothing moves.
+TypeRef renumbered(const TypeRef& type, SymbolId first, int64_t delta, TypeTable& table) {
+    if (!type || delta == 0 || !mentions(*type, first)) return type;
+    Type out = *type;
+    renumber(out, first, delta);
+    return table.intern(std::move(out));
+}
+
+// How a body's facts change on their way from one result to another: their
+// ranges move `by` bytes, and their own symbols (from `first` on) by
+// `renumber`. The callee's axes in a call site are below `first`.
+struct Move {
+    int64_t by;
+    SymbolId first;
+    int64_t renumber;
+    TypeTable& types;
+
+    void operator()(SymbolFact& f) const {
+        f.definition = shifted(f.definition, by);
+        for (ByteRange& r : f.references) r = shifted(r, by);
+        f.type = renumbered(f.type, first, renumber, types);
+    }
+    void operator()(NameUse& u) const {
+        u.at = shifted(u.at, by);
+        if (u.kind == SymbolKind::PatternAxis) u.definition = shifted(u.definition, by);
+    }
+    void operator()(ExpressionFact& e) const {
+        e.range = shifted(e.range, by);
+        e.type = renumbered(e.type, first, renumber, types);
+    }
+    void operator()(CallSite& c) const {
+        c.range = shifted(c.range, by);
+        c.callee_range = shifted(c.callee_range, by);
+        for (ArgumentBinding& a : c.arguments)
+            if (a.source != ArgumentSource::Default) a.range = shifted(a.range, by);
+        if (renumber == 0) return;
+        for (AxisBinding& b : c.axes) {
+            b.size = renumbered(b.size, first, renumber);
+            for (AxisType& a : b.covered) a.size = renumbered(a.size, first, renumber);
+        }
+    }
+    void operator()(Effect& e) const { e.range = shifted(e.range, by); }
+};
+
+// Moves from[span] to `to` from index `at` on (past its end: appended),
+// changing each as `move` says; gives where they are now.
+template <class T>
+FactSpan transfer(std::vector<T>& from, FactSpan span, std::vector<T>& to, size_t at, const Move& move) {
+    for (size_t i = span.begin; i < span.end; ++i) {
+        size_t slot = at + (i - span.begin);
+        if (slot < to.size()) to[slot] = std::move(from[i]);
+        else to.push_back(std::move(from[i]));
+        move(to[slot]);
+    }
+    return {at, at + (span.end - span.begin)};
+}
+
+BodyFactSpans transfer_all(CheckResult& from, const BodyFactSpans& spans, CheckResult& to, const BodyFactSpans* at,
+                           const Move& move) {
+    auto where = [&](FactSpan BodyFactSpans::*span, size_t end) { return at ? (at->*span).begin : end; };
+    BodyFactSpans out;
+    out.symbols =
+        transfer(from.symbols, spans.symbols, to.symbols, where(&BodyFactSpans::symbols, to.symbols.size()), move);
+    out.uses = transfer(from.uses, spans.uses, to.uses, where(&BodyFactSpans::uses, to.uses.size()), move);
+    out.expressions = transfer(from.expressions, spans.expressions, to.expressions,
+                               where(&BodyFactSpans::expressions, to.expressions.size()), move);
+    out.calls = transfer(from.program.calls, spans.calls, to.program.calls,
+                         where(&BodyFactSpans::calls, to.program.calls.size()), move);
+    out.effects = transfer(from.program.effects, spans.effects, to.program.effects,
+                           where(&BodyFactSpans::effects, to.program.effects.size()), move);
+    return out;
+}
+
+}  // namespace
+
+// Checks a body, or replays what checking it gave last time when the key
+// is the same. A typed run checks every body (a replay has no AST types)
+// but still records each for the next run.
+void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
+                                       const std::string& interface) {
+    if (!cache_) {
+        check_body(fn, signature);
+        return;
+    }
+    std::string_view body_text = text_.substr(item.range.begin, item.range.end - item.range.begin);
+    if (!result_.program.functions.empty())
+        result_.program.functions.back().key = interface + "/" +
+                                               std::to_string(std::hash<std::string_view>{}(body_text)) + ":" +
+                                               std::to_string(body_text.size());
+    if (!typed_ && previous_ && cache_->interface == interface)
+        if (auto hit = cache_->entries.find(body_text); hit != cache_->entries.end()) {
+            replay_body(hit, fn, item.range.begin);
+            return;
+        }
+    record_body(body_text, item, fn, signature);
+}
+
+void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
+    const BodyRecord& r = entry->second;
+    auto first = static_cast<SymbolId>(symbol_names_.size());
+    int64_t renumber = static_cast<int64_t>(first) - static_cast<int64_t>(r.first_symbol);
+    symbol_names_.insert(symbol_names_.end(), r.symbol_names.begin(), r.symbol_names.end());
+    for (Diagnostic d : r.diagnostics) {
+        shift(d, base);
+        result_.diagnostics.push_back(std::move(d));
+    }
+    Move move{static_cast<int64_t>(base) - static_cast<int64_t>(r.base), r.first_symbol, renumber, types()};
+    BodyFactSpans to = transfer_all(*previous_, r.spans, result_, nullptr, move);
+    for (const auto& [fact, at] : r.references)
+        if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
+    if (r.inferred)
+        if (const ItemRef* ref = lookup(fn.name.text))
+            result_.symbols[ref->fact].type = renumbered(r.inferred, r.first_symbol, renumber, types());
+    replays_.push_back({entry, to, base, first});
+}
+
+// Checks a body and makes its record, kept only if everything it gave lies
+// inside the function: a range elsewhere (a related location in a model,
+// say) could move without the key changing.
+void FileChecker::record_body(std::string_view body_text, const ast::Item& item, const ast::FnDef& fn,
+                              Signature& signature) {
+    BodyRecord record;
+    size_t first_diagnostic = result_.diagnostics.size();
+    BodyFactSpans& spans = record.spans;
+    spans.symbols.begin = result_.symbols.size();
+    spans.uses.begin = result_.uses.size();
+    spans.expressions.begin = result_.expressions.size();
+    spans.calls.begin = result_.program.calls.size();
+    spans.effects.begin = result_.program.effects.size();
+    capture_ = &record;
+    capture_first_symbol_ = result_.symbols.size();
+    record.first_symbol = static_cast<SymbolId>(symbol_names_.size());
+    check_body(fn, signature);
+    capture_ = nullptr;
+    spans.symbols.end = result_.symbols.size();
+    spans.uses.end = result_.uses.size();
+    spans.expressions.end = result_.expressions.size();
+    spans.calls.end = result_.program.calls.size();
+    spans.effects.end = result_.program.effects.size();
+    record.symbol_names.assign(symbol_names_.begin() + record.first_symbol, symbol_names_.end());
+    record.base = item.range.begin;
+    auto base = static_cast<int64_t>(item.range.begin);
+    bool keep = true;
+    for (size_t i = first_diagnostic; i < result_.diagnostics.size(); ++i) {
+        Diagnostic d = result_.diagnostics[i];
+        keep = keep && inside(d.range, item.range);
+        for (const RelatedInfo& rel : d.related) keep = keep && inside(rel.range, item.range);
+        shift(d, -base);
+        record.diagnostics.push_back(std::move(d));
+    }
+    for (size_t i = spans.symbols.begin; keep && i < spans.symbols.end; ++i) {
+        const SymbolFact& f = result_.symbols[i];
+        keep = inside(f.definition, item.range) && std::all_of(f.references.begin(), f.references.end(),
+                                                               [&](ByteRange r) { return inside(r, item.range); });
+    }
+    for (size_t i = spans.uses.begin; keep && i < spans.uses.end; ++i) keep = inside(result_.uses[i].at, item.range);
+    for (size_t i = spans.expressions.begin; keep && i < spans.expressions.end; ++i)
+        keep = inside(result_.expressions[i].range, item.range);
+    for (size_t i = spans.calls.begin; keep && i < spans.calls.end; ++i) {
+        const CallSite& c = result_.program.calls[i];
+        keep = inside(c.range, item.range) && inside(c.callee_range, item.range) &&
+               std::all_of(c.arguments.begin(), c.arguments.end(), [&](const ArgumentBinding& a) {
+                   return a.source == ArgumentSource::Default || inside(a.range, item.range);
+               });
+    }
+    for (size_t i = spans.effects.begin; keep && i < spans.effects.end; ++i)
+        keep = inside(result_.program.effects[i].range, item.range);
+    for (auto& [fact, at] : record.references) {
+        keep = keep && inside(at, item.range);
+        at = shifted(at, -base);
+    }
+    if (keep) made_.emplace(std::string(body_text), std::move(record));
+}
+
+// After a complete run: the records it replayed, now pointing into its
+// result, and those it made. Entries it didn't use go.
+void FileChecker::keep_used_records() {
+    if (!cache_) return;
+    for (Replay& r : replays_) {
+        auto node = cache_->entries.extract(r.entry);  // the key (a whole function's text) isn't copied
+        BodyRecord& record = node.mapped();
+        record.spans = r.to;
+        record.base = r.base;
+        record.first_symbol = r.first_symbol;
+        made_.insert(std::move(node));
+    }
+    replays_.clear();
+    cache_->entries = std::move(made_);
+    cache_->interface = interface_;
+    made_.clear();
+}
+
+// After a stopped run: the replayed facts go back to where they were in the
+// previous result, as they were, so the cache still describes it.
+void FileChecker::undo_replays() {
+    for (auto r = replays_.rbegin(); r != replays_.rend(); ++r) {
+        const BodyRecord& record = r->entry->second;
+        Move back{static_cast<int64_t>(record.base) - static_cast<int64_t>(r->base), r->first_symbol,
+                  static_cast<int64_t>(record.first_symbol) - static_cast<int64_t>(r->first_symbol), types()};
+        transfer_all(result_, r->to, *previous_, &record.spans, back);
+    }
+    replays_.clear();
+    made_.clear();
+}
+
+}  // namespace ss::check
