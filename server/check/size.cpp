@@ -28,15 +28,59 @@ Monomial multiply(const Monomial& a, const Monomial& b) {
 
 }  // namespace
 
+template <class F>
+void Size::for_each_term(F&& f) const {
+    switch (form_) {
+        case Form::Zero: return;
+        case Form::Constant: f(Factors{}, constant_); return;
+        case Form::Symbol: {
+            const std::pair<SymbolId, uint32_t> one{symbol_, 1};
+            f(Factors(&one, 1), int64_t{1});
+            return;
+        }
+        case Form::Terms:
+            for (const Term& t : terms_) f(Factors(t.monomial), t.coefficient);
+            return;
+    }
+}
+
+std::vector<Size::Term> Size::terms() const {
+    std::vector<Term> out;
+    for_each_term([&](Factors m, int64_t c) { out.push_back({Monomial(m.begin(), m.end()), c}); });
+    return out;
+}
+
+// Canonical terms (merged, sorted, none zero) in the form that holds them.
+Size Size::of_canonical(std::vector<Term> terms) {
+    Size s;
+    if (terms.empty()) return s;
+    if (terms.size() == 1 && terms[0].monomial.empty()) {
+        s.form_ = Form::Constant;
+        s.constant_ = terms[0].coefficient;
+    } else if (terms.size() == 1 && terms[0].coefficient == 1 && terms[0].monomial.size() == 1 &&
+               terms[0].monomial[0].second == 1) {
+        s.form_ = Form::Symbol;
+        s.symbol_ = terms[0].monomial[0].first;
+    } else {
+        s.form_ = Form::Terms;
+        s.terms_ = std::move(terms);
+    }
+    return s;
+}
+
 Size Size::constant(int64_t value) {
     Size s;
-    if (value != 0) s.terms_.push_back({{}, value});
+    if (value != 0) {
+        s.form_ = Form::Constant;
+        s.constant_ = value;
+    }
     return s;
 }
 
 Size Size::symbol(SymbolId id) {
     Size s;
-    s.terms_.push_back({{{id, 1}}, 1});
+    s.form_ = Form::Symbol;
+    s.symbol_ = id;
     return s;
 }
 
@@ -53,56 +97,72 @@ Size Size::from_terms(std::vector<Term> terms) {
         int64_t& c = merged[t.monomial];
         if (add_overflows(c, t.coefficient, &c)) return overflow();
     }
-    Size s;
+    std::vector<Term> canonical;
     for (auto& [monomial, coefficient] : merged)
-        if (coefficient != 0) s.terms_.push_back({monomial, coefficient});
-    return s;
+        if (coefficient != 0) canonical.push_back({monomial, coefficient});
+    return of_canonical(std::move(canonical));
 }
 
 Size Size::operator+(const Size& other) const {
     if (overflowed_ || other.overflowed_) return overflow();
-    std::vector<Term> terms = terms_;
-    terms.insert(terms.end(), other.terms_.begin(), other.terms_.end());
-    return from_terms(std::move(terms));
+    if (form_ == Form::Zero) return other;
+    if (other.form_ == Form::Zero) return *this;
+    if (form_ == Form::Constant && other.form_ == Form::Constant) {
+        int64_t sum = 0;
+        return add_overflows(constant_, other.constant_, &sum) ? overflow() : constant(sum);
+    }
+    std::vector<Term> all = terms();
+    for (Term& t : other.terms()) all.push_back(std::move(t));
+    return from_terms(std::move(all));
 }
 
 Size Size::operator-(const Size& other) const {
     if (overflowed_ || other.overflowed_) return overflow();
-    std::vector<Term> terms = terms_;
-    for (const Term& t : other.terms_) {
+    std::vector<Term> all = terms();
+    for (Term& t : other.terms()) {
         if (t.coefficient == INT64_MIN) return overflow();
-        terms.push_back({t.monomial, -t.coefficient});
+        all.push_back({std::move(t.monomial), -t.coefficient});
     }
-    return from_terms(std::move(terms));
+    return from_terms(std::move(all));
 }
 
 Size Size::operator*(const Size& other) const {
     if (overflowed_ || other.overflowed_) return overflow();
-    std::vector<Term> terms;
-    for (const Term& a : terms_)
-        for (const Term& b : other.terms_) {
+    if (form_ == Form::Constant && other.form_ == Form::Constant) {
+        int64_t product = 0;
+        return mul_overflows(constant_, other.constant_, &product) ? overflow() : constant(product);
+    }
+    std::vector<Term> all;
+    std::vector<Term> right = other.terms();
+    for (const Term& a : terms())
+        for (const Term& b : right) {
             int64_t c = 0;
             if (mul_overflows(a.coefficient, b.coefficient, &c)) return overflow();
-            terms.push_back({multiply(a.monomial, b.monomial), c});
+            all.push_back({multiply(a.monomial, b.monomial), c});
         }
-    return from_terms(std::move(terms));
+    return from_terms(std::move(all));
 }
 
 std::optional<Size> Size::divide_exact(int64_t divisor) const {
     if (overflowed_ || divisor == 0) return std::nullopt;
-    if (divisor == -1 &&
-        std::any_of(terms_.begin(), terms_.end(), [](const Term& t) { return t.coefficient == INT64_MIN; }))
-        return overflow();
-    Size s;
-    for (const Term& t : terms_) {
+    std::vector<Term> divided = terms();
+    for (Term& t : divided) {
+        if (divisor == -1 && t.coefficient == INT64_MIN) return overflow();
         if (t.coefficient % divisor != 0) return std::nullopt;
-        s.terms_.push_back({t.monomial, t.coefficient / divisor});
+        t.coefficient /= divisor;
     }
-    return s;
+    return of_canonical(std::move(divided));
 }
 
 bool Size::identical(const Size& other) const {
-    if (overflowed_ != other.overflowed_ || terms_.size() != other.terms_.size()) return false;
+    if (overflowed_ != other.overflowed_ || form_ != other.form_) return false;
+    switch (form_) {
+        case Form::Zero: return true;
+        case Form::Constant: return constant_ == other.constant_;
+        case Form::Symbol: return symbol_ == other.symbol_;
+        case Form::Terms: break;
+    }
+    if (terms_.size() != other.terms_.size()) return false;
     for (size_t i = 0; i < terms_.size(); ++i)
         if (terms_[i].monomial != other.terms_[i].monomial || terms_[i].coefficient != other.terms_[i].coefficient)
             return false;
@@ -112,26 +172,19 @@ bool Size::identical(const Size& other) const {
 size_t Size::hash() const {
     size_t h = overflowed_;
     auto mix = [&h](uint64_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
-    for (const Term& t : terms_) {
-        mix(static_cast<uint64_t>(t.coefficient));
-        for (auto [symbol, power] : t.monomial) mix((static_cast<uint64_t>(symbol) << 32) | power);
-    }
+    for_each_term([&](Factors monomial, int64_t coefficient) {
+        mix(static_cast<uint64_t>(coefficient));
+        for (auto [symbol, power] : monomial) mix((static_cast<uint64_t>(symbol) << 32) | power);
+    });
     return h;
 }
 
-bool Size::operator==(const Size& other) const {
-    if (overflowed_ || other.overflowed_) return false;
-    if (terms_.size() != other.terms_.size()) return false;
-    for (size_t i = 0; i < terms_.size(); ++i)
-        if (terms_[i].monomial != other.terms_[i].monomial || terms_[i].coefficient != other.terms_[i].coefficient)
-            return false;
-    return true;
-}
+bool Size::operator==(const Size& other) const { return !overflowed_ && !other.overflowed_ && identical(other); }
 
 std::optional<int64_t> Size::as_constant() const {
     if (overflowed_) return std::nullopt;
-    if (terms_.empty()) return 0;
-    if (terms_.size() == 1 && terms_[0].monomial.empty()) return terms_[0].coefficient;
+    if (form_ == Form::Zero) return 0;
+    if (form_ == Form::Constant) return constant_;
     return std::nullopt;
 }
 
@@ -139,15 +192,14 @@ std::optional<Size::Linear> Size::as_linear() const {
     if (overflowed_) return std::nullopt;
     std::optional<Linear> out;
     int64_t offset = 0;
-    for (const Term& t : terms_) {
-        if (t.monomial.empty()) {
-            offset = t.coefficient;
-        } else if (t.monomial.size() == 1 && t.monomial[0].second == 1 && !out) {
-            out = Linear{t.monomial[0].first, t.coefficient, 0};
-        } else {
-            return std::nullopt;
-        }
-    }
+    bool linear = true;
+    for_each_term([&](Factors monomial, int64_t coefficient) {
+        if (monomial.empty()) offset = coefficient;
+        else if (monomial.size() == 1 && monomial[0].second == 1 && !out)
+            out = Linear{monomial[0].first, coefficient, 0};
+        else linear = false;
+    });
+    if (!linear) return std::nullopt;
     if (out) out->offset = offset;
     return out;
 }
@@ -155,33 +207,42 @@ std::optional<Size::Linear> Size::as_linear() const {
 Size Size::substitute(const std::function<std::optional<Size>(SymbolId)>& value_of) const {
     if (overflowed_) return overflow();
     Size total;
-    for (const Term& t : terms_) {
-        Size product = constant(t.coefficient);
-        for (auto [symbol, power] : t.monomial) {
+    for_each_term([&](Factors monomial, int64_t coefficient) {
+        Size product = constant(coefficient);
+        for (auto [symbol, power] : monomial) {
             std::optional<Size> value = value_of(symbol);
             Size factor = value ? *value : Size::symbol(symbol);
             for (uint32_t p = 0; p < power; ++p) product = product * factor;
         }
         total = total + product;
-    }
+    });
     return total;
 }
 
 std::vector<SymbolId> Size::symbols() const {
     std::vector<SymbolId> out;
-    for (const Term& t : terms_)
-        for (auto [symbol, power] : t.monomial) out.push_back(symbol);
+    if (form_ == Form::Symbol) return {symbol_};
+    for_each_term([&](Factors monomial, int64_t) {
+        for (auto [symbol, power] : monomial) out.push_back(symbol);
+    });
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 
+std::vector<std::pair<Monomial, int64_t>> Size::term_list() const {
+    std::vector<std::pair<Monomial, int64_t>> out;
+    for_each_term([&](Factors m, int64_t c) { out.emplace_back(Monomial(m.begin(), m.end()), c); });
+    return out;
+}
+
 std::string Size::to_string(const std::function<std::string(SymbolId)>& name_of) const {
     if (overflowed_) return "(too large)";
-    if (terms_.empty()) return "0";
+    if (form_ == Form::Zero) return "0";
     // Highest degree first, as people write polynomials: `16*gh + 1`.
+    std::vector<Term> all = terms();
     std::vector<const Term*> order;
-    for (const Term& t : terms_) order.push_back(&t);
+    for (const Term& t : all) order.push_back(&t);
     auto degree = [](const Term* t) {
         uint32_t d = 0;
         for (auto [symbol, power] : t->monomial) d += power;

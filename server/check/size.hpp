@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,11 +65,7 @@ public:
 
     // The terms, for writing the size in another language: each monomial
     // with its coefficient, the constant term's monomial empty.
-    std::vector<std::pair<Monomial, int64_t>> term_list() const {
-        std::vector<std::pair<Monomial, int64_t>> out;
-        for (const Term& t : terms_) out.emplace_back(t.monomial, t.coefficient);
-        return out;
-    }
+    std::vector<std::pair<Monomial, int64_t>> term_list() const;
 
     // Shown to people: `16*gh + 1`, `h*w`, `2304`; symbols named by `name_of`.
     std::string to_string(const std::function<std::string(SymbolId)>& name_of) const;
@@ -78,10 +75,23 @@ private:
         Monomial monomial;
         int64_t coefficient;
     };
-    static Size from_terms(std::vector<Term> terms);
+    using Factors = std::span<const std::pair<SymbolId, uint32_t>>;
+    static Size from_terms(std::vector<Term> terms);  // any terms: merged and sorted here
+    static Size of_canonical(std::vector<Term> terms);
+    std::vector<Term> terms() const;
+    // Each term, constant first when there is one, without materializing.
+    template <class F>
+    void for_each_term(F&& f) const;
 
-    std::vector<Term> terms_;  // sorted by monomial, no zero coefficients
+    // Most sizes are a constant or one symbol (`768`, `b`): those are held
+    // inline, with no heap, since a file's types hold thousands of them;
+    // any other polynomial as its terms.
+    enum class Form : uint8_t { Zero, Constant, Symbol, Terms };
+    Form form_ = Form::Zero;
     bool overflowed_ = false;
+    SymbolId symbol_ = 0;      // Symbol: the size is exactly this symbol
+    int64_t constant_ = 0;     // Constant: its value (not 0)
+    std::vector<Term> terms_;  // Terms: sorted by monomial, no zero coefficients, none of the forms above
 };
 
 // Solves `linear == value` for its symbol: the symbol's size, when `value`

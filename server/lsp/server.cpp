@@ -4,6 +4,8 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "diag/version.hpp"
@@ -303,10 +305,13 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
     publish(doc);
 #if defined(__GLIBC__)
-    // The previous result and the cache entries this check dropped are
-    // freed now; hand their pages back instead of keeping them as the
-    // process's resident size (a big file's facts are tens of MiB).
-    malloc_trim(0);
+    // When a check freed much (the first check of a big file, a changed
+    // interface: its trees and facts are tens of MiB), hand the pages back
+    // instead of keeping them as the process's resident size. Not after
+    // each edit: a re-check frees little, and trimming then only made the
+    // next check fault those pages in again (2 ms of a 5 ms re-check).
+    struct mallinfo2 heap = mallinfo2();
+    if (heap.fordblks > std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) malloc_trim(0);
 #endif
     return true;
 }

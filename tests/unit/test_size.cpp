@@ -81,3 +81,26 @@ TEST_CASE("overflow equals nothing, not even itself") {
     CHECK((Size::constant(INT64_MIN) - Size::constant(1)).overflowed());
     CHECK(show(over) == "(too large)");
 }
+
+TEST_CASE("a size is held one way, however it was reached") {
+    // Constants and single symbols are stored inline, other polynomials as
+    // terms: a size that arithmetic brings back to one of those forms must
+    // be identical (and hash alike) to the one made directly.
+    auto same = [](const Size& a, const Size& b) {
+        CHECK(a.identical(b));
+        CHECK(a == b);
+        CHECK(a.hash() == b.hash());
+        CHECK(a.term_list() == b.term_list());
+    };
+    same((n * Size::constant(2)).divide_exact(2).value(), n);
+    same((n + Size::constant(3)) - Size::constant(3), n);
+    same(Size::constant(2) + Size::constant(3), Size::constant(5));
+    same(n - n, Size());
+    same(Size::constant(7) - Size::constant(7), Size::constant(0));
+    same((h * w + n) - h * w, n);
+    CHECK_FALSE((n * Size::constant(2)).identical(n));
+    CHECK(n.term_list() == std::vector<std::pair<ss::check::Monomial, int64_t>>{{{{13, 1}}, 1}});
+    CHECK(Size::constant(4).term_list() == std::vector<std::pair<ss::check::Monomial, int64_t>>{{{}, 4}});
+    CHECK(Size().term_list().empty());
+    CHECK(show(h * w + n * Size::constant(2) + Size::constant(1)) == "h*w + 2*n + 1");
+}
