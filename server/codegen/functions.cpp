@@ -91,13 +91,8 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
                                          : (fn.params.empty() ? fn.name.range.end : fn.params.back().range.end + 1);
     std::string header(text_.substr(fn.name.range.begin, header_end - fn.name.range.begin));
     for (char& c : header)
-        if (c == '\n') c = ' ';
-    std::string doc;
-    for (char c : header) {
-        if (c == '\\' || c == '"') doc += '\\';
-        doc += c;
-    }
-    out << "    \"\"\"" << doc << "  (" << where(fn.name.range) << ")" << (step ? ", a step" : "") << "\"\"\"\n";
+        if (c == '\n' || c == '\r') c = ' ';
+    out << "    " << py_docstring(header + "  (" + where(fn.name.range) + ")" + (step ? ", a step" : "")) << "\n";
     if (!params.empty()) {
         std::vector<std::string> names;
         for (const check::TypedParam& p : params) names.push_back(py_name(p.name));
@@ -131,7 +126,7 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
     std::string in = pad(indent);
     if (s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node))
         fail(s.range, "a statement with a syntax error");
-    out << in << "# " << where(s.range) << "\n";
+    out << in << "# " << py_comment(where(s.range)) << "\n";
 
     if (auto* e = std::get_if<ast::ExprStmt>(&s.node)) {
         out << in << expr(*e->expr).text << "\n";

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <unordered_set>
 
+#include "diag/utf8.hpp"
+
 namespace ss::codegen {
 
 std::string operand(const Py& py, int min) { return py.prec >= min ? py.text : "(" + py.text + ")"; }
@@ -22,26 +24,62 @@ std::string py_name(std::string_view name) {
     return out;
 }
 
-std::string py_string(std::string_view value) {
-    std::string out = "\"";
-    for (unsigned char c : value) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (c < 0x20 || c == 0x7f) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\x%02x", c);
-                    out += buf;
-                } else {
-                    out += static_cast<char>(c);
-                }
+namespace {
+
+// `value` as the inside of a Python string literal: quotes, backslashes and
+// control characters escaped, and each byte that isn't part of a UTF-8
+// character as the lone surrogate Python's file-system decoding gives it
+// (`\udce9`), so the module stays valid UTF-8 and reads back the same name.
+std::string escaped(std::string_view value) {
+    std::string out;
+    for (size_t i = 0; i < value.size();) {
+        utf8::Char ch = utf8::decode(value, i);
+        auto c = static_cast<unsigned char>(value[i]);
+        char buf[8];
+        if (!ch.valid) {
+            std::snprintf(buf, sizeof buf, "\\udc%02x", c);
+            out += buf;
+        } else if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c < 0x20 || c == 0x7f) {
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        } else {
+            out.append(value.substr(i, ch.length));
         }
+        i += ch.length;
     }
-    return out + "\"";
+    return out;
+}
+
+}  // namespace
+
+std::string py_string(std::string_view value) { return "\"" + escaped(value) + "\""; }
+
+std::string py_docstring(std::string_view value) { return "\"\"\"" + escaped(value) + "\"\"\""; }
+
+std::string py_comment(std::string_view value) {
+    std::string out;
+    for (size_t i = 0; i < value.size();) {
+        utf8::Char ch = utf8::decode(value, i);
+        auto c = static_cast<unsigned char>(value[i]);
+        if (!ch.valid || c < 0x20 || c == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        } else {
+            out.append(value.substr(i, ch.length));
+        }
+        i += ch.length;
+    }
+    return out;
 }
 
 std::string py_float(double value) {

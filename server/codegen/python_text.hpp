@@ -39,8 +39,13 @@ std::string operand(const Py& py, int min);
 // imports get a trailing underscore (`lambda` -> `lambda_`).
 std::string py_name(std::string_view name);
 
-std::string py_string(std::string_view value);  // a double-quoted literal
-std::string py_float(double value);             // always reads back as a float
+// Source text (names, the file's name, what the user wrote) reaches the
+// module only through these three: as a literal, a docstring, or the text
+// of a comment, escaped so it can't end them (issue 12, no injection).
+std::string py_string(std::string_view value);     // a double-quoted literal
+std::string py_docstring(std::string_view value);  // a triple-quoted literal
+std::string py_comment(std::string_view value);    // text for after `# `: one line, valid UTF-8
+std::string py_float(double value);                // always reads back as a float
 
 // An extern's dotted target as the module names it: `shapescript.rt.f`
 // is `_ss_rt.f` (the module imports the runtime under that name).
