@@ -116,6 +116,20 @@ const check::CallSite* Emitter::call_site(uint32_t at) const {
     return it == call_sites_.end() ? nullptr : it->second;
 }
 
+// The defaults an extern fn declares and the call leaves out, passed by
+// name: the target's own default may differ (`approximate: str = "tanh"`
+// for torch's gelu, whose default is "none").
+void Emitter::add_extern_defaults(const std::string& name, const check::CallSite& site, LoweredArgs& args) {
+    auto ext = externs_.find(name);
+    if (ext == externs_.end()) return;
+    for (const check::ArgumentBinding& a : site.arguments) {
+        if (a.source != check::ArgumentSource::Default) continue;
+        for (const ast::Param& p : ext->second->params)
+            if (p.name.text == a.parameter && p.default_value)
+                args.keywords.emplace_back(p.name.text, expr(*p.default_value));
+    }
+}
+
 Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& arguments, const Py* piped,
                  const check::Type* piped_type, const ast::Expr& whole) {
     // A causal mask among masked_fill's or where's arguments may name axes
@@ -146,8 +160,10 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
                     if (p.name == k && p.type.kind == check::TypeKind::Mode) v = mode_at(v, name);
             return {call_text(py_name(name), args), kAtom};
         }
-        if (kind == check::CalleeKind::ExternFunction && args.over)
-            args.keywords.emplace_back("dim", Py{dim_of_over(args, 0, whole)});
+        if (kind == check::CalleeKind::ExternFunction) {
+            if (args.over) args.keywords.emplace_back("dim", Py{dim_of_over(args, 0, whole)});
+            add_extern_defaults(name, *site, args);
+        }
         if (kind == check::CalleeKind::Builtin)
             if (auto b = builtin(name, args, whole)) return *b;
         return {call_text(py_name(name), args), kAtom};
