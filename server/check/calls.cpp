@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "check/builtins.hpp"
+#include "check/describe.hpp"
 #include "check/file_checker.hpp"
 #include "check/patterns.hpp"
 #include "check/prelude.hpp"
@@ -81,6 +82,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                     return call_signature(f, sig->second, arguments, piped, piped_range, range);
                 }
                 open(CalleeKind::Unresolved, f, name->name.range);
+                report(DiagCode::E0508, name->name.range, {f, std::string(kind_phrase(item->kind))});
                 type_arguments();
                 return Type{};
             }
@@ -104,7 +106,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
         } else {
             open(CalleeKind::Unresolved, f, name->name.range);
         }
-        type_of_name(name->name);  // reports an undefined name
+        not_callable(callee, type_of_name(name->name));  // or reports an undefined name
         type_arguments();
         return Type{};
     }
@@ -139,9 +141,16 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             }
     }
     open(CalleeKind::Unresolved, written(callee.range), callee.range);
-    type_of(callee);
+    not_callable(callee, type_of(callee));
     type_arguments();
     return Type{};
+}
+
+// A call of a value (`x |> w`, `x |> 0`, `arange(0, 4, 1)(x)`): E0508,
+// unless the value's type is unknown (an error already said why).
+void FileChecker::not_callable(const ast::Expr& callee, const Type& type) {
+    if (type.kind == TypeKind::Unknown) return;
+    report(DiagCode::E0508, callee.range, {written(callee.range), "a value of type `" + describe(type) + "`"});
 }
 
 // The prelude's extern functions, resolved in this file's checker (sizes are

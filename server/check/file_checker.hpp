@@ -240,6 +240,7 @@ private:
     void check_return_axes(const Type& returned, const SignatureScope& params_scope, const ast::Type& written);
 
     // statements.cpp: function bodies.
+    void not_callable(const ast::Expr& callee, const Type& type);  // calls.cpp
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                               const std::string& interface);
     void check_body(const ast::FnDef& fn, Signature& signature);
