@@ -89,7 +89,9 @@ def read_values(path, text):
             raise bad("value %d should be an object, found %s" % (i, _json_kind(v)))
         keys = _KINDS.get(v.get("kind"))
         if keys is None:
-            raise bad('value %d: "kind" should be model, optimizer or tensor, found %s' % (i, json.dumps(v.get("kind"))))
+            raise bad(
+                'value %d: "kind" should be model, optimizer or tensor, found %s' % (i, json.dumps(v.get("kind")))
+            )
         for key, (check, expected) in keys.items():
             if not check(v.get(key)):
                 article = "an" if v["kind"][0] in "aeiou" else "a"

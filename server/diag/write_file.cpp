@@ -36,7 +36,8 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
     mode_t mode;
     struct stat info {};
     if (::stat(target.c_str(), &info) == 0) {
-        if (!S_ISREG(info.st_mode)) return path + ": expected a regular file, found " + kind(info.st_mode) + " (left as it is)";
+        if (!S_ISREG(info.st_mode))
+            return path + ": expected a regular file, found " + kind(info.st_mode) + " (left as it is)";
         mode = info.st_mode & 07777;
     } else {
         mode_t mask = ::umask(0);
@@ -82,7 +83,8 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
 }
 
 bool same_file(const std::string& a, const std::string& b) {
-    struct stat x {}, y {};
+    struct stat x {};
+    struct stat y {};
     return ::stat(a.c_str(), &x) == 0 && ::stat(b.c_str(), &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 

@@ -5,6 +5,7 @@ import os
 import stat
 
 import pytest
+
 from conftest import EXAMPLES, run_build
 
 SOURCE = (EXAMPLES / "attention.ss").read_text()

@@ -141,7 +141,9 @@ def test_a_tensor_must_have_the_shape_its_metadata_says(tmp_path):
     path = write_checkpoint(
         tmp_path / "n.safetensors", {"0/w": torch.ones(3)}, [{"kind": "model", "class": "Net", "fields": {"w": [4, 3]}}]
     )
-    with pytest.raises(ArgumentError, match=r"field `w` has shape \[3\] in the file, but its metadata says \[4, 3\]") as e:
+    with pytest.raises(
+        ArgumentError, match=r"field `w` has shape \[3\] in the file, but its metadata says \[4, 3\]"
+    ) as e:
         rt.load(path)
     assert e.value.parameter == "w"
     path = write_checkpoint(
@@ -178,7 +180,10 @@ MODEL = {"kind": "model", "class": "Net", "fields": {"w": [2]}}
         ('{"format": 1, "values": [{"kind": "model", "class": "Net", "fields": {"w": [-2]}}]}', '"fields" should'),
         ('{"format": 1, "values": [{"kind": "tensor", "shape": [2]}]}', '"dtype" should be a torch dtype'),
         ('{"format": 1, "values": [{"kind": "tensor", "shape": [2], "dtype": "torch.pony"}]}', '"dtype" should'),
-        ('{"format": 1, "values": [{"kind": "optimizer", "class": "sgd"}]}', 'value 1 \\(an optimizer\\): "model_class" should be'),
+        (
+            '{"format": 1, "values": [{"kind": "optimizer", "class": "sgd"}]}',
+            'value 1 \\(an optimizer\\): "model_class" should be',
+        ),
         ('{"format": 1, "values": [%s, %s]}' % (json.dumps(MODEL), json.dumps(MODEL)), "no tensor '1/w'"),
     ],
 )
