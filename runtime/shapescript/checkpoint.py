@@ -6,7 +6,8 @@ model, `<i>/<field>/<state>` (exp_avg, momentum_buffer, ...) when it is an
 optimizer, `<i>` when it is a tensor. The metadata key "shapescript" holds
 {"format": 1, "values": [...]}, one entry per value: its kind, class name,
 and fields with their shapes (an optimizer: its model's class, update
-count, hyperparameters and schedule).
+count, hyperparameters and schedule). `load` checks that form and the
+tensors against it (checkpoint_format.py).
 """
 
 import json
@@ -14,11 +15,11 @@ import os
 
 import torch
 
+from .checkpoint_format import FORMAT, check_tensors, dtype_name, read_values
+from .errors import ArgumentError
 from .files import replacing
 from .models import Model
 from .training import Optimizer
-
-FORMAT = 1
 
 
 def save(path, *values):
@@ -107,7 +108,8 @@ class Checkpoint:
 
     def model(self, cls):
         """A new `cls` with the first saved model's parameters. ValueError if
-        that model isn't a `cls`: another class, other fields, other shapes."""
+        that model isn't a `cls` (another class, other fields); ArgumentError
+        naming the field when a field's shape or dtype isn't `cls`'s."""
         index, entry = next(((i, v) for i, v in enumerate(self.values) if v["kind"] == "model"), (None, None))
         if entry is None:
             raise ValueError("%s holds no model" % self.path)
@@ -125,15 +127,25 @@ class Checkpoint:
             if extra:
                 parts.append("has %s that %s doesn't" % (", ".join("`%s`" % k for k in extra), cls.__name__))
             raise ValueError("the %s in %s has other fields: it %s" % (cls.__name__, self.path, "; it ".join(parts)))
+
+        def wrong(name, what, found, expected):
+            return ArgumentError(
+                "field `%s` of the %s in %s %s %s, but %s's is %s"
+                % (name, cls.__name__, self.path, what, found, cls.__name__, expected),
+                parameter=name,
+                expected=expected,
+                found=found,
+            )
+
+        stored = {name: self.tensors["%d/%s" % (index, name)] for name in have}
         for name, t in have.items():
-            if list(t.shape) != list(saved[name]):
-                raise ValueError(
-                    "field `%s` of the %s in %s has shape %s, but %s's is %s"
-                    % (name, cls.__name__, self.path, saved[name], cls.__name__, list(t.shape))
-                )
+            if stored[name].shape != t.shape:
+                raise wrong(name, "has shape", list(stored[name].shape), list(t.shape))
+            if stored[name].dtype != t.dtype:
+                raise wrong(name, "holds", dtype_name(stored[name].dtype), dtype_name(t.dtype))
         with torch.no_grad():
             for name, t in have.items():
-                t.copy_(self.tensors["%d/%s" % (index, name)])
+                t.copy_(stored[name])
         return m
 
 
@@ -150,10 +162,9 @@ def load(path):
             tensors[k] = f.get_tensor(k)
     if meta is None:
         raise ValueError("%s wasn't written by shapescript's save (no \"shapescript\" metadata)" % path)
-    info = json.loads(meta)
-    if info.get("format") != FORMAT:
-        raise ValueError("%s has checkpoint format %r; this runtime reads %d" % (path, info.get("format"), FORMAT))
-    return Checkpoint(path, tensors, info["values"])
+    values = read_values(path, meta)
+    check_tensors(path, values, tensors)
+    return Checkpoint(path, tensors, values)
 
 
 def load_optimizer(checkpoint, opt):

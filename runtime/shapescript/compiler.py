@@ -5,8 +5,11 @@ The cache (~/.cache/shapescript/modules, or $SHAPESCRIPT_CACHE) holds one
 `<stem>-<key>.py` per build; the key hashes the source's bytes and path,
 the compiler's version and the binary itself (path, size, mtime, so a
 rebuilt compiler of the same version doesn't serve stale modules), and the
-options. The compiler writes each module to a temporary name and renames
-it, so concurrent builds never see half a module.
+options. Each entry ends with a comment line holding the SHA-256 of the
+text before it; an entry whose text doesn't match (truncated, emptied,
+edited) is built again rather than imported. The compiler writes each
+module to a temporary name, sealed with that line and then renamed, so
+concurrent builds never see half a module.
 """
 
 import hashlib
@@ -20,6 +23,7 @@ import sys
 from pathlib import Path
 
 from .errors import ShapeScriptError
+from .files import replacing
 from .specs import checks_enabled
 
 _versions = {}
@@ -121,24 +125,56 @@ def build(path, checks="debug", value_checks="debug"):
         h.update(part + b"\0")
     h.update(text)
     out = Path(cache_dir()) / ("%s-%s.py" % (source.stem, h.hexdigest()[:24]))
-    if out.is_file():
+    if _sealed(out):
         return str(out)
-    # The compiler writes -o through a temporary file and a rename, and
-    # nothing when it fails: the cache never holds half a module.
-    cmd = [binary, "build", str(source), "-o", str(out), "--format", "json"]
-    if checks != "debug":
-        cmd += ["--checks", checks]
-    if value_checks != "debug":
-        cmd += ["--value-checks", value_checks]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode == 0 and out.is_file():
-        return str(out)
+    # Built into a temporary file, sealed, then renamed over the entry.
+    with replacing(out) as tmp:
+        cmd = [binary, "build", str(source), "-o", tmp, "--format", "json"]
+        if checks != "debug":
+            cmd += ["--checks", checks]
+        if value_checks != "debug":
+            cmd += ["--value-checks", value_checks]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0 or not os.path.getsize(tmp):
+            raise _build_failed(binary, source, cmd, r)
+        _seal(tmp)
+    return str(out)
+
+
+_SEAL = b"# shapescript cache entry, sha256 of the text above: "
+
+
+def _seal_line(body):
+    return _SEAL + hashlib.sha256(body).hexdigest().encode() + b"\n"
+
+
+def _seal(path):
+    """Ends the module at `path` with the digest of its text."""
+    body = Path(path).read_bytes()
+    if not body.endswith(b"\n"):
+        body += b"\n"
+    Path(path).write_bytes(body + _seal_line(body))
+
+
+def _sealed(path):
+    """Whether `path` is a cache entry whose text matches its digest."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return False
+    n = len(_seal_line(b""))
+    return len(data) >= n and data[-n:] == _seal_line(data[:-n])
+
+
+def _build_failed(binary, source, cmd, r):
+    """The ShapeScriptError for a failed build: its diagnostics, else the
+    command, its exit status and output."""
     output = (r.stdout + r.stderr).strip()
     if r.returncode == 1:
         diags = _diagnostics(binary, str(source), r.stdout, output)
         if diags:
-            raise ShapeScriptError("%s doesn't compile:" % source.name, diags)
-    raise ShapeScriptError(
+            return ShapeScriptError("%s doesn't compile:" % source.name, diags)
+    return ShapeScriptError(
         "`%s` failed (exit status %d)%s"
         % (
             " ".join([os.path.basename(binary)] + cmd[1:2] + [source.name]),

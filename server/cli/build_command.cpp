@@ -121,10 +121,20 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
         err << "shapescript build: error: " << display_text(read.error) << "\n";
         return kExitUsage;
     }
-    if (options.output.empty()) {
+    const bool default_output = options.output.empty();
+    if (default_output) {
         if (options.file == "-") return usage("reading standard input needs -o");
         std::filesystem::path p(options.file);
         options.output = p.replace_extension(".py").string();
+    }
+    // The module never replaces its source: -o naming it or a link to it, or
+    // the default output of a FILE.py.
+    if (options.file != "-" && options.output != "-" && same_file(options.file, options.output)) {
+        err << "shapescript build: error: " << display_text(options.output) << " is the source file "
+            << (options.output == options.file ? "itself" : display_text(options.file))
+            << (default_output ? " (the default output is FILE with .py)" : "")
+            << ": expected another file for the module; name one with -o\n";
+        return kExitUsage;
     }
     std::optional<std::string> module = build_module(*read.bytes, options, out, err);
     if (!module) return kExitErrors;

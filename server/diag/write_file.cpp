@@ -10,6 +10,18 @@
 #include <unistd.h>
 
 namespace ss {
+namespace {
+
+std::string kind(mode_t mode) {
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "a special file";
+}
+
+}  // namespace
 
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text) {
     namespace fs = std::filesystem;
@@ -24,6 +36,8 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
     mode_t mode;
     struct stat info {};
     if (::stat(target.c_str(), &info) == 0) {
+        if (!S_ISREG(info.st_mode))
+            return path + ": expected a regular file, found " + kind(info.st_mode) + " (left as it is)";
         mode = info.st_mode & 07777;
     } else {
         mode_t mask = ::umask(0);
@@ -66,6 +80,12 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
         return path + ": cannot replace the file: " + errno_text(error);
     }
     return std::nullopt;
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+    struct stat x {};
+    struct stat y {};
+    return ::stat(a.c_str(), &x) == 0 && ::stat(b.c_str(), &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
 }  // namespace ss

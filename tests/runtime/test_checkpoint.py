@@ -126,3 +126,71 @@ def test_save_refuses_other_values(tmp_path):
     with pytest.raises(TypeError, match="value 1 is a str"):
         rt.save(tmp_path / "x.safetensors", "hello")
     assert not os.listdir(tmp_path)
+
+
+def write_checkpoint(path, tensors, values):
+    """A file as `save` writes it, with the metadata given."""
+    from safetensors.torch import save_file
+
+    save_file(tensors, str(path), metadata={"shapescript": json.dumps({"format": 1, "values": values})})
+    return path
+
+
+def test_a_tensor_must_have_the_shape_its_metadata_says(tmp_path):
+    # A [3] tensor described as [4, 3] would be broadcast into the model's field.
+    path = write_checkpoint(
+        tmp_path / "n.safetensors", {"0/w": torch.ones(3)}, [{"kind": "model", "class": "Net", "fields": {"w": [4, 3]}}]
+    )
+    with pytest.raises(
+        ArgumentError, match=r"field `w` has shape \[3\] in the file, but its metadata says \[4, 3\]"
+    ) as e:
+        rt.load(path)
+    assert e.value.parameter == "w"
+    path = write_checkpoint(
+        tmp_path / "t.safetensors", {"0": torch.ones(2)}, [{"kind": "tensor", "shape": [2], "dtype": "torch.int64"}]
+    )
+    with pytest.raises(ArgumentError, match=r"value 1 holds float32 in the file, but its metadata says int64"):
+        rt.load(path)
+
+
+def test_a_field_must_have_the_models_dtype(tmp_path):
+    # i32 values would be read as floats.
+    path = write_checkpoint(
+        tmp_path / "n.safetensors",
+        {"0/w": torch.ones(4, 3, dtype=torch.int32)},
+        [{"kind": "model", "class": "Net", "fields": {"w": [4, 3]}}],
+    )
+    with pytest.raises(ArgumentError, match=r"field `w` of the Net in .* holds int32, but Net's is float32"):
+        rt.cast(rt.load(path), rt.ModelSpec(make("Net", {"w": (4, 3)})), "t.ss:1")
+
+
+MODEL = {"kind": "model", "class": "Net", "fields": {"w": [2]}}
+
+
+@pytest.mark.parametrize(
+    "meta, message",
+    [
+        ("{not json", "not JSON"),
+        ("[1, 2]", "expected an object, found an array"),
+        ('{"format": 1}', '"values" should be a list'),
+        ('{"format": 1, "values": [7]}', "value 1 should be an object"),
+        ('{"format": 1, "values": [{"kind": "jar"}]}', 'value 1: "kind" should be model, optimizer or tensor'),
+        ('{"format": 1, "values": [{"kind": "model", "class": "Net"}]}', 'value 1 \\(a model\\): "fields" should be'),
+        ('{"format": 1, "values": [{"kind": "model", "class": "Net", "fields": {"w": "2"}}]}', '"fields" should'),
+        ('{"format": 1, "values": [{"kind": "model", "class": "Net", "fields": {"w": [-2]}}]}', '"fields" should'),
+        ('{"format": 1, "values": [{"kind": "tensor", "shape": [2]}]}', '"dtype" should be a torch dtype'),
+        ('{"format": 1, "values": [{"kind": "tensor", "shape": [2], "dtype": "torch.pony"}]}', '"dtype" should'),
+        (
+            '{"format": 1, "values": [{"kind": "optimizer", "class": "sgd"}]}',
+            'value 1 \\(an optimizer\\): "model_class" should be',
+        ),
+        ('{"format": 1, "values": [%s, %s]}' % (json.dumps(MODEL), json.dumps(MODEL)), "no tensor '1/w'"),
+    ],
+)
+def test_malformed_metadata_is_a_value_error(tmp_path, meta, message):
+    from safetensors.torch import save_file
+
+    save_file({"0/w": torch.ones(2)}, str(tmp_path / "m.safetensors"), metadata={"shapescript": meta})
+    with pytest.raises(ValueError, match=message) as e:
+        rt.load(tmp_path / "m.safetensors")
+    assert "m.safetensors" in str(e.value) and not isinstance(e.value, ArgumentError)

@@ -169,3 +169,23 @@ def test_cell_magic_errors(ipython, fake_compiler):
     assert e.value._render_traceback_()[0].startswith("ShapeScriptError: the cell doesn't compile:")
     with pytest.raises(ValueError, match="bad options"):
         ipython.run_cell_magic("shapescript", "--checks sometimes", "fn f():\n")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text[: len(text) // 2],  # truncated
+        lambda text: b"",  # emptied
+        lambda text: text.replace(b"x * 2", b"x * 3"),  # edited
+        lambda text: bytes(range(256)) * 4,  # garbage
+    ],
+    ids=["truncated", "emptied", "edited", "garbage"],
+)
+def test_a_damaged_cache_entry_is_rebuilt(tmp_path, fake_compiler, cache, clean_modules, damage):
+    path = write(tmp_path, "damaged")
+    assert shapescript.load(path).double(21) == 42
+    (entry,) = cache.iterdir()
+    entry.write_bytes(damage(entry.read_bytes()))
+    assert shapescript.load(path).double(21) == 42 and builds(fake_compiler) == 2
+    assert list(cache.iterdir()) == [entry]  # replaced in place, no temporary left
+    assert shapescript.load(path).double(21) == 42 and builds(fake_compiler) == 2  # the rebuilt one is used
