@@ -117,6 +117,7 @@ public:
     std::set<std::string> steps_;
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.
     const check::CallSite* call_site(uint32_t at) const;
+    std::optional<check::SymbolId> axis_named(const std::string& name) const;
     void add_extern_defaults(const std::string& name, const check::CallSite& site, LoweredArgs& args);
     std::map<uint32_t, const check::CallSite*> call_sites_;  // by callee_range.begin (calls, not functions passed)
 };

@@ -65,6 +65,16 @@ std::string Emitter::size(const check::Size& s) {
     return text.find_first_of(" *") == std::string::npos ? text : "(" + text + ")";
 }
 
+// The size symbol of the function's generic axis (or an axis an `as`
+// named) called `name`, when a parameter's or a local's shape gives it.
+std::optional<check::SymbolId> Emitter::axis_named(const std::string& name) const {
+    if (!fn_) return std::nullopt;
+    for (const auto* sources : {&fn_->parameter_source, &fn_->local_source})
+        for (const auto& [id, source] : *sources)
+            if (id < symbol_names_.size() && symbol_names_[id] == name) return id;
+    return std::nullopt;
+}
+
 Py Emitter::mode_at(const Py& mode, const std::string& callee) {
     if (mode.text == "_ss_rt.Eval") return mode;
     int k = fn_ ? fn_->call_counts[callee]++ : 0;
@@ -198,6 +208,10 @@ Py Emitter::expr(const ast::Expr& e) {
                 if (auto field = first_fields_.find(t->ref); field != first_fields_.end())
                     fn_->local_source.emplace(linear->symbol,
                                               py_name(name) + "." + py_name(field->second) + ".shape[0]");
+        // A generic axis used as a number (`x[1..n]`, `arange(0, n, 1)`):
+        // its size, read off the shape that gives it.
+        if (!is_local(name) && !typed_.dims.count(name))
+            if (auto axis = axis_named(name)) return {size(check::Size::symbol(*axis)), kAtom};
         return {py_name(name), kAtom};
     }
     if (auto* u = std::get_if<ast::Unary>(&node)) {
