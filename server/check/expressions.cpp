@@ -293,8 +293,14 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
 Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
     Type object = type_of(*attribute.object);
     const std::string& field = attribute.attribute.text;
-    if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch)
+    if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch) {
+        // A tensor or a scalar has no fields (`0.n` would not even be Python).
+        if (object.kind == TypeKind::Tensor || object.kind == TypeKind::Int || object.kind == TypeKind::Float ||
+            object.kind == TypeKind::Bool || object.kind == TypeKind::Str)
+            report(DiagCode::E0106, attribute.attribute.range,
+                   {written(attribute.object->range), field, ": only models, data records and batches have fields"});
         return Type{};
+    }
     auto record = record_fields_.find(object.ref);
     if (record == record_fields_.end()) return Type{};
     auto found = record->second.find(field);

@@ -164,6 +164,8 @@ struct BodyState {
     std::map<std::string, ByteRange> assigned_anywhere;  // for E0105
     SignatureScope scope;                                // the signature's generics, plus names `as` adds
     bool inferred_shown = false;                         // the inferred return type is on the hover
+    int block_depth = 0;                                 // of the statement being checked (python_limits.cpp)
+    bool blocks_too_deep = false;                        // E0604 said once per body
 };
 
 class FileChecker : public CheckContext {
@@ -241,6 +243,7 @@ private:
 
     // statements.cpp: function bodies.
     void not_callable(const ast::Expr& callee, const Type& type);  // calls.cpp
+    void check_python_limits(const ast::Stmt& stmt);               // python_limits.cpp
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                               const std::string& interface);
     void check_body(const ast::FnDef& fn, Signature& signature);

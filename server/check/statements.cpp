@@ -92,7 +92,12 @@ void FileChecker::reference_local(const Local& local, ByteRange at) {
 }
 
 void FileChecker::check_block(const ast::Block& block) {
-    for (const ast::Stmt& stmt : block.statements) check_statement(stmt);
+    ++body_->block_depth;
+    for (const ast::Stmt& stmt : block.statements) {
+        check_python_limits(stmt);
+        check_statement(stmt);
+    }
+    --body_->block_depth;
 }
 
 void FileChecker::check_statement(const ast::Stmt& stmt) {

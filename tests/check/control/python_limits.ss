@@ -1,0 +1,197 @@
+# Python refuses more than 200 nested brackets and 100 levels of indentation:
+# what would build into such Python is refused at check (E0604).
+fn at_the_limit(x: [n 4]) -> [n 4]:
+    return x |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu
+
+fn over_the_limit(x: [n 4]) -> [n 4]:
+    return x |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu |> gelu  # error E0604 "nested 151 deep"
+
+fn nested_calls(x: [n 4]) -> [n 4]:
+    return gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(gelu(x)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))  # error E0604
+
+fn blocks_at_the_limit(x: [n 4]) -> [n 4]:
+    if 1 > 0:
+        if 1 > 0:
+            if 1 > 0:
+                if 1 > 0:
+                    if 1 > 0:
+                        if 1 > 0:
+                            if 1 > 0:
+                                if 1 > 0:
+                                    if 1 > 0:
+                                        if 1 > 0:
+                                            if 1 > 0:
+                                                if 1 > 0:
+                                                    if 1 > 0:
+                                                        if 1 > 0:
+                                                            if 1 > 0:
+                                                                if 1 > 0:
+                                                                    if 1 > 0:
+                                                                        if 1 > 0:
+                                                                            if 1 > 0:
+                                                                                if 1 > 0:
+                                                                                    if 1 > 0:
+                                                                                        if 1 > 0:
+                                                                                            if 1 > 0:
+                                                                                                if 1 > 0:
+                                                                                                    if 1 > 0:
+                                                                                                        if 1 > 0:
+                                                                                                            if 1 > 0:
+                                                                                                                if 1 > 0:
+                                                                                                                    if 1 > 0:
+                                                                                                                        if 1 > 0:
+                                                                                                                            if 1 > 0:
+                                                                                                                                if 1 > 0:
+                                                                                                                                    if 1 > 0:
+                                                                                                                                        if 1 > 0:
+                                                                                                                                            if 1 > 0:
+                                                                                                                                                if 1 > 0:
+                                                                                                                                                    if 1 > 0:
+                                                                                                                                                        if 1 > 0:
+                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                                        x = x + 1
+    return x
+
+fn blocks_over_the_limit(x: [n 4]) -> [n 4]:
+    if 1 > 0:
+        if 1 > 0:
+            if 1 > 0:
+                if 1 > 0:
+                    if 1 > 0:
+                        if 1 > 0:
+                            if 1 > 0:
+                                if 1 > 0:
+                                    if 1 > 0:
+                                        if 1 > 0:
+                                            if 1 > 0:
+                                                if 1 > 0:
+                                                    if 1 > 0:
+                                                        if 1 > 0:
+                                                            if 1 > 0:
+                                                                if 1 > 0:
+                                                                    if 1 > 0:
+                                                                        if 1 > 0:
+                                                                            if 1 > 0:
+                                                                                if 1 > 0:
+                                                                                    if 1 > 0:
+                                                                                        if 1 > 0:
+                                                                                            if 1 > 0:
+                                                                                                if 1 > 0:
+                                                                                                    if 1 > 0:
+                                                                                                        if 1 > 0:
+                                                                                                            if 1 > 0:
+                                                                                                                if 1 > 0:
+                                                                                                                    if 1 > 0:
+                                                                                                                        if 1 > 0:
+                                                                                                                            if 1 > 0:
+                                                                                                                                if 1 > 0:
+                                                                                                                                    if 1 > 0:
+                                                                                                                                        if 1 > 0:
+                                                                                                                                            if 1 > 0:
+                                                                                                                                                if 1 > 0:
+                                                                                                                                                    if 1 > 0:
+                                                                                                                                                        if 1 > 0:
+                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                            if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                                if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                                    if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                                        if 1 > 0:
+                                                                                                                                                                                                                                                                                                                                                                            x = x + 1  # error E0604 "blocks are nested 91 deep"
+    return x
