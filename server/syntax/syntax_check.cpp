@@ -26,9 +26,12 @@ constexpr size_t kMaxPerKind = 50;
 // E0003 (invalid UTF-8), E0004 (NUL) and E0006 (tab in indentation), one
 // per line each, since one bad byte usually comes with more on its line. A
 // tab counts only on a line whose indentation matters: one with code on it
-// (blank and comment-only lines don't open or close blocks).
+// (blank and comment-only lines don't open or close blocks). E0010 (a lone
+// CR, the old Mac line end) once: Python would end a line there but the
+// grammar doesn't, so the two would read different programs.
 void check_bytes(std::string_view text, uint32_t base, std::vector<Diagnostic>& out) {
     size_t bad_utf8 = 0, nuls = 0, tabs = 0;
+    bool lone_cr = false;
     bool at_line_start = true;        // only spaces and tabs so far on the line
     uint32_t first_tab = UINT32_MAX;  // of the line's indentation
     bool line_has_bad_utf8 = false, line_has_nul = false;
@@ -49,6 +52,10 @@ void check_bytes(std::string_view text, uint32_t base, std::vector<Diagnostic>& 
             at_line_start = false;
         }
         if (c == '\t' && at_line_start && first_tab == UINT32_MAX) first_tab = at;
+        if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n') && !lone_cr) {
+            lone_cr = true;
+            out.push_back(make_diagnostic(DiagCode::E0010, {at, at + 1}));
+        }
         if (c == 0) {
             if (!line_has_nul && nuls++ < kMaxPerKind) out.push_back(make_diagnostic(DiagCode::E0004, {at, at + 1}));
             line_has_nul = true;

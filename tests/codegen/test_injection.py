@@ -58,12 +58,28 @@ def test_a_file_name_that_is_not_utf8_builds_a_module_that_compiles(tmp_path):
     assert module.double.__doc__ is not None
 
 
-def test_a_lone_cr_in_a_dim_value_stays_inside_its_comment(tmp_path):
-    # The dim's value as written is kept as a comment after its number; a
-    # CR inside it would end that comment in Python and start code.
+def test_a_lone_cr_in_a_dim_value_is_refused_not_run(tmp_path):
+    # A dim's value as written is kept as a comment after its number; a CR
+    # inside it would end that comment in Python and start code. A lone CR
+    # is a line end Python sees and the grammar doesn't: refused (E0010).
     src = tmp_path / "dims.ss"
     dim = b"dim D = (2 +  # x\rimport builtins;builtins.ss_injected_dim=1\n    2)\n\n"
     src.write_bytes(dim + PROGRAM[len("dim D = 4\n\n") :].encode())
-    module = build_and_import(src, tmp_path / "out.py")
-    assert module.D == 4
-    assert not [n for n in vars(builtins) if n.startswith("ss_injected")]
+    out = tmp_path / "out.py"
+    result = run_build([src, "-o", out])
+    assert result.returncode == 1
+    assert "E0010" in result.stderr
+    assert not out.exists()
+
+
+def test_a_file_with_lone_cr_line_ends_is_refused(tmp_path):
+    # Old Mac line ends: the grammar would read one comment line and build
+    # an empty module, where Python (and the user) see a program.
+    src = tmp_path / "mac.ss"
+    src.write_bytes(b"# a model\r" + PROGRAM.replace("\n", "\r").encode())
+    result = run_build([src, "-o", tmp_path / "out.py"])
+    assert result.returncode == 1
+    assert "E0010" in result.stderr
+    crlf = tmp_path / "windows.ss"
+    crlf.write_bytes(b"# a model\r\n" + PROGRAM.replace("\n", "\r\n").encode())
+    build_and_import(crlf, tmp_path / "windows.py")  # CRLF is fine

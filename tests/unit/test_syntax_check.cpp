@@ -140,6 +140,14 @@ TEST_CASE("E0004: a NUL byte") {
     CHECK(d[0].range.begin == 10);
 }
 
+TEST_CASE("E0010: a lone CR line end, once; CRLF is fine") {
+    auto d = check_syntax("# old Mac\rdim D = 1\rdim E = 2\r");
+    REQUIRE(codes_of(d) == Codes{"E0010"});
+    CHECK(d[0].range.begin == 9);
+    CHECK(check_syntax("# Windows\r\ndim D = 1\r\n").empty());
+    CHECK(codes_of(check_syntax("dim D = 1\n# ends in CR\r")) == Codes{"E0010"});
+}
+
 TEST_CASE("E0005: a statement indented differently from its block") {
     std::string text = "fn f(x: [n]):\n    if x:\n        y = 1\n      z = 2\n    return y\n";
     auto d = check_syntax(text);
