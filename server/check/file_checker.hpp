@@ -227,11 +227,13 @@ private:
     void evaluate_dims();
     std::optional<int64_t> dim_value(const std::string& name, ByteRange used_at);
     std::optional<int64_t> evaluate(const ast::Expr& expr, const std::string& dim_name);
+    void report_too_large(ByteRange range);
 
     // signatures.cpp
     Type resolve_type(const ast::Type& type, SignatureScope& scope);
     std::optional<TensorType> resolve_tensor(const ast::TensorType& tensor, SignatureScope& scope);
     std::optional<Size> resolve_size(const ast::Axis& axis, SignatureScope& scope);
+    std::optional<Size> axis_size(const ast::Axis& axis, SignatureScope& scope);
     std::optional<Size> size_of_name(const ast::Name& name, SignatureScope& scope);
     void record_axis_name(const ast::Name& name, SignatureScope& scope);
     std::optional<Element> resolve_element(const ast::NamedType& named, const TensorType& tensor, ByteRange range,
