@@ -13,6 +13,8 @@
 //     come) are the same whether the stream is fed at once or in pieces;
 //   - every body classifies without throwing; a body that is JSON framed
 //     again by frame() reads back as exactly that frame's body;
+//   - the same bytes sent as the start of a body over kMaxBody give one
+//     framing error and nothing else: a refused body is skipped unread;
 //   - a valid message framed after the junk comes back out of the reader
 //     eventually (after at most a body's worth of filler), except inside
 //     a refused body (Content-Length over kMaxBody): that is skipped by its
@@ -124,6 +126,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
     for (const Event& e : at_once.events)
         if (e) classify_body(*e);
+
+    // The same bytes inside a body over kMaxBody: one framing error, and
+    // nothing of them is read, whatever messages they frame.
+    static const std::string kRefused = "Content-Length: " + std::to_string(MessageReader::kMaxBody + 1) + "\r\n\r\n";
+    if (stream.size() <= MessageReader::kMaxBody) {
+        MessageReader refusing;
+        Fed refused;
+        feed(refusing, refused, kRefused);
+        feed(refusing, refused, stream);
+        if (refused.events.size() != 1 || refused.events[0]) broken("bytes inside a refused body were read");
+        if (refusing.skipping_bytes() != MessageReader::kMaxBody + 1 - stream.size())
+            broken("a refused body is not skipped byte for byte");
+    }
 
     // A valid message after the junk comes out eventually: if the junk left
     // the reader inside a body, filler completes it; then the message.
