@@ -298,6 +298,7 @@ private:
                              const std::string& param_name);
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
+    bool exact_sizes(const Type& result, ByteRange range);
 
     // Is `value` provably of the `declared` shape? Symbols outside `scope`'s
     // generics are sizes known only at run time, which anything fits.

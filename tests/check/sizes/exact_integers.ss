@@ -23,3 +23,17 @@ fn negative(x: [0 - 3]) -> [3]:  # error E0420 col=17 "size `0 - 3` is -3"
 # A dim that makes a size negative.
 fn from_dim(x: [D - 10]) -> [3]:  # error E0420 col=17 "size `D - 10` is -6"
     return x
+
+# A call puts its arguments' sizes in the return type: [n - 3] with n = 2
+# is -1, and [n * 2^62] with n = 4 is past 2^63.
+fn shorter(x: [n]) -> [n - 3]:
+    return zeros([n - 3])
+
+fn scaled(x: [n]) -> [n * 4611686018427387904]:
+    return zeros([n * 4611686018427387904])
+
+fn too_short(y: [2]) -> [3]:
+    return shorter(y)  # error E0420 col=12 "size `n - 3` is -1"
+
+fn too_large(y: [4]) -> [3]:
+    return scaled(y)  # error E0402 col=12 "a value too large for a size (scaled(y))"
