@@ -516,3 +516,12 @@ def test_open_twice_and_close_unopened(session):
     session.open(session.uri, ATTENTION, 6)
     assert session.diagnostics(session.uri, 6)["diagnostics"] == []
     assert_alive(session)
+
+
+def test_a_size_that_does_not_fit_is_a_diagnostic(session):
+    # -2^63 / -1 trapped in the checker (SIGFPE), ending the server.
+    uri = session.uri.replace("attention", "quotient")
+    session.open(uri, "dim Q = (0 - 9223372036854775807 - 1) / (0 - 1)\n", 1)
+    codes = [d["code"] for d in session.diagnostics(uri, 1)["diagnostics"]]
+    assert codes == ["E0402"]
+    assert_alive(session)
