@@ -37,3 +37,11 @@ fn too_short(y: [2]) -> [3]:
 
 fn too_large(y: [4]) -> [3]:
     return scaled(y)  # error E0402 col=12 "a value too large for a size (scaled(y))"
+
+# arange's size is its end minus its start: an end before the start, or
+# ends 2^64 apart, have no size.
+fn backwards() -> [7] i64:
+    return arange(10, 3)  # error E0420 col=19 "size `arange(10, 3)` is -7"
+
+fn far_apart() -> [3] i64:
+    return arange(0 - 9223372036854775807, 9223372036854775807)  # error E0402 col=19 "too large for a size"

@@ -28,3 +28,9 @@ fn long_enough(y: [5]) -> [2]:
 
 fn just_fits(y: [1]) -> [4611686018427387904]:
     return scaled(y)
+
+fn forwards() -> [7] i64:
+    return arange(3, 10)
+
+fn empty_range() -> [0] i64:
+    return arange(3, 3)
