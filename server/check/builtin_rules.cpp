@@ -298,6 +298,19 @@ Type FileChecker::arange(const std::vector<const ast::Argument*>& arguments) {
         auto step = values[2] ? values[2]->as_constant() : std::nullopt;
         size = step && *step > 0 ? size->divide_exact(*step) : std::nullopt;
     }
+    // A size is known only with arguments: their text is where errors go.
+    auto written_args = [&] {
+        return ByteRange{arguments.front()->value->range.begin, arguments.back()->value->range.end};
+    };
+    if (auto value = size ? size->as_constant() : std::nullopt; value && *value < 0) {
+        // An end before the start: no tensor (torch refuses it too).
+        report(DiagCode::E0420, written_args(), {"arange(" + written(written_args()) + ")", std::to_string(*value)});
+        return Type{};
+    }
+    if (size && size->overflowed()) {
+        report_too_large(written_args());
+        return Type{};
+    }
     if (size) {
         axis.size = *size;
         axis.written = show(*size);

@@ -427,7 +427,31 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         bind_call_axes(site, callee_axes);
     }
     if (!ok || !sig.returns) return Type{};
-    return instantiate_return(*sig.returns, bindings, element_source);
+    Type result = instantiate_return(*sig.returns, bindings, element_source);
+    return exact_sizes(result, range) ? result : Type{};
+}
+
+// Whether every size of a call's result is an exact size: the arguments'
+// sizes put in the return type can overflow 64 bits (`[n * 2^62]` with n = 4)
+// or make a constant below 0 (`[n - 3]` with n = 2); each is an error at
+// the call, and the result is unknown.
+bool FileChecker::exact_sizes(const Type& result, ByteRange range) {
+    std::vector<const Type*> tensors;
+    if (result.kind == TypeKind::Tensor) tensors.push_back(&result);
+    for (const Type& e : result.elements)
+        if (e.kind == TypeKind::Tensor) tensors.push_back(&e);
+    for (const Type* t : tensors)
+        for (const AxisType& axis : t->tensor.axes) {
+            if (axis.size.overflowed()) {
+                report_too_large(range);
+                return false;
+            }
+            if (auto value = axis.size.as_constant(); value && *value < 0) {
+                report(DiagCode::E0420, range, {axis.written, std::to_string(*value)});
+                return false;
+            }
+        }
+    return true;
 }
 
 // A parameter's element with the call's bindings in its `Index[V]` bound;

@@ -29,6 +29,12 @@ void FileChecker::evaluate_dims() {
             if (auto value = dim_values_.find(fact.name); value != dim_values_.end()) fact.dim_value = value->second;
 }
 
+// Sizes are exact: a result that doesn't fit in 64 bits is this error,
+// never a wrapped value.
+void FileChecker::report_too_large(ByteRange range) {
+    report(DiagCode::E0402, range, {"a value too large for a size (" + written(range) + ")"});
+}
+
 // The value of the dim `name`, evaluating it on first use.
 std::optional<int64_t> FileChecker::dim_value(const std::string& name, ByteRange used_at) {
     const ItemRef* ref = lookup(name);
@@ -95,6 +101,11 @@ std::optional<int64_t> FileChecker::evaluate(const ast::Expr& expr, const std::s
             auto right = evaluate(*bin->right, dim_name);
             if (!left || !right) return std::nullopt;
             if (bin->op == "/") {
+                // The one quotient of int64s that doesn't fit (and traps in `%`).
+                if (*left == INT64_MIN && *right == -1) {
+                    report_too_large(expr.range);
+                    return std::nullopt;
+                }
                 if (*right == 0 || *left % *right != 0) {
                     std::string why = *right == 0
                                           ? "division by zero"
@@ -106,7 +117,7 @@ std::optional<int64_t> FileChecker::evaluate(const ast::Expr& expr, const std::s
             }
             int64_t out = 0;
             if (!checked_op(bin->op[0], *left, *right, &out)) {
-                report(DiagCode::E0402, expr.range, {"a value too large for a size (" + written(expr.range) + ")"});
+                report_too_large(expr.range);
                 return std::nullopt;
             }
             return out;
@@ -114,7 +125,11 @@ std::optional<int64_t> FileChecker::evaluate(const ast::Expr& expr, const std::s
     }
     if (auto* un = std::get_if<ast::Unary>(&expr.node); un && un->op == "-") {
         auto value = evaluate(*un->operand, dim_name);
-        if (!value || *value == INT64_MIN) return std::nullopt;
+        if (!value) return std::nullopt;
+        if (*value == INT64_MIN) {
+            report_too_large(expr.range);
+            return std::nullopt;
+        }
         return -*value;
     }
     if (std::holds_alternative<ast::ErrorExpr>(expr.node)) return std::nullopt;  // a syntax error, reported

@@ -229,11 +229,13 @@ private:
     void evaluate_dims();
     std::optional<int64_t> dim_value(const std::string& name, ByteRange used_at);
     std::optional<int64_t> evaluate(const ast::Expr& expr, const std::string& dim_name);
+    void report_too_large(ByteRange range);
 
     // signatures.cpp
     Type resolve_type(const ast::Type& type, SignatureScope& scope);
     std::optional<TensorType> resolve_tensor(const ast::TensorType& tensor, SignatureScope& scope);
     std::optional<Size> resolve_size(const ast::Axis& axis, SignatureScope& scope);
+    std::optional<Size> axis_size(const ast::Axis& axis, SignatureScope& scope);
     std::optional<Size> size_of_name(const ast::Name& name, SignatureScope& scope);
     void record_axis_name(const ast::Name& name, SignatureScope& scope);
     std::optional<Element> resolve_element(const ast::NamedType& named, const TensorType& tensor, ByteRange range,
@@ -300,6 +302,7 @@ private:
                              const std::string& param_name);
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
+    bool exact_sizes(const Type& result, ByteRange range);
 
     // Is `value` provably of the `declared` shape? Symbols outside `scope`'s
     // generics are sizes known only at run time, which anything fits.

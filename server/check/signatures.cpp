@@ -168,6 +168,23 @@ std::optional<Size> FileChecker::resolve_size(const ast::Axis& axis, SignatureSc
     return std::nullopt;
 }
 
+// The size of an axis as an exact integer: arithmetic that overflows 64
+// bits, or a constant below 0, is an error reported here, once, on the whole
+// axis. Its parts may be negative (`n + (0 - 3)`, a group of one member).
+std::optional<Size> FileChecker::axis_size(const ast::Axis& axis, SignatureScope& scope) {
+    std::optional<Size> size = resolve_size(axis, scope);
+    if (!size) return std::nullopt;
+    if (size->overflowed()) {
+        report_too_large(axis.range);
+        return std::nullopt;
+    }
+    if (auto value = size->as_constant(); value && *value < 0) {
+        report(DiagCode::E0420, axis.range, {written(axis.range), std::to_string(*value)});
+        return std::nullopt;
+    }
+    return size;
+}
+
 std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& tensor, SignatureScope& scope) {
     TensorType out;
     bool ok = true;
@@ -190,7 +207,7 @@ std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& ten
             continue;
         }
         if (axis->kind == ast::AxisKind::Name) a.name = axis->name.text;
-        auto size = resolve_size(*axis, scope);
+        auto size = axis_size(*axis, scope);
         if (!size) {
             ok = false;
             continue;

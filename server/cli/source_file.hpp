@@ -12,8 +12,9 @@ struct SourceRead {
     std::string error;                 // "examples/: is a directory, expected a .ss file"
 };
 
-// Reads `path` whole; "-" reads standard input. Files of 4 GiB or more are
-// refused: positions are 32-bit byte offsets.
+// Reads `path` whole; "-" reads standard input. Only a regular file is read
+// (a FIFO or a device such as /dev/zero is refused, diag/read_file.hpp), and
+// files of 4 GiB or more are refused: positions are 32-bit byte offsets.
 SourceRead read_source(const std::string& path);
 
 }  // namespace ss::cli

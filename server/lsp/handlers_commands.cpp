@@ -5,15 +5,15 @@
 //
 // arguments: [uri] or [uri, {"checks": LEVEL, "valueChecks": LEVEL}]. The
 // text is the open document's when the file is open (unsaved edits
-// included), else the file's on disk. Code generation is the compiler's own
+// included), else the file's on disk: a regular file of at most
+// max_document_bytes, anything else is a RequestFailed error. Code generation is the compiler's own
 // (server/codegen): no Python runs for these. A file with errors, or with
 // something the generator can't write yet, is a RequestFailed error whose
 // message says how many errors and where the first is.
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "codegen/build.hpp"
+#include "diag/read_file.hpp"
 #include "diag/version.hpp"
 #include "diag/write_file.hpp"
 #include "lsp/server.hpp"
@@ -60,11 +60,11 @@ Json LanguageServer::on_execute_command(const Json& params) {
         if (!path)
             throw RpcError(rpc_error::kInvalidParams,
                            "expected an open document or a file:// URI, found `" + uri + "`");
-        std::ifstream in(*path, std::ios::binary);
-        if (!in) throw RpcError(rpc_error::kRequestFailed, "can't read " + *path);
-        std::ostringstream buffer;
-        buffer << in.rdbuf();
-        text = buffer.str();
+        // Only a regular file, no larger than the server checks: a FIFO
+        // would block every later request, /dev/zero never ends.
+        FileRead read = read_regular_file(*path, options_.max_document_bytes);
+        if (!read.bytes) throw RpcError(rpc_error::kRequestFailed, "can't read " + *path + ": " + read.error);
+        text = std::move(*read.bytes);
     }
     if (command == kBuild && !path)
         throw RpcError(rpc_error::kRequestFailed, "can't build `" + uri + "`: save it as a file first");

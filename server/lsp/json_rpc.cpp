@@ -16,7 +16,30 @@ std::string json_kind(const Json& value) {
     }
 }
 
+bool nested_too_deep(std::string_view body) {
+    size_t depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < body.size(); ++i) {
+        char c = body[i];
+        if (in_string) {
+            if (c == '\\') ++i;  // the escaped character can't end the string
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth) return true;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return false;
+}
+
 std::variant<Incoming, Unusable> classify(std::string_view body) {
+    if (nested_too_deep(body))
+        return Unusable{nullptr, rpc_error::kInvalidRequest,
+                        "expected a JSON-RPC message nested at most " + std::to_string(kMaxJsonDepth) +
+                            " deep, found deeper nesting"};
     Json message = Json::parse(body, nullptr, /*allow_exceptions=*/false);
     if (message.is_discarded())
         return Unusable{nullptr, rpc_error::kParseError,

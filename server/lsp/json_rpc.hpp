@@ -3,6 +3,7 @@
 // and what was found. The only layer besides protocol.hpp that knows JSON.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -48,6 +49,16 @@ struct Unusable {
     int code;
     std::string message;
 };
+
+// How deep arrays and objects may nest in a message. nlohmann::json copies,
+// compares and writes values recursively, so a body nested 100k deep would
+// overflow the stack; LSP messages nest less than ten deep.
+constexpr size_t kMaxJsonDepth = 512;
+
+// Whether `body` opens more than kMaxJsonDepth arrays and objects inside one
+// another, counting brackets outside strings: a scan that needs no stack,
+// made before parsing.
+bool nested_too_deep(std::string_view body);
 
 std::variant<Incoming, Unusable> classify(std::string_view body);
 

@@ -3,11 +3,13 @@
 // message bodies come out.
 //
 // The reader never trusts the peer: a header line over 8 KiB, a missing,
-// malformed, duplicated or too large Content-Length, or bytes that are not
-// a header at all are reported as a framing error, and the reader then
-// skips ahead to the next line that starts a header ("Content-Length:"),
-// so one bad message never ends the session. Memory stays bounded by the
-// largest accepted body (kMaxBody).
+// malformed or duplicated Content-Length, or bytes that are not a header at
+// all are reported as a framing error, and the reader then skips ahead to
+// the next line that starts a header ("Content-Length:"), so one bad message
+// never ends the session. A Content-Length over kMaxBody is an error too,
+// and then exactly that many bytes are skipped, unread and unbuffered, so
+// no message hidden inside the refused body runs. Memory stays bounded by
+// the largest accepted body (kMaxBody).
 #pragma once
 
 #include <cstddef>
@@ -39,8 +41,11 @@ public:
     // these are an unfinished message).
     size_t pending_bytes() const { return buffer_.size() - start_; }
 
+    // Bytes of a refused body (over kMaxBody) still to be skipped.
+    size_t skipping_bytes() const { return skip_; }
+
 private:
-    enum class State { Headers, Body, Resync };
+    enum class State { Headers, Body, Skip, Resync };
 
     std::optional<ReadEvent> read_headers();
     FramingError fail(std::string message);
@@ -51,6 +56,7 @@ private:
     State state_ = State::Headers;
     std::optional<size_t> content_length_;
     bool saw_header_ = false;  // a header line of the current message was read
+    size_t skip_ = 0;          // Skip: bytes of the refused body still to come
 };
 
 }  // namespace ss::lsp

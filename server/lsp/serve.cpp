@@ -28,6 +28,8 @@ int serve(Connection& connection, const ServerOptions& options) {
     });
     if (!exited && reader.pending_bytes() > 0)
         spdlog::warn("input ended inside a message ({} bytes unread)", reader.pending_bytes());
+    if (!exited && reader.skipping_bytes() > 0)
+        spdlog::warn("input ended inside a refused body ({} bytes short)", reader.skipping_bytes());
     return server.finish(!exited);
 }
 

@@ -159,6 +159,18 @@ def test_directory_argument(ss):
     assert "shapescript: error: examples/: is a directory, expected a .ss file" in err(result)
 
 
+def test_only_regular_files_are_read(ss):
+    # A FIFO would block until a writer came, /dev/zero never ends: each is
+    # refused before a byte is read, and the other files are still checked.
+    os.mkfifo(ss.tmp / "pipe.ss")
+    ok = ss.write("ok.ss", VALID)
+    result = ss.run("check", "pipe.ss", "/dev/zero", "/dev/urandom", ok, timeout=10)
+    assert result.returncode == 2
+    assert "shapescript: error: pipe.ss: is a FIFO, not a regular file" in err(result)
+    assert "shapescript: error: /dev/zero: is a character device, not a regular file" in err(result)
+    assert "shapescript: error: /dev/urandom: is a character device, not a regular file" in err(result)
+
+
 def test_missing_file_still_checks_the_others(ss):
     ss.write("bad.ss", INVALID)
     result = ss.run("check", "missing.ss", "bad.ss")

@@ -13,8 +13,12 @@
 //     come) are the same whether the stream is fed at once or in pieces;
 //   - every body classifies without throwing; a body that is JSON framed
 //     again by frame() reads back as exactly that frame's body;
+//   - the same bytes sent as the start of a body over kMaxBody give one
+//     framing error and nothing else: a refused body is skipped unread;
 //   - a valid message framed after the junk comes back out of the reader
-//     eventually (after at most a body's worth of filler).
+//     eventually (after at most a body's worth of filler), except inside
+//     a refused body (Content-Length over kMaxBody): that is skipped by its
+//     declared length, so a message framed inside it never comes out.
 //
 // Built and run by tests/fuzz/run (clang, -DSS_FUZZ=ON).
 #include <cstddef>
@@ -80,6 +84,8 @@ void classify_body(const std::string& body) {
         if (bad.message.empty()) broken("an unusable message without a reason");
         (void)ss::lsp::frame(ss::lsp::error_response(bad.id, bad.code, bad.message));
     }
+    // Too deep a body is refused before parsing, as classify() refuses it.
+    if (ss::lsp::nested_too_deep(body)) return;
     ss::lsp::Json json = ss::lsp::Json::parse(body, nullptr, /*allow_exceptions=*/false);
     if (json.is_discarded()) return;
     std::string framed = ss::lsp::frame(json);
@@ -121,6 +127,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (const Event& e : at_once.events)
         if (e) classify_body(*e);
 
+    // The same bytes inside a body over kMaxBody: one framing error, and
+    // nothing of them is read, whatever messages they frame.
+    static const std::string kRefused = "Content-Length: " + std::to_string(MessageReader::kMaxBody + 1) + "\r\n\r\n";
+    if (stream.size() <= MessageReader::kMaxBody) {
+        MessageReader refusing;
+        Fed refused;
+        feed(refusing, refused, kRefused);
+        feed(refusing, refused, stream);
+        if (refused.events.size() != 1 || refused.events[0]) broken("bytes inside a refused body were read");
+        if (refusing.skipping_bytes() != MessageReader::kMaxBody + 1 - stream.size())
+            broken("a refused body is not skipped byte for byte");
+    }
+
     // A valid message after the junk comes out eventually: if the junk left
     // the reader inside a body, filler completes it; then the message.
     static const std::string kBody = R"({"jsonrpc":"2.0","id":7,"method":"fuzz/probe","params":{}})";
@@ -134,6 +153,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             if (pieces.events[i] == kBody) return true;
         return false;
     };
+    if (size_t skipping = split.skipping_bytes(); skipping > kFiller.size()) {
+        size_t before = pieces.events.size();
+        feed(split, pieces, kFramed);
+        if (pieces.events.size() != before) broken("a message inside a refused body came out");
+        if (split.skipping_bytes() != skipping - kFramed.size()) broken("a refused body is not skipped byte for byte");
+        return 0;
+    }
     if (probe() || probe()) return 0;
     for (size_t filler = 0; filler <= MessageReader::kMaxBody; filler += kFiller.size()) {
         feed(split, pieces, kFiller);

@@ -2,8 +2,11 @@
 editor (shapescript.build) and showing it (shapescript.showPython), with the
 same output as `shapescript build`."""
 
+import os
 import subprocess
+from pathlib import Path
 
+from lsp_client import file_uri
 from lsp_testing import EXAMPLES
 
 ATTENTION = (EXAMPLES / "attention.ss").read_text()
@@ -95,4 +98,35 @@ def test_bad_requests_are_invalid_params(servers):
         "workspace/executeCommand", {"command": "shapescript.build", "arguments": [servers.uri("missing.ss")]}
     )
     assert "can't read" in missing["error"]["message"]
+    assert c.shutdown_and_exit() == 0
+
+
+def test_only_regular_files_are_read_from_disk(servers):
+    # A FIFO would block every later request, /dev/zero never ends,
+    # /dev/urandom is endless binary: each is refused before it is read.
+    fifo = servers.tmp / "pipe.ss"
+    os.mkfifo(fifo)
+    big = servers.tmp / "big.ss"
+    with open(big, "wb") as f:
+        f.truncate(32 * 2**20)  # the server's document limit, sparse
+    c = servers.started()
+    for path, why in (
+        (fifo, "is a FIFO, not a regular file"),
+        (Path("/dev/zero"), "is a character device"),
+        (Path("/dev/urandom"), "is a character device"),
+        (servers.tmp, "is a directory"),
+        (big, "file too large (the limit is 32 MiB)"),
+    ):
+        for command in ("shapescript.showPython", "shapescript.build"):
+            response = c.request(
+                "workspace/executeCommand", {"command": command, "arguments": [file_uri(path)]}, timeout=5
+            )
+            assert response["error"]["code"] == -32803, (path, response)
+            assert why in response["error"]["message"], (path, response)
+    assert not (servers.tmp / "pipe.py").exists() and not (servers.tmp / "big.py").exists()
+    # The server goes on.
+    servers.write("fine.ss", ATTENTION)
+    assert "python" in c.result(
+        "workspace/executeCommand", {"command": "shapescript.showPython", "arguments": [servers.uri("fine.ss")]}
+    )
     assert c.shutdown_and_exit() == 0

@@ -78,10 +78,10 @@ FRAMING_CASES = {
     "10kb_line_without_break": (b"X" * 10240, "at most 8 KiB"),
     "10kb_length_line": (b"Content-Length: " + b" " * 10240 + b"41\r\n\r\n" + BODY, "at most 8 KiB"),
     "10kb_length_line_without_break": (b"Content-Length: " + b"9" * 10240, "at most 8 KiB"),
-    "huge_length_10e12": (b"Content-Length: %d\r\n\r\n" % 10**12 + BODY, "Content-Length"),
-    "huge_length_10e30": (b"Content-Length: %d\r\n\r\n" % 10**30 + BODY, "Content-Length"),
-    "length_over_64_mib": (b"Content-Length: %d\r\n\r\n" % (65 * 2**20) + BODY, "at most"),
+    "huge_length_10e30": (b"Content-Length: %d\r\n\r\n" % 10**30 + BODY, "expected a byte count"),
 }
+# A Content-Length over 64 MiB is skipped by its length, so what follows it
+# is not read: see the tests after test_body_over_64_mib_is_skipped.
 
 
 @pytest.mark.parametrize("together", [False, True], ids=["then", "same_write"])
@@ -145,10 +145,26 @@ def test_content_length_too_large(session):
     assert_alive(session)
 
 
-def test_huge_content_length_then_more_messages(session):
-    session.send_raw(b"Content-Length: 1000000000000\r\n\r\n")
-    assert_alive(session)
-    wait_for_log(session, "Content-Length")
+def test_huge_content_length_swallows_what_follows(session):
+    # The peer declared a terabyte of body: what follows is that body, skipped
+    # unbuffered, and no message in it runs, up to the end of input.
+    hidden = hover_message(session, session.uri, id="hidden")
+    session.send_raw(b"Content-Length: 1000000000000\r\n\r\n" + frame(json.dumps(hidden).encode()))
+    wait_for_log(session, "the body is skipped")
+    session.close_input()
+    assert session.wait_exit() == 1  # end of input without shutdown
+    assert not [m for m in session.take_pending() if m.get("id") == "hidden"]
+    wait_for_log(session, "input ended inside a refused body")
+
+
+def test_message_inside_a_refused_body_is_not_run(session):
+    # The body (64 MiB + 1 byte, one over the limit) starts with a framed
+    # request: resynchronising at its Content-Length would run it.
+    hidden = frame(json.dumps(hover_message(session, session.uri, id="hidden")).encode())
+    length = 64 * 2**20 + 1
+    session.send_raw(b"Content-Length: %d\r\n\r\n" % length + hidden + b" " * (length - len(hidden)))
+    assert_alive(session, timeout=20)
+    assert not [m for m in session.take_pending() if m.get("id") == "hidden"]
 
 
 def test_body_over_64_mib_is_skipped(session):
@@ -220,10 +236,20 @@ def test_malformed_messages(session, message, code, id, expected):
 
 
 def test_deeply_nested_json(session):
-    for body in (b"[" * 100000 + b"]" * 100000, b'{"a":' * 100000 + b"1" + b"}" * 100000):
+    deep = b"[" * 100000 + b"]" * 100000
+    inside = b'{"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {"x": %s}}' % deep
+    for body in (deep, b'{"a":' * 100000 + b"1" + b"}" * 100000, inside):
         session.send_raw(frame(body))
-        error_reply(session, -32600)
+        assert "nested at most 512 deep" in error_reply(session, -32600)["error"]["message"]
     assert_alive(session)
+
+
+def test_nesting_up_to_the_limit_is_read(session):
+    # 510 levels in params, 512 with the message and params objects.
+    message = hover_message(session, session.uri, id="nested")
+    message["params"]["deep"] = json.loads("[" * 510 + "]" * 510)
+    session.send(message)
+    assert "att" in session.wait_for_response("nested")["result"]["contents"]["value"]
 
 
 @pytest.mark.parametrize("id", ["x" * 10000, 2**63 - 1, 2**64 - 1, -(2**63), 0, -1, ""])
@@ -489,4 +515,13 @@ def test_open_twice_and_close_unopened(session):
     session.notify("textDocument/didClose", {"textDocument": {"uri": session.uri + ".never"}})
     session.open(session.uri, ATTENTION, 6)
     assert session.diagnostics(session.uri, 6)["diagnostics"] == []
+    assert_alive(session)
+
+
+def test_a_size_that_does_not_fit_is_a_diagnostic(session):
+    # -2^63 / -1 trapped in the checker (SIGFPE), ending the server.
+    uri = session.uri.replace("attention", "quotient")
+    session.open(uri, "dim Q = (0 - 9223372036854775807 - 1) / (0 - 1)\n", 1)
+    codes = [d["code"] for d in session.diagnostics(uri, 1)["diagnostics"]]
+    assert codes == ["E0402"]
     assert_alive(session)
