@@ -98,6 +98,12 @@ Json LanguageServer::on_execute_command(const Json& params) {
 
     std::string py_path = path ? std::filesystem::path(*path).replace_extension(".py").string() : "";
     if (command == kShowPython) return {{"python", *built.module}, {"path", py_path}};
+    // A document named model.py, or whose .py is a link to it: never written over.
+    if (same_file(*path, py_path))
+        throw RpcError(rpc_error::kRequestFailed,
+                       py_path +
+                           " is the document itself: expected another file for the module; build it with "
+                           "`shapescript build FILE -o OUT`");
     if (auto error = write_file_atomically(py_path, *built.module))
         throw RpcError(rpc_error::kRequestFailed, "can't write the module: " + *error);
     return {{"path", py_path}, {"uri", file_uri(py_path)}};

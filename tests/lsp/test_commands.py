@@ -68,6 +68,23 @@ def test_a_file_that_is_not_open_is_read_from_disk(servers):
     assert c.shutdown_and_exit() == 0
 
 
+def test_build_never_writes_over_the_document(servers):
+    # A document named model.py builds to model.py: refused, the source kept.
+    path = servers.write("model.py", ATTENTION)
+    link = servers.write("linked.ss", ATTENTION)
+    link.with_suffix(".py").unlink(missing_ok=True)
+    link.with_suffix(".py").symlink_to(link)
+    c = servers.started()
+    for name in ("model.py", "linked.ss"):
+        response = c.request(
+            "workspace/executeCommand", {"command": "shapescript.build", "arguments": [servers.uri(name)]}
+        )
+        assert response["error"]["code"] == -32803, response
+        assert "is the document itself" in response["error"]["message"]
+    assert path.read_text() == ATTENTION and link.read_text() == ATTENTION
+    assert c.shutdown_and_exit() == 0
+
+
 def test_errors_say_how_many_and_where_and_write_nothing(servers):
     path = servers.write("broken.ss", BROKEN)
     c = servers.started()
