@@ -26,37 +26,40 @@ std::string py_name(std::string_view name) {
 
 namespace {
 
+// `value`, each character as `write` spells it: `write(c, ch, text)` gets
+// the first byte, the decoded character and its bytes, and gives what
+// stands for them.
+template <class Write>
+std::string respelled(std::string_view value, Write&& write) {
+    std::string out;
+    for (size_t i = 0; i < value.size();) {
+        utf8::Char ch = utf8::decode(value, i);
+        out += write(static_cast<unsigned char>(value[i]), ch, value.substr(i, ch.length));
+        i += ch.length;
+    }
+    return out;
+}
+
+std::string hex_escape(const char* format, unsigned char c) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, format, c);
+    return buf;
+}
+
 // `value` as the inside of a Python string literal: quotes, backslashes and
 // control characters escaped, and each byte that isn't part of a UTF-8
 // character as the lone surrogate Python's file-system decoding gives it
 // (`\udce9`), so the module stays valid UTF-8 and reads back the same name.
 std::string escaped(std::string_view value) {
-    std::string out;
-    for (size_t i = 0; i < value.size();) {
-        utf8::Char ch = utf8::decode(value, i);
-        auto c = static_cast<unsigned char>(value[i]);
-        char buf[8];
-        if (!ch.valid) {
-            std::snprintf(buf, sizeof buf, "\\udc%02x", c);
-            out += buf;
-        } else if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c == '\n') {
-            out += "\\n";
-        } else if (c == '\r') {
-            out += "\\r";
-        } else if (c == '\t') {
-            out += "\\t";
-        } else if (c < 0x20 || c == 0x7f) {
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            out += buf;
-        } else {
-            out.append(value.substr(i, ch.length));
-        }
-        i += ch.length;
-    }
-    return out;
+    return respelled(value, [](unsigned char c, const utf8::Char& ch, std::string_view text) -> std::string {
+        if (!ch.valid) return hex_escape("\\udc%02x", c);
+        if (c == '"' || c == '\\') return std::string("\\") + static_cast<char>(c);
+        if (c == '\n') return "\\n";
+        if (c == '\r') return "\\r";
+        if (c == '\t') return "\\t";
+        if (c < 0x20 || c == 0x7f) return hex_escape("\\x%02x", c);
+        return std::string(text);
+    });
 }
 
 }  // namespace
@@ -66,20 +69,10 @@ std::string py_string(std::string_view value) { return "\"" + escaped(value) + "
 std::string py_docstring(std::string_view value) { return "\"\"\"" + escaped(value) + "\"\"\""; }
 
 std::string py_comment(std::string_view value) {
-    std::string out;
-    for (size_t i = 0; i < value.size();) {
-        utf8::Char ch = utf8::decode(value, i);
-        auto c = static_cast<unsigned char>(value[i]);
-        if (!ch.valid || c < 0x20 || c == 0x7f) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            out += buf;
-        } else {
-            out.append(value.substr(i, ch.length));
-        }
-        i += ch.length;
-    }
-    return out;
+    return respelled(value, [](unsigned char c, const utf8::Char& ch, std::string_view text) -> std::string {
+        if (!ch.valid || c < 0x20 || c == 0x7f) return hex_escape("\\x%02x", c);
+        return std::string(text);
+    });
 }
 
 std::string py_float(double value) {
