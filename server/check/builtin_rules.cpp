@@ -83,8 +83,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         if (!x || x->kind != TypeKind::Tensor) return Type{};
         if (has_variadic(x->tensor)) return Type{};
         Type out = of_kind(TypeKind::Tensor);
-        out.tensor.element = x->tensor.element;
-        out.tensor.element.over.clear();
+        out.tensor.element = plain_if_distribution(x->tensor.element);
         std::optional<AxisType> removed;
         if (args.over) {
             const AxisType* it = over_axis(args, x->tensor);

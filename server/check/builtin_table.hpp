@@ -88,6 +88,9 @@ struct Builtin {
     std::string_view python = "";         // empty for a prelude entry: its `= target`
     std::string_view python_number = "";  // on a number argument (`math.exp`)
     std::string_view not_generated = "";  // why, for NotGenerated
+    // The result is this distribution over the axis `over=` names, when the
+    // value is f32 (`softmax(x, over=m)` is `Prob over m`; docs/types.md).
+    std::optional<ElementKind> distribution = std::nullopt;
     // Properties for the analyses (docs/types.md gives each built-in's).
     BuiltinAcross across = BuiltinAcross::Nothing;
     bool masked = false;      // across an axis, with a masked version: padding along it can be ignored

@@ -258,8 +258,7 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
     Type out = of_kind(TypeKind::Tensor);
     out.tensor.axes.assign(left.tensor.axes.begin(), left.tensor.axes.end() - 1);
     out.tensor.axes.insert(out.tensor.axes.end(), right.tensor.axes.begin() + 1, right.tensor.axes.end());
-    out.tensor.element = left.tensor.element;
-    out.tensor.element.over.clear();
+    out.tensor.element = plain_if_distribution(left.tensor.element);
     return out;
 }
 

@@ -303,6 +303,8 @@ private:
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
     bool exact_sizes(const Type& result, ByteRange range);
+    void as_distribution(Type& result, ElementKind kind, const std::vector<const ast::Argument*>& arguments,
+                         bool piped);
 
     // Is `value` provably of the `declared` shape? Symbols outside `scope`'s
     // generics are sizes known only at run time, which anything fits.

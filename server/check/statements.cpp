@@ -218,7 +218,8 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     bool fits = true;
     if (declared.kind == TypeKind::Tensor && value.kind == TypeKind::Tensor)
         fits = same_shape(declared.tensor, value.tensor, &sig.scope) &&
-               element_fits(declared.tensor.element, value.tensor.element, false);
+               element_fits(declared.tensor.element, value.tensor.element, false) &&
+               distribution_fits(declared.tensor, value.tensor);
     else if (declared.kind == TypeKind::Float && (value.kind == TypeKind::Int || value.kind == TypeKind::Float))
         fits = true;
     else if (declared.kind != value.kind) fits = false;

@@ -1,5 +1,6 @@
 // The failing and fixed examples of docs/errors.md do what the page says:
-// the failing one gives its code, the fixed one gives nothing. Each front end
+// the failing one gives its code, the fixed one gives nothing, and any block
+// after them is another failing example. Each front end
 // layer adds its codes to `kRunnable` as it lands; codes whose examples
 // can't be written in Markdown (bad bytes, abbreviated huge inputs) are left
 // out on purpose.
@@ -54,5 +55,10 @@ TEST_CASE("docs/errors.md: each code's failing example fails with it, and its fi
         auto failing = ss::test::codes_of(ss::check::analyze_source(examples[code][0]));
         CHECK(std::find(failing.begin(), failing.end(), code) != failing.end());
         CHECK(ss::test::codes_of(ss::check::analyze_source(examples[code][1])).empty());
+        // Blocks after the fix are more failing examples.
+        for (size_t i = 2; i < examples[code].size(); ++i) {
+            auto more = ss::test::codes_of(ss::check::analyze_source(examples[code][i]));
+            CHECK(std::find(more.begin(), more.end(), code) != more.end());
+        }
     }
 }
