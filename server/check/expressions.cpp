@@ -192,7 +192,6 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor) return Type{};
     const TensorType& l = left.tensor;
     const TensorType& r = right.tensor;
-    if (has_variadic(l) || has_variadic(r)) return as_mask(l.axes.size() >= r.axes.size() ? left : right);
     bool right_smaller = r.axes.size() <= l.axes.size();
     const TensorType& small = right_smaller ? r : l;
     const TensorType& large = right_smaller ? l : r;
@@ -201,13 +200,17 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
         const AxisType& axis = small.axes[i];
         const AxisType* match = nullptr;
         if (axis.name) {
+            // A variadic group `..s` aligns only with the same group: `[t D]`
+            // and `[..s D]` may differ in rank.
             for (const AxisType& candidate : large.axes)
-                if (candidate.name == axis.name) match = &candidate;
+                if (candidate.name == axis.name && candidate.variadic == axis.variadic) match = &candidate;
         } else if (small.axes.size() == large.axes.size() && !large.axes[i].name) {
             match = &large.axes[i];  // unnamed axes align by position when the ranks agree
         }
         if (!match) {
-            std::string why = axis.name
+            std::string why = axis.variadic ? "the other operand, " + axes_text(large) + ", has no group `" +
+                                                  axis.written + "` (a group of axes aligns only with itself)"
+                              : axis.name
                                   ? "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`"
                                   : "an axis without a name aligns only by position, with an unnamed axis";
             report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), why},

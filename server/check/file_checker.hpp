@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -35,6 +36,7 @@ struct ItemRef {
 // place the name appears in it.
 struct SignatureScope {
     std::map<std::string, SymbolId> generics;
+    std::set<std::string> variadic_groups;  // `..s` as the parameters name them
     // Set for model and data fields, whose shapes must be fixed: the code
     // (E1301, E1302) and the field's name, reported for a generic axis.
     std::optional<DiagCode> fixed_shape;

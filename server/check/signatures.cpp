@@ -229,6 +229,7 @@ std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& ten
             variadic = axis.get();
             a.variadic = true;
             a.name = axis->name.text;
+            scope.variadic_groups.insert(axis->name.text);
             out.axes.push_back(std::move(a));
             continue;
         }
@@ -417,7 +418,11 @@ void FileChecker::check_return_axes(const Type& returned, const SignatureScope& 
     }
     if (returned.kind != TypeKind::Tensor || params_scope.incomplete) return;
     for (const AxisType& axis : returned.tensor.axes) {
-        if (axis.variadic) continue;
+        if (axis.variadic) {
+            if (!params_scope.variadic_groups.count(axis.name.value_or("")))
+                report(DiagCode::E0421, axis.origin, {axis.written});
+            continue;
+        }
         for (SymbolId symbol : axis.size.symbols()) {
             const std::string& name = symbol_names_[symbol];
             if (name.empty() || name[0] == '?' || params_scope.generics.count(name)) continue;

@@ -247,10 +247,19 @@ void FileChecker::field_changed(const ast::Attribute& attr, ByteRange range) {
         record_effect(EffectKind::ChangesMutParameter, range, n->name.text);
 }
 
+// A variadic group `..s` stands for the same axes only where it is the same
+// group, in the same place: `[..s D]` is not `[t D]`, nor `[..s]`.
 bool FileChecker::same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const {
-    if (has_variadic(declared) || has_variadic(value)) return true;  // `..s`: not compared here
+    if (scope)  // a group no parameter binds is E0421 already
+        for (const AxisType& a : declared.axes)
+            if (a.variadic && !scope->variadic_groups.count(a.name.value_or(""))) return true;
     if (declared.axes.size() != value.axes.size()) return false;
     for (size_t i = 0; i < declared.axes.size(); ++i) {
+        if (declared.axes[i].variadic || value.axes[i].variadic) {
+            if (declared.axes[i].variadic != value.axes[i].variadic || declared.axes[i].name != value.axes[i].name)
+                return false;
+            continue;
+        }
         // A declared size with a symbol the parameters don't bind (`?k`, or
         // an axis already reported by E0406) is known only at run time.
         bool runtime = false;
