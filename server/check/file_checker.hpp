@@ -311,6 +311,7 @@ private:
     // Is `value` provably of the `declared` shape? Symbols outside `scope`'s
     // generics are sizes known only at run time, which anything fits.
     bool same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const;
+    bool returns_fit(const Type& declared, const Type& value, const SignatureScope& scope) const;
 
     // program.cpp facts, recorded while a body is checked (effects.cpp).
     size_t open_call(CalleeKind kind, std::string callee, ByteRange callee_range, ByteRange range,
