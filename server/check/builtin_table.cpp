@@ -71,10 +71,12 @@ const std::vector<Builtin>& entries() {
         {.name = "scaled_dot_product_attention",
          .typing = T::Rule,
          .rule = R::Attention,
-         .params = {"q: [..s n d]", "k: [..s m d]", "v: [..s m e]", "attn_mask?: [n m] Mask"},
+         .params = {"q: [..s n d]", "k: [..s m d]", "v: [..s m e]", "attn_mask?: [..s n m] Mask"},
          .result = "[..s n e]",
          .doc = "Attention of the queries `q` over the keys `k` and values `v`; `attn_mask=causal[n n]` makes it "
-                "causal. Not typed yet: the checker checks the arguments, and the result's type is unknown.",
+                "causal. `attn_mask` is a Mask (where attention may look) or a float bias whose axes are axes of "
+                "the scores `[..s n m]` by name, as a key padding mask `[b m]`; it is laid out as the scores.",
+         .emit = E::Attention,
          .python = "torch.nn.functional.scaled_dot_product_attention",
          .across = A::Signature,
          .masked = true,

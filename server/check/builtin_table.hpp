@@ -60,6 +60,7 @@ enum class BuiltinEmit : uint8_t {
     Join,          // `python((parts...), dim=over)`
     Indexing,      // `python(x, dim, index[, src])`
     Arange,        // `python(start, end, step, device)`
+    Attention,     // `python(q, k, v, attn_mask=...)`, the mask laid out as the scores (check/attention.hpp)
     Value,         // a name, not a call: `python`
     Initializer,   // `_ss_init.NAME(field, shape, args..., element)` in a model's constructor (module.cpp)
     NotGenerated,  // the build reports `not_generated`

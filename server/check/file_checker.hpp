@@ -305,6 +305,7 @@ private:
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
     bool exact_sizes(const Type& result, ByteRange range);
+    Type attention(const BuiltinArguments& args, ByteRange range);
     void as_distribution(Type& result, ElementKind kind, const std::vector<const ast::Argument*>& arguments,
                          bool piped);
 
