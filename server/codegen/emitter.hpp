@@ -48,7 +48,12 @@ struct FunctionState {
     std::string device;                      // a Python expression for the device, or "None"
     std::set<std::string> mode_params;
     std::vector<std::string> loop_indices;  // the variables of the `for i in a..b` loops around
+    std::string result_signature;           // `_ss_sig_f` when a `return` checks its value, else ""
 };
+
+// The guard of every check at run time: `--checks` and `--value-checks` are
+// independent switches, and with both off a check costs this one test.
+inline constexpr const char* kAnyChecks = "_ss_checks or _ss_value_checks";
 
 class Emitter {
 public:
@@ -59,10 +64,16 @@ public:
     // module.cpp
     std::string spec_of(const check::Type& type);  // a hoisted `_ss_rt.*Spec(...)` constant's name, or inline text
     std::string tensor_spec(const check::TensorType& tensor);
+    bool checks_anything(const check::Type& type);  // false where the spec would be AnySpec
+    std::string extern_checks();                    // the extern fns' signatures, each target wrapped
     std::string where(ByteRange range) const;  // "digits.ss:21"
 
     // functions.cpp
     void function(const ast::FnDef& fn, std::ostringstream& out);
+    // `variable = _ss_rt.Signature(...)`: parameters' specs, the result's (null: not checked).
+    std::string signature(const std::string& variable, const std::string& name, ByteRange at,
+                          const std::vector<std::pair<std::string, const check::Type*>>& params,
+                          const check::Type* result, const std::string& extern_target);
     void block(const ast::Block& block, int indent, std::ostringstream& out);
     void statement(const ast::Stmt& stmt, int indent, std::ostringstream& out);
 

@@ -168,6 +168,28 @@ std::string Emitter::spec_of(const check::Type& type) {
     return it->second;
 }
 
+bool Emitter::checks_anything(const check::Type& type) { return spec_text(*this, type) != "_ss_rt.AnySpec()"; }
+
+// An extern fn's target checked when checks are on: the arguments its
+// declaration names bind the sizes its declared result must have.
+std::string Emitter::extern_checks() {
+    std::ostringstream out;
+    for (const auto& [name, ext] : externs_) {
+        auto typed = typed_.functions.find(name);
+        if (typed == typed_.functions.end() || !typed->second.returns || !checks_anything(*typed->second.returns))
+            continue;
+        std::vector<std::pair<std::string, const check::Type*>> params;
+        // By their Python names: the calls pass keywords by these.
+        for (const check::TypedParam& p : typed->second.params) params.emplace_back(py_name(p.name), &p.type);
+        std::string sig = "_ss_sig_" + name;
+        out << "\n"
+            << signature(sig, name, ext->name.range, params, &*typed->second.returns, ext->target.text) << "if "
+            << kAnyChecks << ":\n    " << py_name(name) << " = _ss_rt.checked_extern(" << sig << ", " << py_name(name)
+            << ", _ss_checks, _ss_value_checks)\n";
+    }
+    return out.str();
+}
+
 // ------------------------------------------------------------------ module
 
 namespace {
@@ -304,6 +326,7 @@ std::string Emitter::module() {
     std::ostringstream functions;
     for (const ast::Item& item : items_)
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) function(*fn, functions);
+    std::string externs = extern_checks();  // after the functions, whose specs come first
 
     std::ostringstream out;
     out << head.str() << body.str();
@@ -311,7 +334,7 @@ std::string Emitter::module() {
         out << "\n\n";
         for (const std::string& line : spec_constants_) out << line << "\n";
     }
-    out << functions.str();
+    out << externs << functions.str();
     return out.str();
 }
 
