@@ -36,15 +36,16 @@ class Signature:
 class Bindings(dict):
     """What an argument check bound (symbol -> size, `..s` -> tuple of
     sizes), with what its result check needs: which argument bound each
-    symbol, the device, and the check levels."""
+    symbol, the device, an extern fn's float type, and the check levels."""
 
-    __slots__ = ("bound_by", "device", "device_from", "checks", "value_checks")
+    __slots__ = ("bound_by", "device", "device_from", "float_dtype", "float_from", "checks", "value_checks")
 
 
 def _bindings(st, checks, value_checks):
     out = Bindings(st.env)
     out.bound_by = st.bound_by
     out.device, out.device_from = st.device, st.device_from
+    out.float_dtype, out.float_from = st.float_dtype, st.float_from
     out.checks, out.value_checks = checks, value_checks
     return out
 
@@ -86,6 +87,7 @@ def check_result(sig, value, bindings):
         st.env = dict(bindings)
         st.bound_by = dict(bindings.bound_by)
         st.device, st.device_from = bindings.device, bindings.device_from
+        st.float_dtype, st.float_from = bindings.float_dtype, bindings.float_from
         sig.result._check(value, st, ("result",))
         if st.deferred:
             st.finish()
@@ -98,12 +100,13 @@ def checked_extern(sig, target, checks, value_checks):
     """An `extern fn`'s target, called with the arguments the declaration
     names checked (positional ones in order, keywords by name; others,
     such as `dim` for `over=`, pass unchecked), and then its result."""
-    specs = dict(sig.params)
     names = tuple(p for p, _ in sig.params)
 
     def call(*args, **kwargs):
-        pairs = [((p,), specs[p], v) for p, v in zip(names, args, strict=False)]
-        pairs += [((k,), specs[k], v) for k, v in kwargs.items() if k in specs]
+        # In the declaration's order, as the checker binds them.
+        given = dict(zip(names, args, strict=False))
+        given.update((k, v) for k, v in kwargs.items() if k in names)
+        pairs = [(path, spec, given[path[0]]) for path, spec in sig._params if path[0] in given]
         bindings = _check_params(sig, pairs, checks, value_checks)
         return check_result(sig, target(*args, **kwargs), bindings)
 

@@ -24,6 +24,7 @@ from .specs import (
     cast,
     checks_enabled,
     expect,
+    to_dtypes,
 )
 from .tracebacks import source_line
 from .training import Grads, Optimizer, adamw, clip_norm, cosine, sgd, update, value_and_grad, warmup
@@ -87,6 +88,7 @@ __all__ = [
     "source_line",
     "step",
     "sum",
+    "to_dtypes",
     "update",
     "value_and_grad",
     "warmup",

@@ -54,6 +54,8 @@ class _State:
         "deferred",
         "device",
         "device_from",
+        "float_dtype",
+        "float_from",
         "value_checks",
     )
 
@@ -68,6 +70,8 @@ class _State:
         self.deferred = None
         self.device = None
         self.device_from = None
+        self.float_dtype = None  # what an extern fn's unwritten element type is at this call
+        self.float_from = None
         self.value_checks = value_checks
 
     # Paths name what is checked: (param,) then items (ints) and fields (strs).
@@ -198,6 +202,22 @@ def _size(st, path, written, terms, number, n, shape):
     )
 
 
+def _check_float(st, path, x):
+    """An extern fn's tensor with no element type written: any float for an
+    argument, and the first such argument's for its result."""
+    if not x.is_floating_point():
+        st.fail(path, ": expected a float element type, found %s" % x.dtype, expected="float", found=str(x.dtype))
+    if st.float_dtype is None:
+        st.float_dtype, st.float_from = x.dtype, _name(path)
+    elif st.result and x.dtype != st.float_dtype:
+        st.fail(
+            path,
+            ": expected %s (bound by `%s`), found %s" % (st.float_dtype, st.float_from, x.dtype),
+            expected=str(st.float_dtype),
+            found=str(x.dtype),
+        )
+
+
 def _check_device(st, path, device):
     if st.device is None:
         st.device = device
@@ -228,17 +248,18 @@ class _Spec:
 
 class TensorSpec(_Spec):
     """A tensor type: `axes` is one `(written, terms)` per axis (terms a
-    polynomial, None for a variadic `..s`), `element` an element code."""
+    polynomial, None for a variadic `..s`), `element` an element code, or
+    "float" for an extern fn's tensor whose element type isn't written."""
 
     __slots__ = ("axes", "element", "bound", "dtype", "key", "_fixed", "_var", "_var_name", "_ndim")
 
     def __init__(self, axes, element="f32", bound=None):
-        if element not in _DTYPES:
-            raise ValueError("unknown element type %r (one of %s)" % (element, ", ".join(_DTYPES)))
+        if element not in _DTYPES and element != "float":
+            raise ValueError("unknown element type %r (one of %s, float)" % (element, ", ".join(_DTYPES)))
         self.axes = tuple((w, None if t is None else tuple((c, tuple(s)) for c, s in t)) for w, t in axes)
         self.element = element
         self.bound = bound
-        self.dtype = _DTYPES[element]
+        self.dtype = _DTYPES.get(element)  # None: any float
         self.key = (self.axes, element, bound)
         fixed = []
         self._var = -1
@@ -268,7 +289,7 @@ class TensorSpec(_Spec):
 
     def describe(self):
         text = "[" + " ".join(w for w, _ in self.axes) + "]"
-        return text if self.element == "f32" else text + " " + self.element_name()
+        return text if self.element in ("f32", "float") else text + " " + self.element_name()
 
     def _check(self, x, st, path, lead=0):
         if not isinstance(x, torch.Tensor):
@@ -289,7 +310,9 @@ class TensorSpec(_Spec):
             extra = nd - self._ndim
             if extra < 0:
                 self._fail_rank(x, st, path, lead, "at least ")
-        if x.dtype != self.dtype:
+        if self.dtype is None:
+            _check_float(st, path, x)
+        elif x.dtype != self.dtype:
             st.fail(
                 path,
                 ": expected %s, found %s" % (self._dtype_text(), x.dtype),
@@ -827,6 +850,15 @@ def expect(value, spec, where, checks=True, value_checks=False, sizes=None):
     elif value_checks:
         spec._values(value, st, ("value",))
     return value
+
+
+def to_dtypes(value, dtypes):
+    """`as` on a tuple whose tensor items change element type: each item
+    `.to` its dtype (None: as it is; a tuple for a tuple item)."""
+    return tuple(
+        v if d is None else to_dtypes(v, d) if isinstance(d, tuple) else v.to(d)
+        for v, d in zip(value, dtypes, strict=True)
+    )
 
 
 def cast(value, spec, where, sizes=None):
