@@ -68,7 +68,7 @@ public:
     std::string tensor_spec(const check::TensorType& tensor, bool any_float = false);
     bool checks_anything(const check::Type& type);  // false where the spec would be AnySpec
     std::string extern_checks();                    // the extern fns' signatures, each target wrapped
-    std::string where(ByteRange range) const;  // "digits.ss:21"
+    std::string where(ByteRange range) const;       // "digits.ss:21"
 
     // functions.cpp
     void function(const ast::FnDef& fn, std::ostringstream& out);

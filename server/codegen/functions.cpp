@@ -127,7 +127,8 @@ std::string Emitter::signature(const std::string& variable, const std::string& n
                                const check::Type* result, const std::string& extern_target, bool any_float) {
     std::ostringstream out;
     out << variable << " = _ss_rt.Signature(" << py_string(name) << ", " << py_string(where(at)) << ", (\n";
-    for (const auto& [param, type] : params) out << "    (" << py_string(param) << ", " << spec_of(*type, any_float) << "),\n";
+    for (const auto& [param, type] : params)
+        out << "    (" << py_string(param) << ", " << spec_of(*type, any_float) << "),\n";
     out << ")";
     if (result) out << ", result=" << spec_of(*result, any_float);
     if (!extern_target.empty()) out << ", extern=" << py_string(extern_target);
