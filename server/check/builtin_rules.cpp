@@ -132,6 +132,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         return *x;
     }
     if (rule == BuiltinRule::Ordering) return ordering_rule(name, args, range);
+    if (rule == BuiltinRule::Linear) return linear(args, range);
     if (rule == BuiltinRule::Attention) return attention(args, range);
     if (rule == BuiltinRule::TrainMode) return of_kind(TypeKind::Mode);
     if (rule == BuiltinRule::Shuffle) {
@@ -171,6 +172,58 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         return Type{};
     }
     return Type{};
+}
+
+// linear(x, w, bias?) as torch's: `x: [..s I]`, `w: [O I]`, `bias: [O]`
+// give `[..s O]`, the new axis named as `w`'s first.
+Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
+    for (const char* needed : {"x", "w"})
+        if (args.positional.size() < (needed[0] == 'x' ? 1u : 2u) && !args.keywords.count(needed)) {
+            report(DiagCode::E0502, range, {"`linear`", needed});
+            return Type{};
+        }
+    auto argument = [&](size_t i, const char* keyword) -> const BuiltinArgument* {
+        if (auto it = args.keywords.find(keyword); it != args.keywords.end()) return &it->second;
+        return i < args.positional.size() ? &args.positional[i] : nullptr;
+    };
+    const BuiltinArgument* x = argument(0, "x");
+    const BuiltinArgument* w = argument(1, "w");
+    const BuiltinArgument* bias = argument(2, "bias");
+    if (args.positional.size() > 3) {
+        report(DiagCode::E0501, args.positional[3].range, {"`linear`", "3 arguments", "more"});
+        return Type{};
+    }
+    if (x->type.kind == TypeKind::Unknown || w->type.kind == TypeKind::Unknown) return Type{};
+    auto must_be = [&](const BuiltinArgument& a, const char* what, const char* shape) {
+        report(DiagCode::E0505, a.range, {what, shape, describe(a.type)});
+        return Type{};
+    };
+    if (x->type.kind != TypeKind::Tensor || x->type.tensor.axes.empty() || x->type.tensor.axes.back().variadic)
+        return must_be(*x, "x", "a tensor with a last axis, [..s I]");
+    if (w->type.kind != TypeKind::Tensor || w->type.tensor.axes.size() != 2 || has_variadic(w->type.tensor))
+        return must_be(*w, "w", "a weight [O I]");
+    const AxisType& in = x->type.tensor.axes.back();
+    const AxisType& out_axis = w->type.tensor.axes[0];
+    const AxisType& w_in = w->type.tensor.axes[1];
+    if (!(in.size == w_in.size)) {
+        report(DiagCode::E0504, w->range,
+               {"w", "[O I] with I the size of x's last axis, `" + in.written + "` = " + show(in.size),
+                "its axis `" + w_in.written + "` is " + show(w_in.size)});
+        return Type{};
+    }
+    if (bias && bias->type.kind != TypeKind::Unknown) {
+        const Type& b = bias->type;
+        if (b.kind != TypeKind::Tensor || b.tensor.axes.size() != 1 || !(b.tensor.axes[0].size == out_axis.size)) {
+            report(DiagCode::E0504, bias->range,
+                   {"bias", "[" + out_axis.written + "], the size of w's first axis (" + show(out_axis.size) + ")",
+                    "it is " + describe(b)});
+            return Type{};
+        }
+    }
+    Type out = x->type;
+    out.tensor.axes.back() = out_axis;
+    out.tensor.element = plain_if_distribution(x->type.tensor.element);
+    return out;
 }
 
 // scaled_dot_product_attention(q, k, v, attn_mask=...): `q: [..s n d]`,

@@ -32,6 +32,7 @@ enum class BuiltinRule : uint8_t {
     Log,        // the logarithm, or a record for the sinks
     Matmul,
     Norm,      // rms_norm, layer_norm
+    Linear,    // linear(x, w, bias?), torch's layout
     Ordering,  // sort, argsort, topk, cat, gather, scatter
     Arange,
     Attention,

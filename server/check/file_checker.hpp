@@ -306,6 +306,7 @@ private:
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
     bool exact_sizes(const Type& result, ByteRange range);
     Type attention(const BuiltinArguments& args, ByteRange range);
+    Type linear(const BuiltinArguments& args, ByteRange range);
     void as_distribution(Type& result, ElementKind kind, const std::vector<const ast::Argument*>& arguments,
                          bool piped);
 
