@@ -111,7 +111,7 @@ public:
     std::string source_name_;  // the file's name without folders
     std::map<std::string, const ast::ExternFn*> externs_;
     std::set<std::string> models_, data_;
-    std::set<std::string> globals_;  // the names the file defines at the top level
+    std::set<std::string> globals_;                      // the names the file defines at the top level
     std::map<std::string, std::string> python_modules_;  // `import python` name -> the Python name it binds
     // Each data record's first field, whose leading axis a batch's size is read from.
     std::map<std::string, std::string> first_fields_;

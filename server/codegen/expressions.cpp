@@ -210,8 +210,9 @@ Py Emitter::expr(const ast::Expr& e) {
             if (auto linear = t->tensor.axes[0].size.as_linear();
                 linear && !fn_->parameter_source.count(linear->symbol))
                 if (auto field = first_fields_.find(t->ref); field != first_fields_.end())
-                    fn_->local_source.emplace(linear->symbol,
-                                              value_name(name) + "." + py_name(field->second, NameRole::DataField) + ".shape[0]");
+                    fn_->local_source.emplace(linear->symbol, value_name(name) + "." +
+                                                                  py_name(field->second, NameRole::DataField) +
+                                                                  ".shape[0]");
         // A generic axis used as a number (`x[1..n]`, `arange(0, n, 1)`):
         // its size, read off the shape that gives it.
         if (!is_local(name) && !typed_.dims.count(name))

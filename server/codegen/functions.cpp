@@ -51,7 +51,9 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
             auto first = first_fields_.find(p.type.ref);
             std::string field = first == first_fields_.end() ? "" : first->second;
             if (auto linear = p.type.tensor.axes[0].size.as_linear(); linear && !field.empty()) {
-                if (state.parameter_source.emplace(linear->symbol, name + "." + py_name(field, NameRole::DataField) + ".shape[0]").second)
+                if (state.parameter_source
+                        .emplace(linear->symbol, name + "." + py_name(field, NameRole::DataField) + ".shape[0]")
+                        .second)
                     state.source_parameter[linear->symbol] = p.name;
                 if (state.device == "None") state.device = name + "." + py_name(field, NameRole::DataField) + ".device";
             }
@@ -137,8 +139,8 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         // `m.w = e` changes a model's field in place.
         if (a->targets.size() == 1)
             if (auto* attr = std::get_if<ast::Attribute>(&a->targets[0]->node)) {
-                out << in << "_ss_rt.set_field(" << expr(*attr->object).text << ", " << py_string(py_name(attr->attribute.text, NameRole::ModelField))
-                    << ", " << value.text << ")\n";
+                out << in << "_ss_rt.set_field(" << expr(*attr->object).text << ", "
+                    << py_string(py_name(attr->attribute.text, NameRole::ModelField)) << ", " << value.text << ")\n";
                 return;
             }
         std::string targets;

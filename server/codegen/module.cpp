@@ -60,11 +60,11 @@ Emitter::Emitter(const check::DocumentResult& checked, const analysis::Result& a
             data_.insert(d->name.text);
             if (!d->fields.empty()) first_fields_.emplace(d->name.text, d->fields[0].name.text);
         }
-        if (auto* i = std::get_if<ast::ImportPython>(&item.node))
-        {
+        if (auto* i = std::get_if<ast::ImportPython>(&item.node)) {
             // Without `as`, `import a.b` binds `a` itself: Python fixes that name.
             if (i->alias) python_modules_.emplace(i->alias->text, py_name(i->alias->text, NameRole::Global));
-            else if (!i->module.parts.empty()) python_modules_.emplace(i->module.parts[0].text, i->module.parts[0].text);
+            else if (!i->module.parts.empty())
+                python_modules_.emplace(i->module.parts[0].text, i->module.parts[0].text);
             for (const auto& [name, python] : python_modules_) globals_.insert(name);
         }
     }
@@ -153,7 +153,10 @@ std::string shape_tuple(const check::TensorType& t) {
     std::string out = "(";
     for (const check::AxisType& a : t.axes) {
         auto value = a.size.as_constant();
-        out += (is_identifier(a.written) ? py_name(a.written, NameRole::Global) : value ? std::to_string(*value) : "0") + ", ";
+        out += (is_identifier(a.written) ? py_name(a.written, NameRole::Global)
+                : value                  ? std::to_string(*value)
+                                         : "0") +
+               ", ";
     }
     if (t.axes.size() == 1) out.erase(out.size() - 1);
     else if (!t.axes.empty()) out.erase(out.size() - 2);
@@ -236,8 +239,8 @@ std::string Emitter::module() {
                 if (type == fields.end()) continue;
                 std::string self = "        self." + py_name(f.name.text, NameRole::ModelField) + " = ";
                 if (type->second.kind == check::TypeKind::Model) {
-                    body << self << py_name(type->second.ref, NameRole::Global) << "(seed=_ss_init.child_seed(" << py_string(f.name.text)
-                         << "))\n";
+                    body << self << py_name(type->second.ref, NameRole::Global) << "(seed=_ss_init.child_seed("
+                         << py_string(f.name.text) << "))\n";
                     continue;
                 }
                 const check::TensorType& t = type->second.tensor;
@@ -261,7 +264,8 @@ std::string Emitter::module() {
         }
         if (auto* d = std::get_if<ast::DataDef>(&item.node)) {
             body << "\n\n# " << py_comment("data " + d->name.text + " (" + where(d->name.range) + ")") << "\n"
-                 << py_name(d->name.text, NameRole::Global) << " = _ss_rt.DataSpec(" << py_string(d->name.text) << ", (\n";
+                 << py_name(d->name.text, NameRole::Global) << " = _ss_rt.DataSpec(" << py_string(d->name.text)
+                 << ", (\n";
             const auto& fields = typed_.record_fields.at(d->name.text);
             for (const ast::Field& f : d->fields) {
                 auto type = fields.find(f.name.text);

@@ -15,8 +15,8 @@ struct PatternText {
     // axis=value, passed to einops; an axis is a name of the pattern, or
     // `#16` for the literal 16 and `#part` for split's parts.
     std::vector<std::pair<std::string, std::string>> sizes;
-    std::set<std::string> names;                 // axis names the pattern uses
-    std::map<std::string, std::string> einops;   // axis name -> its name in the einops call
+    std::set<std::string> names;                // axis names the pattern uses
+    std::map<std::string, std::string> einops;  // axis name -> its name in the einops call
 
     std::string einops_name(const std::string& axis) const {
         if (axis == "#part") return "ss_part";

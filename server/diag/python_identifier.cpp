@@ -28,7 +28,9 @@ bool ascii_letter(char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c 
 
 bool identifier_start(char32_t c) { return c < 0x80 ? ascii_letter(c) : in(kIdStart, c); }
 
-bool identifier_continue(char32_t c) { return c < 0x80 ? ascii_letter(c) || (c >= '0' && c <= '9') : in(kIdContinue, c); }
+bool identifier_continue(char32_t c) {
+    return c < 0x80 ? ascii_letter(c) || (c >= '0' && c <= '9') : in(kIdContinue, c);
+}
 
 bool nfkc_stable(char32_t c) { return c < 0x80 || !in(kNfkcUnstable, c); }
 
