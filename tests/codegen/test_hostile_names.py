@@ -87,6 +87,11 @@ def build_module(tmp_path, name, source):
     return import_file(out)
 
 
+def summed(header, first, terms):
+    """A function `header` that returns `first` plus each of `terms`."""
+    return f"{header}\n    t = {first}\n" + "".join(f"    t = t + {x}\n" for x in terms) + "    return t\n"
+
+
 def size(i):
     return i % 3 + 2
 
@@ -100,11 +105,9 @@ def test_hostile_names_build_and_compute(tmp_path):
     text = "dim K = 3\n" + "".join(f"dim {n} = {size(i)}\n" for i, n in enumerate(dims))
     text += "model M:\n" + "".join(f"    {n}: [K] = {i + 1}.0\n" for i, n in enumerate(fields))
     text += "data R:\n" + "".join(f"    {n}: [K]\n" for n in data_fields)
-    text += "fn t_dims() -> int:\n    t = 0\n" + "".join(f"    t = t + {n}\n" for n in dims) + "    return t\n"
-    text += "fn t_fields(m: M, x: [K]) -> [K]:\n    t = x\n"
-    text += "".join(f"    t = t + m.{n}\n" for n in fields) + "    return t\n"
-    text += "fn t_records(b: Batch[R]) -> [] f32:\n    t = 0.0\n"
-    text += "".join(f"    t = t + mean(b.{n})\n" for n in data_fields) + "    return t\n"
+    text += summed("fn t_dims() -> int:", "0", dims)
+    text += summed("fn t_fields(m: M, x: [K]) -> [K]:", "x", [f"m.{n}" for n in fields])
+    text += summed("fn t_records(b: Batch[R]) -> [] f32:", "0.0", [f"mean(b.{n})" for n in data_fields])
     for i, n in enumerate(dims):
         text += f"fn t_pat_{i}(x: [K {n}]) -> [{n}]:\n    return x |> reduce(K {n} -> {n}, sum)\n"
     g = build_module(tmp_path, "globals", text)
@@ -135,8 +138,7 @@ def test_hostile_names_build_and_compute(tmp_path):
     # Functions, and a caller of each.
     functions = names["function"]
     text = "".join(f"fn {n}(x: [k]) -> [k]:\n    return x * {i + 1}\n" for i, n in enumerate(functions))
-    text += "fn calls(x: [k]) -> [k]:\n    t = x * 0\n"
-    text += "".join(f"    t = t + {n}(x)\n" for n in functions) + "    return t\n"
+    text += summed("fn calls(x: [k]) -> [k]:", "x * 0", [f"{n}(x)" for n in functions])
     f = build_module(tmp_path, "functions", text)
     x = torch.arange(4.0)
     assert torch.equal(f.calls(x), x * sum(i + 1 for i in range(len(functions))))
@@ -144,8 +146,8 @@ def test_hostile_names_build_and_compute(tmp_path):
     # Parameters (by position and by keyword), locals, loop variables, and
     # generic axes used as numbers.
     params, local, loops, axes = names["parameter"], names["local"], names["loop"], names["axis"]
-    text = "fn params(" + ", ".join(f"{n}: [k]" for n in params) + ") -> [k]:\n    t = 0.0\n"
-    text += "".join(f"    t = t + {n} * {i + 1}\n" for i, n in enumerate(params)) + "    return t\n"
+    header = "fn params(" + ", ".join(f"{n}: [k]" for n in params) + ") -> [k]:"
+    text = summed(header, "0.0", [f"{n} * {i + 1}" for i, n in enumerate(params)])
     text += "fn by_keyword(x: [k]) -> [k]:\n    return params(" + ", ".join(f"{n}=x" for n in params) + ")\n"
     text += "fn t_locals(x: [k]) -> [k]:\n    t = x\n"
     text += "".join(f"    {n} = t + x\n    t = {n}\n" for n in local) + "    return t\n"
@@ -164,27 +166,26 @@ def test_hostile_names_build_and_compute(tmp_path):
         assert getattr(v, f"axis_{i}")(torch.zeros(i + 1)) == i + 1, n
 
 
+def one_function_each(tmp_path, module, names, item):
+    """A module of `item(i, n)` for each name, each defining a function
+    `t_<i>`: for each name, that function and its parameter's spec."""
+    built = build_module(tmp_path, module, "dim K = 3\n" + "".join(item(i, n) for i, n in enumerate(names)))
+    sig = [getattr(built, f"_ss_sig_t_{i}") for i in range(len(names))]
+    return [(i, n, getattr(built, f"t_{i}"), sig[i].params[0][1]) for i, n in enumerate(names)]
+
+
 def test_hostile_model_and_record_names(tmp_path):
     names = accepted(tmp_path)
     # Models, each with a function taking one, whose signature names the class.
-    text = "dim K = 3\n"
-    for i, n in enumerate(names["model"]):
-        text += f"model {n}:\n    w: [K] = {i}.0\nfn t_m_{i}(m: {n}) -> [K]:\n    return m.w\n"
-    ms = build_module(tmp_path, "models", text)
-    for i, n in enumerate(names["model"]):
-        cls = getattr(ms, f"_ss_sig_t_m_{i}").params[0][1].cls
-        assert cls.__doc__.startswith(f"model {n} "), n
-        assert torch.equal(getattr(ms, f"t_m_{i}")(cls.init()), torch.full((3,), float(i))), n
+    model = "model {n}:\n    w: [K] = {i}.0\nfn t_{i}(m: {n}) -> [K]:\n    return m.w\n"
+    for i, n, f, spec in one_function_each(tmp_path, "models", names["model"], lambda i, n: model.format(i=i, n=n)):
+        assert spec.cls.__doc__.startswith(f"model {n} "), n
+        assert torch.equal(f(spec.cls.init()), torch.full((3,), float(i))), n
     # Records likewise, each read as a batch.
-    text = "dim K = 3\n"
-    for i, n in enumerate(names["record"]):
-        text += f"data {n}:\n    x: [K]\nfn t_r_{i}(b: Batch[{n}]) -> [] f32:\n    return mean(b.x) + {i}.0\n"
-    rs = build_module(tmp_path, "records", text)
-    for i, n in enumerate(names["record"]):
-        spec = getattr(rs, f"_ss_sig_t_r_{i}").params[0][1].data
-        assert spec.name == n
-        batch = Batch({"x": torch.ones(2, 3)}, spec)
-        assert getattr(rs, f"t_r_{i}")(batch) == 1.0 + i, n
+    record = "data {n}:\n    x: [K]\nfn t_{i}(b: Batch[{n}]) -> [] f32:\n    return mean(b.x) + {i}.0\n"
+    for i, n, f, spec in one_function_each(tmp_path, "records", names["record"], lambda i, n: record.format(i=i, n=n)):
+        assert spec.data.name == n
+        assert f(Batch({"x": torch.ones(2, 3)}, spec.data)) == 1.0 + i, n
 
 
 def test_python_facing_spellings(build):
