@@ -163,6 +163,17 @@ std::string shape_tuple(const check::TensorType& t) {
     return out + ")";
 }
 
+// The module an extern fn's target is in, when the module imports it for
+// that: under a name of its own (`_ss_import_numpy`), which no name of the
+// file hides. torch, math and the runtime are imported already.
+const std::string kImportPrefix = "_ss_import_";
+
+std::string imported_root(const std::string& target) {
+    std::string root = target.substr(0, target.find('.'));
+    if (root == "torch" || root == "math" || target.rfind("shapescript.rt.", 0) == 0) return "";
+    return root;
+}
+
 }  // namespace
 
 std::string Emitter::module() {
@@ -179,13 +190,9 @@ std::string Emitter::module() {
             if (i->alias) head << " as " << py_name(i->alias->text, NameRole::Global);
             head << "\n";
         }
-    for (const auto& [name, ext] : externs_) {
-        const std::string& target = ext->target.text;
-        std::string root = target.substr(0, target.find('.'));
-        if (root != "torch" && root != "math" && target.rfind("shapescript.rt.", 0) != 0 &&
-            imported.insert(root).second)
-            head << "import " << root << "\n";
-    }
+    for (const auto& [name, ext] : externs_)
+        if (std::string root = imported_root(ext->target.text); !root.empty() && imported.insert(root).second)
+            head << "import " << root << " as " << kImportPrefix << root << "\n";
 
     head << "\n_ss_source = " << py_string(options_.source_path) << "\n"
          << "_ss_checks = _ss_rt.checks_enabled(" << py_string(options_.checks) << ")\n"
@@ -223,7 +230,10 @@ std::string Emitter::module() {
 
     for (const auto& [name, ext] : externs_) {
         body << "\n# " << py_comment(where(ext->name.range)) << "\n"
-             << py_name(name, NameRole::Global) << " = " << python_path(ext->target.text) << "\n";
+             << py_name(name, NameRole::Global) << " = "
+             << (imported_root(ext->target.text).empty() ? python_path(ext->target.text)
+                                                         : kImportPrefix + ext->target.text)
+             << "\n";
     }
 
     for (const ast::Item& item : items_) {

@@ -243,3 +243,12 @@ def test_the_name_tables_are_this_pythons():
     script = importlib.util.module_from_spec(spec)
     loader.exec_module(script)
     assert script.stale() == [], "run scripts/python-names"
+
+
+def test_an_extern_fns_module_isnt_hidden_by_a_name(build):
+    """The module an extern fn's target is in keeps a name of its own."""
+    m = build(
+        "dim operator = 2\nextern fn add(a: int, b: int) -> int = operator.add\n"
+        "fn f() -> int:\n    return add(1, operator)\n"
+    )
+    assert m.f() == 3 and m.operator == 2
