@@ -63,6 +63,17 @@ def parse_command_line(argv):
     return opts, file, rest
 
 
+def python_name(module, fn_name):
+    """The Python name of the function the source calls `fn_name` (`range_`
+    for `range`; docs/generated-code.md), or `fn_name` itself."""
+    if callable(getattr(module, fn_name, None)):
+        return fn_name
+    for key, value in vars(module).items():
+        if key.startswith("_ss_sig_") and getattr(value, "name", None) == fn_name:
+            return key[len("_ss_sig_") :]
+    return fn_name
+
+
 def _kind(module, fn_name, param, position):
     """The parameter's type as a Python type, from the function's signature
     spec (`_ss_sig_<fn>`, whose parameters are the function's, in order),
@@ -184,8 +195,9 @@ def main(argv=None):
         print("shapescript.runner: can't read %s: %s" % (file, e.strerror or e), file=sys.stderr)
         return 1
 
-    fn = getattr(module, opts["fn"], None)
-    if not callable(fn) or opts["fn"].startswith("_"):
+    fn_name = python_name(module, opts["fn"])
+    fn = getattr(module, fn_name, None)
+    if not callable(fn) or fn_name.startswith("_"):
         names = sorted(
             k
             for k, v in vars(module).items()
@@ -198,7 +210,7 @@ def main(argv=None):
         )
         return 2
     try:
-        bound = function_arguments(module, opts["fn"], fn, rest)
+        bound = function_arguments(module, fn_name, fn, rest)
     except UsageError as e:
         print("shapescript.runner: %s" % e.args[0], file=sys.stderr)
         return 2

@@ -215,7 +215,9 @@ def test_python_facing_spellings(build):
     # Messages name parameters as the source does.
     sig = m._ss_sig_range_
     assert [p for p, _ in sig.params] == ["lambda", "x_"]
-    # `shapescript run` takes a parameter by either spelling, converted by its type.
+    # `shapescript run` takes a function and a parameter by either spelling,
+    # the argument converted by its type.
+    assert runner.python_name(m, "range") == "range_" == runner.python_name(m, "range_")
     for spelling in ("--lambda", "--lambda_"):
         bound = runner.function_arguments(m, "count", m.count, [spelling, "3"])
         assert bound.arguments == {"lambda_": 3} and m.count(*bound.args) == 6
