@@ -53,16 +53,24 @@ TEST_CASE("py_name: one Python name per name and role, none shared") {
 }
 
 TEST_CASE("py_name: the documented spellings") {
-    CHECK(py_name("x", NameRole::Variable) == "x");
-    CHECK(py_name("class", NameRole::Variable) == "class_");
-    CHECK(py_name("x_", NameRole::Global) == "x__");
-    CHECK(py_name("seed", NameRole::Variable) == "seed");
-    CHECK(py_name("seed", NameRole::Global) == "seed_");
-    CHECK(py_name("training", NameRole::ModelField) == "training_");
-    CHECK(py_name("fields", NameRole::DataField) == "fields_");
-    CHECK(py_name("H", NameRole::Shadowing) == "H_");
-    CHECK(py_name("\U0001D403", NameRole::Global) == "_ss_x_1d403x");
-    CHECK(py_name("\U0001D403", NameRole::Shadowing) == "_ss_y_1d403x");
-    CHECK(py_name("__debug__", NameRole::Variable) == "_ss_x____debug____");
-    CHECK(py_name("\u03B1", NameRole::Variable) == "\u03B1");
+    struct Case {
+        const char* name;
+        NameRole role;
+        const char* python;
+    };
+    const Case cases[] = {
+        {"x", NameRole::Variable, "x"},
+        {"class", NameRole::Variable, "class_"},
+        {"x_", NameRole::Global, "x__"},
+        {"seed", NameRole::Variable, "seed"},
+        {"seed", NameRole::Global, "seed_"},
+        {"training", NameRole::ModelField, "training_"},
+        {"fields", NameRole::DataField, "fields_"},
+        {"H", NameRole::Shadowing, "H_"},
+        {"\U0001D403", NameRole::Global, "_ss_x_1d403x"},
+        {"\U0001D403", NameRole::Shadowing, "_ss_y_1d403x"},
+        {"__debug__", NameRole::Variable, "_ss_x____debug____"},
+        {"\u03B1", NameRole::Variable, "\u03B1"},
+    };
+    for (const Case& c : cases) CHECK_MESSAGE(py_name(c.name, c.role) == c.python, c.name);
 }
