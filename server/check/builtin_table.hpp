@@ -60,6 +60,7 @@ enum class BuiltinEmit : uint8_t {
     Join,          // `python((parts...), dim=over)`
     Indexing,      // `python(x, dim, index[, src])`
     Arange,        // `python(start, end, step, device)`
+    Attention,     // `python(q, k, v, attn_mask=...)`, the mask laid out as the scores (check/attention.hpp)
     Value,         // a name, not a call: `python`
     Initializer,   // `_ss_init.NAME(field, shape, args..., element)` in a model's constructor (module.cpp)
     NotGenerated,  // the build reports `not_generated`
@@ -88,6 +89,9 @@ struct Builtin {
     std::string_view python = "";         // empty for a prelude entry: its `= target`
     std::string_view python_number = "";  // on a number argument (`math.exp`)
     std::string_view not_generated = "";  // why, for NotGenerated
+    // The result is this distribution over the axis `over=` names, when the
+    // value is f32 (`softmax(x, over=m)` is `Prob over m`; docs/types.md).
+    std::optional<ElementKind> distribution = std::nullopt;
     // Properties for the analyses (docs/types.md gives each built-in's).
     BuiltinAcross across = BuiltinAcross::Nothing;
     bool masked = false;      // across an axis, with a masked version: padding along it can be ignored
