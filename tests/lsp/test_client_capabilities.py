@@ -270,9 +270,7 @@ def test_code_actions_as_literals_or_commands(session):
     assert edit["newText"] == "x" and edit["range"] == fix_range
     # Once the document changed, the old Command is refused.
     client.change(uri, 2, [{"range": fix_range, "text": "x"}])
-    stale = client.request(
-        "workspace/executeCommand", {"command": action["command"], "arguments": action["arguments"]}
-    )
+    stale = client.request("workspace/executeCommand", {"command": action["command"], "arguments": action["arguments"]})
     assert stale["error"]["code"] == -32803 and "changed" in stale["error"]["message"]
 
 
