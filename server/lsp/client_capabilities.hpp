@@ -38,19 +38,19 @@ struct ClientCapabilities {
     bool apply_edit = false;                              // workspace.applyEdit
 
     // textDocument.*
-    bool hover_markdown = false;             // hover.contentFormat lists markdown
-    bool snippets = false;                   // completion.completionItem.snippetSupport
-    bool completion_markdown = false;        // completion.completionItem.documentationFormat
-    KindSet completion_kinds{1, 18};         // completion.completionItemKind.valueSet; Text..Reference
-    bool signature_markdown = false;         // signatureHelp.signatureInformation.documentationFormat
-    bool label_offsets = false;              // ...signatureInformation.parameterInformation.labelOffsetSupport
-    bool hierarchical_symbols = false;       // documentSymbol.hierarchicalDocumentSymbolSupport
-    KindSet document_symbol_kinds{1, 18};    // documentSymbol.symbolKind.valueSet; File..Array
-    bool prepare_rename = false;             // rename.prepareSupport
-    bool code_action_literals = false;       // codeAction.codeActionLiteralSupport
-    bool preferred_code_actions = false;     // codeAction.isPreferredSupport
-    bool code_description = false;           // publishDiagnostics.codeDescriptionSupport
-    bool related_information = false;        // publishDiagnostics.relatedInformation
+    bool hover_markdown = false;           // hover.contentFormat lists markdown
+    bool snippets = false;                 // completion.completionItem.snippetSupport
+    bool completion_markdown = false;      // completion.completionItem.documentationFormat
+    KindSet completion_kinds{1, 18};       // completion.completionItemKind.valueSet; Text..Reference
+    bool signature_markdown = false;       // signatureHelp.signatureInformation.documentationFormat
+    bool label_offsets = false;            // ...signatureInformation.parameterInformation.labelOffsetSupport
+    bool hierarchical_symbols = false;     // documentSymbol.hierarchicalDocumentSymbolSupport
+    KindSet document_symbol_kinds{1, 18};  // documentSymbol.symbolKind.valueSet; File..Array
+    bool prepare_rename = false;           // rename.prepareSupport
+    bool code_action_literals = false;     // codeAction.codeActionLiteralSupport
+    bool preferred_code_actions = false;   // codeAction.isPreferredSupport
+    bool code_description = false;         // publishDiagnostics.codeDescriptionSupport
+    bool related_information = false;      // publishDiagnostics.relatedInformation
 
     KindSet workspace_symbol_kinds{1, 18};  // workspace.symbol.symbolKind.valueSet; File..Array
 };

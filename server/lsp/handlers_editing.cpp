@@ -26,15 +26,15 @@ constexpr size_t kMaxWorkspaceSymbols = 500;
 // none of them.
 std::optional<int> completion_kind(ide::CompletionKind k, const KindSet& handled) {
     switch (k) {
-        case ide::CompletionKind::Function: return handled.first_of({3, 2});        // Function, Method
-        case ide::CompletionKind::Model: return handled.first_of({7});             // Class
-        case ide::CompletionKind::Data: return handled.first_of({22, 7});          // Struct, Class
-        case ide::CompletionKind::Dim: return handled.first_of({21, 12, 6});       // Constant, Value, Variable
+        case ide::CompletionKind::Function: return handled.first_of({3, 2});  // Function, Method
+        case ide::CompletionKind::Model: return handled.first_of({7});        // Class
+        case ide::CompletionKind::Data: return handled.first_of({22, 7});     // Struct, Class
+        case ide::CompletionKind::Dim: return handled.first_of({21, 12, 6});  // Constant, Value, Variable
         case ide::CompletionKind::Variable: return handled.first_of({6});
-        case ide::CompletionKind::Parameter: return handled.first_of({6});         // Variable
-        case ide::CompletionKind::Field: return handled.first_of({5, 10});         // Field, Property
-        case ide::CompletionKind::Axis: return handled.first_of({25, 6});          // TypeParameter, Variable
-        case ide::CompletionKind::Type: return handled.first_of({7});              // Class
+        case ide::CompletionKind::Parameter: return handled.first_of({6});  // Variable
+        case ide::CompletionKind::Field: return handled.first_of({5, 10});  // Field, Property
+        case ide::CompletionKind::Axis: return handled.first_of({25, 6});   // TypeParameter, Variable
+        case ide::CompletionKind::Type: return handled.first_of({7});       // Class
         case ide::CompletionKind::Keyword: return handled.first_of({14});
         case ide::CompletionKind::Module: return handled.first_of({9});
         case ide::CompletionKind::Snippet: return handled.first_of({15});
@@ -107,7 +107,8 @@ Json symbol_json(const ide::DocumentSymbol& s, const PositionCodec& codec, const
 void flat_symbols(const ide::DocumentSymbol& s, const std::string& container, const std::string& uri,
                   const PositionCodec& codec, const KindSet& kinds, Json& out) {
     std::string name = s.name.empty() ? std::string("?") : s.name;
-    Json item{{"name", name}, {"kind", symbol_kind(s.kind, kinds)},
+    Json item{{"name", name},
+              {"kind", symbol_kind(s.kind, kinds)},
               {"location", {{"uri", uri}, {"range", codec.range(s.range)}}}};
     if (!container.empty()) item["containerName"] = container;
     out.push_back(std::move(item));
@@ -137,7 +138,8 @@ Json LanguageServer::on_completion(const Json& params) {
         Json item{{"label", e.label}, {"sortText", e.sort_text}};
         if (auto kind = completion_kind(e.kind, client_.completion_kinds)) item["kind"] = *kind;
         if (!e.detail.empty()) item["detail"] = e.detail;
-        if (!e.documentation.empty()) item["documentation"] = documentation(e.documentation, client_.completion_markdown);
+        if (!e.documentation.empty())
+            item["documentation"] = documentation(e.documentation, client_.completion_markdown);
         bool snippet = e.is_snippet && client_.snippets;
         std::string text = e.insert_text.empty() ? e.label : e.insert_text;
         if (e.is_snippet && !snippet) text = snippet_as_plain_text(text);

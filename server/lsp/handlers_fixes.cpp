@@ -53,16 +53,16 @@ Json LanguageServer::on_code_action(const Json& params) {
 Json LanguageServer::apply_fix(const Json& arguments) {
     const Json* fix = arguments.is_array() && arguments.size() == 1 ? &arguments[0] : nullptr;
     if (!fix || !fix->is_object())
-        throw RpcError(rpc_error::kInvalidParams, std::string("expected arguments [{uri, version, title, edit}] for `") +
-                                                      kApplyFix + "`, found " + arguments.dump());
+        throw RpcError(rpc_error::kInvalidParams,
+                       std::string("expected arguments [{uri, version, title, edit}] for `") + kApplyFix + "`, found " +
+                           arguments.dump());
     std::string uri = string_member(*fix, "uri", "arguments[0].uri");
     int64_t version = integer_member(*fix, "version", "arguments[0].version");
     const Json& edit = object_member(*fix, "edit", "arguments[0].edit");
     auto open = documents_.find(uri);
     if (open == documents_.end() || open->second->version != version)
-        throw RpcError(rpc_error::kRequestFailed,
-                       "the document changed since the fix was offered (expected version " + std::to_string(version) +
-                           "): ask for the fix again");
+        throw RpcError(rpc_error::kRequestFailed, "the document changed since the fix was offered (expected version " +
+                                                      std::to_string(version) + "): ask for the fix again");
     Json params{{"edit", edit}};
     if (const Json* title = optional_member(*fix, "title"); title && title->is_string()) params["label"] = *title;
     send(request(server_request_id(), "workspace/applyEdit", std::move(params)));

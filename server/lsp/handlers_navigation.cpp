@@ -53,8 +53,9 @@ Json LanguageServer::on_hover(const Json& params) {
     OpenDocument& doc = document_of(params);
     auto info = ide::hover(doc.snapshot(), offset_of(doc, params));
     if (!info) return nullptr;
-    Json contents = client_.hover_markdown ? Json{{"kind", "markdown"}, {"value", info->markdown}}
-                                           : Json{{"kind", "plaintext"}, {"value", markdown_as_plain_text(info->markdown)}};
+    Json contents = client_.hover_markdown
+                        ? Json{{"kind", "markdown"}, {"value", info->markdown}}
+                        : Json{{"kind", "plaintext"}, {"value", markdown_as_plain_text(info->markdown)}};
     return {{"contents", std::move(contents)}, {"range", codec(doc).range(info->range)}};
 }
 

@@ -18,12 +18,14 @@ TEST_CASE("a hover's Markdown as plain text") {
 }
 
 TEST_CASE("inline Markdown as plain text") {
-    CHECK(markdown_as_plain_text("The SiLU, `x * sigmoid(x)`, elementwise.") == "The SiLU, x * sigmoid(x), elementwise.");
+    CHECK(markdown_as_plain_text("The SiLU, `x * sigmoid(x)`, elementwise.") ==
+          "The SiLU, x * sigmoid(x), elementwise.");
     CHECK(markdown_as_plain_text("``a ` b``") == "a ` b");
     CHECK(markdown_as_plain_text("`` `x` ``") == "`x`");
     CHECK(markdown_as_plain_text("an unclosed ` stays") == "an unclosed ` stays");
     CHECK(markdown_as_plain_text("**strong** words") == "strong words");
-    CHECK(markdown_as_plain_text("see [errors](https://x/errors.md#e0408)") == "see errors (https://x/errors.md#e0408)");
+    CHECK(markdown_as_plain_text("see [errors](https://x/errors.md#e0408)") ==
+          "see errors (https://x/errors.md#e0408)");
     CHECK(markdown_as_plain_text("[https://x](https://x)") == "https://x");
     CHECK(markdown_as_plain_text("a [bracket] alone") == "a [bracket] alone");
     CHECK(markdown_as_plain_text(R"(\*not strong\* and a\_b)") == "*not strong* and a_b");
