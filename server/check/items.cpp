@@ -300,6 +300,10 @@ SymbolFact* FileChecker::define(const ast::Name& name, SymbolKind kind, const as
                {{first.definition, "`" + name.text + "` is first defined here"}});
         return nullptr;
     }
+    if ((kind == SymbolKind::Model || kind == SymbolKind::Data) && is_builtin_type_name(name.text)) {
+        report(DiagCode::E0101, name.range, {name.text, "a built-in type"});
+        return nullptr;
+    }
     SymbolFact& fact = result_.symbols.emplace_back();
     fact.name = name.text;
     fact.kind = kind;

@@ -34,6 +34,17 @@ constexpr std::string_view kGenericTypes[] = {"Dataset", "Batch", "Optimizer"};
 
 }  // namespace
 
+bool is_builtin_type_name(std::string_view name) {
+    if (element_kind(name)) return true;
+    for (std::string_view t : kScalarTypes)
+        if (t == name) return true;
+    for (std::string_view t : kGenericTypes)
+        if (t == name) return true;
+    return false;
+}
+
+namespace {}  // namespace
+
 bool element_fits(const Element& expected, const Element& found, bool any_float) {
     auto floating = [](ElementKind k) {
         return k == ElementKind::F16 || k == ElementKind::BF16 || k == ElementKind::F32 || k == ElementKind::F64 ||

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "check/size.hpp"
@@ -70,6 +71,10 @@ using TypeRef = std::shared_ptr<const Type>;
 
 // The names of element kinds as written (`f32`, `Mask`, `Index`, ...).
 std::string element_name(ElementKind kind);
+
+// Whether a type name is the language's own (`f32`, `Mask`, `axis`,
+// `Dataset`, ...): a model or data record of that name could never be named.
+bool is_builtin_type_name(std::string_view name);
 
 // Whether a value with element `found` may stand where `expected` is
 // declared (docs/types.md, "Element types"). `any_float` accepts every float

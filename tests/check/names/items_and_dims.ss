@@ -25,3 +25,9 @@ fn twice(x: [n], x: [n]) -> [n]:  # error E0101 "a parameter of `twice`"
     return x
 
 devices cuda, gpu:1, cpu*0  # error E0107 "its index", error E0107 "did you mean", error E0107 "CPU workers"
+
+model axis:  # error E0101 "`axis` is already defined, as a built-in type"
+    w: [4] = zeros
+
+data Mask:  # error E0101 "as a built-in type"
+    x: [4]
