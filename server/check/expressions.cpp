@@ -5,6 +5,7 @@
 
 #include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
+#include "check/matmul.hpp"
 #include "check/suggest.hpp"
 
 namespace ss::check {
@@ -301,13 +302,25 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
         report(DiagCode::E0411, op_range, {"tensors with at least one axis on both sides", describe(bad)});
         return Type{};
     }
+    std::optional<BatchedMatmul> batched = batched_matmul(left.tensor, right.tensor);
     const AxisType& k1 = left.tensor.axes.back();
-    const AxisType& k2 = right.tensor.axes.front();
+    const AxisType& k2 = batched ? right.tensor.axes.end()[-2] : right.tensor.axes.front();
     if (k1.variadic || k2.variadic) return Type{};
+    if (batched)  // the leading axes the right shares with the left have its sizes
+        for (size_t i = 0; i + 2 < right.tensor.axes.size(); ++i) {
+            const AxisType& r = right.tensor.axes[i];
+            const AxisType& l = left.tensor.axes[batched->positions[i]];
+            if (!r.variadic && !(r.size == l.size)) {
+                report(DiagCode::E0411, op_range,
+                       {"the right's batch axis `" + r.written + "` to have the left's size, " + show(l.size),
+                        "`" + r.written + "` = " + show(r.size)});
+                return Type{};
+            }
+        }
     if (!(k1.size == k2.size)) {
         report(DiagCode::E0411, op_range,
-               {"the last axis of the left (`" + k1.written + "` = " + show(k1.size) +
-                    ") to equal the first axis of the right",
+               {"the last axis of the left (`" + k1.written + "` = " + show(k1.size) + ") to equal the " +
+                    (batched ? "second to last" : "first") + " axis of the right",
                 "`" + k2.written + "` = " + show(k2.size)},
                [&] {
                    std::vector<RelatedInfo> related;
@@ -320,7 +333,8 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
     }
     Type out = of_kind(TypeKind::Tensor);
     out.tensor.axes.assign(left.tensor.axes.begin(), left.tensor.axes.end() - 1);
-    out.tensor.axes.insert(out.tensor.axes.end(), right.tensor.axes.begin() + 1, right.tensor.axes.end());
+    if (batched) out.tensor.axes.push_back(right.tensor.axes.back());
+    else out.tensor.axes.insert(out.tensor.axes.end(), right.tensor.axes.begin() + 1, right.tensor.axes.end());
     out.tensor.element = plain_if_distribution(left.tensor.element);
     return out;
 }

@@ -67,13 +67,9 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
         }
         case check::BuiltinEmit::AlongAxis:
             return Py{python + "(" + operand(first(), kOr) + ", dim=" + dim_of_over(args, 0, whole) + ")", kAtom};
-        case check::BuiltinEmit::Matmul: {
+        case check::BuiltinEmit::Matmul:
             if (args.positional.size() != 2) fail(whole.range, "`matmul` takes a value and a matrix");
-            const check::Type* w = args.positional_types[1];
-            if (w && w->kind == check::TypeKind::Tensor && w->tensor.axes.size() > 2)
-                return Py{python + "(" + args.positional[0].text + ", " + args.positional[1].text + ", dims=1)", kAtom};
-            return Py{operand(args.positional[0], kMul) + " @ " + operand(args.positional[1], kMul + 1), kMul};
-        }
+            return matmul(args.positional[0], args.positional[1], args.positional_types[0], args.positional_types[1]);
         case check::BuiltinEmit::CrossEntropy: {
             // The class axis: the one the logits are `over`, else the last.
             const check::Type* z = first_type();

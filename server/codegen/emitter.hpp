@@ -106,6 +106,7 @@ public:
     // the end (negative) when it follows a variadic group.
     std::optional<long> axis_position(const check::Type* type, const std::string& name) const;
     Py align(const Py& value, const check::Type* from, const check::Type* to) const;
+    Py matmul(const Py& left, const Py& right, const check::Type* lt, const check::Type* rt) const;
     Py lay_out(const Py& value, const std::vector<size_t>& positions, const check::TensorType& to) const;
     std::string dim_of_over(const LoweredArgs& args, size_t tensor_arg, const ast::Expr& whole) const;
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "check/builtin_table.hpp"
+#include "check/matmul.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -174,6 +175,20 @@ std::string call_text(const std::string& callee, const LoweredArgs& args) {
     return callee + "(" + py_join(parts) + ")";
 }
 
+// `x @ w`: torch's `@` for a matrix or a batched product (the right laid
+// out as the left's batch axes, check/matmul.hpp), a tensordot for a weight
+// of more axes (`[b D] @ [D H Dh]`).
+Py Emitter::matmul(const Py& left, const Py& right, const check::Type* lt, const check::Type* rt) const {
+    if (is_tensor(lt) && is_tensor(rt))
+        if (auto batched = check::batched_matmul(lt->tensor, rt->tensor))
+            return {operand(left, kMul) + " @ " +
+                        operand(lay_out(right, batched->positions, batched->right_layout), kMul + 1),
+                    kMul};
+    int rank = is_tensor(rt) ? static_cast<int>(rt->tensor.axes.size()) : 2;
+    if (rank > 2) return {"torch.tensordot(" + left.text + ", " + right.text + ", dims=1)", kAtom};
+    return {operand(left, kMul) + " @ " + operand(right, kMul + 1), kMul};
+}
+
 const check::CallSite* Emitter::call_site(uint32_t at) const {
     auto it = call_sites_.find(at);
     return it == call_sites_.end() ? nullptr : it->second;
@@ -280,11 +295,7 @@ Py Emitter::expr(const ast::Expr& e) {
         Py left = expr(*b->left), right = expr(*b->right);
         const check::Type *lt = type_of(*b->left), *rt = type_of(*b->right), *out = type_of(e);
         const std::string& op = b->op;
-        if (op == "@") {
-            int rank = is_tensor(rt) ? static_cast<int>(rt->tensor.axes.size()) : 2;
-            if (rank > 2) return {"torch.tensordot(" + left.text + ", " + right.text + ", dims=1)", kAtom};
-            return {operand(left, kMul) + " @ " + operand(right, kMul + 1), kMul};
-        }
+        if (op == "@") return matmul(left, right, lt, rt);
         if (op == "and" || op == "or") {
             int prec = op == "and" ? kAnd : kOr;
             return {operand(left, prec) + " " + op + " " + operand(right, prec + 1), prec};
