@@ -3,6 +3,7 @@
 // indexing. Calls and pipes are in calls.cpp.
 #include <algorithm>
 
+#include "check/alignment.hpp"
 #include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
 #include "check/matmul.hpp"
@@ -257,27 +258,15 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     const TensorType& small = right_smaller ? r : l;
     const TensorType& large = right_smaller ? l : r;
     ByteRange small_range = right_smaller ? right_range : left_range;
+    Alignment aligned = align_axes(small, large);
     for (size_t i = 0; i < small.axes.size(); ++i) {
         const AxisType& axis = small.axes[i];
-        const AxisType* match = nullptr;
-        if (axis.name) {
-            // A variadic group `..s` aligns only with the same group: `[t D]`
-            // and `[..s D]` may differ in rank.
-            for (const AxisType& candidate : large.axes)
-                if (candidate.name == axis.name && candidate.variadic == axis.variadic) match = &candidate;
-        } else if (small.axes.size() == large.axes.size() && !large.axes[i].name) {
-            match = &large.axes[i];  // unnamed axes align by position when the ranks agree
-        }
-        if (!match) {
-            std::string why = axis.variadic ? "the other operand, " + axes_text(large) + ", has no group `" +
-                                                  axis.written + "` (a group of axes aligns only with itself)"
-                              : axis.name
-                                  ? "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`"
-                                  : "an axis without a name aligns only by position, with an unnamed axis";
-            report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), why},
+        if (!aligned.positions[i]) {
+            report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), aligned.why},
                    {{small_range, "this operand has " + axes_text(small)}});
             return Type{};
         }
+        const AxisType* match = &large.axes[*aligned.positions[i]];
         if (!(match->size == axis.size)) {
             std::vector<RelatedInfo> related;
             if (axis.origin.begin != axis.origin.end)

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "check/alignment.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -39,17 +40,12 @@ Py Emitter::align(const Py& value, const check::Type* from, const check::Type* t
     for (const auto& a : ta)
         if (a.variadic) return value;
     if (fa.empty() || fa.size() > ta.size()) return value;
-    // Where each of the value's axes goes in the result: by name, else at
-    // the same place counted from the end (torch's rule).
+    // Where each of the value's axes goes in the result, as the checker
+    // aligned them; one it didn't align stays in its place from the end.
+    check::Alignment aligned = check::align_axes(from->tensor, to->tensor);
     std::vector<size_t> positions;
-    for (size_t i = 0; i < fa.size(); ++i) {
-        size_t at = ta.size();
-        if (fa[i].name)
-            for (size_t j = 0; j < ta.size(); ++j)
-                if (ta[j].name == fa[i].name) at = j;
-        if (at == ta.size()) at = ta.size() - fa.size() + i;
-        positions.push_back(at);
-    }
+    for (size_t i = 0; i < fa.size(); ++i)
+        positions.push_back(aligned.positions[i].value_or(ta.size() - fa.size() + i));
     return lay_out(value, positions, to->tensor);
 }
 

@@ -1,0 +1,27 @@
+// Elementwise alignment by name (docs/types.md, "Function bodies"): where
+// each axis of the operand with fewer axes is in the other. The checker
+// checks it and the code generator lays operands out with it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/types.hpp"
+
+namespace ss::check {
+
+struct Alignment {
+    // For each axis of `small`, its index in `large`; nullopt where it has
+    // none, and `why` then says why for the first such axis.
+    std::vector<std::optional<size_t>> positions;
+    std::string why;
+};
+
+// A named axis (or group `..s`) is the axis of `large` with its name. An
+// axis without a name is the one in its place when the ranks agree and that
+// axis has no name either; otherwise the one unnamed axis of `large` of the
+// same size (a bias `[3*D]` over `[b n 3*D]`). Two such axes are ambiguous.
+Alignment align_axes(const TensorType& small, const TensorType& large);
+
+}  // namespace ss::check
