@@ -271,11 +271,17 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
             std::vector<RelatedInfo> related;
             if (axis.origin.begin != axis.origin.end)
                 related.push_back({axis.origin, "`" + axis.written + "` gets its size here"});
-            report(DiagCode::E0410, op_range,
-                   {axes_text(l), axes_text(r),
-                    "axis `" + axis.written + "` is " + show(axis.size) + " on one side and " + show(match->size) +
-                        " on the other"},
-                   std::move(related));
+            auto known_at_run_time = [&](const Size& size) {
+                auto linear = size.as_linear();
+                return linear && symbol_name(linear->symbol).rfind('?', 0) == 0;
+            };
+            std::string why = known_at_run_time(axis.size) && known_at_run_time(match->size)
+                                  ? "axis `" + axis.written +
+                                        "` is the size of one selection on one side and of another on the other, "
+                                        "sizes known only at run time (select both with one mask)"
+                                  : "axis `" + axis.written + "` is " + show(axis.size) + " on one side and " +
+                                        show(match->size) + " on the other";
+            report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), why}, std::move(related));
             return Type{};
         }
     }
@@ -480,7 +486,14 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
                         "a Mask over " + show(i.tensor.axes[0].size)});
                 return Type{};
             }
-            t.axes[axis].size = Size::symbol(new_symbol("?k"));
+            std::optional<SymbolId> selected;
+            auto* mask_name = std::get_if<ast::NameExpr>(&index.value->node);
+            if (mask_name && body_->locals.count(mask_name->name.text)) {
+                auto [it, fresh] = body_->selection_sizes.try_emplace(mask_name->name.text, 0);
+                if (fresh) it->second = new_symbol("?k");
+                selected = it->second;
+            }
+            t.axes[axis].size = Size::symbol(selected ? *selected : new_symbol("?k"));
             t.axes[axis].written = "?k";
             t.axes[axis].name.reset();
             position = axis + 1;

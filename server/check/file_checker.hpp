@@ -164,10 +164,13 @@ struct BodyState {
     Signature* signature = nullptr;
     std::map<std::string, Local> locals;
     std::map<std::string, ByteRange> assigned_anywhere;  // for E0105
-    SignatureScope scope;                                // the signature's generics, plus names `as` adds
-    bool inferred_shown = false;                         // the inferred return type is on the hover
-    int block_depth = 0;                                 // of the statement being checked (python_limits.cpp)
-    bool blocks_too_deep = false;                        // E0604 said once per body
+    // The size `x[keep]` selects, by the mask local's name while it keeps
+    // its value: two selections by one mask have one size.
+    std::map<std::string, SymbolId> selection_sizes;
+    SignatureScope scope;          // the signature's generics, plus names `as` adds
+    bool inferred_shown = false;   // the inferred return type is on the hover
+    int block_depth = 0;           // of the statement being checked (python_limits.cpp)
+    bool blocks_too_deep = false;  // E0604 said once per body
 };
 
 class FileChecker : public CheckContext {

@@ -170,6 +170,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
 
 void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shared) {
     if (auto* name = std::get_if<ast::NameExpr>(&target.node)) {
+        body_->selection_sizes.erase(name->name.text);  // a new value selects anew
         auto existing = body_->locals.find(name->name.text);
         if (existing != body_->locals.end() && existing->second.is_parameter) {
             existing->second.type = type;  // rebinding a parameter's name
