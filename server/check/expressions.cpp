@@ -431,6 +431,9 @@ std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
         if (b->op == "+") return *l + *r;
         if (b->op == "-") return *l - *r;
         if (b->op == "*") return *l * *r;
+        // `D/2`, `D // 2`: a size when the division is exact, as in a type.
+        if (auto divisor = r->as_constant(); divisor && *divisor > 0 && (b->op == "/" || b->op == "//"))
+            return l->divide_exact(*divisor);
     }
     return std::nullopt;
 }

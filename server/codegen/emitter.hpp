@@ -135,7 +135,10 @@ public:
     std::map<std::string, std::string> spec_by_text_;  // spec text -> constant name
     FunctionState* fn_ = nullptr;
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
-    std::set<std::string> locals_;                 // parameters and assigned names of the current function
+    // Inside a slice's bounds, `/` of two ints is a size's division (`D/2`),
+    // written `//` so Python slices with an int.
+    bool in_slice_bounds_ = false;
+    std::set<std::string> locals_;  // parameters and assigned names of the current function
     // The functions the steps analysis found to be steps.
     std::set<std::string> steps_;
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.

@@ -312,6 +312,11 @@ Py Emitter::expr(const ast::Expr& e) {
                    : op == "|"                                         ? kBitOr
                                                                        : kCompare;
         if (prec == kPower) return {operand(left, kPower + 1) + " ** " + operand(right, kUnary), kPower};
+        // A bound the checker read as a size has no types recorded: ints.
+        auto int_or_size = [](const check::Type* t) { return !t || t->kind == check::TypeKind::Int; };
+        bool ints = int_or_size(lt) && int_or_size(rt);
+        if (op == "/" && in_slice_bounds_ && ints)
+            return {operand(left, prec) + " // " + operand(right, prec + 1), prec};
         return {operand(left, prec) + " " + op + " " + operand(right, prec + 1), prec};
     }
     if (auto* r = std::get_if<ast::RangeExpr>(&node)) {
@@ -385,8 +390,11 @@ Py Emitter::expr(const ast::Expr& e) {
             }
             std::string slot;
             if (auto* r = std::get_if<ast::RangeExpr>(&index.value->node)) {
+                bool outer = in_slice_bounds_;
+                in_slice_bounds_ = true;
                 slot =
                     (r->start ? operand(expr(*r->start), kOr) : "") + ":" + (r->end ? operand(expr(*r->end), kOr) : "");
+                in_slice_bounds_ = outer;
             } else {
                 slot = operand(expr(*index.value), kOr);
             }
