@@ -12,7 +12,10 @@ def program_device(devices):
     if not devices:
         return None
     name = devices[0].split("*", 1)[0].strip()
-    device = torch.device(name)
+    try:
+        device = torch.device(name)
+    except RuntimeError:
+        raise ValueError("devices: %r isn't a device torch knows (cpu, cuda:0, mps, ...)" % devices[0]) from None
     if device.index is None and device.type not in ("cpu", "meta"):
         device = torch.device(device.type, 0)
     return device
