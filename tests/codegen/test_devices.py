@@ -48,6 +48,9 @@ fn later() -> [C C] Mask:
 
 fn converted() -> [2 F]:
     return torch.zeros(2, 4) as [2 F]
+
+fn restored(path: str) -> Lin:
+    return load(path) as Lin
 """
 
 PAIRS = {"x": np.zeros((5, 4), np.float32), "y": np.array([0, 1, 2, 1, 0])}
@@ -82,9 +85,13 @@ def runs_on(mod, device):
     return m
 
 
-def test_devices_on_the_command_line_place_the_program(source):
+def test_devices_on_the_command_line_place_the_program(source, tmp_path):
     # meta exists without a GPU, and differs from where torch makes things.
-    runs_on(load(source, "meta"), "meta")
+    mod = load(source, "meta")
+    runs_on(mod, "meta")
+    rt.save(str(tmp_path / "lin.safetensors"), mod.Lin.init(seed=0, device="cpu"))
+    restored = mod.restored(str(tmp_path / "lin.safetensors"))
+    assert {p.device for p in restored.parameters()} == {torch.device("meta")}
 
 
 def test_an_argument_on_another_device_names_both(source):
