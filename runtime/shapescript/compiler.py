@@ -112,7 +112,7 @@ def _devices_option(devices):
     names = [devices] if isinstance(devices, str) else [str(d) for d in devices]
     text = ",".join(n.strip() for n in names if n.strip())
     if not text:
-        raise ValueError("devices: expected a device such as \"cuda:0\" or a list of them, found %r" % (devices,))
+        raise ValueError('devices: expected a device such as "cuda:0" or a list of them, found %r' % (devices,))
     return text
 
 
