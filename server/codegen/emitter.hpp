@@ -133,7 +133,8 @@ public:
     std::vector<std::string> spec_constants_;          // `_ss_spec_3 = ...` lines
     std::map<std::string, std::string> spec_by_text_;  // spec text -> constant name
     FunctionState* fn_ = nullptr;
-    bool program_device_ = false;  // the file (or --devices) says where it runs: `_ss_device`
+    // The file (or --devices) says where the program runs: `_ss_device`.
+    bool program_device_ = false;
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
     std::set<std::string> locals_;                 // parameters and assigned names of the current function
     // The functions the steps analysis found to be steps.

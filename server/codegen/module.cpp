@@ -269,9 +269,8 @@ std::string Emitter::module() {
         if (auto* m = std::get_if<ast::ModelDef>(&item.node)) {
             body << "\n\nclass " << py_name(m->name.text, NameRole::Global) << "(_ss_rt.Model):\n"
                  << "    " << py_docstring("model " + m->name.text + " (" + where(m->name.range) + ")") << "\n\n";
-            if (program_device_) body << "    _ss_device = _ss_device\n\n";
-            body
-                 << "    def __init__(self, seed=0):\n"
+            if (program_device_) body << "    _ss_device = _ss_device\n\n";  // where `init` makes it
+            body << "    def __init__(self, seed=0):\n"
                  << "        super().__init__()\n";
             if (!m->fields.empty()) body << "        _ss_init = _ss_rt.Initializer(seed)\n";
             const auto& fields = typed_.record_fields.at(m->name.text);
