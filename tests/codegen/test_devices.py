@@ -106,6 +106,11 @@ def test_an_argument_on_another_device_names_both(source):
     with pytest.raises(shapescript.ArgumentError) as error:
         mod.logits(mod.Lin.init(seed=0, device="cpu"), torch.zeros(2, 4, device="meta"))
     assert (error.value.parameter, error.value.found) == ("m", "cpu")
+    # So is a batch, which Python made on the CPU.
+    batch = next(iter(rt.batches(rt.cast(PAIRS, rt.DatasetSpec(mod.Pair), "t"), 2)))
+    with pytest.raises(shapescript.ArgumentError) as error:
+        mod.loss(m, batch)
+    assert (error.value.parameter, error.value.expected, error.value.found) == ("batch", "meta", "cpu")
 
 
 def test_devices_cpu_in_the_file(build):
