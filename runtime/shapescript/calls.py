@@ -7,23 +7,27 @@ The result is checked against the sizes the arguments bound, so
 `fn f(x: [b n D]) -> [b D]` must return the `b` and `D` of its `x`.
 """
 
+from .data import Dataset
 from .specs import _State
 
 
 class Signature:
     """A function's parameters and their specs, and its result's spec (None
     when nothing is checked), built once per function. `extern` is the
-    Python target of an `extern fn`, for messages."""
+    Python target of an `extern fn`, for messages. `device` is the
+    program's (its file's `devices`), which every argument must be on;
+    None: the first argument's."""
 
-    __slots__ = ("name", "where", "params", "_params", "result", "extern", "label")
+    __slots__ = ("name", "where", "params", "_params", "result", "extern", "label", "device")
 
-    def __init__(self, name, where, params, result=None, extern=None):
+    def __init__(self, name, where, params, result=None, extern=None, device=None):
         self.name = name
         self.where = where
         self.params = tuple(params)
         self._params = tuple(((p,), spec) for p, spec in self.params)
         self.result = result
         self.extern = extern
+        self.device = device
         self.label = "%s() (extern fn %s)" % (name, extern) if extern else "%s()" % name
 
     def __repr__(self):
@@ -52,7 +56,7 @@ def _bindings(st, checks, value_checks):
 
 def _check_params(sig, pairs, checks, value_checks):
     """Checks (param path, spec, value) triples in order; returns Bindings."""
-    st = _State(sig.name, None, None, value_checks, sig.label)
+    st = _State(sig.name, None, None, value_checks, sig.label, device=sig.device)
     if checks:
         for path, spec, value in pairs:
             spec._check(value, st, path)
@@ -76,6 +80,18 @@ def check_args(sig, args, value_checks, checks=True):
     return _check_params(
         sig, ((path, spec, value) for (path, spec), value in zip(params, args, strict=True)), checks, value_checks
     )
+
+
+def convert_arg(sig, index, value):
+    """The argument of a `Dataset[T]` parameter (its `index`th) as a
+    Dataset, converted and checked as `as Dataset[T]` converts one (a
+    mapping of arrays, a .safetensors or .npz file), and on the program's
+    device; a Dataset already there is returned as it is. Raises
+    ArgumentError naming the function and the parameter."""
+    name, spec = sig.params[index]
+    if isinstance(value, Dataset) and (sig.device is None or value.to(sig.device) is value):
+        return value
+    return spec._cast(value, _State(sig.name, None, None, True, sig.label, device=sig.device), (name,))
 
 
 def check_result(sig, value, bindings):

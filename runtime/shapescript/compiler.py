@@ -104,11 +104,25 @@ def _diagnostics(binary, source, build_stdout, build_output):
     return out
 
 
-def build(path, checks="debug", value_checks="debug"):
+def _devices_option(devices):
+    """`devices` ("cuda:0", or a list of device names; None: the file's) as
+    --devices takes it."""
+    if devices is None:
+        return None
+    names = [devices] if isinstance(devices, str) else [str(d) for d in devices]
+    text = ",".join(n.strip() for n in names if n.strip())
+    if not text:
+        raise ValueError('devices: expected a device such as "cuda:0" or a list of them, found %r' % (devices,))
+    return text
+
+
+def build(path, checks="debug", value_checks="debug", devices=None):
     """Compiles `path` (a .ss file) unless the cache has it; returns the
-    generated module's path. ShapeScriptError when it doesn't compile."""
+    generated module's path. ShapeScriptError when it doesn't compile.
+    `devices` (None: the file's `devices` line) is --devices."""
     checks_enabled(checks)
     checks_enabled(value_checks)
+    devices = _devices_option(devices)
     source = Path(path).resolve()
     text = source.read_bytes()
     binary = find_compiler()
@@ -123,6 +137,8 @@ def build(path, checks="debug", value_checks="debug"):
         value_checks.encode(),
     ):
         h.update(part + b"\0")
+    if devices is not None:
+        h.update(b"devices=" + devices.encode() + b"\0")
     h.update(text)
     out = Path(cache_dir()) / ("%s-%s.py" % (source.stem, h.hexdigest()[:24]))
     if _sealed(out):
@@ -134,6 +150,8 @@ def build(path, checks="debug", value_checks="debug"):
             cmd += ["--checks", checks]
         if value_checks != "debug":
             cmd += ["--value-checks", value_checks]
+        if devices is not None:
+            cmd += ["--devices", devices]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0 or not os.path.getsize(tmp):
             raise _build_failed(binary, source, cmd, r)
@@ -196,14 +214,15 @@ def exec_generated(module, pyfile):
     exec(code, module.__dict__)
 
 
-def load(path, checks="debug", value_checks="debug", name=None):
+def load(path, checks="debug", value_checks="debug", name=None, devices=None):
     """Compiles (or takes from the cache) the .ss file at `path` and returns
     its module, named after the file (`digits.ss` -> `digits`) and entered
     in sys.modules unless another module of that name is there.
 
     `checks` and `value_checks` ("always", "debug", "never") are the
-    compiler's --checks and --value-checks."""
-    pyfile = build(path, checks, value_checks)
+    compiler's --checks and --value-checks; `devices` ("cuda:0", or a list)
+    is its --devices, where the program runs (None: the file's `devices`)."""
+    pyfile = build(path, checks, value_checks, devices)
     name = name or Path(path).stem
     spec = importlib.util.spec_from_file_location(name, pyfile)
     module = importlib.util.module_from_spec(spec)

@@ -86,7 +86,11 @@ class Dataset:
         return self._len
 
     def to(self, device):
-        """The same examples with every field on `device` (batches follow)."""
+        """The same examples with every field on `device` (batches follow);
+        the dataset itself when they are all there."""
+        device = torch.device(device)
+        if all(v.device == device for v in self.fields.values()):
+            return self
         return Dataset({k: v.to(device) for k, v in self.fields.items()}, self.spec, self.order)
 
     def take(self, start, stop):

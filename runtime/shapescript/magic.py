@@ -25,6 +25,7 @@ def _options(line):
     p.add_argument("--checks", default="debug", choices=("always", "debug", "never"))
     p.add_argument("--value-checks", default="debug", choices=("always", "debug", "never"))
     p.add_argument("--name", default=None)
+    p.add_argument("--devices", default=None)
     try:
         return p.parse_args(shlex.split(line))
     except SystemExit:
@@ -45,7 +46,7 @@ def run_cell(line, cell, namespace):
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(cell)
     try:
-        module = compiler.load(path, opts.checks, opts.value_checks, name=name)
+        module = compiler.load(path, opts.checks, opts.value_checks, name=name, devices=opts.devices)
     except ShapeScriptError as e:
         for d in e.diagnostics:
             d["file"] = "<cell>"

@@ -19,9 +19,15 @@ class Model(torch.nn.Module):
     """A generated model: an nn.Module whose parameters are the fields under
     their own names. `Mlp.init(seed=0)` makes one."""
 
+    # The program's device (generated classes of a file with `devices` set
+    # it); None: the CPU, where the initialisers draw.
+    _ss_device = None
+
     @classmethod
     def init(cls, seed=0, device=None):
+        """A model drawn from `seed`, on `device`, else the program's."""
         m = cls(seed=seed)
+        device = cls._ss_device if device is None else device
         return m if device is None else m.to(device)
 
     def __repr__(self):

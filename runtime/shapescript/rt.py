@@ -1,9 +1,10 @@
 """What generated modules import as `_ss_rt` (docs/generated-code.md is the
 contract): every name they call, re-exported from the modules that hold it."""
 
-from .calls import Signature, check_args, check_result, checked_extern
+from .calls import Signature, check_args, check_result, checked_extern, convert_arg
 from .checkpoint import Checkpoint, load, load_optimizer, save
 from .data import Batch, Batches, Dataset, Example, batch_loop, batches, shuffle
+from .devices import program_device
 from .errors import ArgumentError, ShapeScriptError
 from .models import Initializer, Model, set_field
 from .modes import Eval, Mode, Train, draw_seed, step
@@ -66,6 +67,7 @@ __all__ = [
     "check_result",
     "checked_extern",
     "checks_enabled",
+    "convert_arg",
     "clip_norm",
     "cosine",
     "cross_entropy",
@@ -79,6 +81,7 @@ __all__ = [
     "masked_fill",
     "mean",
     "print",
+    "program_device",
     "rms_norm",
     "save",
     "scale",

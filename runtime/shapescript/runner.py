@@ -2,7 +2,7 @@
 
     python -m shapescript.runner FILE [--fn NAME] [--log-dir DIR]
         [--sinks terminal,jsonl,csv,tensorboard,plot]
-        [--checks LEVEL] [--value-checks LEVEL] [ARGS...]
+        [--checks LEVEL] [--value-checks LEVEL] [--devices LIST] [ARGS...]
 
 ARGS are the function's arguments, positional or `--name value` (or
 `--name=value`), converted to the parameter's type (from its ShapeScript
@@ -22,9 +22,9 @@ from .specs import ScalarSpec
 
 USAGE = (
     "usage: python -m shapescript.runner FILE [--fn NAME] [--log-dir DIR] "
-    "[--sinks terminal,jsonl,csv,tensorboard,plot] [--checks LEVEL] [--value-checks LEVEL] [ARGS...]"
+    "[--sinks terminal,jsonl,csv,tensorboard,plot] [--checks LEVEL] [--value-checks LEVEL] [--devices LIST] [ARGS...]"
 )
-_OPTIONS = ("--fn", "--log-dir", "--sinks", "--checks", "--value-checks")
+_OPTIONS = ("--fn", "--log-dir", "--sinks", "--checks", "--value-checks", "--devices")
 SINK_NAMES = ("terminal", "jsonl", "csv", "tensorboard", "plot")
 
 
@@ -35,6 +35,7 @@ class UsageError(Exception):
 def parse_command_line(argv):
     """(runner options, FILE, the function's argument tokens)."""
     opts = {"fn": "main", "log_dir": None, "sinks": "terminal,jsonl,plot", "checks": "debug", "value_checks": "debug"}
+    opts["devices"] = None  # the file's `devices` line
     file = None
     rest = []
     i = 0
@@ -187,7 +188,7 @@ def main(argv=None):
         return 2 if e.args[0] else 0
 
     try:
-        module = compiler.load(file, opts["checks"], opts["value_checks"])
+        module = compiler.load(file, opts["checks"], opts["value_checks"], devices=opts["devices"])
     except ShapeScriptError as e:
         print(str(e), file=sys.stderr)
         return 1

@@ -57,9 +57,10 @@ class _State:
         "float_dtype",
         "float_from",
         "value_checks",
+        "home",
     )
 
-    def __init__(self, function, where, spec, value_checks, label=None, result=False):
+    def __init__(self, function, where, spec, value_checks, label=None, result=False, device=None):
         self.function = function  # check_args, check_result: the function's name
         self.label = label or "%s()" % function  # how messages name the function
         self.result = result  # checking what the function returned, not an argument
@@ -68,8 +69,12 @@ class _State:
         self.env = {}  # symbol -> size; "..s" -> tuple of sizes
         self.bound_by = {}  # symbol -> the path that bound it
         self.deferred = None
-        self.device = None
-        self.device_from = None
+        # The program's device (its file's `devices`), or None: then the
+        # first tensor's is the one all must share. Values converted here
+        # (arrays, files, checkpoints) are put there.
+        self.home = device
+        self.device = device
+        self.device_from = None  # with a home: the program's device
         self.float_dtype = None  # what an extern fn's unwritten element type is at this call
         self.float_from = None
         self.value_checks = value_checks
@@ -223,9 +228,10 @@ def _check_device(st, path, device):
         st.device = device
         st.device_from = _name(path)
     elif device != st.device:
+        where = "where the program runs" if st.device_from is None else "where `%s` is" % st.device_from
         st.fail(
             path,
-            ": expected device %s (where `%s` is), found %s" % (st.device, st.device_from, device),
+            ": expected device %s (%s), found %s" % (st.device, where, device),
             expected=str(st.device),
             found=str(device),
         )
@@ -426,8 +432,17 @@ class TensorSpec(_Spec):
         x = _as_tensor(value, self.element, self._dtype_text(), st, path)
         if x.dim() < lead:
             st.fail(path, ": expected a leading example axis, found a scalar", expected=None, found="[]")
-        self._check(x, st, path, lead)
-        return x
+        if st.home is None or x.device == st.home:
+            self._check(x, st, path, lead)
+            return x
+        # Checked where it was made (its values read there, not on the
+        # program's device), then moved there.
+        st.device = x.device
+        try:
+            self._check(x, st, path, lead)
+        finally:
+            st.device = st.home
+        return x.to(st.home)
 
 
 def _as_tensor(value, element, wanted, st, path):
@@ -544,6 +559,8 @@ class ModelSpec(_Spec):
                 value = value.model(self.cls)
             except ValueError as e:
                 st.fail(path, ": %s" % e, expected=self.cls.__name__, found=str(value.path))
+            if st.home is not None:
+                value = value.to(st.home)
         self._check(value, st, path)
         return value
 
@@ -716,7 +733,9 @@ class DatasetSpec(_ExamplesSpec):
     def _cast(self, value, st, path):
         if isinstance(value, (str, os.PathLike)):
             value = _read_arrays(value, st, path)
-        return super()._cast(value, st, path)
+        out = super()._cast(value, st, path)
+        # A dataset from elsewhere moves to the program's device, and its batches with it.
+        return out if st.home is None else out.to(st.home)
 
 
 class BatchSpec(_ExamplesSpec):
@@ -865,12 +884,13 @@ def to_dtypes(value, dtypes):
     )
 
 
-def cast(value, spec, where, sizes=None):
+def cast(value, spec, where, sizes=None, device=None):
     """`e as T` on a Python value: converts it (numpy or a list to a tensor,
     a mapping of arrays or a file to a Dataset, a checkpoint to a model) and
     checks it, values included, against the function's `sizes` as for
-    `expect`. Returns the typed value."""
-    st = _State(None, where, spec, True)
+    `expect`. `device` is the program's (None: where the value is); what is
+    converted is put there. Returns the typed value."""
+    st = _State(None, where, spec, True, device=device)
     _bind_known(st, sizes)
     out = spec._cast(value, st, ("value",))
     if st.deferred:

@@ -134,6 +134,8 @@ public:
     std::vector<std::string> spec_constants_;          // `_ss_spec_3 = ...` lines
     std::map<std::string, std::string> spec_by_text_;  // spec text -> constant name
     FunctionState* fn_ = nullptr;
+    // The file (or --devices) says where the program runs: `_ss_device`.
+    bool program_device_ = false;
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
     // Inside a slice's bounds, `/` of two ints is a size's division (`D/2`),
     // written `//` so Python slices with an int.

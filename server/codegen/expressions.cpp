@@ -356,7 +356,8 @@ Py Emitter::expr(const ast::Expr& e) {
             return {"_ss_rt.expect(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) +
                         ", _ss_checks, _ss_value_checks" + known + ")",
                     kAtom};
-        return {"_ss_rt.cast(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) + known + ")",
+        return {"_ss_rt.cast(" + value.text + ", " + spec_of(*to) + ", " + py_string(where(e.range)) + known +
+                    (program_device_ ? ", device=_ss_device" : "") + ")",
                 kAtom};
     }
     if (auto* c = std::get_if<ast::Call>(&node)) return call(*c->callee, c->arguments, nullptr, nullptr, e);

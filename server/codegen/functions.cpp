@@ -23,7 +23,8 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
 
     // Where each generic axis's size can be read, and the device.
     const auto& params = typed->second.params;
-    state.device = "None";
+    // The program's device when its file says one, else its arguments'.
+    state.device = program_device_ ? "_ss_device" : "None";
     for (const check::TypedParam& p : params) {
         std::string name = variable_name(p.name);
         locals_.insert(p.name);
@@ -101,6 +102,12 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     for (char& c : header)
         if (c == '\n' || c == '\r') c = ' ';
     out << "    " << py_docstring(header + "  (" + where(fn.name.range) + ")" + (step ? ", a step" : "")) << "\n";
+    // A dataset from Python (a mapping of arrays, a file) made a Dataset,
+    // checked, as `as Dataset[T]` makes one.
+    for (size_t i = 0; i < params.size(); ++i)
+        if (params[i].type.kind == check::TypeKind::Dataset)
+            out << "    " << variable_name(params[i].name) << " = _ss_rt.convert_arg(" << sig << ", " << i << ", "
+                << variable_name(params[i].name) << ")\n";
     if (!params.empty() || check_result) {
         std::vector<std::string> names;
         for (const check::TypedParam& p : params) names.push_back(variable_name(p.name));
@@ -134,6 +141,7 @@ std::string Emitter::signature(const std::string& variable, const std::string& n
     out << ")";
     if (result) out << ", result=" << spec_of(*result, any_float);
     if (!extern_target.empty()) out << ", extern=" << py_string(extern_target);
+    if (program_device_) out << ", device=_ss_device";
     out << ")\n";
     return out.str();
 }

@@ -239,6 +239,10 @@ std::string Emitter::module() {
     std::vector<std::string> quoted;
     for (const std::string& d : devices) quoted.push_back(py_string(d));
     head << "_ss_devices = " << py_tuple(quoted) << "\n";
+    // Said: the program runs on the first; models, conversions and the
+    // tensors code makes go there, and arguments must be there.
+    program_device_ = !devices.empty();
+    if (program_device_) head << "_ss_device = _ss_rt.program_device(_ss_devices)\n";
 
     bool any_dim = false;
     for (const ast::Item& item : items_)
@@ -264,8 +268,9 @@ std::string Emitter::module() {
     for (const ast::Item& item : items_) {
         if (auto* m = std::get_if<ast::ModelDef>(&item.node)) {
             body << "\n\nclass " << py_name(m->name.text, NameRole::Global) << "(_ss_rt.Model):\n"
-                 << "    " << py_docstring("model " + m->name.text + " (" + where(m->name.range) + ")") << "\n\n"
-                 << "    def __init__(self, seed=0):\n"
+                 << "    " << py_docstring("model " + m->name.text + " (" + where(m->name.range) + ")") << "\n\n";
+            if (program_device_) body << "    _ss_device = _ss_device\n\n";  // where `init` makes it
+            body << "    def __init__(self, seed=0):\n"
                  << "        super().__init__()\n";
             if (!m->fields.empty()) body << "        _ss_init = _ss_rt.Initializer(seed)\n";
             const auto& fields = typed_.record_fields.at(m->name.text);

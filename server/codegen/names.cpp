@@ -101,8 +101,8 @@ std::string keyword_argument(std::string_view name, const std::string& value) {
 }
 
 bool module_name(std::string_view name) {
-    static constexpr std::string_view fixed[] = {"_ss_checks", "_ss_devices", "_ss_init",
-                                                 "_ss_rt",     "_ss_source",  "_ss_value_checks"};
+    static constexpr std::string_view fixed[] = {"_ss_checks", "_ss_device", "_ss_devices",     "_ss_init",
+                                                 "_ss_rt",     "_ss_source", "_ss_value_checks"};
     return std::find(std::begin(fixed), std::end(fixed), name) != std::end(fixed) || starts_with(name, "_ss_spec_") ||
            starts_with(name, "_ss_sig_") || starts_with(name, "_ss_import_") || starts_with(name, "_ss_x") ||
            starts_with(name, "_ss_y");

@@ -53,9 +53,20 @@ def test_the_cache(tmp_path, fake_compiler, cache, clean_modules):
     assert len(files) == 3 and all(f.startswith("cached-") and f.endswith(".py") for f in files)
 
 
+def test_devices_are_the_compilers_and_part_of_the_key(tmp_path, fake_compiler, cache, clean_modules):
+    path = write(tmp_path, "placed")
+    assert shapescript.load(path)._ss_devices == ()
+    assert shapescript.load(path, devices=["cuda:0", "cuda:1"])._ss_devices == ("cuda:0", "cuda:1")
+    assert shapescript.load(path, devices="cpu")._ss_devices == ("cpu",)
+    shapescript.load(path, devices="cuda:0,cuda:1")
+    assert builds(fake_compiler) == 3
+
+
 def test_bad_options(tmp_path, fake_compiler):
     with pytest.raises(ValueError, match="always"):
         shapescript.load(write(tmp_path, "opts"), checks="yes")
+    with pytest.raises(ValueError, match="devices"):
+        shapescript.load(write(tmp_path, "opts"), devices=[])
 
 
 def test_check_errors_raise_with_the_diagnostics(tmp_path, fake_compiler, cache, clean_modules):

@@ -137,3 +137,12 @@ def test_as_a_module(program, tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout == "1 0.5 'x' False\n"
     assert (tmp_path / "runs" / "run" / "log.jsonl").is_file()
+
+
+def test_devices_go_to_the_compiler(program, capsys, monkeypatch):
+    seen = []
+    load = runner.compiler.load
+    monkeypatch.setattr(runner.compiler, "load", lambda *a, **k: seen.append(k.get("devices")) or load(*a, **k))
+    assert run(capsys, program, "--devices", "cpu")[0] == 0
+    assert run(capsys, program)[0] == 0
+    assert seen == ["cpu", None]
