@@ -29,7 +29,7 @@ def spaced_with(text, space):
     """`text` with each single space between two tokens of a line replaced by `space`."""
     out, at = [], 0
     toks = tokens(text)
-    for (_, end), (begin, _) in zip(toks, toks[1:]):
+    for (_, end), (begin, _) in zip(toks, toks[1:], strict=False):
         if text[end:begin] == " ":
             out.append(text[at:end] + space)
             at = begin
