@@ -35,6 +35,7 @@ from known import ALLOWED, known_class  # noqa: E402
 from mutants import mutant  # noqa: E402
 
 BATCH = 40
+BACKLOG = 8  # built modules the worker may have queued while the next batch is made
 HANG_SECONDS = 60  # the worker said nothing for this long: it hangs, not a slow call (those time out)
 
 
@@ -220,22 +221,20 @@ class Run:
             if call["outcome"] == "error":
                 self.fail("call", k, **call)
 
-    def drain(self, wait):
-        """Takes the worker's lines; waits up to `wait` seconds for each
-        while any is pending, restarting a worker that hangs."""
-        deadline = None
+    def drain(self, keep):
+        """Takes the worker's lines until at most `keep` modules wait for
+        their results (so the worker never lags far behind, and the run ends
+        on time), then what else is there. A worker silent for HANG_SECONDS
+        while it has more than `keep` hangs: it is restarted."""
         while True:
+            waiting = len(self.pending) > keep
             try:
-                line = self.worker.lines.get(timeout=wait if self.pending else 0)
+                line = self.worker.lines.get(timeout=HANG_SECONDS if waiting else 0)
             except queue.Empty:
-                if not self.pending or wait == 0:
+                if not waiting:
                     return
-                deadline = deadline or time.monotonic()
-                if time.monotonic() - deadline >= HANG_SECONDS:
-                    self.hung()
-                    deadline = None
+                self.hung()
                 continue
-            deadline = None
             if line is None:  # the worker died
                 self.hung(died=True)
                 continue
@@ -261,8 +260,8 @@ class Run:
             ids = list(range(k, k + BATCH if end is None else min(k + BATCH, end)))
             self.batch(ids)
             k = ids[-1] + 1
-            self.drain(0)
-        self.drain(HANG_SECONDS)
+            self.drain(BACKLOG)
+        self.drain(0)
         self.worker.proc.stdin.close()
         self.worker.proc.wait()
         self.count["seconds"] = round(time.monotonic() - start)
