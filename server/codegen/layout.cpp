@@ -39,14 +39,18 @@ Py Emitter::align(const Py& value, const check::Type* from, const check::Type* t
         if (a.variadic) return value;
     if (fa.empty() || fa.size() > ta.size()) return value;
     // Where each of the value's axes goes in the result: by name, else at
-    // the same place counted from the end (torch's rule).
+    // the same place counted from the end (torch's rule). A name written
+    // twice (`[n n]`) takes its places in order: the k-th `n` of the value
+    // goes to the k-th `n` of the result not taken yet.
     std::vector<size_t> positions;
+    std::vector<bool> taken(ta.size(), false);
     for (size_t i = 0; i < fa.size(); ++i) {
         size_t at = ta.size();
         if (fa[i].name)
-            for (size_t j = 0; j < ta.size(); ++j)
-                if (ta[j].name == fa[i].name) at = j;
+            for (size_t j = 0; j < ta.size() && at == ta.size(); ++j)
+                if (!taken[j] && ta[j].name == fa[i].name) at = j;
         if (at == ta.size()) at = ta.size() - fa.size() + i;
+        taken[at] = true;
         positions.push_back(at);
     }
     bool trailing = true;
