@@ -65,6 +65,30 @@ ALLOWED = (
         {"kind": "import", "type": "ModuleNotFoundError", "message": "No module named 'torchnn'"},
     ),
     Known(
+        "python attribute missing",
+        "a name read from an `import python` module that it doesn't have (`shapescript.datasets.m()`)",
+        "call",
+        "AttributeError",
+        r"^module '[\w.]+' has no attribute '\w*[^\W_]'$",
+        _call("AttributeError", "module 'shapescript.datasets' has no attribute 'm'"),
+    ),
+    Known(
+        "math on a value outside its domain",
+        "`log(0)` on a number, as written",
+        "call",
+        "ValueError",
+        r"^math domain error$",
+        _call("ValueError", "math domain error"),
+    ),
+    Known(
+        "recursion without end",
+        "a function that calls itself on every path (`fn gelu(x)` piping into `gelu`, which is itself)",
+        "call",
+        "RecursionError",
+        r"^maximum recursion depth exceeded",
+        _call("RecursionError", "maximum recursion depth exceeded"),
+    ),
+    Known(
         "schedule steps not positive",
         "cosine(peak, steps) with steps = 0 at run time (`epochs * 23`, epochs = 0)",
         "call",
@@ -75,6 +99,29 @@ ALLOWED = (
 )
 
 _NOT_VALUES = r"function|type|module|DataSpec"
+_OTHER = r"(?!(Tensor|%s)\b)\w+" % _NOT_VALUES  # a type name that is neither a tensor's nor a non-value's
+
+# A value of one kind where another goes, as Python and torch refuse it.
+_WRONG_KIND = "^(%s)" % "|".join(
+    (
+        r"'(float|range|tuple)' object cannot be interpreted as an integer",
+        r"only integer tensors of a single element can be converted to an index",
+        r"'int' object is not (subscriptable|iterable)",
+        r"where\(\) received an invalid combination of arguments - got \(int, ",
+        r"bad operand type for unary ~: 'tuple'",
+        r"unsupported operand type\(s\) for \S+: '\w+' and 'tuple'",
+        r"can only concatenate tuple \(not \"Tensor\"\) to tuple",
+        r"log\(\): `\w+` is a \w+; log numbers",
+        r"expected str, bytes or os\.PathLike object, not \w+",
+        r"save\(\): value \d+ is a \w+;",
+        r"a learning rate is a number or a schedule, not",
+        r"\w+\(\): argument '\w+' \(position \d+\) must be Tensor, not %s$" % _OTHER,
+        r"\w+\(\) received an invalid combination of arguments - got \((Tensor, )+int, int, ",
+        r"unsupported operand type\(s\) for \S+: ('%s' and 'Tensor'|'Tensor' and '%s')$" % (_OTHER, _OTHER),
+        r"list indices must be integers or slices, not \w+$",
+        r"can only concatenate str \(not \"Tensor\"\) to str$",
+    )
+)
 
 KNOWN = (
     Known(
@@ -92,7 +139,8 @@ KNOWN = (
         "call",
         "TypeError",
         r"'(%s)' and '|and '(%s)'$|, not (%s)$|^int\(\) argument must be .*, not '(%s)'$|"
-        r"^'(%s)' object cannot be interpreted as an integer$" % ((_NOT_VALUES,) * 5),
+        r"^'(%s)' object (cannot be interpreted as an integer|is not subscriptable)$|"
+        r"received an invalid combination of arguments - got \([^)]*\b(%s)\b" % ((_NOT_VALUES,) * 6),
         _call("TypeError", "unsupported operand type(s) for *: 'Tensor' and 'function'", "m.py:63: return x * y"),
     ),
     Known(
@@ -193,14 +241,7 @@ KNOWN = (
         "`log(k=(a, b))`, `load(opt)`, a generic axis or a dim as a tensor: `gelu(b)`, a model in arithmetic)",
         "call",
         "TypeError",
-        r"^('(float|range|tuple)' object cannot be interpreted as an integer|only integer tensors of a single "
-        r"element can be converted to an index|'int' object is not (subscriptable|iterable)|where\(\) received an "
-        r"invalid combination of arguments - got \(int, |bad operand type for unary ~: 'tuple'|unsupported operand "
-        r"type\(s\) for [|&]: '\w+' and 'tuple'|can only concatenate tuple \(not \"Tensor\"\) to tuple|log\(\): `\w+` "
-        r"is a \w+; log numbers|expected str, bytes or os\.PathLike object, not \w+|save\(\): value \d+ is a \w+;|"
-        r"a learning rate is a number or a schedule, not|\w+\(\): argument '\w+' \(position \d+\) must be Tensor, "
-        r"not (int|float|bool)$|\w+\(\) received an invalid combination of arguments - got \((Tensor, )+int, int, |"
-        r"unsupported operand type\(s\) for \S+: '(?!Tensor')\w+' and 'Tensor'$)",
+        _WRONG_KIND,
         _call(
             "TypeError", "'float' object cannot be interpreted as an integer", "m.py:86: for i in range(0.05, _ss_n):"
         ),
@@ -212,6 +253,29 @@ KNOWN = (
         "ValueError",
         r"^batches\(\): the size must be a positive int, not \d+\.\d+$",
         _call("ValueError", "batches(): the size must be a positive int, not 0.05"),
+    ),
+    Known(
+        "a value of the wrong kind (index)",
+        "as above, a model or another value as an index (`m.w_down[m]`)",
+        "call",
+        "IndexError",
+        r"^only integers, slices \(`:`\), ellipsis \(`\.\.\.`\), None and long or byte Variables are valid "
+        r"indices \(got \w+\)$",
+        _call(
+            "IndexError",
+            "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+            "valid indices (got Llama)",
+        ),
+    ),
+    Known(
+        "a value of the wrong kind (attribute)",
+        "as above, a tensor where a dataset goes (`shuffle(rows)`), a dataset's method (`test.batches(512)`), "
+        "a field of a mode (`mode.w2`)",
+        "call",
+        "AttributeError",
+        r"^('Tensor' object has no attribute '(order|fields|spec)'|'(_Eval|Train)' object has no attribute '\w+'|"
+        r"(Dataset|Batch)\[\w+\] has no field `\w+`)",
+        _call("AttributeError", "'Tensor' object has no attribute 'order'"),
     ),
     Known(
         "a value of the wrong kind (truth)",
@@ -246,6 +310,14 @@ KNOWN = (
         r"^index out of range in self$",
         _call("IndexError", "index out of range in self", "m.py:95: x = torch.nn.functional.embedding(ids, table)"),
         line=r"embedding\(",
+    ),
+    Known(
+        "scatter's index against its value",
+        "`scatter(x, i, w, over=n)`: the index's other axes aren't proven to fit x's",
+        "call",
+        "RuntimeError",
+        r"^Expected index \[[\d, ]*\] to be no larger than self \[[\d, ]*\] apart from dimension \d+",
+        _call("RuntimeError", "Expected index [3, 5] to be no larger than self [1, 100] apart from dimension 1 and"),
     ),
     Known(
         "topk's k against the axis",
