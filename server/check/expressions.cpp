@@ -197,19 +197,31 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     const TensorType& small = right_smaller ? r : l;
     const TensorType& large = right_smaller ? l : r;
     ByteRange small_range = right_smaller ? right_range : left_range;
-    for (size_t i = 0; i < small.axes.size(); ++i) {
+    // A name written twice (`[n n]`) keeps its places in order, counted from
+    // the end as torch broadcasts: the smaller operand's last `n` aligns with
+    // the last `n` not taken yet, and so on (codegen/layout.cpp does the same).
+    std::vector<bool> taken(large.axes.size(), false);
+    for (size_t i = small.axes.size(); i-- > 0;) {
         const AxisType& axis = small.axes[i];
         const AxisType* match = nullptr;
+        bool named_there = false;
         if (axis.name) {
-            for (const AxisType& candidate : large.axes)
-                if (candidate.name == axis.name) match = &candidate;
+            for (size_t j = large.axes.size(); j-- > 0 && !match;) {
+                if (large.axes[j].name != axis.name) continue;
+                named_there = true;
+                if (!taken[j]) {
+                    match = &large.axes[j];
+                    taken[j] = true;
+                }
+            }
         } else if (small.axes.size() == large.axes.size() && !large.axes[i].name) {
             match = &large.axes[i];  // unnamed axes align by position when the ranks agree
         }
         if (!match) {
-            std::string why = axis.name
-                                  ? "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`"
-                                  : "an axis without a name aligns only by position, with an unnamed axis";
+            std::string why = !axis.name ? "an axis without a name aligns only by position, with an unnamed axis"
+                              : named_there
+                                  ? "the other operand, " + axes_text(large) + ", has fewer axes `" + *axis.name + "`"
+                                  : "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`";
             report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), why},
                    {{small_range, "this operand has " + axes_text(small)}});
             return Type{};

@@ -40,18 +40,19 @@ Py Emitter::align(const Py& value, const check::Type* from, const check::Type* t
     if (fa.empty() || fa.size() > ta.size()) return value;
     // Where each of the value's axes goes in the result: by name, else at
     // the same place counted from the end (torch's rule). A name written
-    // twice (`[n n]`) takes its places in order: the k-th `n` of the value
-    // goes to the k-th `n` of the result not taken yet.
-    std::vector<size_t> positions;
+    // twice (`[n n]`) keeps its places in order, counted from the end as
+    // the checker aligns it (check/expressions.cpp): the value's last `n`
+    // goes to the result's last `n` not taken yet, and so on.
+    std::vector<size_t> positions(fa.size());
     std::vector<bool> taken(ta.size(), false);
-    for (size_t i = 0; i < fa.size(); ++i) {
+    for (size_t i = fa.size(); i-- > 0;) {
         size_t at = ta.size();
         if (fa[i].name)
-            for (size_t j = 0; j < ta.size() && at == ta.size(); ++j)
+            for (size_t j = ta.size(); j-- > 0 && at == ta.size();)
                 if (!taken[j] && ta[j].name == fa[i].name) at = j;
         if (at == ta.size()) at = ta.size() - fa.size() + i;
         taken[at] = true;
-        positions.push_back(at);
+        positions[i] = at;
     }
     bool trailing = true;
     for (size_t i = 0; i < positions.size(); ++i) trailing = trailing && positions[i] == ta.size() - fa.size() + i;
