@@ -89,6 +89,14 @@ ALLOWED = (
         _call("RecursionError", "maximum recursion depth exceeded"),
     ),
     Known(
+        "dropout probability out of range",
+        "`dropout(x, 100, mode)`: the runtime refuses p outside 0..1, as written",
+        "call",
+        "ValueError",
+        r"^dropout\(\): p must be in 0\.\.1, not -?[\d.e+-]+$",
+        _call("ValueError", "dropout(): p must be in 0..1, not 100"),
+    ),
+    Known(
         "schedule steps not positive",
         "cosine(peak, steps) with steps = 0 at run time (`epochs * 23`, epochs = 0)",
         "call",
@@ -120,6 +128,8 @@ _WRONG_KIND = "^(%s)" % "|".join(
         r"unsupported operand type\(s\) for \S+: ('%s' and 'Tensor'|'Tensor' and '%s')$" % (_OTHER, _OTHER),
         r"list indices must be integers or slices, not \w+$",
         r"can only concatenate str \(not \"Tensor\"\) to str$",
+        r"slice indices must be integers or None or have an __index__ method$",
+        r"'(int|float|Tensor)' object is not callable$",
     )
 )
 
@@ -198,7 +208,8 @@ KNOWN = (
         r"^(?!scaled_dot_product_attention)(\w+\.)?\w+\(\) (missing \d+ required positional arguments?: |"
         r"got an unexpected keyword argument |"
         r"got multiple values for argument |takes no keyword arguments|takes \d+ positional arguments? but \d+ "
-        r"(was|were) given)",
+        r"(was|were) given)|^scatter\(\) received an invalid combination of arguments - got \(Tensor, int, Tensor"
+        r"(, Tensor, Tensor)?\),",
         _call("TypeError", "batches() missing 1 required positional argument: 'size'"),
     ),
     Known(
@@ -296,10 +307,12 @@ KNOWN = (
     ),
     Known(
         "arithmetic on masks",
-        "`-m` or `m @ m` on a Mask is accepted; torch refuses them on bool (`!m` is the mask's negation)",
+        "`-m`, `m @ m`, `m - k` on a Mask and `x & 1` on floats are accepted; torch refuses them",
         "call",
         "NotImplementedError",
-        r"^(Negation, the `-` operator, on a bool tensor is not supported|\"dot\" not implemented for 'Bool'$)",
+        r"^(Negation, the `-` operator, on a bool tensor is not supported|\"dot\" not implemented for 'Bool'$|"
+        r"Subtraction, the `-` operator, with two bool tensors is not supported|"
+        r"\"bitwise_(and|or)_cpu\" not implemented for 'Float'$)",
         _call("NotImplementedError", "Negation, the `-` operator, on a bool tensor is not supported. If you"),
     ),
     Known(
@@ -358,15 +371,16 @@ KNOWN = (
         _call("ValueError", "too many values to unpack (expected 2)", "m.py:112: m, w = w"),
     ),
     Known(
-        "alignment with an axis named twice",
-        "`where(m, y, x)` with m: [b n] and y: [b n n E]: which `n` m aligns with isn't decided",
+        "where with an axis named twice",
+        "`where(m, y, x)` with m: [b n n] Mask and y, x: [b n 8] checks clean (elementwise operators refuse "
+        "this, E0410; where's arguments are matched elsewhere)",
         "call",
         "RuntimeError",
         r"^The size of tensor a \(\d+\) must match the size of tensor b \(\d+\) at non-singleton dimension \d+$",
         _call(
             "RuntimeError",
             "The size of tensor a (2) must match the size of tensor b (8) at non-singleton dimension 3",
-            "m.py:94: w = torch.where(m[:, :, None], y, x)",
+            "m.py:94: w = torch.where(m, y, x)",
         ),
         line=r"torch\.where\(",
     ),
