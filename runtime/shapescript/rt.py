@@ -1,6 +1,7 @@
 """What generated modules import as `_ss_rt` (docs/generated-code.md is the
 contract): every name they call, re-exported from the modules that hold it."""
 
+from .calls import Signature, check_args, check_result, checked_extern
 from .checkpoint import Checkpoint, load, load_optimizer, save
 from .data import Batch, Batches, Dataset, Example, batch_loop, batches, shuffle
 from .errors import ArgumentError, ShapeScriptError
@@ -18,13 +19,12 @@ from .specs import (
     ModeSpec,
     OptimizerSpec,
     ScalarSpec,
-    Signature,
     TensorSpec,
     TupleSpec,
     cast,
-    check_args,
     checks_enabled,
     expect,
+    to_dtypes,
 )
 from .tracebacks import source_line
 from .training import Grads, Optimizer, adamw, clip_norm, cosine, sgd, update, value_and_grad, warmup
@@ -63,6 +63,8 @@ __all__ = [
     "cast",
     "causal",
     "check_args",
+    "check_result",
+    "checked_extern",
     "checks_enabled",
     "clip_norm",
     "cosine",
@@ -86,6 +88,7 @@ __all__ = [
     "source_line",
     "step",
     "sum",
+    "to_dtypes",
     "update",
     "value_and_grad",
     "warmup",

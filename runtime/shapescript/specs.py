@@ -1,6 +1,7 @@
 """Run-time types: the spec objects generated modules build once at module
-level, the argument check every function starts with (`check_args`), and
-`as` (`expect` on a tensor, `cast` on a Python value).
+level, the state of one check (`_State`, which `calls.py` uses for a
+function's arguments and result), and `as` (`expect` on a tensor, `cast` on
+a Python value).
 
 Checks run on every call when they are on, so each spec does its work in
 its constructor (dtype looked up, axes sorted into constants, single
@@ -42,10 +43,26 @@ class _State:
     """One check: the size symbols bound so far, the device every tensor
     must share, and how to name the place for messages."""
 
-    __slots__ = ("function", "where", "spec", "env", "bound_by", "deferred", "device", "device_from", "value_checks")
+    __slots__ = (
+        "function",
+        "label",
+        "result",
+        "where",
+        "spec",
+        "env",
+        "bound_by",
+        "deferred",
+        "device",
+        "device_from",
+        "float_dtype",
+        "float_from",
+        "value_checks",
+    )
 
-    def __init__(self, function, where, spec, value_checks):
-        self.function = function  # check_args: the function's name
+    def __init__(self, function, where, spec, value_checks, label=None, result=False):
+        self.function = function  # check_args, check_result: the function's name
+        self.label = label or "%s()" % function  # how messages name the function
+        self.result = result  # checking what the function returned, not an argument
         self.where = where  # expect/cast: "digits.ss:21"
         self.spec = spec  # expect/cast: the spec written after `as`
         self.env = {}  # symbol -> size; "..s" -> tuple of sizes
@@ -53,12 +70,16 @@ class _State:
         self.deferred = None
         self.device = None
         self.device_from = None
+        self.float_dtype = None  # what an extern fn's unwritten element type is at this call
+        self.float_from = None
         self.value_checks = value_checks
 
     # Paths name what is checked: (param,) then items (ints) and fields (strs).
     def head(self, path):
-        if self.function is not None:
-            text = "%s(): argument `%s`" % (self.function, path[0])
+        if self.result:
+            text = "%s: result" % self.label
+        elif self.function is not None:
+            text = "%s: argument `%s`" % (self.label, path[0])
         else:
             text = "%s: `as %s`" % (self.where, self.spec.describe())
         for part in path[1:]:
@@ -181,6 +202,22 @@ def _size(st, path, written, terms, number, n, shape):
     )
 
 
+def _check_float(st, path, x):
+    """An extern fn's tensor with no element type written: any float for an
+    argument, and the first such argument's for its result."""
+    if not x.is_floating_point():
+        st.fail(path, ": expected a float element type, found %s" % x.dtype, expected="float", found=str(x.dtype))
+    if st.float_dtype is None:
+        st.float_dtype, st.float_from = x.dtype, _name(path)
+    elif st.result and x.dtype != st.float_dtype:
+        st.fail(
+            path,
+            ": expected %s (bound by `%s`), found %s" % (st.float_dtype, st.float_from, x.dtype),
+            expected=str(st.float_dtype),
+            found=str(x.dtype),
+        )
+
+
 def _check_device(st, path, device):
     if st.device is None:
         st.device = device
@@ -201,23 +238,28 @@ class _Spec:
         self._check(value, st, path)
         return value
 
+    def _values(self, value, st, path):
+        """The value checks alone (`--value-checks` with `--checks never`):
+        only what reads values, on values of the right kind."""
+
     def __repr__(self):
         return "<%s %s>" % (type(self).__name__, self.describe())
 
 
 class TensorSpec(_Spec):
     """A tensor type: `axes` is one `(written, terms)` per axis (terms a
-    polynomial, None for a variadic `..s`), `element` an element code."""
+    polynomial, None for a variadic `..s`), `element` an element code, or
+    "float" for an extern fn's tensor whose element type isn't written."""
 
     __slots__ = ("axes", "element", "bound", "dtype", "key", "_fixed", "_var", "_var_name", "_ndim")
 
     def __init__(self, axes, element="f32", bound=None):
-        if element not in _DTYPES:
-            raise ValueError("unknown element type %r (one of %s)" % (element, ", ".join(_DTYPES)))
+        if element not in _DTYPES and element != "float":
+            raise ValueError("unknown element type %r (one of %s, float)" % (element, ", ".join(_DTYPES)))
         self.axes = tuple((w, None if t is None else tuple((c, tuple(s)) for c, s in t)) for w, t in axes)
         self.element = element
         self.bound = bound
-        self.dtype = _DTYPES[element]
+        self.dtype = _DTYPES.get(element)  # None: any float
         self.key = (self.axes, element, bound)
         fixed = []
         self._var = -1
@@ -247,7 +289,7 @@ class TensorSpec(_Spec):
 
     def describe(self):
         text = "[" + " ".join(w for w, _ in self.axes) + "]"
-        return text if self.element == "f32" else text + " " + self.element_name()
+        return text if self.element in ("f32", "float") else text + " " + self.element_name()
 
     def _check(self, x, st, path, lead=0):
         if not isinstance(x, torch.Tensor):
@@ -268,7 +310,9 @@ class TensorSpec(_Spec):
             extra = nd - self._ndim
             if extra < 0:
                 self._fail_rank(x, st, path, lead, "at least ")
-        if x.dtype != self.dtype:
+        if self.dtype is None:
+            _check_float(st, path, x)
+        elif x.dtype != self.dtype:
             st.fail(
                 path,
                 ": expected %s, found %s" % (self._dtype_text(), x.dtype),
@@ -335,6 +379,10 @@ class TensorSpec(_Spec):
         _check_device(st, path, x.device)
         if st.value_checks and self.element == "index":
             self._check_index(x, st, path, lead)
+
+    def _values(self, x, st, path):
+        if self.element == "index" and isinstance(x, torch.Tensor):
+            self._check_index(x, st, path, 0)
 
     def _dtype_text(self):
         if self.element in ("index", "bool"):
@@ -765,44 +813,16 @@ class TupleSpec(_Spec):
         for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path), strict=True)):
             spec._check(v, st, path + (i,))
 
+    def _values(self, value, st, path):
+        if isinstance(value, (tuple, list)) and len(value) == len(self.specs):
+            for i, (spec, v) in enumerate(zip(self.specs, value, strict=True)):
+                spec._values(v, st, path + (i,))
+
     def _cast(self, value, st, path):
         return tuple(
             spec._cast(v, st, path + (i,))
             for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path), strict=True))
         )
-
-
-class Signature:
-    """A function's parameters and their specs, built once per function."""
-
-    __slots__ = ("name", "where", "params", "_params")
-
-    def __init__(self, name, where, params):
-        self.name = name
-        self.where = where
-        self.params = tuple(params)
-        self._params = tuple(((p,), spec) for p, spec in self.params)
-
-    def __repr__(self):
-        return "Signature(%s(%s) at %s)" % (
-            self.name,
-            ", ".join("%s: %s" % (p, s.describe()) for p, s in self.params),
-            self.where,
-        )
-
-
-def check_args(sig, args, value_checks):
-    """Checks a call's arguments against `sig`; raises ArgumentError. Returns
-    the size symbols it bound (name -> size, `..s` -> tuple of sizes)."""
-    params = sig._params
-    if len(args) != len(params):
-        raise TypeError("%s() takes %d arguments, %d given" % (sig.name, len(params), len(args)))
-    st = _State(sig.name, None, None, value_checks)
-    for (path, spec), value in zip(params, args, strict=True):
-        spec._check(value, st, path)
-    if st.deferred:
-        st.finish()
-    return st.env
 
 
 def _bind_known(st, sizes):
@@ -817,23 +837,28 @@ def _bind_known(st, sizes):
 def expect(value, spec, where, checks=True, value_checks=False, sizes=None):
     """`e as T` on a value that already has a type: returns it, checked
     when `checks` (the module's _ss_checks) is true. Value domains (an
-    Index[V] in 0..V) are read only when `value_checks` is true too: they
-    wait for the device. `sizes` holds the function's sizes that T names,
+    Index[V] in 0..V) are read when `value_checks` is true, with or without
+    `checks`: they wait for the device. `sizes` holds the function's sizes that T names,
     symbol -> (size, the parameter it came from), which the value must
     agree with."""
-    if not checks:
-        return value
     st = _State(None, where, spec, value_checks)
-    _bind_known(st, sizes)
-    spec._check(value, st, ("value",))
-    if st.deferred:
-        st.finish()
+    if checks:
+        _bind_known(st, sizes)
+        spec._check(value, st, ("value",))
+        if st.deferred:
+            st.finish()
+    elif value_checks:
+        spec._values(value, st, ("value",))
     return value
-    st = _State(None, where, spec, value_checks)
-    spec._check(value, st, ("value",))
-    if st.deferred:
-        st.finish()
-    return value
+
+
+def to_dtypes(value, dtypes):
+    """`as` on a tuple whose tensor items change element type: each item
+    `.to` its dtype (None: as it is; a tuple for a tuple item)."""
+    return tuple(
+        v if d is None else to_dtypes(v, d) if isinstance(d, tuple) else v.to(d)
+        for v, d in zip(value, dtypes, strict=True)
+    )
 
 
 def cast(value, spec, where, sizes=None):

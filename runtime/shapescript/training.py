@@ -147,24 +147,16 @@ class Optimizer:
         return "%s(%s, lr=%r%s; %d updates)" % (self.kind, type(self.model).__name__, self.schedule, extra, self.count)
 
 
-def sgd(m, lr, momentum=0.0, weight_decay=0.0):
-    return Optimizer(
-        m,
-        lambda ps, lr0: torch.optim.SGD(ps, lr=lr0, momentum=momentum, weight_decay=weight_decay),
-        lr,
-        "sgd",
-        {"momentum": momentum, "weight_decay": weight_decay},
-    )
+def sgd(m, lr=1e-3, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False):
+    """Stochastic gradient descent with torch.optim.SGD's parameters and defaults."""
+    hyper = {"momentum": momentum, "dampening": dampening, "weight_decay": weight_decay, "nesterov": nesterov}
+    return Optimizer(m, lambda ps, lr0: torch.optim.SGD(ps, lr=lr0, **hyper), lr, "sgd", hyper)
 
 
-def adamw(m, lr, weight_decay=0.01, betas=(0.9, 0.999), eps=1e-8):
-    return Optimizer(
-        m,
-        lambda ps, lr0: torch.optim.AdamW(ps, lr=lr0, betas=tuple(betas), eps=eps, weight_decay=weight_decay),
-        lr,
-        "adamw",
-        {"weight_decay": weight_decay, "betas": tuple(betas), "eps": eps},
-    )
+def adamw(m, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01, amsgrad=False):
+    """AdamW with torch.optim.AdamW's parameters, in its order, and defaults."""
+    hyper = {"betas": tuple(betas), "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad}
+    return Optimizer(m, lambda ps, lr0: torch.optim.AdamW(ps, lr=lr0, **hyper), lr, "adamw", hyper)
 
 
 def update(m, opt, grads):

@@ -5,6 +5,7 @@
 // Which built-in has which rule is the table's (builtin_table.cpp).
 #include <algorithm>
 
+#include "check/attention.hpp"
 #include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
 
@@ -83,8 +84,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         if (!x || x->kind != TypeKind::Tensor) return Type{};
         if (has_variadic(x->tensor)) return Type{};
         Type out = of_kind(TypeKind::Tensor);
-        out.tensor.element = x->tensor.element;
-        out.tensor.element.over.clear();
+        out.tensor.element = plain_if_distribution(x->tensor.element);
         std::optional<AxisType> removed;
         if (args.over) {
             const AxisType* it = over_axis(args, x->tensor);
@@ -132,18 +132,8 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         return *x;
     }
     if (rule == BuiltinRule::Ordering) return ordering_rule(name, args, range);
-    if (rule == BuiltinRule::Attention) {
-        // scaled_dot_product_attention(q, k, v, attn_mask=...): the queries'
-        // axes, the last one the values' (torch's rule).
-        if (args.positional.size() < 3) return Type{};
-        const Type& q = args.positional[0].type;
-        const Type& v = args.positional[2].type;
-        if (q.kind != TypeKind::Tensor || v.kind != TypeKind::Tensor || q.tensor.axes.empty() || v.tensor.axes.empty())
-            return Type{};
-        Type out = q;
-        out.tensor.axes.back() = v.tensor.axes.back();
-        return out;
-    }
+    if (rule == BuiltinRule::Linear) return linear(args, range);
+    if (rule == BuiltinRule::Attention) return attention(args, range);
     if (rule == BuiltinRule::TrainMode) return of_kind(TypeKind::Mode);
     if (rule == BuiltinRule::Shuffle) {
         const Type* data = expect(0, TypeKind::Dataset, "a dataset");
@@ -182,6 +172,137 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         return Type{};
     }
     return Type{};
+}
+
+// linear(x, w, bias?) as torch's: `x: [..s I]`, `w: [O I]`, `bias: [O]`
+// give `[..s O]`, the new axis named as `w`'s first.
+Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
+    for (const char* needed : {"x", "w"})
+        if (args.positional.size() < (needed[0] == 'x' ? 1u : 2u) && !args.keywords.count(needed)) {
+            report(DiagCode::E0502, range, {"`linear`", needed});
+            return Type{};
+        }
+    auto argument = [&](size_t i, const char* keyword) -> const BuiltinArgument* {
+        if (auto it = args.keywords.find(keyword); it != args.keywords.end()) return &it->second;
+        return i < args.positional.size() ? &args.positional[i] : nullptr;
+    };
+    const BuiltinArgument* x = argument(0, "x");
+    const BuiltinArgument* w = argument(1, "w");
+    const BuiltinArgument* bias = argument(2, "bias");
+    if (args.positional.size() > 3) {
+        report(DiagCode::E0501, args.positional[3].range, {"`linear`", "3 arguments", "more"});
+        return Type{};
+    }
+    if (x->type.kind == TypeKind::Unknown || w->type.kind == TypeKind::Unknown) return Type{};
+    auto must_be = [&](const BuiltinArgument& a, const char* what, const char* shape) {
+        report(DiagCode::E0505, a.range, {what, shape, describe(a.type)});
+        return Type{};
+    };
+    if (x->type.kind != TypeKind::Tensor || x->type.tensor.axes.empty() || x->type.tensor.axes.back().variadic)
+        return must_be(*x, "x", "a tensor with a last axis, [..s I]");
+    if (w->type.kind != TypeKind::Tensor || w->type.tensor.axes.size() != 2 || has_variadic(w->type.tensor))
+        return must_be(*w, "w", "a weight [O I]");
+    const AxisType& in = x->type.tensor.axes.back();
+    const AxisType& out_axis = w->type.tensor.axes[0];
+    const AxisType& w_in = w->type.tensor.axes[1];
+    if (!(in.size == w_in.size)) {
+        report(DiagCode::E0504, w->range,
+               {"w", "[O I] with I the size of x's last axis, `" + in.written + "` = " + show(in.size),
+                "its axis `" + w_in.written + "` is " + show(w_in.size)});
+        return Type{};
+    }
+    if (bias && bias->type.kind != TypeKind::Unknown) {
+        const Type& b = bias->type;
+        if (b.kind != TypeKind::Tensor || b.tensor.axes.size() != 1 || !(b.tensor.axes[0].size == out_axis.size)) {
+            report(DiagCode::E0504, bias->range,
+                   {"bias", "[" + out_axis.written + "], the size of w's first axis (" + show(out_axis.size) + ")",
+                    "it is " + describe(b)});
+            return Type{};
+        }
+    }
+    Type out = x->type;
+    out.tensor.axes.back() = out_axis;
+    out.tensor.element = plain_if_distribution(x->type.tensor.element);
+    return out;
+}
+
+// scaled_dot_product_attention(q, k, v, attn_mask=...): `q: [..s n d]`,
+// `k: [..s m d]`, `v: [..s m e]` give the queries' axes, the last one the
+// values' (torch's rule). The mask is a Mask (where attention may look) or
+// a float bias over the axes of the scores `[..s n m]`, each placed by name
+// (attention.hpp); the code generator lays it out there.
+Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
+    const char* names[] = {"q", "k", "v"};
+    for (size_t i = 0; i < 3; ++i)
+        if (i >= args.positional.size()) {
+            report(DiagCode::E0502, range, {"`scaled_dot_product_attention`", names[i]});
+            return Type{};
+        }
+    const Type* qkv[3];
+    bool known = true;
+    for (size_t i = 0; i < 3; ++i) {
+        qkv[i] = &args.positional[i].type;
+        if (qkv[i]->kind == TypeKind::Unknown) known = false;
+        else if (qkv[i]->kind != TypeKind::Tensor || qkv[i]->tensor.axes.size() < 2 ||
+                 qkv[i]->tensor.axes.back().variadic || qkv[i]->tensor.axes.end()[-2].variadic) {
+            report(DiagCode::E0505, args.positional[i].range,
+                   {names[i], "a tensor whose last two axes are named or sized, as `[b H n d]`", describe(*qkv[i])});
+            known = false;
+        }
+    }
+    if (!known) return Type{};
+    const TensorType& q = qkv[0]->tensor;
+    const TensorType& k = qkv[1]->tensor;
+    const TensorType& v = qkv[2]->tensor;
+    auto axis_error = [&](size_t i, const std::string& what, const std::string& why) {
+        report(DiagCode::E0504, args.positional[i].range, {names[i], what, why});
+        return Type{};
+    };
+    if (!(k.axes.back().size == q.axes.back().size))
+        return axis_error(1,
+                          "keys whose last axis is the size of the queries' last, `" + q.axes.back().written +
+                              "` = " + show(q.axes.back().size),
+                          "its last axis `" + k.axes.back().written + "` is " + show(k.axes.back().size));
+    if (!(v.axes.end()[-2].size == k.axes.end()[-2].size))
+        return axis_error(2,
+                          "values with an axis of keys, `" + k.axes.end()[-2].written +
+                              "` = " + show(k.axes.end()[-2].size) + ", second to last",
+                          "its axis `" + v.axes.end()[-2].written + "` is " + show(v.axes.end()[-2].size));
+    // The leading axes (batch, heads) are the queries': the same group, or
+    // the same sizes (1 broadcasts, as for a key shared by every head).
+    for (size_t i : {size_t{1}, size_t{2}}) {
+        const TensorType& t = qkv[i]->tensor;
+        bool same = t.axes.size() == q.axes.size();
+        for (size_t j = 0; same && j + 2 < q.axes.size(); ++j) {
+            const AxisType &a = t.axes[j], &b = q.axes[j];
+            auto one = a.size.as_constant();
+            same = a.variadic == b.variadic && (a.variadic ? a.name == b.name : a.size == b.size || (one && *one == 1));
+        }
+        if (!same)
+            return axis_error(i, "of the queries' leading axes, " + axes_text(q),
+                              "it is " + axes_text(t) + " (attention is over the last two axes only)");
+    }
+    const BuiltinArgument* mask = nullptr;
+    if (auto it = args.keywords.find("attn_mask"); it != args.keywords.end()) mask = &it->second;
+    else if (args.positional.size() > 3) mask = &args.positional[3];
+    if (mask && mask->type.kind != TypeKind::Unknown) {
+        TensorType scores = attention_scores(q, k);
+        const Type& m = mask->type;
+        ElementKind e = m.tensor.element.kind;
+        bool floating = e == ElementKind::F32 || e == ElementKind::F16 || e == ElementKind::BF16 ||
+                        e == ElementKind::F64 || is_distribution(e);
+        if (m.kind != TypeKind::Tensor || !(e == ElementKind::Mask || floating)) {
+            report(DiagCode::E0505, mask->range,
+                   {"attn_mask", "a Mask or a float bias over the scores' axes, " + axes_text(scores), describe(m)});
+        } else if (MaskPlacement placed = place_attention_mask(scores, m.tensor); !placed.fits) {
+            report(DiagCode::E0504, mask->range,
+                   {"attn_mask", "a Mask or a float bias over the scores' axes, " + axes_text(scores), placed.why});
+        }
+    }
+    Type out = *qkv[0];
+    out.tensor.axes.back() = v.axes.back();
+    out.tensor.element = plain_if_distribution(q.element);
+    return out;
 }
 
 // sort and argsort keep the shape along `over` (argsort gives indices into

@@ -32,6 +32,7 @@ enum class BuiltinRule : uint8_t {
     Log,        // the logarithm, or a record for the sinks
     Matmul,
     Norm,      // rms_norm, layer_norm
+    Linear,    // linear(x, w, bias?), torch's layout
     Ordering,  // sort, argsort, topk, cat, gather, scatter
     Arange,
     Attention,
@@ -60,6 +61,7 @@ enum class BuiltinEmit : uint8_t {
     Join,          // `python((parts...), dim=over)`
     Indexing,      // `python(x, dim, index[, src])`
     Arange,        // `python(start, end, step, device)`
+    Attention,     // `python(q, k, v, attn_mask=...)`, the mask laid out as the scores (check/attention.hpp)
     Value,         // a name, not a call: `python`
     Initializer,   // `_ss_init.NAME(field, shape, args..., element)` in a model's constructor (module.cpp)
     NotGenerated,  // the build reports `not_generated`
@@ -88,6 +90,9 @@ struct Builtin {
     std::string_view python = "";         // empty for a prelude entry: its `= target`
     std::string_view python_number = "";  // on a number argument (`math.exp`)
     std::string_view not_generated = "";  // why, for NotGenerated
+    // The result is this distribution over the axis `over=` names, when the
+    // value is f32 (`softmax(x, over=m)` is `Prob over m`; docs/types.md).
+    std::optional<ElementKind> distribution = std::nullopt;
     // Properties for the analyses (docs/types.md gives each built-in's).
     BuiltinAcross across = BuiltinAcross::Nothing;
     bool masked = false;      // across an axis, with a masked version: padding along it can be ignored

@@ -91,6 +91,8 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 size_t site = call_site_ = open(CalleeKind::Builtin, f, name->name.range);
                 Type out = call_signature(f, prelude->second, arguments, piped, piped_range, range);
                 call_effects(site, arguments, piped_range);
+                if (const Builtin* b = find_builtin(f); b && b->distribution)
+                    as_distribution(out, *b->distribution, arguments, piped != nullptr);
                 return out;
             }
             size_t site = open(CalleeKind::Builtin, f, name->name.range);
@@ -397,7 +399,8 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             if (!element_source && !p.tensor.element.written) element_source = &a.tensor;
             if (!bind_tensor(p.tensor, a.tensor, bindings, sig.params[i].name, where[i])) {
                 ok = false;
-            } else if (!element_fits(bound_element(p.tensor.element, bindings), a.tensor.element, sig.is_extern)) {
+            } else if (!element_fits(bound_element(p.tensor.element, bindings), a.tensor.element, sig.is_extern) ||
+                       !distribution_fits(p.tensor, a.tensor)) {
                 report(DiagCode::E0505, where[i], {sig.params[i].name, describe(p), describe(a)});
                 ok = false;
             }
@@ -429,6 +432,26 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     if (!ok || !sig.returns) return Type{};
     Type result = instantiate_return(*sig.returns, bindings, element_source);
     return exact_sizes(result, range) ? result : Type{};
+}
+
+// `softmax(x, over=m)` of an f32 value is a `Prob over m` (the table's
+// `distribution`); `over` may be given by keyword or in its place.
+void FileChecker::as_distribution(Type& result, ElementKind kind, const std::vector<const ast::Argument*>& arguments,
+                                  bool piped) {
+    if (result.kind != TypeKind::Tensor || result.tensor.element.kind != ElementKind::F32) return;
+    const ast::Argument* over = nullptr;
+    size_t positional = piped ? 1 : 0;
+    for (const ast::Argument* a : arguments) {
+        if (a->keyword ? a->keyword->text == "over" : positional == 1) over = a;
+        if (!a->keyword) ++positional;
+    }
+    auto* name = over ? std::get_if<ast::NameExpr>(&over->value->node) : nullptr;
+    if (!name) return;
+    for (const AxisType& a : result.tensor.axes)
+        if (!a.variadic && a.name == name->name.text) {
+            result.tensor.element = Element{kind, std::nullopt, "", name->name.text, true};
+            return;
+        }
 }
 
 // Whether every size of a call's result is an exact size: the arguments'
@@ -518,12 +541,15 @@ Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bi
     };
     for (Type* t : tensors) {
         std::vector<AxisType> axes;
+        Element& element = t->tensor.element;
+        std::optional<size_t> over_at;  // where the distribution's axis lands, renamed as the caller named it
         for (const AxisType& axis : t->tensor.axes) {
             if (axis.variadic) {
                 const auto& group = bindings.variadic.at(axis.name.value_or(""));
                 axes.insert(axes.end(), group.begin(), group.end());
                 continue;
             }
+            if (!element.over.empty() && axis.name == element.over) over_at = axes.size();
             AxisType a = axis;
             auto linear = a.size.as_linear();
             if (linear && linear->coefficient == 1 && linear->offset == 0 && bindings.from.count(linear->symbol)) {
@@ -535,8 +561,12 @@ Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bi
             a.size = a.size.substitute(value_of);
             axes.push_back(std::move(a));
         }
+        if (over_at) {
+            if (axes[*over_at].name) element.over = *axes[*over_at].name;
+            else element = plain_if_distribution(element);
+        }
         t->tensor.axes = std::move(axes);
-        if (!t->tensor.element.written && first_tensor) t->tensor.element = first_tensor->element;
+        if (!element.written && first_tensor) element = first_tensor->element;
     }
     return out;
 }

@@ -192,7 +192,6 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor) return Type{};
     const TensorType& l = left.tensor;
     const TensorType& r = right.tensor;
-    if (has_variadic(l) || has_variadic(r)) return as_mask(l.axes.size() >= r.axes.size() ? left : right);
     bool right_smaller = r.axes.size() <= l.axes.size();
     const TensorType& small = right_smaller ? r : l;
     const TensorType& large = right_smaller ? l : r;
@@ -206,8 +205,10 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
         const AxisType* match = nullptr;
         bool named_there = false;
         if (axis.name) {
+            // A variadic group `..s` aligns only with the same group: `[t D]`
+            // and `[..s D]` may differ in rank.
             for (size_t j = large.axes.size(); j-- > 0 && !match;) {
-                if (large.axes[j].name != axis.name) continue;
+                if (large.axes[j].name != axis.name || large.axes[j].variadic != axis.variadic) continue;
                 named_there = true;
                 if (!taken[j]) {
                     match = &large.axes[j];
@@ -218,7 +219,9 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
             match = &large.axes[i];  // unnamed axes align by position when the ranks agree
         }
         if (!match) {
-            std::string why = !axis.name ? "an axis without a name aligns only by position, with an unnamed axis"
+            std::string why = axis.variadic ? "the other operand, " + axes_text(large) + ", has no group `" +
+                                                  axis.written + "` (a group of axes aligns only with itself)"
+                              : !axis.name ? "an axis without a name aligns only by position, with an unnamed axis"
                               : named_there
                                   ? "the other operand, " + axes_text(large) + ", has fewer axes `" + *axis.name + "`"
                                   : "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`";
@@ -270,33 +273,52 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
     Type out = of_kind(TypeKind::Tensor);
     out.tensor.axes.assign(left.tensor.axes.begin(), left.tensor.axes.end() - 1);
     out.tensor.axes.insert(out.tensor.axes.end(), right.tensor.axes.begin() + 1, right.tensor.axes.end());
-    out.tensor.element = left.tensor.element;
-    out.tensor.element.over.clear();
+    out.tensor.element = plain_if_distribution(left.tensor.element);
     return out;
 }
 
 // ------------------------------------------------------------------- as
 
+namespace {
+
+// Why `value as target` fails every time, or "" when it may hold: another
+// number of axes or of items, two different fixed sizes, a tuple where a
+// tensor is asked for (or the other way), in any item of a tuple.
+std::string never_holds(const Type& value, const Type& target) {
+    bool value_tuple = value.kind == TypeKind::Tuple, target_tuple = target.kind == TypeKind::Tuple;
+    if (value_tuple && target.kind == TypeKind::Tensor) return "the value is a tuple, not a tensor";
+    if (value.kind == TypeKind::Tensor && target_tuple) return "the value is a tensor, not a tuple";
+    if (value_tuple && target_tuple) {
+        if (value.elements.size() != target.elements.size())
+            return "the value has " + std::to_string(value.elements.size()) + " items, not " +
+                   std::to_string(target.elements.size());
+        for (size_t i = 0; i < value.elements.size(); ++i)
+            if (std::string why = never_holds(value.elements[i], target.elements[i]); !why.empty())
+                return "item " + std::to_string(i + 1) + ": " + why;
+        return "";
+    }
+    if (value.kind != TypeKind::Tensor || target.kind != TypeKind::Tensor || has_variadic(value.tensor) ||
+        has_variadic(target.tensor))
+        return "";
+    const auto& v = value.tensor.axes;
+    const auto& t = target.tensor.axes;
+    if (v.size() != t.size()) return "the value has " + std::to_string(v.size()) + " axes, " + axes_text(value.tensor);
+    for (size_t i = 0; i < v.size(); ++i) {
+        auto a = v[i].size.as_constant(), b = t[i].size.as_constant();
+        if (a && b && *a != *b)
+            return "axis " + std::to_string(i + 1) + " of the value is " + std::to_string(*a) + ", not " +
+                   std::to_string(*b);
+    }
+    return "";
+}
+
+}  // namespace
+
 Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
     Type value = type_of(*as.value);
     Type target = resolve_type(*as.type, body_->scope);  // new axis names become run-time checked sizes
-    if (value.kind == TypeKind::Tensor && target.kind == TypeKind::Tensor && !has_variadic(value.tensor) &&
-        !has_variadic(target.tensor)) {
-        const auto& v = value.tensor.axes;
-        const auto& t = target.tensor.axes;
-        std::string why;
-        if (v.size() != t.size()) {
-            why = "the value has " + std::to_string(v.size()) + " axes, " + axes_text(value.tensor);
-        } else {
-            for (size_t i = 0; i < v.size() && why.empty(); ++i) {
-                auto a = v[i].size.as_constant(), b = t[i].size.as_constant();
-                if (a && b && *a != *b)
-                    why = "axis " + std::to_string(i + 1) + " of the value is " + std::to_string(*a) + ", not " +
-                          std::to_string(*b);
-            }
-        }
-        if (!why.empty()) report(DiagCode::E0416, range, {describe(target), why});
-    }
+    if (std::string why = never_holds(value, target); !why.empty())
+        report(DiagCode::E0416, range, {describe(target), why});
     return target;
 }
 

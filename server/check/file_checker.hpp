@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -35,6 +36,7 @@ struct ItemRef {
 // place the name appears in it.
 struct SignatureScope {
     std::map<std::string, SymbolId> generics;
+    std::set<std::string> variadic_groups;  // `..s` as the parameters name them
     // Set for model and data fields, whose shapes must be fixed: the code
     // (E1301, E1302) and the field's name, reported for a generic axis.
     std::optional<DiagCode> fixed_shape;
@@ -303,10 +305,15 @@ private:
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
     bool exact_sizes(const Type& result, ByteRange range);
+    Type attention(const BuiltinArguments& args, ByteRange range);
+    Type linear(const BuiltinArguments& args, ByteRange range);
+    void as_distribution(Type& result, ElementKind kind, const std::vector<const ast::Argument*>& arguments,
+                         bool piped);
 
     // Is `value` provably of the `declared` shape? Symbols outside `scope`'s
     // generics are sizes known only at run time, which anything fits.
     bool same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const;
+    bool returns_fit(const Type& declared, const Type& value, const SignatureScope& scope) const;
 
     // program.cpp facts, recorded while a body is checked (effects.cpp).
     size_t open_call(CalleeKind kind, std::string callee, ByteRange callee_range, ByteRange range,

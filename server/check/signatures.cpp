@@ -28,10 +28,6 @@ std::optional<ElementKind> element_kind(std::string_view name) {
     return std::nullopt;
 }
 
-bool is_distribution(ElementKind kind) {
-    return kind == ElementKind::Logit || kind == ElementKind::Prob || kind == ElementKind::LogProb;
-}
-
 // Host-side types that take no arguments, and those that take one.
 constexpr std::string_view kScalarTypes[] = {"int", "float", "bool", "str", "Mode", "axis"};
 constexpr std::string_view kGenericTypes[] = {"Dataset", "Batch", "Optimizer"};
@@ -44,9 +40,14 @@ bool element_fits(const Element& expected, const Element& found, bool any_float)
                is_distribution(k);
     };
     // Logit, Prob and LogProb are f32 values with a meaning: f32 converts to
-    // them and back (a function declares that its result is a distribution).
+    // them and back (a function declares that its result is a distribution),
+    // but one kind of distribution is not another. Log-probabilities are
+    // logits too (their softmax is the distribution), probabilities aren't.
     auto as_width = [](ElementKind k) { return is_distribution(k) ? ElementKind::F32 : k; };
     if (any_float && !expected.written) return floating(found.kind);
+    if (is_distribution(expected.kind) && is_distribution(found.kind))
+        return expected.kind == found.kind ||
+               (expected.kind == ElementKind::Logit && found.kind == ElementKind::LogProb);
     switch (expected.kind) {
         case ElementKind::Mask: return found.kind == ElementKind::Mask;
         case ElementKind::Index:
@@ -56,6 +57,31 @@ bool element_fits(const Element& expected, const Element& found, bool any_float)
         case ElementKind::I32: return found.kind == ElementKind::I32;
         default: return floating(found.kind) && as_width(expected.kind) == as_width(found.kind);
     }
+}
+
+// Where a tensor's distribution axis is: its position counted from the
+// start when a variadic group follows it, from the end otherwise (so
+// `[..s C] Logit over C` finds C in `[b n C]`); nullopt when none.
+static std::optional<std::pair<bool, size_t>> over_position(const TensorType& t) {
+    if (t.element.over.empty()) return std::nullopt;
+    bool variadic_after = false;
+    std::optional<size_t> at;
+    for (size_t i = 0; i < t.axes.size(); ++i) {
+        if (!t.axes[i].variadic && t.axes[i].name == t.element.over) at = i;
+        else if (t.axes[i].variadic && at) variadic_after = true;
+    }
+    if (!at) return std::nullopt;
+    return variadic_after ? std::pair{true, *at} : std::pair{false, t.axes.size() - 1 - *at};
+}
+
+bool distribution_fits(const TensorType& expected, const TensorType& found) {
+    auto want = over_position(expected), have = over_position(found);
+    if (!want || !have) return true;
+    if (want->first == have->first) return want->second == have->second;
+    // One counts from the start, the other from the end: compare in `found`.
+    size_t at = want->first ? want->second : found.axes.size() - 1 - want->second;
+    size_t is = have->first ? have->second : found.axes.size() - 1 - have->second;
+    return at == is;
 }
 
 std::string element_name(ElementKind kind) {
@@ -203,6 +229,7 @@ std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& ten
             variadic = axis.get();
             a.variadic = true;
             a.name = axis->name.text;
+            scope.variadic_groups.insert(axis->name.text);
             out.axes.push_back(std::move(a));
             continue;
         }
@@ -391,7 +418,11 @@ void FileChecker::check_return_axes(const Type& returned, const SignatureScope& 
     }
     if (returned.kind != TypeKind::Tensor || params_scope.incomplete) return;
     for (const AxisType& axis : returned.tensor.axes) {
-        if (axis.variadic) continue;
+        if (axis.variadic) {
+            if (!params_scope.variadic_groups.count(axis.name.value_or("")))
+                report(DiagCode::E0421, axis.origin, {axis.written});
+            continue;
+        }
         for (SymbolId symbol : axis.size.symbols()) {
             const std::string& name = symbol_names_[symbol];
             if (name.empty() || name[0] == '?' || params_scope.generics.count(name)) continue;

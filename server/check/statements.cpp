@@ -215,15 +215,26 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     }
     if (value.kind == TypeKind::Unknown || sig.returns->kind == TypeKind::Unknown) return;
     const Type& declared = *sig.returns;
-    bool fits = true;
+    if (!returns_fit(declared, value, sig.scope))
+        report(DiagCode::E0601, ret.value->range, {describe(declared), describe(value)});
+}
+
+// Whether a returned value is of the declared type; a tuple item by item.
+bool FileChecker::returns_fit(const Type& declared, const Type& value, const SignatureScope& scope) const {
+    if (value.kind == TypeKind::Unknown || declared.kind == TypeKind::Unknown) return true;
     if (declared.kind == TypeKind::Tensor && value.kind == TypeKind::Tensor)
-        fits = same_shape(declared.tensor, value.tensor, &sig.scope) &&
-               element_fits(declared.tensor.element, value.tensor.element, false);
-    else if (declared.kind == TypeKind::Float && (value.kind == TypeKind::Int || value.kind == TypeKind::Float))
-        fits = true;
-    else if (declared.kind != value.kind) fits = false;
-    else if (declared.kind == TypeKind::Model || declared.kind == TypeKind::Data) fits = declared.ref == value.ref;
-    if (!fits) report(DiagCode::E0601, ret.value->range, {describe(declared), describe(value)});
+        return same_shape(declared.tensor, value.tensor, &scope) &&
+               element_fits(declared.tensor.element, value.tensor.element, false) &&
+               distribution_fits(declared.tensor, value.tensor);
+    if (declared.kind == TypeKind::Float && (value.kind == TypeKind::Int || value.kind == TypeKind::Float)) return true;
+    if (declared.kind != value.kind) return false;
+    if (declared.kind == TypeKind::Model || declared.kind == TypeKind::Data) return declared.ref == value.ref;
+    if (declared.kind == TypeKind::Tuple) {
+        if (declared.elements.size() != value.elements.size()) return false;
+        for (size_t i = 0; i < declared.elements.size(); ++i)
+            if (!returns_fit(declared.elements[i], value.elements[i], scope)) return false;
+    }
+    return true;
 }
 
 Type FileChecker::check_condition(const ast::Expr& condition) {
@@ -246,10 +257,19 @@ void FileChecker::field_changed(const ast::Attribute& attr, ByteRange range) {
         record_effect(EffectKind::ChangesMutParameter, range, n->name.text);
 }
 
+// A variadic group `..s` stands for the same axes only where it is the same
+// group, in the same place: `[..s D]` is not `[t D]`, nor `[..s]`.
 bool FileChecker::same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const {
-    if (has_variadic(declared) || has_variadic(value)) return true;  // `..s`: not compared here
+    if (scope)  // a group no parameter binds is E0421 already
+        for (const AxisType& a : declared.axes)
+            if (a.variadic && !scope->variadic_groups.count(a.name.value_or(""))) return true;
     if (declared.axes.size() != value.axes.size()) return false;
     for (size_t i = 0; i < declared.axes.size(); ++i) {
+        if (declared.axes[i].variadic || value.axes[i].variadic) {
+            if (declared.axes[i].variadic != value.axes[i].variadic || declared.axes[i].name != value.axes[i].name)
+                return false;
+            continue;
+        }
         // A declared size with a symbol the parameters don't bind (`?k`, or
         // an axis already reported by E0406) is known only at run time.
         bool runtime = false;

@@ -76,6 +76,18 @@ std::string element_name(ElementKind kind);
 // kind: an extern fn's parameter that doesn't write its element type.
 bool element_fits(const Element& expected, const Element& found, bool any_float);
 
+// Whether a distribution is over the axis `expected` declares (`Prob over m`
+// is not `Prob over n`), by the axis's place, since a call renames axes.
+// True when either isn't a distribution over a named axis.
+bool distribution_fits(const TensorType& expected, const TensorType& found);
+
+inline bool is_distribution(ElementKind kind) {
+    return kind == ElementKind::Logit || kind == ElementKind::Prob || kind == ElementKind::LogProb;
+}
+
+// A distribution whose axis went away (a reduction over it, `@`) is plain f32.
+inline Element plain_if_distribution(Element e) { return is_distribution(e.kind) ? Element{} : e; }
+
 inline Type of_kind(TypeKind kind, std::string ref = "") {
     Type t;
     t.kind = kind;

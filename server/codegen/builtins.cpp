@@ -2,6 +2,7 @@
 // resolved from the axis name, or a runtime function (docs/generated-code.md).
 // Which Python function and which of these forms is the table's
 // (check/builtin_table.cpp).
+#include "check/attention.hpp"
 #include "check/builtin_table.hpp"
 #include "codegen/emitter.hpp"
 
@@ -131,6 +132,29 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
             if (a.size() == 2) a.push_back("1");
             return Py{python + "(" + a[0] + ", " + a[1] + ", " + a[2] + ", " + (fn_ ? fn_->device : "None") + ")",
                       kAtom};
+        }
+        case check::BuiltinEmit::Attention: {
+            // The mask laid out as the scores `[..s n m]`, its axes placed by
+            // name as the checker placed them (a key padding mask `[b m]`
+            // becomes `[b 1 1 m]`).
+            const check::Type* mask_type = nullptr;
+            Py* mask = nullptr;
+            for (size_t i = 0; i < args.keywords.size(); ++i)
+                if (args.keywords[i].first == "attn_mask")
+                    mask = &args.keywords[i].second, mask_type = type_of(*args.keyword_exprs[i]);
+            if (!mask && args.positional.size() > 3) mask = &args.positional[3], mask_type = args.positional_types[3];
+            if (args.positional.size() < 3) fail(whole.range, "attention takes queries, keys and values");
+            const check::Type* q = args.positional_types[0];
+            const check::Type* k = args.positional_types[1];
+            if (mask && mask_type && mask_type->kind == check::TypeKind::Tensor && q && k &&
+                q->kind == check::TypeKind::Tensor && k->kind == check::TypeKind::Tensor &&
+                q->tensor.axes.size() >= 2 && k->tensor.axes.size() >= 2) {
+                check::TensorType scores = check::attention_scores(q->tensor, k->tensor);
+                check::MaskPlacement placed = check::place_attention_mask(scores, mask_type->tensor);
+                if (!placed.fits) fail(whole.range, "the attention mask doesn't fit the scores: " + placed.why);
+                *mask = lay_out(*mask, placed.positions, scores);
+            }
+            return call(python);
         }
         case check::BuiltinEmit::Value: return Py{python, kAtom};
         case check::BuiltinEmit::NotGenerated:

@@ -48,7 +48,12 @@ struct FunctionState {
     std::string device;                      // a Python expression for the device, or "None"
     std::set<std::string> mode_params;
     std::vector<std::string> loop_indices;  // the variables of the `for i in a..b` loops around
+    std::string result_signature;           // `_ss_sig_f` when a `return` checks its value, else ""
 };
+
+// The guard of every check at run time: `--checks` and `--value-checks` are
+// independent switches, and with both off a check costs this one test.
+inline constexpr const char* kAnyChecks = "_ss_checks or _ss_value_checks";
 
 class Emitter {
 public:
@@ -57,12 +62,20 @@ public:
     std::string module();
 
     // module.cpp
-    std::string spec_of(const check::Type& type);  // a hoisted `_ss_rt.*Spec(...)` constant's name, or inline text
-    std::string tensor_spec(const check::TensorType& tensor);
-    std::string where(ByteRange range) const;  // "digits.ss:21"
+    // A hoisted `_ss_rt.*Spec(...)` constant's name; `any_float` for an extern
+    // fn's types, where a tensor without an element type takes any float.
+    std::string spec_of(const check::Type& type, bool any_float = false);
+    std::string tensor_spec(const check::TensorType& tensor, bool any_float = false);
+    bool checks_anything(const check::Type& type);  // false where the spec would be AnySpec
+    std::string extern_checks();                    // the extern fns' signatures, each target wrapped
+    std::string where(ByteRange range) const;       // "digits.ss:21"
 
     // functions.cpp
     void function(const ast::FnDef& fn, std::ostringstream& out);
+    // `variable = _ss_rt.Signature(...)`: parameters' specs, the result's (null: not checked).
+    std::string signature(const std::string& variable, const std::string& name, ByteRange at,
+                          const std::vector<std::pair<std::string, const check::Type*>>& params,
+                          const check::Type* result, const std::string& extern_target, bool any_float = false);
     void block(const ast::Block& block, int indent, std::ostringstream& out);
     void statement(const ast::Stmt& stmt, int indent, std::ostringstream& out);
 
@@ -74,6 +87,7 @@ public:
     Py call(const ast::Expr& callee, const std::vector<ast::Argument>& arguments, const Py* piped,
             const check::Type* piped_type, const ast::Expr& whole);
     Py mode_at(const Py& mode, const std::string& callee);
+    Py as_converted(const ast::Expr& value, const check::Type* to);  // `value as to` before its check
 
     // builtins.cpp: nullopt when `name` isn't a built-in this file didn't redefine.
     std::optional<Py> builtin(const std::string& name, LoweredArgs& args, const ast::Expr& whole);
@@ -91,6 +105,7 @@ public:
     // the end (negative) when it follows a variadic group.
     std::optional<long> axis_position(const check::Type* type, const std::string& name) const;
     Py align(const Py& value, const check::Type* from, const check::Type* to) const;
+    Py lay_out(const Py& value, const std::vector<size_t>& positions, const check::TensorType& to) const;
     std::string dim_of_over(const LoweredArgs& args, size_t tensor_arg, const ast::Expr& whole) const;
 
     bool is_local(const std::string& name) const;

@@ -67,16 +67,22 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     bool step = steps_.count(fn.name.text) > 0;
     bool step_scope = step && !state.mode_params.empty();
 
+    // The signature, written once, for the argument and result checks;
+    // each `return` checks what it returns (statement()).
+    std::string sig = "_ss_sig_" + fn.name.text;
+    const auto& returns = typed->second.returns;
+    bool check_result = returns && checks_anything(*returns);
+    if (check_result) state.result_signature = sig;
+    // The locals a checked function writes, never a size's variable.
+    state.variable_names.insert({"_ss_bound", "_ss_result"});
+
     std::ostringstream body;
     block(fn.body, step_scope ? 2 : 1, body);
 
-    // The signature, written once, for the argument checks.
-    std::string sig = "_ss_sig_" + fn.name.text;
+    std::vector<std::pair<std::string, const check::Type*>> checked;
+    for (const check::TypedParam& p : params) checked.emplace_back(p.name, &p.type);
     out << "\n\n"
-        << sig << " = _ss_rt.Signature(" << py_string(fn.name.text) << ", " << py_string(where(fn.name.range))
-        << ", (\n";
-    for (const check::TypedParam& p : params) out << "    (" << py_string(p.name) << ", " << spec_of(p.type) << "),\n";
-    out << "))\n\n";
+        << signature(sig, fn.name.text, fn.name.range, checked, check_result ? &*returns : nullptr, "") << "\n";
 
     out << "\ndef " << py_name(fn.name.text) << "(";
     for (size_t i = 0; i < fn.params.size(); ++i) {
@@ -93,11 +99,11 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     for (char& c : header)
         if (c == '\n' || c == '\r') c = ' ';
     out << "    " << py_docstring(header + "  (" + where(fn.name.range) + ")" + (step ? ", a step" : "")) << "\n";
-    if (!params.empty()) {
+    if (!params.empty() || check_result) {
         std::vector<std::string> names;
         for (const check::TypedParam& p : params) names.push_back(py_name(p.name));
-        out << "    if _ss_checks:\n        _ss_rt.check_args(" << sig << ", " << py_tuple(names)
-            << ", _ss_value_checks)\n";
+        out << "    if " << kAnyChecks << ":\n        " << (check_result ? "_ss_bound = " : "") << "_ss_rt.check_args("
+            << sig << ", " << py_tuple(names) << ", _ss_value_checks, _ss_checks)\n";
     }
     for (check::SymbolId s : state.needed)
         if (auto src = state.parameter_source.find(s); src != state.parameter_source.end())
@@ -114,6 +120,20 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     }
     out << body.str();
     fn_ = nullptr;
+}
+
+std::string Emitter::signature(const std::string& variable, const std::string& name, ByteRange at,
+                               const std::vector<std::pair<std::string, const check::Type*>>& params,
+                               const check::Type* result, const std::string& extern_target, bool any_float) {
+    std::ostringstream out;
+    out << variable << " = _ss_rt.Signature(" << py_string(name) << ", " << py_string(where(at)) << ", (\n";
+    for (const auto& [param, type] : params)
+        out << "    (" << py_string(param) << ", " << spec_of(*type, any_float) << "),\n";
+    out << ")";
+    if (result) out << ", result=" << spec_of(*result, any_float);
+    if (!extern_target.empty()) out << ", extern=" << py_string(extern_target);
+    out << ")\n";
+    return out.str();
 }
 
 void Emitter::block(const ast::Block& b, int indent, std::ostringstream& out) {
@@ -178,6 +198,13 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         return;
     }
     if (auto* r = std::get_if<ast::Return>(&s.node)) {
+        if (r->value && fn_ && !fn_->result_signature.empty()) {
+            out << in << "_ss_result = " << expr(*r->value).text << "\n"
+                << in << "if " << kAnyChecks << ":\n"
+                << in << "    _ss_rt.check_result(" << fn_->result_signature << ", _ss_result, _ss_bound)\n"
+                << in << "return _ss_result\n";
+            return;
+        }
         out << in << "return" << (r->value ? " " + expr(*r->value).text : "") << "\n";
         return;
     }

@@ -1,6 +1,7 @@
 // Axis positions: the `dim=` an axis name stands for, and laying a value's
 // axes out as another type's, so elementwise operations align by name
 // (language.md section 4) while torch broadcasts by position.
+#include <algorithm>
 #include <numeric>
 
 #include "codegen/emitter.hpp"
@@ -54,8 +55,19 @@ Py Emitter::align(const Py& value, const check::Type* from, const check::Type* t
         taken[at] = true;
         positions[i] = at;
     }
+    return lay_out(value, positions, to->tensor);
+}
+
+// The value's axis i moved to `positions[i]` of `to`'s axes: a permute when
+// they change order, then `None` for each axis of `to` the value hasn't
+// (leading ones are left to torch's broadcasting). A group `..s` of `to`
+// the value has is `...`; the checker refuses a group the value hasn't
+// between its axes (check/attention.cpp).
+Py Emitter::lay_out(const Py& value, const std::vector<size_t>& positions, const check::TensorType& to) const {
+    const auto& ta = to.axes;
     bool trailing = true;
-    for (size_t i = 0; i < positions.size(); ++i) trailing = trailing && positions[i] == ta.size() - fa.size() + i;
+    for (size_t i = 0; i < positions.size(); ++i)
+        trailing = trailing && positions[i] == ta.size() - positions.size() + i;
     if (trailing) return value;
 
     std::vector<size_t> order(positions.size());
@@ -71,11 +83,13 @@ Py Emitter::align(const Py& value, const check::Type* from, const check::Type* t
     }
     // `None` where the result has an axis the value hasn't.
     std::vector<std::string> slots(ta.size(), "None");
-    for (size_t p : positions) slots[p] = ":";
+    for (size_t p : positions) slots[p] = ta[p].variadic ? "..." : ":";
     size_t first = 0;
     while (first < slots.size() && slots[first] == "None") ++first;
     size_t last = slots.size();
-    while (last > first && slots[last - 1] == ":") --last;
+    // Trailing `:` can go, unless a `...` before them would then take their place.
+    bool ellipsis = std::find(slots.begin(), slots.end(), "...") != slots.end();
+    while (!ellipsis && last > first && slots[last - 1] == ":") --last;
     if (last > first) {
         text += "[";
         for (size_t i = first; i < last; ++i) text += (i > first ? ", " : "") + slots[i];

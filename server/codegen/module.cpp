@@ -11,8 +11,11 @@ namespace ss::codegen {
 
 namespace {
 
-std::string element_code(const check::Element& e) {
+// `any_float`: an extern fn's tensor without an element type written,
+// which takes any float (docs/types.md), and its result the argument's.
+std::string element_code(const check::Element& e, bool any_float = false) {
     using check::ElementKind;
+    if (any_float && !e.written) return "float";
     switch (e.kind) {
         case ElementKind::F16: return "f16";
         case ElementKind::BF16: return "bf16";
@@ -112,7 +115,7 @@ bool Emitter::is_local(const std::string& name) const { return locals_.count(nam
 
 // ------------------------------------------------------------------ specs
 
-std::string Emitter::tensor_spec(const check::TensorType& tensor) {
+std::string Emitter::tensor_spec(const check::TensorType& tensor, bool any_float) {
     std::vector<std::string> axes;
     for (const check::AxisType& a : tensor.axes) {
         if (a.variadic) {
@@ -130,7 +133,7 @@ std::string Emitter::tensor_spec(const check::TensorType& tensor) {
         if (terms.empty()) terms.push_back("(0, ())");
         axes.push_back("(" + py_string(a.written) + ", " + py_tuple(terms) + ")");
     }
-    std::string out = "_ss_rt.TensorSpec(" + py_tuple(axes) + ", " + py_string(element_code(tensor.element));
+    std::string out = "_ss_rt.TensorSpec(" + py_tuple(axes) + ", " + py_string(element_code(tensor.element, any_float));
     if (tensor.element.kind == check::ElementKind::Index && tensor.element.index_bound)
         if (auto bound = tensor.element.index_bound->as_constant()) out += ", " + std::to_string(*bound);
     return out + ")";
@@ -138,10 +141,10 @@ std::string Emitter::tensor_spec(const check::TensorType& tensor) {
 
 // The spec's text; constants for specs that aren't cheap to build are
 // hoisted to the module by the callers that run per call (spec_of).
-static std::string spec_text(Emitter& e, const check::Type& type) {
+static std::string spec_text(Emitter& e, const check::Type& type, bool any_float) {
     using check::TypeKind;
     switch (type.kind) {
-        case TypeKind::Tensor: return e.tensor_spec(type.tensor);
+        case TypeKind::Tensor: return e.tensor_spec(type.tensor, any_float);
         case TypeKind::Int: return "_ss_rt.ScalarSpec(\"int\")";
         case TypeKind::Float: return "_ss_rt.ScalarSpec(\"float\")";
         case TypeKind::Bool: return "_ss_rt.ScalarSpec(\"bool\")";
@@ -154,18 +157,40 @@ static std::string spec_text(Emitter& e, const check::Type& type) {
         case TypeKind::Optimizer: return "_ss_rt.OptimizerSpec(" + py_name(type.ref) + ")";
         case TypeKind::Tuple: {
             std::vector<std::string> parts;
-            for (const check::Type& t : type.elements) parts.push_back(spec_text(e, t));
+            for (const check::Type& t : type.elements) parts.push_back(spec_text(e, t, any_float));
             return "_ss_rt.TupleSpec(" + py_tuple(parts) + ")";
         }
         default: return "_ss_rt.AnySpec()";
     }
 }
 
-std::string Emitter::spec_of(const check::Type& type) {
-    std::string text = spec_text(*this, type);
+std::string Emitter::spec_of(const check::Type& type, bool any_float) {
+    std::string text = spec_text(*this, type, any_float);
     auto [it, fresh] = spec_by_text_.emplace(text, "_ss_spec_" + std::to_string(spec_by_text_.size()));
     if (fresh) spec_constants_.push_back(it->second + " = " + text);
     return it->second;
+}
+
+bool Emitter::checks_anything(const check::Type& type) { return spec_text(*this, type, false) != "_ss_rt.AnySpec()"; }
+
+// An extern fn's target checked when checks are on: the arguments its
+// declaration names bind the sizes its declared result must have.
+std::string Emitter::extern_checks() {
+    std::ostringstream out;
+    for (const auto& [name, ext] : externs_) {
+        auto typed = typed_.functions.find(name);
+        if (typed == typed_.functions.end() || !typed->second.returns || !checks_anything(*typed->second.returns))
+            continue;
+        std::vector<std::pair<std::string, const check::Type*>> params;
+        // By their Python names: the calls pass keywords by these.
+        for (const check::TypedParam& p : typed->second.params) params.emplace_back(py_name(p.name), &p.type);
+        std::string sig = "_ss_sig_" + name;
+        out << "\n"
+            << signature(sig, name, ext->name.range, params, &*typed->second.returns, ext->target.text, true) << "if "
+            << kAnyChecks << ":\n    " << py_name(name) << " = _ss_rt.checked_extern(" << sig << ", " << py_name(name)
+            << ", _ss_checks, _ss_value_checks)\n";
+    }
+    return out.str();
 }
 
 // ------------------------------------------------------------------ module
@@ -304,6 +329,7 @@ std::string Emitter::module() {
     std::ostringstream functions;
     for (const ast::Item& item : items_)
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) function(*fn, functions);
+    std::string externs = extern_checks();  // after the functions, whose specs come first
 
     std::ostringstream out;
     out << head.str() << body.str();
@@ -311,7 +337,7 @@ std::string Emitter::module() {
         out << "\n\n";
         for (const std::string& line : spec_constants_) out << line << "\n";
     }
-    out << functions.str();
+    out << externs << functions.str();
     return out.str();
 }
 

@@ -13,7 +13,7 @@ fn g(x: [n], scale_by: float, over: axis) -> [n]:
 
 fn f1(x: [b n D], w: [D D], m: M) -> [b n D]:
     return linear(x, $
-#                    ^ sig label="linear(x: [..s I], w: [O I]) -> [..s O]" active=1
+#                    ^ sig label="linear(x: [..s I], w: [O I], bias?: [O]) -> [..s O]" active=1
 #                    ^ sig param0="x: [..s I]" param1="w: [O I]" documented
 fn f2(x: [b n D], w: [D D], m: M) -> [b n D]:
     return softmax($

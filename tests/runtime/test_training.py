@@ -145,3 +145,18 @@ def test_update_refuses_another_model_and_foreign_grads():
     with pytest.raises(ValueError, match="no `w`"):
         rt.update(m, opt, rt.Grads({"x": torch.zeros(1)}))
     assert opt.count == 0 and all(p.grad is None for p in m.parameters())
+
+
+def test_optimizer_defaults_are_torchs():
+    """sgd and adamw take torch.optim's parameters with torch's defaults, in
+    torch's order after the model (docs/types.md)."""
+    import inspect
+
+    for ours, theirs in ((rt.sgd, torch.optim.SGD), (rt.adamw, torch.optim.AdamW)):
+        mine = list(inspect.signature(ours).parameters.values())[1:]
+        torch_params = inspect.signature(theirs).parameters
+        names = [p.name for p in mine]
+        assert names == [n for n in torch_params if n in names]
+        for p in mine:
+            default = torch_params[p.name].default
+            assert p.default == default or (isinstance(default, torch.Tensor) and p.default == float(default)), p.name

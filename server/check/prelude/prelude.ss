@@ -15,7 +15,7 @@
 # is an entry of ../builtin_table.cpp, which says which.
 
 # Elementwise functions
-extern fn gelu(x: [..s]) -> [..s] = torch.nn.functional.gelu
+extern fn gelu(x: [..s], approximate: str = "none") -> [..s] = torch.nn.functional.gelu
 extern fn silu(x: [..s]) -> [..s] = torch.nn.functional.silu
 extern fn relu(x: [..s]) -> [..s] = torch.relu
 extern fn tanh(x: [..s]) -> [..s] = torch.tanh
@@ -35,9 +35,8 @@ extern fn where(condition: [..s] Mask, a: [..s], b: [..s]) -> [..s] = torch.wher
 extern fn softmax(x: [..s], over: axis) -> [..s] = torch.softmax
 extern fn log_softmax(x: [..s], over: axis) -> [..s] = torch.log_softmax
 
-# Tables and layers
+# Tables
 extern fn embedding(ids: [..s] Index[V], table: [V D]) -> [..s D] = torch.nn.functional.embedding
-extern fn linear(x: [..s I], w: [O I]) -> [..s O] = torch.nn.functional.linear
 
 # Losses: the mean over the examples
 extern fn cross_entropy(z: [..s C] Logit over C, y: [..s] Index[C]) -> [] f32 = shapescript.rt.cross_entropy

@@ -21,4 +21,10 @@ fn layers(ids: [b n] Index[V], table: [V D], w: [F D], norm: [F]) -> [b n F]:
     x = embedding(ids, table) |> linear(w)
     y = x |> rms_norm(over=F, weight=norm, eps=1e-5)
     z = x |> layer_norm(over=F, weight=table)  # error E0504 "the size of the axis normalised over"
-    return linear(x, w)  # error E0504 "needs `I` = 32"
+    return linear(x, w)  # error E0504 "`F` = 32; its axis `D` is 64"
+
+fn linear_bias(x: [b D], w: [F D], wrong: [D]) -> [b F]:
+    return linear(x, w, wrong)  # error E0504 "bias"
+
+fn gelu_mode(x: [b D]) -> [b D]:
+    return gelu(x, approximate=3)  # error E0505 "approximate"

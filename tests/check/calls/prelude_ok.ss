@@ -18,3 +18,7 @@ fn layers(ids: [b n] Index[V], table: [V D], w: [F D], norm: [F], bias: [F], u: 
     x = embedding(ids, table) |> linear(w)
     y = x |> rms_norm(over=F, weight=norm, eps=1e-5) |> layer_norm(over=F, weight=norm, bias=bias)
     return y |> matmul(u)
+
+fn torch_forms(x: [b n D], w: [D D], bias: [D]) -> [b n D]:
+    y = gelu(x, approximate="tanh")
+    return linear(y, w, bias) + linear(y, w, bias=bias)

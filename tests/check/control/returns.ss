@@ -36,3 +36,9 @@ fn falls_off(x: [n], flag: bool) -> [n]:  # error E0602 "ends without a return"
     if flag:
         return x
     y = x
+
+fn swapped_tuple(x: [n D], y: [n]) -> ([n D], [n]):
+    return y, x  # error E0601 "returns ([n D], [n])"
+
+fn short_tuple(x: [n D], y: [n]) -> ([n D], [n]):
+    return x, y, y  # error E0601 "returns ([n D], [n])"

@@ -45,3 +45,6 @@ fn train(rows: Dataset[Row], epochs: int = 2):
         for batch in rows |> shuffle(seed=epoch) |> batches(16):
             l = step(m, opt, batch.x)
             best = argmax(batch.x, over=b)
+
+fn pair(x: [n D], y: [n]) -> ([n D], [n]):
+    return x, y

@@ -25,17 +25,20 @@ _ss_sig_causal_attention = _ss_rt.Signature("causal_attention", "attention.ss:8"
     ("x", _ss_spec_0),
     ("w_qkv", _ss_spec_1),
     ("w_o", _ss_spec_2),
-))
+), result=_ss_spec_0)
 
 
 def causal_attention(x, w_qkv, w_o):
     """causal_attention(x: [b n D], w_qkv: [D 3*D], w_o: [D D]) -> [b n D]  (attention.ss:8)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_causal_attention, (x, w_qkv, w_o), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_causal_attention, (x, w_qkv, w_o), _ss_value_checks, _ss_checks)
     _ss_n = x.shape[1]
     # attention.ss:9
     q, k, v = (x @ w_qkv).unflatten(2, (3, H, Dh)).permute(2, 0, 3, 1, 4).unbind(0)
     # attention.ss:12
     att = torch.softmax(_ss_rt.masked_fill(_ss_rt.scale(q @ k.transpose(-1, -2), 1 / math.sqrt(Dh)), ~_ss_rt.causal(_ss_n, _ss_n, x.device), -math.inf), dim=3)
     # attention.ss:17
-    return (att @ v).permute(0, 2, 1, 3).flatten(2, 3) @ w_o
+    _ss_result = (att @ v).permute(0, 2, 1, 3).flatten(2, 3) @ w_o
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_result(_ss_sig_causal_attention, _ss_result, _ss_bound)
+    return _ss_result

@@ -39,90 +39,104 @@ Digit = _ss_rt.DataSpec("Digit", (
 _ss_spec_0 = _ss_rt.ModelSpec(Mlp)
 _ss_spec_1 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("P", ((64, ()),))), "f32")
 _ss_spec_2 = _ss_rt.ModeSpec()
-_ss_spec_3 = _ss_rt.BatchSpec(Digit)
-_ss_spec_4 = _ss_rt.OptimizerSpec(Mlp)
-_ss_spec_5 = _ss_rt.TupleSpec((_ss_rt.DatasetSpec(Digit), _ss_rt.DatasetSpec(Digit)))
-_ss_spec_6 = _ss_rt.ScalarSpec("int")
+_ss_spec_3 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("C", ((10, ()),))), "f32")
+_ss_spec_4 = _ss_rt.BatchSpec(Digit)
+_ss_spec_5 = _ss_rt.TensorSpec((), "f32")
+_ss_spec_6 = _ss_rt.OptimizerSpec(Mlp)
+_ss_spec_7 = _ss_rt.TupleSpec((_ss_rt.DatasetSpec(Digit), _ss_rt.DatasetSpec(Digit)))
+_ss_spec_8 = _ss_rt.ScalarSpec("int")
 
 
 _ss_sig_logits = _ss_rt.Signature("logits", "digits.ss:19", (
     ("m", _ss_spec_0),
     ("x", _ss_spec_1),
     ("mode", _ss_spec_2),
-))
+), result=_ss_spec_3)
 
 
 def logits(m, x, mode):
     """logits(m: Mlp, x: [b P], mode: Mode) -> [b C] Logit over C  (digits.ss:19)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_logits, (m, x, mode), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_logits, (m, x, mode), _ss_value_checks, _ss_checks)
     # digits.ss:20
     h = _ss_rt.dropout(torch.nn.functional.gelu(x @ m.w1 + m.b1), 0.1, mode.at("dropout#0"))
     # digits.ss:21
-    return h @ m.w2 + m.b2
+    _ss_result = h @ m.w2 + m.b2
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_result(_ss_sig_logits, _ss_result, _ss_bound)
+    return _ss_result
 
 
 _ss_sig_loss = _ss_rt.Signature("loss", "digits.ss:23", (
     ("m", _ss_spec_0),
-    ("batch", _ss_spec_3),
+    ("batch", _ss_spec_4),
     ("mode", _ss_spec_2),
-))
+), result=_ss_spec_5)
 
 
 def loss(m, batch, mode):
     """loss(m: Mlp, batch: Batch[Digit], mode: Mode) -> [] f32  (digits.ss:23)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_loss, (m, batch, mode), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_loss, (m, batch, mode), _ss_value_checks, _ss_checks)
     # digits.ss:24
-    return _ss_rt.cross_entropy(logits(m, batch.image, mode.at("logits#0")), batch.label, 1)
+    _ss_result = _ss_rt.cross_entropy(logits(m, batch.image, mode.at("logits#0")), batch.label, 1)
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_result(_ss_sig_loss, _ss_result, _ss_bound)
+    return _ss_result
 
 
 _ss_sig_train_step = _ss_rt.Signature("train_step", "digits.ss:26", (
     ("m", _ss_spec_0),
-    ("opt", _ss_spec_4),
-    ("batch", _ss_spec_3),
+    ("opt", _ss_spec_6),
+    ("batch", _ss_spec_4),
     ("mode", _ss_spec_2),
-))
+), result=_ss_spec_5)
 
 
 def train_step(m, opt, batch, mode):
     """train_step(mut m: Mlp, mut opt: Optimizer[Mlp], batch: Batch[Digit], mode: Mode) -> [] f32  (digits.ss:26), a step"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_train_step, (m, opt, batch, mode), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_train_step, (m, opt, batch, mode), _ss_value_checks, _ss_checks)
     with _ss_rt.step(mode):
         # digits.ss:27
         l, grads = _ss_rt.value_and_grad(loss, m, batch, mode.at("value_and_grad#0"))
         # digits.ss:28
         _ss_rt.update(m, opt, _ss_rt.clip_norm(grads, 1.0))
         # digits.ss:29
-        return l
+        _ss_result = l
+        if _ss_checks or _ss_value_checks:
+            _ss_rt.check_result(_ss_sig_train_step, _ss_result, _ss_bound)
+        return _ss_result
 
 
 _ss_sig_accuracy = _ss_rt.Signature("accuracy", "digits.ss:31", (
     ("m", _ss_spec_0),
-    ("batch", _ss_spec_3),
-))
+    ("batch", _ss_spec_4),
+), result=_ss_spec_5)
 
 
 def accuracy(m, batch):
     """accuracy(m: Mlp, batch: Batch[Digit]) -> [] f32  (digits.ss:31)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_accuracy, (m, batch), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_accuracy, (m, batch), _ss_value_checks, _ss_checks)
     # digits.ss:32
-    return _ss_rt.mean(torch.argmax(logits(m, batch.image, _ss_rt.Eval), dim=1) == batch.label, None)
+    _ss_result = _ss_rt.mean(torch.argmax(logits(m, batch.image, _ss_rt.Eval), dim=1) == batch.label, None)
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_result(_ss_sig_accuracy, _ss_result, _ss_bound)
+    return _ss_result
 
 
 _ss_sig_main = _ss_rt.Signature("main", "digits.ss:34", (
-    ("epochs", _ss_spec_6),
+    ("epochs", _ss_spec_8),
 ))
 
 
 def main(epochs=20):
     """main(epochs: int = 20)  (digits.ss:34)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_main, (epochs,), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_args(_ss_sig_main, (epochs,), _ss_value_checks, _ss_checks)
     # digits.ss:35
-    train, test = _ss_rt.cast(shapescript.datasets.digits(), _ss_spec_5, "digits.ss:35")
+    train, test = _ss_rt.cast(shapescript.datasets.digits(), _ss_spec_7, "digits.ss:35")
     # digits.ss:36
     m = Mlp.init(seed=0)
     # digits.ss:37

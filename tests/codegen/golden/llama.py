@@ -51,18 +51,19 @@ _ss_spec_5 = _ss_rt.ModelSpec(Llama)
 _ss_spec_6 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("n", ((1, ("n",)),)), ("D", ((256, ()),))), "f32")
 _ss_spec_7 = _ss_rt.ScalarSpec("int")
 _ss_spec_8 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("n", ((1, ("n",)),))), "index", 512)
+_ss_spec_9 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("n", ((1, ("n",)),)), ("V", ((512, ()),))), "f32")
 
 
 _ss_sig_rotary = _ss_rt.Signature("rotary", "llama.ss:28", (
     ("x", _ss_spec_3),
     ("pos", _ss_spec_4),
-))
+), result=_ss_spec_3)
 
 
 def rotary(x, pos):
     """rotary(x: [b h n Dh], pos: [b n] Index[P]) -> [b h n Dh]  (llama.ss:28)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_rotary, (x, pos), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_rotary, (x, pos), _ss_value_checks, _ss_checks)
     _ss_b = x.shape[0]
     _ss_h = x.shape[1]
     _ss_n = x.shape[2]
@@ -79,7 +80,10 @@ def rotary(x, pos):
     # llama.ss:35
     turned = _ss_rt.expect(torch.cat((-pairs[:, :, :, :, 1:2], pairs[:, :, :, :, 0:1]), dim=4).flatten(3, 4), _ss_spec_3, "llama.ss:35", _ss_checks, _ss_value_checks, {"b": (_ss_b, "x"), "h": (_ss_h, "x"), "n": (_ss_n, "x")})
     # llama.ss:37
-    return x * cos_a[:, None] + turned * sin_a[:, None]
+    _ss_result = x * cos_a[:, None] + turned * sin_a[:, None]
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_result(_ss_sig_rotary, _ss_result, _ss_bound)
+    return _ss_result
 
 
 _ss_sig_block = _ss_rt.Signature("block", "llama.ss:39", (
@@ -87,13 +91,13 @@ _ss_sig_block = _ss_rt.Signature("block", "llama.ss:39", (
     ("x", _ss_spec_6),
     ("pos", _ss_spec_4),
     ("l", _ss_spec_7),
-))
+), result=_ss_spec_6)
 
 
 def block(m, x, pos, l):
     """block(m: Llama, x: [b n D], pos: [b n] Index[P], l: int) -> [b n D]  (llama.ss:39)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_block, (m, x, pos, l), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_block, (m, x, pos, l), _ss_value_checks, _ss_checks)
     _ss_n = x.shape[1]
     # llama.ss:40
     h = _ss_rt.rms_norm(x, 2, m.attn_norm[l], 1e-05)
@@ -114,20 +118,23 @@ def block(m, x, pos, l):
     # llama.ss:49
     h = _ss_rt.rms_norm(x, 2, m.ffn_norm[l], 1e-05)
     # llama.ss:50
-    return x + torch.nn.functional.linear(torch.nn.functional.silu(torch.nn.functional.linear(h, m.w_gate[l])) * torch.nn.functional.linear(h, m.w_up[l]), m.w_down[l])
+    _ss_result = x + torch.nn.functional.linear(torch.nn.functional.silu(torch.nn.functional.linear(h, m.w_gate[l])) * torch.nn.functional.linear(h, m.w_up[l]), m.w_down[l])
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_result(_ss_sig_block, _ss_result, _ss_bound)
+    return _ss_result
 
 
 _ss_sig_forward = _ss_rt.Signature("forward", "llama.ss:52", (
     ("m", _ss_spec_5),
     ("ids", _ss_spec_8),
     ("pos", _ss_spec_4),
-))
+), result=_ss_spec_9)
 
 
 def forward(m, ids, pos):
     """forward(m: Llama, ids: [b n] Index[V], pos: [b n] Index[P]) -> [b n V] Logit over V  (llama.ss:52)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_forward, (m, ids, pos), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_forward, (m, ids, pos), _ss_value_checks, _ss_checks)
     # llama.ss:53
     x = torch.nn.functional.embedding(ids, m.embed)
     # llama.ss:54
@@ -135,4 +142,7 @@ def forward(m, ids, pos):
         # llama.ss:55
         x = block(m, x, pos, l)
     # llama.ss:56
-    return torch.nn.functional.linear(_ss_rt.rms_norm(x, 2, m.norm, 1e-05), m.output)
+    _ss_result = torch.nn.functional.linear(_ss_rt.rms_norm(x, 2, m.norm, 1e-05), m.output)
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_result(_ss_sig_forward, _ss_result, _ss_bound)
+    return _ss_result

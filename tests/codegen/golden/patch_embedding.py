@@ -29,36 +29,43 @@ class PatchEmbed(_ss_rt.Model):
 
 
 _ss_spec_0 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("C", ((3, ()),)), ("(gh 16)", ((16, ("gh",)),)), ("(gw 16)", ((16, ("gw",)),))), "f32")
-_ss_spec_1 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("N", ((196, ()),)), ("D", ((384, ()),))), "f32")
-_ss_spec_2 = _ss_rt.ModelSpec(PatchEmbed)
-_ss_spec_3 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("C", ((3, ()),)), ("224", ((224, ()),)), ("224", ((224, ()),))), "f32")
+_ss_spec_1 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("(gh gw)", ((1, ("gh", "gw")),)), ("(C P P)", ((768, ()),))), "f32")
+_ss_spec_2 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("N", ((196, ()),)), ("D", ((384, ()),))), "f32")
+_ss_spec_3 = _ss_rt.ModelSpec(PatchEmbed)
+_ss_spec_4 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("C", ((3, ()),)), ("224", ((224, ()),)), ("224", ((224, ()),))), "f32")
 
 
 _ss_sig_patches = _ss_rt.Signature("patches", "patch_embedding.ss:15", (
     ("image", _ss_spec_0),
-))
+), result=_ss_spec_1)
 
 
 def patches(image):
     """patches(image: [b C (gh 16) (gw 16)]) -> [b (gh gw) (C P P)]  (patch_embedding.ss:15)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_patches, (image,), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_patches, (image,), _ss_value_checks, _ss_checks)
     # patch_embedding.ss:16
-    return image.unflatten(2, (-1, P)).unflatten(4, (-1, P)).permute(0, 2, 4, 1, 3, 5).flatten(3, 5).flatten(1, 2)
+    _ss_result = image.unflatten(2, (-1, P)).unflatten(4, (-1, P)).permute(0, 2, 4, 1, 3, 5).flatten(3, 5).flatten(1, 2)
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_result(_ss_sig_patches, _ss_result, _ss_bound)
+    return _ss_result
 
 
 _ss_sig_embed = _ss_rt.Signature("embed", "patch_embedding.ss:18", (
-    ("m", _ss_spec_2),
-    ("image", _ss_spec_3),
-))
+    ("m", _ss_spec_3),
+    ("image", _ss_spec_4),
+), result=_ss_spec_2)
 
 
 def embed(m, image):
     """embed(m: PatchEmbed, image: [b C 224 224]) -> [b N D]  (patch_embedding.ss:18)"""
-    if _ss_checks:
-        _ss_rt.check_args(_ss_sig_embed, (m, image), _ss_value_checks)
+    if _ss_checks or _ss_value_checks:
+        _ss_bound = _ss_rt.check_args(_ss_sig_embed, (m, image), _ss_value_checks, _ss_checks)
     _ss_b = image.shape[0]
     # patch_embedding.ss:19
-    tokens = _ss_rt.expect(patches(image) @ m.proj, _ss_spec_1, "patch_embedding.ss:19", _ss_checks, _ss_value_checks, {"b": (_ss_b, "image")})
+    tokens = _ss_rt.expect(patches(image) @ m.proj, _ss_spec_2, "patch_embedding.ss:19", _ss_checks, _ss_value_checks, {"b": (_ss_b, "image")})
     # patch_embedding.ss:20
-    return tokens + m.bias + m.pos
+    _ss_result = tokens + m.bias + m.pos
+    if _ss_checks or _ss_value_checks:
+        _ss_rt.check_result(_ss_sig_embed, _ss_result, _ss_bound)
+    return _ss_result

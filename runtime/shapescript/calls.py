@@ -1,0 +1,117 @@
+"""Checks at a function's boundary: a function's `Signature` (its parameters'
+specs and its declared result's), the argument check every generated
+function starts with (`check_args`), the check of what it returns
+(`check_result`), and `checked_extern`, an `extern fn`'s target with both.
+
+The result is checked against the sizes the arguments bound, so
+`fn f(x: [b n D]) -> [b D]` must return the `b` and `D` of its `x`.
+"""
+
+from .specs import _State
+
+
+class Signature:
+    """A function's parameters and their specs, and its result's spec (None
+    when nothing is checked), built once per function. `extern` is the
+    Python target of an `extern fn`, for messages."""
+
+    __slots__ = ("name", "where", "params", "_params", "result", "extern", "label")
+
+    def __init__(self, name, where, params, result=None, extern=None):
+        self.name = name
+        self.where = where
+        self.params = tuple(params)
+        self._params = tuple(((p,), spec) for p, spec in self.params)
+        self.result = result
+        self.extern = extern
+        self.label = "%s() (extern fn %s)" % (name, extern) if extern else "%s()" % name
+
+    def __repr__(self):
+        text = "Signature(%s(%s)" % (self.name, ", ".join("%s: %s" % (p, s.describe()) for p, s in self.params))
+        if self.result is not None:
+            text += " -> " + self.result.describe()
+        return text + " at %s)" % self.where
+
+
+class Bindings(dict):
+    """What an argument check bound (symbol -> size, `..s` -> tuple of
+    sizes), with what its result check needs: which argument bound each
+    symbol, the device, an extern fn's float type, and the check levels."""
+
+    __slots__ = ("bound_by", "device", "device_from", "float_dtype", "float_from", "checks", "value_checks")
+
+
+def _bindings(st, checks, value_checks):
+    out = Bindings(st.env)
+    out.bound_by = st.bound_by
+    out.device, out.device_from = st.device, st.device_from
+    out.float_dtype, out.float_from = st.float_dtype, st.float_from
+    out.checks, out.value_checks = checks, value_checks
+    return out
+
+
+def _check_params(sig, pairs, checks, value_checks):
+    """Checks (param path, spec, value) triples in order; returns Bindings."""
+    st = _State(sig.name, None, None, value_checks, sig.label)
+    if checks:
+        for path, spec, value in pairs:
+            spec._check(value, st, path)
+        if st.deferred:
+            st.finish()
+    elif value_checks:
+        for path, spec, value in pairs:
+            spec._values(value, st, path)
+    return _bindings(st, checks, value_checks)
+
+
+def check_args(sig, args, value_checks, checks=True):
+    """Checks a call's arguments against `sig`, their shapes, element types
+    and device when `checks`, their values' domains when `value_checks`
+    (either without the other); raises ArgumentError. Returns the Bindings
+    (the size symbols it bound, name -> size) that `check_result` checks
+    the result against."""
+    params = sig._params
+    if len(args) != len(params):
+        raise TypeError("%s() takes %d arguments, %d given" % (sig.name, len(params), len(args)))
+    return _check_params(
+        sig, ((path, spec, value) for (path, spec), value in zip(params, args, strict=True)), checks, value_checks
+    )
+
+
+def check_result(sig, value, bindings):
+    """Checks what a call of `sig` returned against its declared result and
+    the sizes its arguments bound (`bindings`, from check_args), at the
+    same levels; raises ArgumentError naming the result."""
+    st = _State(sig.name, None, None, bindings.value_checks, sig.label, result=True)
+    if bindings.checks:
+        st.env = dict(bindings)
+        st.bound_by = dict(bindings.bound_by)
+        st.device, st.device_from = bindings.device, bindings.device_from
+        st.float_dtype, st.float_from = bindings.float_dtype, bindings.float_from
+        sig.result._check(value, st, ("result",))
+        if st.deferred:
+            st.finish()
+    elif bindings.value_checks:
+        sig.result._values(value, st, ("result",))
+    return value
+
+
+def checked_extern(sig, target, checks, value_checks):
+    """An `extern fn`'s target, called with the arguments the declaration
+    names checked (positional ones in order, keywords by name; others,
+    such as `dim` for `over=`, pass unchecked), and then its result."""
+    names = tuple(p for p, _ in sig.params)
+
+    def call(*args, **kwargs):
+        # In the declaration's order, as the checker binds them.
+        given = dict(zip(names, args, strict=False))
+        given.update((k, v) for k, v in kwargs.items() if k in names)
+        pairs = [(path, spec, given[path[0]]) for path, spec in sig._params if path[0] in given]
+        bindings = _check_params(sig, pairs, checks, value_checks)
+        return check_result(sig, target(*args, **kwargs), bindings)
+
+    call.__name__ = sig.name
+    call.__qualname__ = sig.name
+    call.__doc__ = "%s, checked against %s" % (sig.extern, sig)
+    call.__wrapped__ = target
+    return call
