@@ -51,7 +51,8 @@ def test_a_mutant_is_made_again_from_its_numbers():
     made = [mutant(files, clean, 7, k) for k in range(len(files), len(files) + 50)]
     assert made == [mutant(files, clean, 7, k) for k in range(len(files), len(files) + 50)]
     assert made != [mutant(files, clean, 8, k) for k in range(len(files), len(files) + 50)]
-    assert all(done and text != files[which][1] for which, text, done in made if done)
+    # A mutation may give the text back (a token replaced by its twin), rarely.
+    assert sum(bool(done) and text != files[which][1] for which, text, done in made) >= 40
 
 
 def test_arguments_made_from_a_signature_pass_its_check(tmp_path):
