@@ -97,6 +97,14 @@ ALLOWED = (
         _call("ValueError", "dropout(): p must be in 0..1, not 100"),
     ),
     Known(
+        "an optimizer of another model",
+        "`update(pair, opt, grads)` with `opt` made for another model of that class: which instance isn't a type",
+        "call",
+        "ValueError",
+        r"^update\(\): the optimizer was made for another \w+ than the one given$",
+        _call("ValueError", "update(): the optimizer was made for another Net than the one given"),
+    ),
+    Known(
         "schedule steps not positive",
         "cosine(peak, steps) with steps = 0 at run time (`epochs * 23`, epochs = 0)",
         "call",
@@ -130,6 +138,7 @@ _WRONG_KIND = "^(%s)" % "|".join(
         r"can only concatenate str \(not \"Tensor\"\) to str$",
         r"slice indices must be integers or None or have an __index__ method$",
         r"'(int|float|Tensor)' object is not callable$",
+        r"expected Tensor as element \d+ in argument \d+, but got %s$" % _OTHER,
     )
 )
 
@@ -219,6 +228,19 @@ KNOWN = (
         "SyntaxError",
         r"^keyword argument repeated: \w+ \(",
         {"kind": "import", "type": "SyntaxError", "message": "keyword argument repeated: loss (m4719.py, line 137)"},
+    ),
+    Known(
+        "a parameter without a default after one with",
+        "`fn f(x: [n], s: float = 1.0, y: [n])` checks clean; Python refuses the `def`",
+        "import",
+        "SyntaxError",
+        r"^(non-default argument follows default argument|parameter without a default follows parameter with a "
+        r"default) \(",
+        {
+            "kind": "import",
+            "type": "SyntaxError",
+            "message": "non-default argument follows default argument (m.py, line 138)",
+        },
     ),
     Known(
         "Python keywords as names",
