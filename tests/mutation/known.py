@@ -124,7 +124,7 @@ _WRONG_KIND = "^(%s)" % "|".join(
         r"only integer tensors of a single element can be converted to an index",
         r"'int' object is not (subscriptable|iterable)",
         r"where\(\) received an invalid combination of arguments - got \(int, ",
-        r"bad operand type for unary ~: 'tuple'",
+        r"bad operand type for unary [-+~]: '(tuple|list)'",
         r"unsupported operand type\(s\) for \S+: '\w+' and 'tuple'",
         r"can only concatenate tuple \(not \"Tensor\"\) to tuple",
         r"log\(\): `\w+` is a \w+; log numbers",
