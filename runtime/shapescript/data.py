@@ -3,8 +3,16 @@
 import torch
 
 
+def _field_key(spec, name):
+    """The field a Python attribute names: a field Python can't name as it
+    is has an attribute of its own (`batch.class_` for `class`)."""
+    by_attribute = getattr(spec, "by_attribute", None)
+    return by_attribute.get(name, name) if by_attribute else name
+
+
 class _Record:
-    """Fields by attribute (`batch.image`) or by key (`batch["image"]`)."""
+    """Fields by attribute (`batch.image`, `batch.class_`) or by key
+    (`batch["image"]`, `batch["class"]`)."""
 
     __slots__ = ("fields", "spec")
 
@@ -17,7 +25,7 @@ class _Record:
         if name.startswith("__") or name in ("fields", "spec"):
             raise AttributeError(name)
         try:
-            return self.fields[name]
+            return self.fields[_field_key(self.spec, name)]
         except KeyError:
             raise AttributeError(
                 "%s has no field `%s` (its fields: %s)" % (self._kind(), name, ", ".join(self.fields))
@@ -99,7 +107,7 @@ class Dataset:
         if name.startswith("__") or name in ("fields", "spec", "order", "_len"):
             raise AttributeError(name)
         try:
-            return self.fields[name]
+            return self.fields[_field_key(self.spec, name)]
         except KeyError:
             raise AttributeError("Dataset[%s] has no field `%s`" % (self.spec.name, name)) from None
 

@@ -63,14 +63,26 @@ def parse_command_line(argv):
     return opts, file, rest
 
 
-def _kind(module, fn_name, param):
+def python_name(module, fn_name):
+    """The Python name of the function the source calls `fn_name` (`range_`
+    for `range`; docs/generated-code.md), or `fn_name` itself."""
+    if callable(getattr(module, fn_name, None)):
+        return fn_name
+    for key, value in vars(module).items():
+        if key.startswith("_ss_sig_") and getattr(value, "name", None) == fn_name:
+            return key[len("_ss_sig_") :]
+    return fn_name
+
+
+def _kind(module, fn_name, param, position):
     """The parameter's type as a Python type, from the function's signature
-    spec (`_ss_sig_<fn>`), else from its default."""
+    spec (`_ss_sig_<fn>`, whose parameters are the function's, in order),
+    else from its default."""
     sig = getattr(module, "_ss_sig_" + fn_name, None)
-    if sig is not None:
-        for name, spec in sig.params:
-            if name == param.name and isinstance(spec, ScalarSpec):
-                return {"int": int, "float": float, "bool": bool, "str": str}[spec.kind]
+    if sig is not None and position < len(sig.params):
+        spec = sig.params[position][1]
+        if isinstance(spec, ScalarSpec):
+            return {"int": int, "float": float, "bool": bool, "str": str}[spec.kind]
     if param.default is not inspect.Parameter.empty and param.default is not None:
         return type(param.default)
     return None
@@ -96,6 +108,11 @@ def function_arguments(module, fn_name, fn, tokens):
     """Binds the command line's argument tokens to `fn`'s parameters."""
     sig = inspect.signature(fn)
     params = sig.parameters
+    # `--class` for the parameter Python calls `class_` (docs/generated-code.md).
+    spec = getattr(module, "_ss_sig_" + fn_name, None)
+    spelled = {}
+    if spec is not None:
+        spelled = {written: name for (written, _), name in zip(spec.params, params, strict=False)}
     positional, keywords = [], {}
     i = 0
     while i < len(tokens):
@@ -103,6 +120,7 @@ def function_arguments(module, fn_name, fn, tokens):
         if token.startswith("--") and len(token) > 2:
             key, eq, value = token[2:].partition("=")
             key = key.replace("-", "_")
+            key = key if key in params else spelled.get(key, key)
             if key not in params:
                 raise UsageError("%s() has no parameter `%s`; it takes %s" % (fn_name, key, _describe(params)))
             if not eq:
@@ -119,7 +137,7 @@ def function_arguments(module, fn_name, fn, tokens):
     except TypeError as e:
         raise UsageError("%s(): %s; it takes %s" % (fn_name, e, _describe(params))) from None
     for name, value in list(bound.arguments.items()):
-        bound.arguments[name] = _convert(value, _kind(module, fn_name, params[name]), name)
+        bound.arguments[name] = _convert(value, _kind(module, fn_name, params[name], list(params).index(name)), name)
     return bound
 
 
@@ -177,8 +195,9 @@ def main(argv=None):
         print("shapescript.runner: can't read %s: %s" % (file, e.strerror or e), file=sys.stderr)
         return 1
 
-    fn = getattr(module, opts["fn"], None)
-    if not callable(fn) or opts["fn"].startswith("_"):
+    fn_name = python_name(module, opts["fn"])
+    fn = getattr(module, fn_name, None)
+    if not callable(fn) or fn_name.startswith("_"):
         names = sorted(
             k
             for k, v in vars(module).items()
@@ -191,7 +210,7 @@ def main(argv=None):
         )
         return 2
     try:
-        bound = function_arguments(module, opts["fn"], fn, rest)
+        bound = function_arguments(module, fn_name, fn, rest)
     except UsageError as e:
         print("shapescript.runner: %s" % e.args[0], file=sys.stderr)
         return 2

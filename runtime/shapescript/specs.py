@@ -549,13 +549,16 @@ class ModelSpec(_Spec):
 
 
 class FieldSpec:
-    """A field of a data record: a name and a TensorSpec for one example."""
+    """A field of a data record: a name and a TensorSpec for one example.
+    `attribute` is the Python name a batch reads it by (`batch.class_`),
+    where Python can't use the name itself (docs/generated-code.md)."""
 
-    __slots__ = ("name", "spec")
+    __slots__ = ("name", "spec", "attribute")
 
-    def __init__(self, name, spec):
+    def __init__(self, name, spec, attribute=None):
         self.name = name
         self.spec = spec
+        self.attribute = attribute or name
 
     def __eq__(self, other):
         return isinstance(other, FieldSpec) and self.name == other.name and self.spec == other.spec
@@ -571,12 +574,13 @@ class DataSpec(_Spec):
     """A data record: one example. As a spec it takes one example
     (`dataset[i]`, or a mapping of its fields through `as`)."""
 
-    __slots__ = ("name", "fields", "by_name", "key")
+    __slots__ = ("name", "fields", "by_name", "by_attribute", "key")
 
     def __init__(self, name, fields):
         self.name = name
         self.fields = tuple(fields)
         self.by_name = {f.name: f for f in self.fields}
+        self.by_attribute = {f.attribute: f.name for f in self.fields if f.attribute != f.name}
         self.key = (name, tuple((f.name, f.spec.key) for f in self.fields))
 
     def __eq__(self, other):

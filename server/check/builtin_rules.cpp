@@ -104,6 +104,10 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         } else if (name == "mean" &&
                    (x->tensor.element.kind == ElementKind::Mask || x->tensor.element.kind == ElementKind::Index)) {
             out.tensor.element = Element{};  // the fraction that is true, or the mean value: f32
+        } else if (name == "sum" && x->tensor.element.kind == ElementKind::Mask) {
+            out.tensor.element = Element{ElementKind::I64, std::nullopt, "", "", true};  // a count, as torch's
+        } else if (name == "sum" && x->tensor.element.kind == ElementKind::Index) {
+            out.tensor.element = Element{ElementKind::I64, std::nullopt, "", "", true};  // no longer an index
         }
         return out;
     }

@@ -15,6 +15,55 @@ bool is_scalar(const Type& t) {
     return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool;
 }
 
+// torch's type promotion (docs/types.md, "Element types"): booleans, then
+// integers, then floats; within a kind the wider type. A Python number, or
+// a tensor without axes, only raises the kind, to the default type of that
+// kind (i64, f32). True division of integers gives floats.
+enum class Category { Boolean, Integer, Floating };
+
+Category category_of(ElementKind k) {
+    if (k == ElementKind::Mask) return Category::Boolean;
+    if (k == ElementKind::I32 || k == ElementKind::I64 || k == ElementKind::Index) return Category::Integer;
+    return Category::Floating;
+}
+
+Element of_element(ElementKind k) { return Element{k, std::nullopt, "", "", true}; }
+
+// Two tensors' elements, both with axes: the higher kind, then the wider.
+Element promote_tensors(const Element& larger, const Element& other) {
+    Category a = category_of(larger.kind), b = category_of(other.kind);
+    if (a != b) return a > b ? larger : other;
+    if (a == Category::Boolean) return larger;
+    if (a == Category::Integer) {
+        if (larger.kind == other.kind) return larger;
+        if (larger.kind == ElementKind::I32)
+            return other.kind == ElementKind::Index ? of_element(ElementKind::I64) : other;
+        if (other.kind == ElementKind::I32)
+            return larger.kind == ElementKind::Index ? of_element(ElementKind::I64) : larger;
+        return larger;  // Index and i64: an Index stays one
+    }
+    auto width = [](ElementKind k) { return is_distribution(k) ? ElementKind::F32 : k; };
+    ElementKind x = width(larger.kind), y = width(other.kind);
+    if (x == y) return is_distribution(other.kind) && !is_distribution(larger.kind) ? other : larger;
+    if (x == ElementKind::F64 || y == ElementKind::F64) return of_element(ElementKind::F64);
+    if (x == ElementKind::F32) return larger;
+    if (y == ElementKind::F32) return other;
+    return of_element(ElementKind::F32);  // f16 with bf16
+}
+
+// A tensor's element with a number (or a tensor without axes) of `kind`.
+Element promote_with_number(const Element& tensor, Category number) {
+    if (number <= category_of(tensor.kind)) return tensor;
+    return number == Category::Floating ? Element{} : of_element(ElementKind::I64);
+}
+
+Category number_category(const Type& t) {
+    if (t.kind == TypeKind::Float) return Category::Floating;
+    if (t.kind == TypeKind::Int) return Category::Integer;
+    if (t.kind == TypeKind::Bool) return Category::Boolean;
+    return category_of(t.tensor.element.kind);
+}
+
 }  // namespace
 
 Type FileChecker::type_of(const ast::Expr& expr) {
@@ -162,7 +211,6 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
     const std::string& op = b.op;
     if (op == "@") return matmul(left, right, b.op_range);
     if (op == "and" || op == "or") return of_kind(TypeKind::Bool);
-    bool comparison = op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";
     if ((op == "&" || op == "|") && left.kind == TypeKind::Tensor && right.kind == TypeKind::Tensor) {
         for (const Type* t : {&left, &right})
             if (t->tensor.element.kind != ElementKind::Mask) {
@@ -170,25 +218,37 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
                 return Type{};
             }
     }
-    return elementwise(left, right, b.op_range, b.left->range, b.right->range, comparison);
+    return elementwise(left, right, b.op_range, b.left->range, b.right->range, op);
 }
 
 // Elementwise operations align axes by name: each axis of the operand with
 // fewer axes must be an axis of the other with an equal size, and the result
 // has the larger operand's layout. Scalars broadcast.
 Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
-                              ByteRange right_range, bool comparison) {
+                              ByteRange right_range, const std::string& op) {
+    bool comparison = op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";
     if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return Type{};
     if (is_scalar(left) && is_scalar(right)) {
         if (comparison) return of_kind(TypeKind::Bool);
+        if (op == "/") return of_kind(TypeKind::Float);
         return of_kind(left.kind == TypeKind::Float || right.kind == TypeKind::Float ? TypeKind::Float : left.kind);
     }
-    auto as_mask = [&](Type t) {
-        if (comparison) t.tensor.element = Element{ElementKind::Mask, std::nullopt, "", ""};
+    // The result's element: a Mask for a comparison, else promoted as torch
+    // promotes (the larger operand's layout is `t`, the other is `with`).
+    auto finish = [&](Type t, const Type& with) {
+        Element& e = t.tensor.element;
+        if (comparison) {
+            e = Element{ElementKind::Mask, std::nullopt, "", ""};
+            return t;
+        }
+        if (is_scalar(with) || (with.tensor.axes.empty() && !t.tensor.axes.empty()))
+            e = promote_with_number(e, number_category(with));
+        else e = promote_tensors(e, with.tensor.element);
+        if (op == "/" && category_of(e.kind) != Category::Floating) e = Element{};
         return t;
     };
-    if (left.kind == TypeKind::Tensor && is_scalar(right)) return as_mask(left);
-    if (is_scalar(left) && right.kind == TypeKind::Tensor) return as_mask(right);
+    if (left.kind == TypeKind::Tensor && is_scalar(right)) return finish(left, right);
+    if (is_scalar(left) && right.kind == TypeKind::Tensor) return finish(right, left);
     if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor) return Type{};
     const TensorType& l = left.tensor;
     const TensorType& r = right.tensor;
@@ -241,7 +301,7 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
             return Type{};
         }
     }
-    return as_mask(right_smaller ? left : right);
+    return right_smaller ? finish(left, right) : finish(right, left);
 }
 
 // `a @ b` contracts the last axis of `a` with the first of `b`.

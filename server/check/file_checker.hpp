@@ -270,7 +270,7 @@ private:
     Type type_of_name(const ast::Name& name);
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
     Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
-                     ByteRange right_range, bool comparison);
+                     ByteRange right_range, const std::string& op);
     Type matmul(const Type& left, const Type& right, ByteRange op_range);
     Type type_of_as(const ast::As& as, ByteRange range);
     Type type_of_attribute(const ast::Attribute& attribute);

@@ -140,7 +140,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         if (auto* attr = std::get_if<ast::Attribute>(&a->target->node)) field_changed(*attr, a->target->range);
         Type target = type_of(*a->target);
         Type value = type_of(*a->value);
-        elementwise(target, value, stmt.range, a->target->range, a->value->range, false);
+        elementwise(target, value, stmt.range, a->target->range, a->value->range, "+");
     } else if (auto* r = std::get_if<ast::Return>(&stmt.node)) {
         check_return(*r, stmt.range);
     } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {

@@ -18,6 +18,7 @@
 #include "check/checker.hpp"
 #include "check/document.hpp"
 #include "codegen/codegen.hpp"
+#include "codegen/names.hpp"
 #include "codegen/python_text.hpp"
 #include "diag/line_index.hpp"
 #include "syntax/ast.hpp"
@@ -109,6 +110,10 @@ public:
     std::string dim_of_over(const LoweredArgs& args, size_t tensor_arg, const ast::Expr& whole) const;
 
     bool is_local(const std::string& name) const;
+    // A parameter's, local's or loop variable's Python name.
+    std::string variable_name(const std::string& name) const;
+    // A name as an expression reads it: a parameter or local, else the file's.
+    std::string value_name(const std::string& name) const;
     void fail(ByteRange range, const std::string& message) const;  // throws CodegenError
 
     std::vector<std::reference_wrapper<const ast::Item>> items_;  // in source order
@@ -120,7 +125,9 @@ public:
     LineIndex lines_;
     std::string source_name_;  // the file's name without folders
     std::map<std::string, const ast::ExternFn*> externs_;
-    std::set<std::string> models_, data_, python_modules_;
+    std::set<std::string> models_, data_;
+    std::set<std::string> globals_;                      // the names the file defines at the top level
+    std::map<std::string, std::string> python_modules_;  // `import python` name -> the Python name it binds
     // Each data record's first field, whose leading axis a batch's size is read from.
     std::map<std::string, std::string> first_fields_;
     std::vector<std::string> spec_constants_;          // `_ss_spec_3 = ...` lines

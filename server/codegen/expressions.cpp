@@ -96,6 +96,8 @@ std::string Emitter::size(const check::Size& s) {
                 if (fresh) {
                     std::string base = "_ss_";
                     for (char c : name) base += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                    // An axis called `rt` or `sig_f` must not hide the module's `_ss_rt`, `_ss_sig_f`.
+                    if (module_name(base)) base = "_ss_ax" + base.substr(3);
                     std::string v = base;
                     for (int k = 2; fn_->variable_names.count(v); ++k) v = base + std::to_string(k);
                     fn_->variable_names.insert(v);
@@ -168,7 +170,7 @@ LoweredArgs Emitter::lower_args(const std::vector<ast::Argument>& arguments, con
 std::string call_text(const std::string& callee, const LoweredArgs& args) {
     std::vector<std::string> parts;
     for (const Py& p : args.positional) parts.push_back(operand(p, kOr));
-    for (const auto& [k, v] : args.keywords) parts.push_back(py_name(k) + "=" + operand(v, kOr));
+    for (const auto& [k, v] : args.keywords) parts.push_back(keyword_argument(k, operand(v, kOr)));
     return callee + "(" + py_join(parts) + ")";
 }
 
@@ -219,7 +221,8 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
             for (auto& [k, v] : args.keywords)
                 for (const auto& p : params)
                     if (p.name == k && p.type.kind == check::TypeKind::Mode) v = mode_at(v, name);
-            return {call_text(py_name(name), args), kAtom};
+            for (auto& keyword : args.keywords) keyword.first = variable_name(keyword.first);
+            return {call_text(py_name(name, NameRole::Global), args), kAtom};
         }
         if (kind == check::CalleeKind::ExternFunction) {
             if (args.over) args.keywords.emplace_back("dim", Py{dim_of_over(args, 0, whole)});
@@ -227,7 +230,7 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
         }
         if (kind == check::CalleeKind::Builtin)
             if (auto b = builtin(name, args, whole)) return *b;
-        return {call_text(py_name(name), args), kAtom};
+        return {call_text(value_name(name), args), kAtom};
     }
     return {call_text(operand(expr(callee), kAtom), args), kAtom};
 }
@@ -251,19 +254,21 @@ Py Emitter::expr(const ast::Expr& e) {
             b && b->emit == check::BuiltinEmit::Value && !is_local(name))
             return {std::string(b->python), kAtom};
         // `import python torch`: the module under the name it was imported as.
-        if (!is_local(name) && python_modules_.count(name)) return {name, kAtom};
+        if (auto module = python_modules_.find(name); !is_local(name) && module != python_modules_.end())
+            return {module->second, kAtom};
         // A batch's size can be read off the batch where the name is used.
         if (const check::Type* t = type_of(e); fn_ && t && t->kind == check::TypeKind::Batch && !t->tensor.axes.empty())
             if (auto linear = t->tensor.axes[0].size.as_linear();
                 linear && !fn_->parameter_source.count(linear->symbol))
                 if (auto field = first_fields_.find(t->ref); field != first_fields_.end())
-                    fn_->local_source.emplace(linear->symbol,
-                                              py_name(name) + "." + py_name(field->second) + ".shape[0]");
+                    fn_->local_source.emplace(linear->symbol, value_name(name) + "." +
+                                                                  py_name(field->second, NameRole::DataField) +
+                                                                  ".shape[0]");
         // A generic axis used as a number (`x[1..n]`, `arange(0, n, 1)`):
         // its size, read off the shape that gives it.
         if (!is_local(name) && !typed_.dims.count(name))
             if (auto axis = axis_named(name)) return {size(check::Size::symbol(*axis)), kAtom};
-        return {py_name(name), kAtom};
+        return {value_name(name), kAtom};
     }
     if (auto* u = std::get_if<ast::Unary>(&node)) {
         Py x = expr(*u->operand);
@@ -339,8 +344,20 @@ Py Emitter::expr(const ast::Expr& e) {
                 kAtom};
     }
     if (auto* c = std::get_if<ast::Call>(&node)) return call(*c->callee, c->arguments, nullptr, nullptr, e);
-    if (auto* a = std::get_if<ast::Attribute>(&node))
-        return {operand(expr(*a->object), kAtom) + "." + py_name(a->attribute.text), kAtom};
+    if (auto* a = std::get_if<ast::Attribute>(&node)) {
+        // A model's or a record's field under its Python name; anything
+        // else (a Python module's attribute) as written, or by getattr
+        // where Python can't write it.
+        std::string object = operand(expr(*a->object), kAtom);
+        const std::string& field = a->attribute.text;
+        const check::Type* t = type_of(*a->object);
+        using check::TypeKind;
+        if (t && t->kind == TypeKind::Model) return {object + "." + py_name(field, NameRole::ModelField), kAtom};
+        if (t && (t->kind == TypeKind::Data || t->kind == TypeKind::Batch || t->kind == TypeKind::Dataset))
+            return {object + "." + py_name(field, NameRole::DataField), kAtom};
+        if (plain_python_name(field)) return {object + "." + field, kAtom};
+        return {"getattr(" + object + ", " + py_string(field) + ")", kAtom};
+    }
     if (auto* s = std::get_if<ast::Subscript>(&node)) {
         Py value = expr(*s->value);
         const check::Type* t = type_of(*s->value);

@@ -25,7 +25,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     const auto& params = typed->second.params;
     state.device = "None";
     for (const check::TypedParam& p : params) {
-        std::string name = py_name(p.name);
+        std::string name = variable_name(p.name);
         locals_.insert(p.name);
         if (p.type.kind == check::TypeKind::Mode) state.mode_params.insert(p.name);
         if (p.type.kind == check::TypeKind::Tensor) {
@@ -51,16 +51,18 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
             auto first = first_fields_.find(p.type.ref);
             std::string field = first == first_fields_.end() ? "" : first->second;
             if (auto linear = p.type.tensor.axes[0].size.as_linear(); linear && !field.empty()) {
-                if (state.parameter_source.emplace(linear->symbol, name + "." + py_name(field) + ".shape[0]").second)
+                if (state.parameter_source
+                        .emplace(linear->symbol, name + "." + py_name(field, NameRole::DataField) + ".shape[0]")
+                        .second)
                     state.source_parameter[linear->symbol] = p.name;
-                if (state.device == "None") state.device = name + "." + py_name(field) + ".device";
+                if (state.device == "None") state.device = name + "." + py_name(field, NameRole::DataField) + ".device";
             }
         }
     }
     if (state.device == "None")
         for (const check::TypedParam& p : params)
             if (p.type.kind == check::TypeKind::Model) {
-                state.device = "_ss_rt.device_of(" + py_name(p.name) + ")";
+                state.device = "_ss_rt.device_of(" + variable_name(p.name) + ")";
                 break;
             }
 
@@ -69,7 +71,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
 
     // The signature, written once, for the argument and result checks;
     // each `return` checks what it returns (statement()).
-    std::string sig = "_ss_sig_" + fn.name.text;
+    std::string sig = "_ss_sig_" + py_name(fn.name.text, NameRole::Global);
     const auto& returns = typed->second.returns;
     bool check_result = returns && checks_anything(*returns);
     if (check_result) state.result_signature = sig;
@@ -84,11 +86,11 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     out << "\n\n"
         << signature(sig, fn.name.text, fn.name.range, checked, check_result ? &*returns : nullptr, "") << "\n";
 
-    out << "\ndef " << py_name(fn.name.text) << "(";
+    out << "\ndef " << py_name(fn.name.text, NameRole::Global) << "(";
     for (size_t i = 0; i < fn.params.size(); ++i) {
         const ast::Param& p = fn.params[i];
         if (i) out << ", ";
-        out << py_name(p.name.text);
+        out << variable_name(p.name.text);
         if (p.default_value) out << "=" << expr(*p.default_value).text;
     }
     out << "):\n";
@@ -101,7 +103,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     out << "    " << py_docstring(header + "  (" + where(fn.name.range) + ")" + (step ? ", a step" : "")) << "\n";
     if (!params.empty() || check_result) {
         std::vector<std::string> names;
-        for (const check::TypedParam& p : params) names.push_back(py_name(p.name));
+        for (const check::TypedParam& p : params) names.push_back(variable_name(p.name));
         out << "    if " << kAnyChecks << ":\n        " << (check_result ? "_ss_bound = " : "") << "_ss_rt.check_args("
             << sig << ", " << py_tuple(names) << ", _ss_value_checks, _ss_checks)\n";
     }
@@ -113,7 +115,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
         bool first = true;
         for (const check::TypedParam& p : params)
             if (p.type.kind == check::TypeKind::Mode) {
-                out << (first ? "" : ", ") << py_name(p.name);
+                out << (first ? "" : ", ") << variable_name(p.name);
                 first = false;
             }
         out << "):\n";
@@ -157,8 +159,8 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         // `m.w = e` changes a model's field in place.
         if (a->targets.size() == 1)
             if (auto* attr = std::get_if<ast::Attribute>(&a->targets[0]->node)) {
-                out << in << "_ss_rt.set_field(" << expr(*attr->object).text << ", " << py_string(attr->attribute.text)
-                    << ", " << value.text << ")\n";
+                out << in << "_ss_rt.set_field(" << expr(*attr->object).text << ", "
+                    << py_string(py_name(attr->attribute.text, NameRole::ModelField)) << ", " << value.text << ")\n";
                 return;
             }
         std::string targets;
@@ -168,7 +170,7 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
             auto* n = std::get_if<ast::NameExpr>(&t.node);
             if (!n) fail(t.range, "only names can be assigned here");
             locals_.insert(n->name.text);
-            targets += (i ? ", " : "") + py_name(n->name.text);
+            targets += (i ? ", " : "") + variable_name(n->name.text);
             // A size this local's shape gives, for later statements.
             const check::Type* ty = value_type;
             if (ty && a->targets.size() > 1)
@@ -180,7 +182,7 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
                                                                            linear->offset == 0 &&
                                                                            !fn_->parameter_source.count(linear->symbol))
                         fn_->local_source.emplace(linear->symbol,
-                                                  py_name(n->name.text) + ".shape[" + std::to_string(j) + "]");
+                                                  variable_name(n->name.text) + ".shape[" + std::to_string(j) + "]");
                 }
         }
         out << in << targets << " = " << value.text << "\n";
@@ -223,7 +225,7 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         std::string targets;
         for (size_t k = 0; k < f->targets.size(); ++k) {
             locals_.insert(f->targets[k].text);
-            targets += (k ? ", " : "") + py_name(f->targets[k].text);
+            targets += (k ? ", " : "") + variable_name(f->targets[k].text);
         }
         Py iterable = expr(*f->iterable);
         const check::Type* t = type_of(*f->iterable);
@@ -232,7 +234,7 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
                 "_ss_rt.batch_loop(" + iterable.text + ", False, " + py_string(where(f->iterable->range)) + ")";
         out << in << "for " << targets << " in " << iterable.text << ":\n";
         bool counted = std::holds_alternative<ast::RangeExpr>(f->iterable->node) && f->targets.size() == 1;
-        if (counted) fn_->loop_indices.push_back(py_name(f->targets[0].text));
+        if (counted) fn_->loop_indices.push_back(variable_name(f->targets[0].text));
         block(f->body, indent + 1, out);
         if (counted) fn_->loop_indices.pop_back();
         return;

@@ -28,48 +28,6 @@ std::string element_code(const check::Element& e, bool any_float = false) {
     }
 }
 
-// Attributes every torch.nn.Module has (and the generated class's `init`):
-// a model field with one of these names would break the class.
-bool is_module_attribute(std::string_view name) {
-    static const std::set<std::string_view> names = {"init",
-                                                     "training",
-                                                     "forward",
-                                                     "parameters",
-                                                     "buffers",
-                                                     "children",
-                                                     "modules",
-                                                     "state_dict",
-                                                     "load_state_dict",
-                                                     "to",
-                                                     "cuda",
-                                                     "cpu",
-                                                     "train",
-                                                     "eval",
-                                                     "apply",
-                                                     "zero_grad",
-                                                     "half",
-                                                     "float",
-                                                     "double",
-                                                     "bfloat16",
-                                                     "type",
-                                                     "requires_grad_",
-                                                     "named_parameters",
-                                                     "named_buffers",
-                                                     "named_children",
-                                                     "named_modules",
-                                                     "add_module",
-                                                     "register_buffer",
-                                                     "register_parameter",
-                                                     "register_module",
-                                                     "get_parameter",
-                                                     "get_submodule",
-                                                     "extra_repr",
-                                                     "share_memory",
-                                                     "dump_patches",
-                                                     "call_super_init"};
-    return names.count(name) > 0;
-}
-
 bool is_identifier(std::string_view s) {
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
     for (char c : s)
@@ -94,14 +52,24 @@ Emitter::Emitter(const check::DocumentResult& checked, const analysis::Result& a
     source_name_ =
         options.source_path.empty() ? "<source>" : std::filesystem::path(options.source_path).filename().string();
     for (const ast::Item& item : items_) {
+        std::visit(
+            [&](const auto& node) {
+                if constexpr (requires { node.name.text; }) globals_.insert(node.name.text);
+            },
+            item.node);
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) externs_.emplace(ext->name.text, ext);
         if (auto* m = std::get_if<ast::ModelDef>(&item.node)) models_.insert(m->name.text);
         if (auto* d = std::get_if<ast::DataDef>(&item.node)) {
             data_.insert(d->name.text);
             if (!d->fields.empty()) first_fields_.emplace(d->name.text, d->fields[0].name.text);
         }
-        if (auto* i = std::get_if<ast::ImportPython>(&item.node))
-            python_modules_.insert(i->alias ? i->alias->text : i->module.parts.empty() ? "" : i->module.parts[0].text);
+        if (auto* i = std::get_if<ast::ImportPython>(&item.node)) {
+            // Without `as`, `import a.b` binds `a` itself: Python fixes that name.
+            if (i->alias) python_modules_.emplace(i->alias->text, py_name(i->alias->text, NameRole::Global));
+            else if (!i->module.parts.empty())
+                python_modules_.emplace(i->module.parts[0].text, i->module.parts[0].text);
+            for (const auto& [name, python] : python_modules_) globals_.insert(name);
+        }
     }
 }
 
@@ -112,6 +80,14 @@ std::string Emitter::where(ByteRange range) const {
 void Emitter::fail(ByteRange range, const std::string& message) const { throw CodegenError{range, message}; }
 
 bool Emitter::is_local(const std::string& name) const { return locals_.count(name) > 0; }
+
+std::string Emitter::variable_name(const std::string& name) const {
+    return py_name(name, globals_.count(name) ? NameRole::Shadowing : NameRole::Variable);
+}
+
+std::string Emitter::value_name(const std::string& name) const {
+    return is_local(name) ? variable_name(name) : py_name(name, NameRole::Global);
+}
 
 // ------------------------------------------------------------------ specs
 
@@ -151,11 +127,11 @@ static std::string spec_text(Emitter& e, const check::Type& type, bool any_float
         case TypeKind::Bool: return "_ss_rt.ScalarSpec(\"bool\")";
         case TypeKind::Str: return "_ss_rt.ScalarSpec(\"str\")";
         case TypeKind::Mode: return "_ss_rt.ModeSpec()";
-        case TypeKind::Model: return "_ss_rt.ModelSpec(" + py_name(type.ref) + ")";
-        case TypeKind::Data: return py_name(type.ref);
-        case TypeKind::Dataset: return "_ss_rt.DatasetSpec(" + py_name(type.ref) + ")";
-        case TypeKind::Batch: return "_ss_rt.BatchSpec(" + py_name(type.ref) + ")";
-        case TypeKind::Optimizer: return "_ss_rt.OptimizerSpec(" + py_name(type.ref) + ")";
+        case TypeKind::Model: return "_ss_rt.ModelSpec(" + py_name(type.ref, NameRole::Global) + ")";
+        case TypeKind::Data: return py_name(type.ref, NameRole::Global);
+        case TypeKind::Dataset: return "_ss_rt.DatasetSpec(" + py_name(type.ref, NameRole::Global) + ")";
+        case TypeKind::Batch: return "_ss_rt.BatchSpec(" + py_name(type.ref, NameRole::Global) + ")";
+        case TypeKind::Optimizer: return "_ss_rt.OptimizerSpec(" + py_name(type.ref, NameRole::Global) + ")";
         case TypeKind::Tuple: {
             std::vector<std::string> parts;
             for (const check::Type& t : type.elements) parts.push_back(spec_text(e, t, any_float));
@@ -183,12 +159,12 @@ std::string Emitter::extern_checks() {
         if (typed == typed_.functions.end() || !typed->second.returns || !checks_anything(*typed->second.returns))
             continue;
         std::vector<std::pair<std::string, const check::Type*>> params;
-        // By their Python names: the calls pass keywords by these.
-        for (const check::TypedParam& p : typed->second.params) params.emplace_back(py_name(p.name), &p.type);
-        std::string sig = "_ss_sig_" + name;
+        // As written: the target's own names, which the calls pass keywords by.
+        for (const check::TypedParam& p : typed->second.params) params.emplace_back(p.name, &p.type);
+        std::string alias = py_name(name, NameRole::Global), sig = "_ss_sig_" + alias;
         out << "\n"
             << signature(sig, name, ext->name.range, params, &*typed->second.returns, ext->target.text, true) << "if "
-            << kAnyChecks << ":\n    " << py_name(name) << " = _ss_rt.checked_extern(" << sig << ", " << py_name(name)
+            << kAnyChecks << ":\n    " << alias << " = _ss_rt.checked_extern(" << sig << ", " << alias
             << ", _ss_checks, _ss_value_checks)\n";
     }
     return out.str();
@@ -203,11 +179,25 @@ std::string shape_tuple(const check::TensorType& t) {
     std::string out = "(";
     for (const check::AxisType& a : t.axes) {
         auto value = a.size.as_constant();
-        out += (is_identifier(a.written) ? py_name(a.written) : value ? std::to_string(*value) : "0") + ", ";
+        out += (is_identifier(a.written) ? py_name(a.written, NameRole::Global)
+                : value                  ? std::to_string(*value)
+                                         : "0") +
+               ", ";
     }
     if (t.axes.size() == 1) out.erase(out.size() - 1);
     else if (!t.axes.empty()) out.erase(out.size() - 2);
     return out + ")";
+}
+
+// The module an extern fn's target is in, when the module imports it for
+// that: under a name of its own (`_ss_import_numpy`), which no name of the
+// file hides. torch, math and the runtime are imported already.
+const std::string kImportPrefix = "_ss_import_";
+
+std::string imported_root(const std::string& target) {
+    std::string root = target.substr(0, target.find('.'));
+    if (root == "torch" || root == "math" || target.rfind("shapescript.rt.", 0) == 0) return "";
+    return root;
 }
 
 }  // namespace
@@ -223,16 +213,12 @@ std::string Emitter::module() {
     for (const ast::Item& item : items_)
         if (auto* i = std::get_if<ast::ImportPython>(&item.node)) {
             head << "import " << i->module.text;
-            if (i->alias) head << " as " << py_name(i->alias->text);
+            if (i->alias) head << " as " << py_name(i->alias->text, NameRole::Global);
             head << "\n";
         }
-    for (const auto& [name, ext] : externs_) {
-        const std::string& target = ext->target.text;
-        std::string root = target.substr(0, target.find('.'));
-        if (root != "torch" && root != "math" && target.rfind("shapescript.rt.", 0) != 0 &&
-            imported.insert(root).second)
-            head << "import " << root << "\n";
-    }
+    for (const auto& [name, ext] : externs_)
+        if (std::string root = imported_root(ext->target.text); !root.empty() && imported.insert(root).second)
+            head << "import " << root << " as " << kImportPrefix << root << "\n";
 
     head << "\n_ss_source = " << py_string(options_.source_path) << "\n"
          << "_ss_checks = _ss_rt.checks_enabled(" << py_string(options_.checks) << ")\n"
@@ -263,19 +249,22 @@ std::string Emitter::module() {
             if (!any_dim) head << "\n";
             any_dim = true;
             std::string written(text_.substr(d->value->range.begin, d->value->range.end - d->value->range.begin));
-            head << py_name(d->name.text) << " = " << value->second;
+            head << py_name(d->name.text, NameRole::Global) << " = " << value->second;
             if (written != std::to_string(value->second)) head << "  # " << py_comment(written);
             head << "\n";
         }
 
     for (const auto& [name, ext] : externs_) {
         body << "\n# " << py_comment(where(ext->name.range)) << "\n"
-             << py_name(name) << " = " << python_path(ext->target.text) << "\n";
+             << py_name(name, NameRole::Global) << " = "
+             << (imported_root(ext->target.text).empty() ? python_path(ext->target.text)
+                                                         : kImportPrefix + ext->target.text)
+             << "\n";
     }
 
     for (const ast::Item& item : items_) {
         if (auto* m = std::get_if<ast::ModelDef>(&item.node)) {
-            body << "\n\nclass " << py_name(m->name.text) << "(_ss_rt.Model):\n"
+            body << "\n\nclass " << py_name(m->name.text, NameRole::Global) << "(_ss_rt.Model):\n"
                  << "    " << py_docstring("model " + m->name.text + " (" + where(m->name.range) + ")") << "\n\n"
                  << "    def __init__(self, seed=0):\n"
                  << "        super().__init__()\n";
@@ -284,14 +273,10 @@ std::string Emitter::module() {
             for (const ast::Field& f : m->fields) {
                 auto type = fields.find(f.name.text);
                 if (type == fields.end()) continue;
-                if (is_module_attribute(f.name.text))
-                    fail(f.name.range, "a model field can't be called `" + f.name.text +
-                                           "`: the generated class is a torch.nn.Module, which has an attribute of "
-                                           "that name; rename the field");
-                std::string self = "        self." + py_name(f.name.text) + " = ";
+                std::string self = "        self." + py_name(f.name.text, NameRole::ModelField) + " = ";
                 if (type->second.kind == check::TypeKind::Model) {
-                    body << self << py_name(type->second.ref) << "(seed=_ss_init.child_seed(" << py_string(f.name.text)
-                         << "))\n";
+                    body << self << py_name(type->second.ref, NameRole::Global) << "(seed=_ss_init.child_seed("
+                         << py_string(f.name.text) << "))\n";
                     continue;
                 }
                 const check::TensorType& t = type->second.tensor;
@@ -315,13 +300,16 @@ std::string Emitter::module() {
         }
         if (auto* d = std::get_if<ast::DataDef>(&item.node)) {
             body << "\n\n# " << py_comment("data " + d->name.text + " (" + where(d->name.range) + ")") << "\n"
-                 << py_name(d->name.text) << " = _ss_rt.DataSpec(" << py_string(d->name.text) << ", (\n";
+                 << py_name(d->name.text, NameRole::Global) << " = _ss_rt.DataSpec(" << py_string(d->name.text)
+                 << ", (\n";
             const auto& fields = typed_.record_fields.at(d->name.text);
             for (const ast::Field& f : d->fields) {
                 auto type = fields.find(f.name.text);
                 if (type == fields.end() || type->second.kind != check::TypeKind::Tensor) continue;
+                // The attribute a batch reads it by, where Python can't use the name itself.
+                std::string attribute = py_name(f.name.text, NameRole::DataField);
                 body << "    _ss_rt.FieldSpec(" << py_string(f.name.text) << ", " << tensor_spec(type->second.tensor)
-                     << "),\n";
+                     << (attribute == f.name.text ? "" : ", " + py_string(attribute)) << "),\n";
             }
             body << "))\n";
         }

@@ -1,6 +1,8 @@
 // Pattern calls as einops calls: the pattern's text, literal sizes named
 // (einops takes only 1 as a literal), the dims it names passed as sizes,
-// and split as a rearrange that puts the parts first, then unbind.
+// and split as a rearrange that puts the parts first, then unbind. Axis
+// names einops would refuse or misread (a keyword, `_x`, `α`, `lit16`) are
+// renamed `ax0`, `ax1`... in the call: only the einops text sees them.
 #include <algorithm>
 
 #include "codegen/emitter.hpp"
@@ -10,27 +12,58 @@ namespace ss::codegen {
 namespace {
 
 struct PatternText {
-    std::vector<std::pair<std::string, std::string>> sizes;  // name=value, passed to einops
-    std::set<std::string> names;                             // axis names the pattern uses
+    // axis=value, passed to einops; an axis is a name of the pattern, or
+    // `#16` for the literal 16 and `#part` for split's parts.
+    std::vector<std::pair<std::string, std::string>> sizes;
+    std::set<std::string> names;                // axis names the pattern uses
+    std::map<std::string, std::string> einops;  // axis name -> its name in the einops call
+
+    std::string einops_name(const std::string& axis) const {
+        if (axis == "#part") return "ss_part";
+        if (axis[0] == '#') return "lit" + axis.substr(1);
+        auto it = einops.find(axis);
+        return it == einops.end() ? axis : it->second;
+    }
 };
+
+bool numbered(std::string_view name, std::string_view prefix) {
+    return name.size() > prefix.size() && name.substr(0, prefix.size()) == prefix &&
+           name.find_first_not_of("0123456789", prefix.size()) == std::string_view::npos;
+}
+
+// What einops takes as an axis name as it is, in a pattern and as a
+// keyword: ASCII, not starting or ending with `_`, not a keyword nor
+// `axis`, and not one of the names this file gives (`lit16`, `ss_part`, `ax0`).
+bool einops_safe(std::string_view name) {
+    if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0])) || name.back() == '_') return false;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    return plain_python_name(name) && name != "axis" && name != "ss_part" && !numbered(name, "lit") &&
+           !numbered(name, "ax");
+}
+
+void collect_names(const ast::Axis& axis, std::vector<std::string>& out) {
+    if (axis.kind == ast::AxisKind::Name) out.push_back(axis.name.text);
+    for (const auto& child : axis.children) collect_names(*child, out);
+}
 
 }  // namespace
 
 static std::string axis_text(const Emitter& e, const ast::Axis& axis, PatternText& p, int* split_count) {
     switch (axis.kind) {
-        case ast::AxisKind::Name: p.names.insert(axis.name.text); return axis.name.text;
+        case ast::AxisKind::Name: p.names.insert(axis.name.text); return p.einops_name(axis.name.text);
         case ast::AxisKind::Literal: {
             if (!axis.value) e.fail(axis.range, "a size too large");
             if (*axis.value == 1) return "1";
             if (split_count && *split_count == 0) {
                 *split_count = static_cast<int>(*axis.value);
-                return "ss_part";
+                return p.einops_name("#part");
             }
-            std::string name = "lit" + std::to_string(*axis.value);
+            std::string name = "#" + std::to_string(*axis.value);
             bool known = false;
             for (const auto& [k, v] : p.sizes) known = known || k == name;
             if (!known) p.sizes.emplace_back(name, std::to_string(*axis.value));
-            return name;
+            return p.einops_name(name);
         }
         case ast::AxisKind::Group: {
             std::string out = "(";
@@ -61,6 +94,15 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     }
 
     PatternText p;
+    std::vector<std::string> axis_names;
+    for (const ast::PatternSide& side : call.pattern.inputs)
+        for (const auto& axis : side.axes) collect_names(*axis, axis_names);
+    for (const auto& axis : call.pattern.output.axes) collect_names(*axis, axis_names);
+    for (const ast::Argument& a : call.arguments)
+        if (a.keyword) axis_names.push_back(a.keyword->text);
+    for (const std::string& name : axis_names)
+        if (!p.einops.count(name))
+            p.einops.emplace(name, einops_safe(name) ? name : "ax" + std::to_string(p.einops.size()));
     int split_count = 0;
     std::string inputs;
     for (size_t i = 0; i < call.pattern.inputs.size(); ++i)
@@ -69,8 +111,8 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     std::string output = side_text(*this, call.pattern.output, p, nullptr);
     if (function == "split") {
         if (split_count == 0) fail(call.pattern.range, "a split needs a literal count in a group of its input");
-        output = "ss_part " + output;
-        p.sizes.emplace_back("ss_part", std::to_string(split_count));
+        output = p.einops_name("#part") + " " + output;
+        p.sizes.emplace_back("#part", std::to_string(split_count));
     }
     std::string text = py_string(inputs + " -> " + output);
 
@@ -98,9 +140,9 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     }
     for (const std::string& name : p.names)
         if (typed_.dims.count(name) && std::find(given.begin(), given.end(), name) == given.end())
-            p.sizes.emplace_back(name, py_name(name));
+            p.sizes.emplace_back(name, py_name(name, NameRole::Global));
     std::string sizes;
-    for (const auto& [k, v] : p.sizes) sizes += ", " + k + "=" + v;
+    for (const auto& [k, v] : p.sizes) sizes += ", " + p.einops_name(k) + "=" + v;
 
     if ((function == "rearrange" || function == "split") && operands.size() == 1 && call.pattern.inputs.size() == 1) {
         std::map<std::string, std::string> known(p.sizes.begin(), p.sizes.end());

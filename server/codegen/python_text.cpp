@@ -2,27 +2,12 @@
 
 #include <cmath>
 #include <cstdio>
-#include <unordered_set>
 
 #include "diag/utf8.hpp"
 
 namespace ss::codegen {
 
 std::string operand(const Py& py, int min) { return py.prec >= min ? py.text : "(" + py.text + ")"; }
-
-std::string py_name(std::string_view name) {
-    static const std::unordered_set<std::string_view> reserved = {"False", "None", "True", "and", "as", "assert",
-                                                                  "async", "await", "break", "class", "continue", "def",
-                                                                  "del", "elif", "else", "except", "finally", "for",
-                                                                  "from", "global", "if", "import", "in", "is",
-                                                                  "lambda", "nonlocal", "not", "or", "pass", "raise",
-                                                                  "return", "try", "while", "with", "yield",
-                                                                  // what every generated module imports
-                                                                  "torch", "einops", "math"};
-    std::string out(name);
-    if (reserved.count(name)) out += "_";
-    return out;
-}
 
 namespace {
 

@@ -1,5 +1,4 @@
-// Python text: names that don't clash with Python's keywords, literals, and
-// expressions that carry their precedence so the emitter adds parentheses
+// Python text: literals, and expressions that carry their precedence so the emitter adds parentheses
 // only where Python needs them.
 #pragma once
 
@@ -34,10 +33,6 @@ struct Py {
 
 // `py` as an operand that needs at least `min` binding strength.
 std::string operand(const Py& py, int min);
-
-// A ShapeScript name as a Python name: keywords and the module's own
-// imports get a trailing underscore (`lambda` -> `lambda_`).
-std::string py_name(std::string_view name);
 
 // Source text (names, the file's name, what the user wrote) reaches the
 // module only through these three: as a literal, a docstring, or the text

@@ -35,7 +35,7 @@ std::optional<Py> Emitter::rearrange_as_views(const Py& x, const ast::PatternSid
         int unknown = 0;
         for (const ast::Axis* a : members) {
             if (a->kind == ast::AxisKind::Literal && split_count && !split_named && a->value == split_count) {
-                group.push_back({"ss_part", std::to_string(split_count)});
+                group.push_back({"#part", std::to_string(split_count)});
                 split_named = true;
                 continue;
             }
@@ -48,7 +48,7 @@ std::optional<Py> Emitter::rearrange_as_views(const Py& x, const ast::PatternSid
         input.push_back(std::move(group));
     }
     std::vector<std::vector<std::string>> output;
-    if (split_count) output.push_back({"ss_part"});
+    if (split_count) output.push_back({"#part"});
     for (const auto& axis : out.axes) {
         std::vector<std::string> group;
         if (axis->kind == ast::AxisKind::Group) {

@@ -2,6 +2,7 @@
 //
 //   shapescript.build       writes the file's Python module next to it (FILE.py)
 //   shapescript.showPython  gives the module's text, for the editor to show
+//   shapescript.applyFix    a quick fix as a Command (handlers_fixes.cpp)
 //
 // arguments: [uri] or [uri, {"checks": LEVEL, "valueChecks": LEVEL}]. The
 // text is the open document's when the file is open (unsaved edits
@@ -37,10 +38,20 @@ std::string level_option(const Json* options, const char* key) {
 
 }  // namespace
 
-std::vector<std::string> LanguageServer::command_names() { return {kBuild, kShowPython}; }
+// shapescript.applyFix only for the clients that get quick fixes as Commands
+// (handlers_fixes.cpp).
+std::vector<std::string> LanguageServer::command_names() const {
+    std::vector<std::string> names{kBuild, kShowPython};
+    if (!client_.code_action_literals && client_.apply_edit) names.push_back(apply_fix_command());
+    return names;
+}
 
 Json LanguageServer::on_execute_command(const Json& params) {
     std::string command = string_member(params, "command", "command");
+    if (command == apply_fix_command()) {
+        const Json* arguments = optional_member(params, "arguments");
+        return apply_fix(arguments ? *arguments : Json());
+    }
     if (command != kBuild && command != kShowPython)
         throw RpcError(rpc_error::kInvalidParams,
                        "expected the command `shapescript.build` or `shapescript.showPython`, found `" + command + "`");

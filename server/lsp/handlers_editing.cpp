@@ -12,6 +12,7 @@
 #include "ide/semantic_tokens.hpp"
 #include "ide/signature_help.hpp"
 #include "ide/symbols.hpp"
+#include "lsp/plain_text.hpp"
 #include "lsp/server.hpp"
 
 namespace ss::lsp {
@@ -20,23 +21,50 @@ namespace {
 
 constexpr size_t kMaxWorkspaceSymbols = 500;
 
-// LSP's CompletionItemKind for each of ours.
-int completion_kind(ide::CompletionKind k) {
+// LSP's CompletionItemKind for each of ours, then fallbacks in the
+// protocol's first kinds (Text..Reference); nothing when the client handles
+// none of them.
+std::optional<int> completion_kind(ide::CompletionKind k, const KindSet& handled) {
     switch (k) {
-        case ide::CompletionKind::Function: return 3;
-        case ide::CompletionKind::Model: return 7;  // Class
-        case ide::CompletionKind::Data: return 22;  // Struct
-        case ide::CompletionKind::Dim: return 21;   // Constant
-        case ide::CompletionKind::Variable: return 6;
-        case ide::CompletionKind::Parameter: return 6;  // Variable
-        case ide::CompletionKind::Field: return 5;
-        case ide::CompletionKind::Axis: return 25;  // TypeParameter
-        case ide::CompletionKind::Type: return 7;   // Class
-        case ide::CompletionKind::Keyword: return 14;
-        case ide::CompletionKind::Module: return 9;
-        case ide::CompletionKind::Snippet: return 15;
+        case ide::CompletionKind::Function: return handled.first_of({3, 2});  // Function, Method
+        case ide::CompletionKind::Model: return handled.first_of({7});        // Class
+        case ide::CompletionKind::Data: return handled.first_of({22, 7});     // Struct, Class
+        case ide::CompletionKind::Dim: return handled.first_of({21, 12, 6});  // Constant, Value, Variable
+        case ide::CompletionKind::Variable: return handled.first_of({6});
+        case ide::CompletionKind::Parameter: return handled.first_of({6});  // Variable
+        case ide::CompletionKind::Field: return handled.first_of({5, 10});  // Field, Property
+        case ide::CompletionKind::Axis: return handled.first_of({25, 6});   // TypeParameter, Variable
+        case ide::CompletionKind::Type: return handled.first_of({7});       // Class
+        case ide::CompletionKind::Keyword: return handled.first_of({14});
+        case ide::CompletionKind::Module: return handled.first_of({9});
+        case ide::CompletionKind::Snippet: return handled.first_of({15});
     }
-    return 1;
+    return std::nullopt;
+}
+
+// LSP's SymbolKind for each of ours (ide::SymbolKind's values), then
+// fallbacks in the protocol's first kinds (File..Array); the protocol
+// requires a kind, so at worst any the client handles.
+int symbol_kind(ide::SymbolKind k, const KindSet& handled) {
+    std::optional<int> kind;
+    switch (k) {
+        case ide::SymbolKind::Module: kind = handled.first_of({2}); break;
+        case ide::SymbolKind::Class: kind = handled.first_of({5}); break;
+        case ide::SymbolKind::Field: kind = handled.first_of({8, 7}); break;      // Field, Property
+        case ide::SymbolKind::Function: kind = handled.first_of({12, 6}); break;  // Function, Method
+        case ide::SymbolKind::Variable: kind = handled.first_of({13}); break;
+        case ide::SymbolKind::Constant: kind = handled.first_of({14, 13}); break;       // Constant, Variable
+        case ide::SymbolKind::Struct: kind = handled.first_of({23, 5}); break;          // Struct, Class
+        case ide::SymbolKind::TypeParameter: kind = handled.first_of({26, 13}); break;  // TypeParameter, Variable
+    }
+    if (!kind) kind = handled.first_of({13});
+    return kind ? *kind : handled.any();
+}
+
+// Documentation as the client takes it: Markdown, or a plain string.
+Json documentation(const std::string& markdown, bool client_takes_markdown) {
+    if (client_takes_markdown) return {{"kind", "markdown"}, {"value", markdown}};
+    return markdown_as_plain_text(markdown);
 }
 
 // The length of `text` in the units positions count: bytes or UTF-16
@@ -61,16 +89,30 @@ Json folding_kind(ide::FoldingKind k) {
     return "region";
 }
 
-Json symbol_json(const ide::DocumentSymbol& s, const PositionCodec& codec) {
+Json symbol_json(const ide::DocumentSymbol& s, const PositionCodec& codec, const KindSet& kinds) {
     Json children = Json::array();
-    for (const ide::DocumentSymbol& c : s.children) children.push_back(symbol_json(c, codec));
+    for (const ide::DocumentSymbol& c : s.children) children.push_back(symbol_json(c, codec, kinds));
     Json out{{"name", s.name.empty() ? std::string("?") : s.name},
-             {"kind", static_cast<int>(s.kind)},
+             {"kind", symbol_kind(s.kind, kinds)},
              {"range", codec.range(s.range)},
              {"selectionRange", codec.range(s.selection)},
              {"children", std::move(children)}};
     if (!s.detail.empty()) out["detail"] = s.detail;
     return out;
+}
+
+// The outline as a flat SymbolInformation list (for clients without
+// hierarchical symbols): each symbol, then those under it, which name it
+// as their container.
+void flat_symbols(const ide::DocumentSymbol& s, const std::string& container, const std::string& uri,
+                  const PositionCodec& codec, const KindSet& kinds, Json& out) {
+    std::string name = s.name.empty() ? std::string("?") : s.name;
+    Json item{{"name", name},
+              {"kind", symbol_kind(s.kind, kinds)},
+              {"location", {{"uri", uri}, {"range", codec.range(s.range)}}}};
+    if (!container.empty()) item["containerName"] = container;
+    out.push_back(std::move(item));
+    for (const ide::DocumentSymbol& c : s.children) flat_symbols(c, name, uri, codec, kinds, out);
 }
 
 }  // namespace
@@ -90,11 +132,19 @@ Json LanguageServer::on_completion(const Json& params) {
     PositionCodec c = codec(doc);
     Json items = Json::array();
     for (const ide::CompletionEntry& e : ide::complete(doc.snapshot(), offset)) {
-        Json item{{"label", e.label}, {"kind", completion_kind(e.kind)}, {"sortText", e.sort_text}};
+        // Without snippets, an item snippet (`model Name: ...`) is only a
+        // template: left out; others insert their placeholders' text.
+        if (e.is_snippet && !client_.snippets && e.kind == ide::CompletionKind::Snippet) continue;
+        Json item{{"label", e.label}, {"sortText", e.sort_text}};
+        if (auto kind = completion_kind(e.kind, client_.completion_kinds)) item["kind"] = *kind;
         if (!e.detail.empty()) item["detail"] = e.detail;
-        if (!e.documentation.empty()) item["documentation"] = {{"kind", "markdown"}, {"value", e.documentation}};
-        item["textEdit"] = {{"range", c.range(replaced)}, {"newText", e.insert_text.empty() ? e.label : e.insert_text}};
-        item["insertTextFormat"] = e.is_snippet ? 2 : 1;
+        if (!e.documentation.empty())
+            item["documentation"] = documentation(e.documentation, client_.completion_markdown);
+        bool snippet = e.is_snippet && client_.snippets;
+        std::string text = e.insert_text.empty() ? e.label : e.insert_text;
+        if (e.is_snippet && !snippet) text = snippet_as_plain_text(text);
+        item["textEdit"] = {{"range", c.range(replaced)}, {"newText", std::move(text)}};
+        item["insertTextFormat"] = snippet ? 2 : 1;
         items.push_back(std::move(item));
     }
     return {{"isIncomplete", false}, {"items", std::move(items)}};
@@ -109,13 +159,17 @@ Json LanguageServer::on_signature_help(const Json& params) {
     for (auto [begin, end] : help->parameter_label_offsets) {
         begin = std::min<uint32_t>(begin, static_cast<uint32_t>(label.size()));
         end = std::clamp<uint32_t>(end, begin, static_cast<uint32_t>(label.size()));
-        uint32_t from = length_in(label.substr(0, begin), encoding_);
-        uint32_t to = from + length_in(label.substr(begin, end - begin), encoding_);
+        if (!client_.label_offsets) {  // the label's text, a substring of the signature's
+            parameters.push_back({{"label", label.substr(begin, end - begin)}});
+            continue;
+        }
+        uint32_t from = length_in(label.substr(0, begin), client_.encoding);
+        uint32_t to = from + length_in(label.substr(begin, end - begin), client_.encoding);
         parameters.push_back({{"label", {from, to}}});
     }
     Json signature{{"label", help->label}, {"parameters", std::move(parameters)}};
     if (!help->documentation.empty())
-        signature["documentation"] = {{"kind", "markdown"}, {"value", help->documentation}};
+        signature["documentation"] = documentation(help->documentation, client_.signature_markdown);
     Json out{{"signatures", Json::array({std::move(signature)})}, {"activeSignature", 0}};
     if (help->active_parameter >= 0) out["activeParameter"] = help->active_parameter;
     return out;
@@ -124,8 +178,12 @@ Json LanguageServer::on_signature_help(const Json& params) {
 Json LanguageServer::on_document_symbol(const Json& params) {
     OpenDocument& doc = document_of(params);
     PositionCodec c = codec(doc);
+    const KindSet& kinds = client_.document_symbol_kinds;
     Json out = Json::array();
-    for (const ide::DocumentSymbol& s : ide::document_symbols(doc.snapshot())) out.push_back(symbol_json(s, c));
+    for (const ide::DocumentSymbol& s : ide::document_symbols(doc.snapshot())) {
+        if (client_.hierarchical_symbols) out.push_back(symbol_json(s, c, kinds));
+        else flat_symbols(s, "", doc.uri, c, kinds, out);
+    }
     return out;
 }
 
@@ -148,7 +206,7 @@ Json LanguageServer::on_workspace_symbol(const Json& params) {
     Json out = Json::array();
     for (const Found& f : found) {
         Json item{{"name", f.match.name},
-                  {"kind", static_cast<int>(f.match.kind)},
+                  {"kind", symbol_kind(f.match.kind, client_.workspace_symbol_kinds)},
                   {"location", {{"uri", f.doc->uri}, {"range", codec(*f.doc).range(f.match.selection)}}}};
         if (!f.match.container.empty()) item["containerName"] = f.match.container;
         out.push_back(std::move(item));
@@ -177,7 +235,7 @@ static std::vector<uint32_t> encode_tokens(const OpenDocument& doc, PositionEnco
 
 Json LanguageServer::on_semantic_tokens_full(const Json& params) {
     OpenDocument& doc = document_of(params);
-    doc.tokens_data = encode_tokens(doc, encoding_);
+    doc.tokens_data = encode_tokens(doc, client_.encoding);
     doc.tokens_result_id = std::to_string(++tokens_generation_);
     return {{"resultId", doc.tokens_result_id}, {"data", doc.tokens_data}};
 }
@@ -188,7 +246,7 @@ Json LanguageServer::on_semantic_tokens_delta(const Json& params) {
     OpenDocument& doc = document_of(params);
     std::string previous = string_member(params, "previousResultId", "previousResultId");
     if (previous != doc.tokens_result_id || doc.tokens_result_id.empty()) return on_semantic_tokens_full(params);
-    std::vector<uint32_t> now = encode_tokens(doc, encoding_);
+    std::vector<uint32_t> now = encode_tokens(doc, client_.encoding);
     const std::vector<uint32_t>& before = doc.tokens_data;
     size_t prefix = 0;
     while (prefix < before.size() && prefix < now.size() && before[prefix] == now[prefix]) ++prefix;

@@ -1,5 +1,5 @@
-// Requests about names: hover, definition, references, highlights, rename,
-// inlay hints and quick fixes. JSON in and out here; the answers come from
+// Requests about names: hover, definition, references, highlights, rename
+// and inlay hints. JSON in and out here; the answers come from
 // server/ide/.
 #include <filesystem>
 #include <fstream>
@@ -12,6 +12,7 @@
 #include "ide/hover.hpp"
 #include "ide/inlay_hints.hpp"
 #include "ide/navigation.hpp"
+#include "lsp/plain_text.hpp"
 #include "lsp/server.hpp"
 
 namespace ss::lsp {
@@ -52,7 +53,10 @@ Json LanguageServer::on_hover(const Json& params) {
     OpenDocument& doc = document_of(params);
     auto info = ide::hover(doc.snapshot(), offset_of(doc, params));
     if (!info) return nullptr;
-    return {{"contents", {{"kind", "markdown"}, {"value", info->markdown}}}, {"range", codec(doc).range(info->range)}};
+    Json contents = client_.hover_markdown
+                        ? Json{{"kind", "markdown"}, {"value", info->markdown}}
+                        : Json{{"kind", "plaintext"}, {"value", markdown_as_plain_text(info->markdown)}};
+    return {{"contents", std::move(contents)}, {"range", codec(doc).range(info->range)}};
 }
 
 Json LanguageServer::on_definition(const Json& params) {
@@ -67,7 +71,7 @@ Json LanguageServer::on_definition(const Json& params) {
         if (uri.empty()) continue;
         std::string_view text = check::prelude_text();
         LineIndex lines(text);
-        PositionCodec prelude(text, lines, encoding_);
+        PositionCodec prelude(text, lines, client_.encoding);
         out.push_back({{"uri", uri}, {"range", prelude.range(target.range)}});
     }
     return out;
@@ -121,28 +125,6 @@ Json LanguageServer::on_inlay_hint(const Json& params) {
                        {"label", h.label},
                        {"kind", 1},
                        {"paddingLeft", h.pad_left}});
-    return out;
-}
-
-// Quick fixes: each suggested fix of a diagnostic that overlaps the range.
-Json LanguageServer::on_code_action(const Json& params) {
-    OpenDocument& doc = document_of(params);
-    ByteRange range = codec(doc).byte_range(member(params, "range", "range"), "range");
-    Json out = Json::array();
-    for (const Diagnostic& d : doc.diagnostics) {
-        if (d.fixes.empty() || d.range.end < range.begin || d.range.begin > range.end) continue;
-        Json diagnostic = diagnostic_json(d, codec(doc), doc.uri, options_.links);
-        for (const Fix& fix : d.fixes) {
-            Json edits = Json::array();
-            for (const FixEdit& e : fix.edits)
-                edits.push_back({{"range", codec(doc).range(e.range)}, {"newText", e.text}});
-            out.push_back({{"title", fix.title},
-                           {"kind", "quickfix"},
-                           {"diagnostics", Json::array({diagnostic})},
-                           {"isPreferred", d.fixes.size() == 1},
-                           {"edit", {{"changes", {{doc.uri, std::move(edits)}}}}}});
-        }
-    }
     return out;
 }
 

@@ -60,6 +60,7 @@ std::variant<Incoming, Unusable> classify(std::string_view body) {
     if (method == message.end()) {
         if (has_id && (message.contains("result") || message.contains("error"))) {
             in.kind = Incoming::Kind::Response;
+            in.failed = message.contains("error");
             return in;
         }
         return Unusable{has_id ? in.id : Json(nullptr), rpc_error::kInvalidRequest,

@@ -40,6 +40,7 @@ struct Incoming {
     Json id;             // requests and responses
     std::string method;  // requests and notifications
     Json params;         // null when absent
+    bool failed = false;  // a response with an `error`
 };
 
 // A message that could not be classified: the error reply to send (id null

@@ -39,6 +39,10 @@ struct OpenDocument {
     const analysis::Result* analysed = nullptr;  // set with `result`
     std::vector<Diagnostic> diagnostics;         // of `result` and `analysed`: what is published
     std::chrono::steady_clock::time_point due;   // when to analyse, while `result` is null
+    // A work-done progress token asked for this document's checks
+    // (lsp/progress.hpp), and until when its check waits for the answer.
+    std::string progress_token;
+    std::chrono::steady_clock::time_point progress_deadline;
     // Edits of this document received but not yet applied: a check in
     // flight stops when this becomes positive (shared with the reader).
     std::shared_ptr<std::atomic<int>> queued_edits;

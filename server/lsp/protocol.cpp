@@ -46,7 +46,7 @@ ByteRange PositionCodec::byte_range(const Json& range, std::string_view where) c
 }
 
 Json diagnostic_json(const Diagnostic& d, const PositionCodec& codec, const std::string& uri,
-                     const DiagnosticLinks& links) {
+                     const DiagnosticLinks& links, bool related_information) {
     int severity = 1;
     switch (d.severity) {
         case Severity::Error: severity = 1; break;
@@ -62,7 +62,7 @@ Json diagnostic_json(const Diagnostic& d, const PositionCodec& codec, const std:
     if (!links.docs_page.empty())
         if (const CatalogueEntry* entry = find_entry(d.code))
             out["codeDescription"] = {{"href", links.docs_page + "#" + std::string(entry->anchor)}};
-    if (!d.related.empty()) {
+    if (related_information && !d.related.empty()) {
         Json related = Json::array();
         for (const RelatedInfo& r : d.related)
             related.push_back({{"location", {{"uri", uri}, {"range", codec.range(r.range)}}}, {"message", r.message}});

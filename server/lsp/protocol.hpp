@@ -42,8 +42,10 @@ struct DiagnosticLinks {
     std::string docs_page;  // "file:///.../docs/errors.md" or an https URL
 };
 
+// `links` empty: no `codeDescription`; `related_information` false: no
+// `relatedInformation` (for clients that don't take them).
 Json diagnostic_json(const Diagnostic& d, const PositionCodec& codec, const std::string& uri,
-                     const DiagnosticLinks& links);
+                     const DiagnosticLinks& links, bool related_information);
 
 // `file:///a/b%20c.ss` for an absolute path.
 std::string file_uri(std::string_view absolute_path);

@@ -14,6 +14,11 @@ namespace ss::lsp {
 
 namespace {
 
+// A document this large reports its check as work-done progress, and its
+// check waits this long for the client to accept the progress token.
+constexpr size_t kProgressBytes = 512 * 1024;
+constexpr std::chrono::milliseconds kProgressAnswerWait{2000};
+
 bool is_document_notification(const std::string& method) {
     return method == "textDocument/didOpen" || method == "textDocument/didChange" || method == "textDocument/didClose";
 }
@@ -88,7 +93,6 @@ bool LanguageServer::on_message(const std::string& body) {
         return true;
     }
     Incoming in = std::move(std::get<Incoming>(classified));
-    if (in.kind == Incoming::Kind::Response) return true;  // to our progress requests: nothing to do
     if (in.method == "$/cancelRequest") {
         const Json* id = optional_member(in.params, "id");
         if (id && (id->is_string() || id->is_number_integer() || id->is_number_unsigned())) {
@@ -151,9 +155,18 @@ int LanguageServer::finish(bool end_of_input) {
 std::optional<std::chrono::steady_clock::time_point> LanguageServer::next_due() const {
     std::optional<std::chrono::steady_clock::time_point> due;
     for (const auto& [uri, doc] : documents_)
-        if (!doc->result && doc->text().size() <= options_.max_document_bytes && (!due || doc->due < *due))
-            due = doc->due;
+        if (!doc->result && doc->text().size() <= options_.max_document_bytes && (!due || check_time(*doc) < *due))
+            due = check_time(*doc);
     return due;
+}
+
+// When a document's check may start: its debounce passed and, while the
+// client has not answered the progress token asked for it, that answer
+// came or its deadline passed.
+std::chrono::steady_clock::time_point LanguageServer::check_time(const OpenDocument& doc) const {
+    if (!doc.progress_token.empty() && progress_.state(doc.progress_token) == ProgressTokens::State::Waiting)
+        return std::max(doc.due, doc.progress_deadline);
+    return doc.due;
 }
 
 void LanguageServer::worker_loop() {
@@ -190,6 +203,7 @@ void LanguageServer::handle(Queued& item) {
     const Incoming& in = item.message;
     try {
         if (in.kind == Incoming::Kind::Request) handle_request(in);
+        else if (in.kind == Incoming::Kind::Response) progress_.answered(in.id, !in.failed);
         else handle_notification(in);
     } catch (const std::exception& e) {
         // A bug: reported, and the server goes on.
@@ -267,7 +281,11 @@ void LanguageServer::handle_notification(const Incoming& in) {
 void LanguageServer::analyze_due_documents() {
     auto now = std::chrono::steady_clock::now();
     for (auto& [uri, doc] : documents_) {
-        if (doc->result || doc->due > now || doc->text().size() > options_.max_document_bytes) continue;
+        if (doc->result || check_time(*doc) > now || doc->text().size() > options_.max_document_bytes) continue;
+        if (doc->text().size() >= kProgressBytes && doc->progress_token.empty() && progress_.enabled()) {
+            ask_for_progress(*doc);  // checked once the client answers, or at the deadline
+            continue;
+        }
         analyze(*doc, /*cancellable=*/true);
         // One document per turn: a message that came meanwhile goes first.
         std::lock_guard lock(mutex_);
@@ -280,20 +298,31 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
         throw RpcError(rpc_error::kRequestFailed,
                        "the document is " + std::to_string(doc.text().size()) + " bytes, over the " +
                            std::to_string(options_.max_document_bytes) + " this server analyses");
-    constexpr size_t kProgressBytes = 512 * 1024;
+    // Progress, on a token the client accepted. One it hasn't answered yet
+    // stays for a later check, until its deadline.
     std::string token;
-    if (client_progress_ && doc.text().size() >= kProgressBytes) {
-        token = "shapescript/check/" + std::to_string(next_server_request_);
-        send(request(next_server_request_++, "window/workDoneProgress/create", {{"token", token}}));
+    if (!doc.progress_token.empty()) {
+        switch (progress_.state(doc.progress_token)) {
+            case ProgressTokens::State::Accepted: token = doc.progress_token; break;
+            case ProgressTokens::State::Waiting:
+                if (std::chrono::steady_clock::now() < doc.progress_deadline) break;
+                progress_.give_up(doc.progress_token);
+                [[fallthrough]];
+            case ProgressTokens::State::Refused: progress_.forget(std::exchange(doc.progress_token, {})); break;
+        }
+    }
+    if (!token.empty())
         send(notification("$/progress", {{"token", token},
                                          {"value", {{"kind", "begin"}, {"title", "Checking"}, {"message", doc.uri}}}}));
-    }
     auto counter = doc.queued_edits;
     std::function<bool()> stop;
     if (cancellable) stop = [counter] { return counter->load() > 0; };
     auto started = std::chrono::steady_clock::now();
     const check::DocumentResult* result = doc.analysis.analyze(stop);
-    if (!token.empty()) send(notification("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}}));
+    if (!token.empty()) {
+        send(notification("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}}));
+        progress_.forget(std::exchange(doc.progress_token, {}));
+    }
     if (!result) {
         spdlog::debug("check of {} stopped: a newer edit came", doc.uri);
         return false;
@@ -316,10 +345,25 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     return true;
 }
 
+// Asks the client for a progress token for `doc`'s checks; the next check
+// waits for the answer until the deadline.
+void LanguageServer::ask_for_progress(OpenDocument& doc) {
+    int64_t id = server_request_id();
+    doc.progress_token = "shapescript/check/" + std::to_string(id);
+    doc.progress_deadline = std::chrono::steady_clock::now() + kProgressAnswerWait;
+    progress_.asked(id, doc.progress_token);
+    send(request(id, "window/workDoneProgress/create", {{"token", doc.progress_token}}));
+}
+
+Json LanguageServer::diagnostic(const OpenDocument& doc, const Diagnostic& d) const {
+    static const DiagnosticLinks none;
+    return diagnostic_json(d, codec(doc), doc.uri, client_.code_description ? options_.links : none,
+                           client_.related_information);
+}
+
 void LanguageServer::publish(const OpenDocument& doc) {
-    PositionCodec c = codec(doc);
     Json diagnostics = Json::array();
-    for (const Diagnostic& d : doc.diagnostics) diagnostics.push_back(diagnostic_json(d, c, doc.uri, options_.links));
+    for (const Diagnostic& d : doc.diagnostics) diagnostics.push_back(diagnostic(doc, d));
     send(notification("textDocument/publishDiagnostics",
                       {{"uri", doc.uri}, {"version", doc.version}, {"diagnostics", std::move(diagnostics)}}));
 }
@@ -350,32 +394,29 @@ uint32_t LanguageServer::offset_of(const OpenDocument& doc, const Json& params) 
 
 Json LanguageServer::on_initialize(const Json& params) {
     const Json* capabilities = optional_member(params, "capabilities");
-    encoding_ = PositionEncoding::Utf16;
-    if (capabilities) {
-        const Json* general = optional_member(*capabilities, "general");
-        const Json* encodings = general ? optional_member(*general, "positionEncodings") : nullptr;
-        if (encodings && encodings->is_array())
-            for (const Json& e : *encodings)
-                if (e == "utf-8") encoding_ = PositionEncoding::Utf8;
-        const Json* window = optional_member(*capabilities, "window");
-        const Json* progress = window ? optional_member(*window, "workDoneProgress") : nullptr;
-        client_progress_ = progress && progress->is_boolean() && progress->get<bool>();
-    }
+    client_ = read_client_capabilities(capabilities ? *capabilities : Json());
+    progress_ = ProgressTokens(client_.work_done_progress);
     if (const Json* init = optional_member(params, "initializationOptions"))
         if (const Json* debounce = optional_member(*init, "debounceMs"); debounce && debounce->is_number_integer())
             options_.debounce = std::chrono::milliseconds(std::clamp<int64_t>(debounce->get<int64_t>(), 0, 5000));
     state_ = State::Running;
+    // Forms the client didn't declare are left out or given in their oldest
+    // shape (`true` for a provider without options).
+    Json rename = true;
+    if (client_.prepare_rename) rename = {{"prepareProvider", true}};
+    Json code_actions = true;
+    if (client_.code_action_literals) code_actions = {{"codeActionKinds", {"quickfix"}}};
     Json capabilities_out = {
-        {"positionEncoding", encoding_name(encoding_)},
+        {"positionEncoding", encoding_name(client_.encoding)},
         {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
         {"hoverProvider", true},
         {"definitionProvider", true},
         {"declarationProvider", true},
         {"referencesProvider", true},
         {"documentHighlightProvider", true},
-        {"renameProvider", {{"prepareProvider", true}}},
+        {"renameProvider", std::move(rename)},
         {"inlayHintProvider", true},
-        {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+        {"codeActionProvider", std::move(code_actions)},
         {"completionProvider", {{"triggerCharacters", {".", "[", "="}}, {"resolveProvider", false}}},
         {"signatureHelpProvider", {{"triggerCharacters", {"(", ","}}, {"retriggerCharacters", {","}}}},
         {"documentSymbolProvider", true},
@@ -451,7 +492,10 @@ void LanguageServer::on_did_change(const Json& params) {
 
 void LanguageServer::on_did_close(const Json& params) {
     std::string uri = uri_of(params);
-    if (documents_.erase(uri) == 0) return;
+    auto it = documents_.find(uri);
+    if (it == documents_.end()) return;
+    progress_.forget(it->second->progress_token);
+    documents_.erase(it);
     send(notification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", Json::array()}}));
 }
 

@@ -22,8 +22,10 @@
 #include <thread>
 #include <unordered_map>
 
+#include "lsp/client_capabilities.hpp"
 #include "lsp/json_rpc.hpp"
 #include "lsp/open_document.hpp"
+#include "lsp/progress.hpp"
 #include "lsp/protocol.hpp"
 #include "lsp/transport.hpp"
 
@@ -67,14 +69,18 @@ private:
     void handle_request(const Incoming& in);
     void handle_notification(const Incoming& in);
     std::optional<std::chrono::steady_clock::time_point> next_due() const;
+    std::chrono::steady_clock::time_point check_time(const OpenDocument& doc) const;
     void analyze_due_documents();
     bool analyze(OpenDocument& doc, bool cancellable);
     void publish(const OpenDocument& doc);
+    Json diagnostic(const OpenDocument& doc, const Diagnostic& d) const;  // as the client takes it
+    void ask_for_progress(OpenDocument& doc);
+    int64_t server_request_id() { return next_server_request_++; }
 
     // Documents, for handlers.
     OpenDocument& document_of(const Json& params);  // by params.textDocument.uri; analysed
     std::string uri_of(const Json& params) const;
-    PositionCodec codec(const OpenDocument& doc) const { return doc.codec(encoding_); }
+    PositionCodec codec(const OpenDocument& doc) const { return doc.codec(client_.encoding); }
     uint32_t offset_of(const OpenDocument& doc, const Json& params) const;  // params.position
     std::string prelude_uri();
 
@@ -94,7 +100,11 @@ private:
     Json on_prepare_rename(const Json& params);
     Json on_rename(const Json& params);
     Json on_inlay_hint(const Json& params);
+
+    // Quick fixes (handlers_fixes.cpp).
     Json on_code_action(const Json& params);
+    Json apply_fix(const Json& arguments);
+    static const char* apply_fix_command();
 
     // Structure and editing (handlers_editing.cpp).
     Json on_completion(const Json& params);
@@ -110,7 +120,7 @@ private:
 
     // Commands (handlers_commands.cpp).
     Json on_execute_command(const Json& params);
-    static std::vector<std::string> command_names();
+    std::vector<std::string> command_names() const;
 
     Connection& connection_;
     ServerOptions options_;
@@ -126,8 +136,8 @@ private:
 
     // The worker's own.
     State state_ = State::Uninitialized;
-    PositionEncoding encoding_ = PositionEncoding::Utf16;
-    bool client_progress_ = false;
+    ClientCapabilities client_;  // what the client declared in `initialize`
+    ProgressTokens progress_;
     int64_t next_server_request_ = 1;
     std::map<std::string, std::unique_ptr<OpenDocument>> documents_;  // by uri
     std::unordered_map<std::string, Handler> requests_;

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <map>
 #include <string>
 
 #include "diag/catalogue.hpp"
+#include "diag/python_identifier.hpp"
 #include "diag/utf8.hpp"
 #include "syntax/chunks.hpp"
 #include "syntax/hidden_missing.hpp"
@@ -259,6 +261,39 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
     }
 }
 
+// E0011: a name the grammar reads but Python wouldn't (a zero width joiner
+// in it, a character of a newer Unicode than Python's). Only characters
+// that can't begin a Python name are looked up in the tree, so an ASCII
+// chunk costs one pass over its bytes.
+void check_names(const ChunkView& tree, std::vector<Diagnostic>& out) {
+    const TSSymbol identifier = NodeKinds::get().identifier;
+    uint32_t last_checked = UINT32_MAX;  // the start of the identifier checked last
+    size_t count = 0;
+    for (size_t i = 0; i < tree.text.size();) {
+        if (static_cast<unsigned char>(tree.text[i]) < 0x80) {
+            ++i;
+            continue;
+        }
+        utf8::Char ch = utf8::decode(tree.text, i);
+        auto at = static_cast<uint32_t>(i);
+        i += ch.length;
+        if (!ch.valid || python::identifier_start(ch.code_point)) continue;
+        TSNode node = ts_node_descendant_for_byte_range(tree.root, at, at + ch.length);
+        if (ts_node_is_null(node) || ts_node_symbol(node) != identifier || ts_node_start_byte(node) == last_checked)
+            continue;
+        last_checked = ts_node_start_byte(node);
+        std::string_view name = tree.node_text(node);
+        size_t bad = python::first_invalid(name);
+        if (bad == std::string_view::npos || count++ >= kMaxPerKind) continue;
+        utf8::Char c = utf8::decode(name, bad);
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "%04X", static_cast<unsigned>(c.code_point));
+        uint32_t begin = tree.base + last_checked + static_cast<uint32_t>(bad);
+        out.push_back(make_diagnostic(DiagCode::E0011, {begin, begin + c.length},
+                                      {std::string(name), hex, bad == 0 ? "at the start of a name" : "in a name"}));
+    }
+}
+
 // E0005: statements of one block, fields of one record and top-level items
 // must start at one column. The scanner can't report this (it only opens
 // and closes blocks), so it is checked on the finished tree.
@@ -406,6 +441,7 @@ std::vector<Diagnostic> chunk_syntax_diagnostics(std::string_view whole_text, co
     check_tree(chunk, parse_errors, out);
     check_layout(chunk, indentation_errors, out);
     check_brackets(chunk, out);
+    check_names(chunk, out);
     drop_cascades(whole_text, out);
     size_t long_lines = 0;
     for (auto [begin, end] : overlong_lines(chunk.text))

@@ -60,13 +60,3 @@ def test_generated_module_compiles_for_every_example():
         result = run_build([path, "-o", "-"])
         assert result.returncode == 0, (path, result.stderr)
         compile(result.stdout, str(path), "exec")
-
-
-def test_a_field_named_like_a_module_attribute_is_a_clear_error(tmp_path):
-    src = tmp_path / "m.ss"
-    src.write_text("model M:\n    training: [4] = zeros\n")
-    result = run_build([src, "-o", tmp_path / "m.py"])
-    assert result.returncode == 1
-    assert "m.ss:2:5: error: can't generate Python for this yet" in result.stderr
-    assert "`training`" in result.stderr and "rename the field" in result.stderr
-    assert not (tmp_path / "m.py").exists()

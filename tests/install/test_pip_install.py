@@ -80,7 +80,7 @@ def test_errors_page_installed_where_the_server_finds_it(tmp_path):
     # The installed server links diagnostics to it (no --docs-base given).
     client = LspClient.stdio([str(VENV_BIN / "shapescript-lsp"), "--stdio"], cwd=tmp_path, env=outside_env())
     try:
-        client.initialize()
+        client.initialize({"textDocument": {"publishDiagnostics": {"codeDescriptionSupport": True}}})
         uri = (tmp_path / "bad.ss").as_uri()
         client.open(uri, "fn f(x: [n]) -> [n]\n    return x\n")
         diagnostics = client.diagnostics(uri)["diagnostics"]

@@ -10,7 +10,8 @@ The reader is strict: any byte on the server's output that is not part of a
 well-formed `Content-Length: N\\r\\n\\r\\n<N bytes of JSON>` frame is
 recorded in `protocol_errors` (the server must write nothing but protocol
 messages on standard output). Requests the server sends (such as
-`window/workDoneProgress/create`) are answered with a null result.
+`window/workDoneProgress/create`) are answered with a null result, or as
+`answer_server` says.
 """
 
 from __future__ import annotations
@@ -148,6 +149,10 @@ class LspClient:
         self.protocol_errors: list[str] = []  # bytes on the wire that were not a frame
         self.raw_output = bytearray()  # every byte the server wrote
         self.eof = False
+        # How a request from the server is answered: a function of the
+        # request giving the response's {"result": ...} or {"error": ...},
+        # or None to leave it unanswered (the test may answer later).
+        self.answer_server: Callable[[dict], dict | None] = lambda request: {"result": None}
         self._next_id = 1
         self._write_lock = threading.Lock()
         self._reader = threading.Thread(target=self._read_loop, daemon=True)
@@ -286,11 +291,14 @@ class LspClient:
 
     def _deliver(self, message: dict) -> None:
         if "method" in message and "id" in message:
-            # A request from the server: answer it so it never waits on us.
-            try:
-                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
-            except OSError:
-                pass
+            # A request from the server: answered so it never waits on us,
+            # unless the test chose otherwise.
+            answer = self.answer_server(message)
+            if answer is not None:
+                try:
+                    self.send({"jsonrpc": "2.0", "id": message["id"], **answer})
+                except OSError:
+                    pass
         with self._cond:
             self.received.append(message)
             self._pending.append(message)

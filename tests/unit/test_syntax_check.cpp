@@ -148,6 +148,18 @@ TEST_CASE("E0010: a lone CR line end, once; CRLF is fine") {
     CHECK(codes_of(check_syntax("dim D = 1\n# ends in CR\r")) == Codes{"E0010"});
 }
 
+TEST_CASE("E0011: a name Python can't read, once per name, at its first bad character") {
+    std::string text = "dim D\u200Dx = 4\nfn f(a\u200D\u200Db: [n]) -> [n]:\n    return a\u200D\u200Db\n";
+    auto d = check_syntax(text);
+    REQUIRE(codes_of(d) == Codes{"E0011", "E0011", "E0011"});
+    CHECK(d[0].range.begin == text.find("\u200D"));
+    CHECK(d[0].message == "`D\u200Dx` can't be a name in Python: U+200D isn't allowed in a name");
+    // Python's names, NFKC-normalised or not, and the character in a string or comment.
+    CHECK(check_syntax("dim \U0001D403 = 1\ndim \uFB03 = 2\nfn f(\u03B1: [n]) -> [n]:\n    s = \"\u200D\"  # \u200D\n"
+                       "    return \u03B1\n")
+              .empty());
+}
+
 TEST_CASE("E0005: a statement indented differently from its block") {
     std::string text = "fn f(x: [n]):\n    if x:\n        y = 1\n      z = 2\n    return y\n";
     auto d = check_syntax(text);
