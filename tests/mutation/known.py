@@ -105,11 +105,11 @@ ALLOWED = (
         _call("ValueError", "update(): the optimizer was made for another Net than the one given"),
     ),
     Known(
-        "schedule steps not positive",
-        "cosine(peak, steps) with steps = 0 at run time (`epochs * 23`, epochs = 0)",
+        "a count not positive at run time",
+        "cosine(peak, steps), warmup(steps, ...) or batches(data, size) with 0 at run time (`epochs * 23`, epochs = 0)",
         "call",
         "ValueError",
-        r"^cosine\(\): steps must be positive, not 0$",
+        r"^((cosine|warmup)\(\): steps must be positive|batches\(\): the size must be a positive int), not (0|-\d+)$",
         _call("ValueError", "cosine(): steps must be positive, not 0"),
     ),
 )
@@ -120,7 +120,7 @@ _OTHER = r"(?!(Tensor|%s)\b)\w+" % _NOT_VALUES  # a type name that is neither a 
 # A value of one kind where another goes, as Python and torch refuse it.
 _WRONG_KIND = "^(%s)" % "|".join(
     (
-        r"'(float|range|tuple)' object cannot be interpreted as an integer",
+        r"'%s' object cannot be interpreted as an integer" % _OTHER,
         r"only integer tensors of a single element can be converted to an index",
         r"'int' object is not (subscriptable|iterable)",
         r"where\(\) received an invalid combination of arguments - got \(int, ",
@@ -131,7 +131,7 @@ _WRONG_KIND = "^(%s)" % "|".join(
         r"expected str, bytes or os\.PathLike object, not \w+",
         r"save\(\): value \d+ is a \w+;",
         r"a learning rate is a number or a schedule, not",
-        r"\w+\(\): argument '\w+' \(position \d+\) must be Tensor, not %s$" % _OTHER,
+        r"\w+\(\): argument '\w+' (\(position \d+\) )?must be Tensor, not %s$" % _OTHER,
         r"\w+\(\) received an invalid combination of arguments - got \((Tensor, )+int, int, ",
         r"unsupported operand type\(s\) for \S+: ('%s' and 'Tensor'|'Tensor' and '%s')$" % (_OTHER, _OTHER),
         r"list indices must be integers or slices, not \w+$",
@@ -208,6 +208,19 @@ KNOWN = (
         line=r"scaled_dot_product_attention\(",
     ),
     Known(
+        "scaled_dot_product_attention's ranks",
+        "item 3: sdpa on a query or mask of too few axes",
+        "call",
+        "IndexError",
+        r"^Dimension out of range \(expected to be in range of \[-?\d+, -?\d+\], but got -?\d+\)$",
+        _call(
+            "IndexError",
+            "Dimension out of range (expected to be in range of [-1, 0], but got -2)",
+            "m.py:47: _ss_result = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=keep)",
+        ),
+        line=r"scaled_dot_product_attention\(",
+    ),
+    Known(
         "a runtime function's arguments",
         "a built-in the runtime implements called with an argument missing, repeated or unknown "
         "(`batches(data)`, `adamw(m, rows=0.01)`, `Mlp.init(g=0)`, `Train(Mlp=0)`): not checked against its "
@@ -241,23 +254,6 @@ KNOWN = (
             "type": "SyntaxError",
             "message": "non-default argument follows default argument (m.py, line 138)",
         },
-    ),
-    Known(
-        "Python keywords as names",
-        "item 8: a function named `return`, `if`, `elif` is written under another name than its signature's",
-        "call",
-        "missing",
-        r"^no function (False|None|True|and|as|assert|async|await|break|class|continue|def|del|elif|else|except|"
-        r"finally|for|from|global|if|import|in|is|lambda|nonlocal|not|or|pass|raise|return|try|while|with|yield) ",
-        _call("missing", "no function return for Signature(return(x: [n]) at m.ss:8)"),
-    ),
-    Known(
-        "Python keywords as attribute names",
-        "item 8: `shapescript.return.digits()` reads the attribute `return_`",
-        "call",
-        "AttributeError",
-        r"^module '[\w.]+' has no attribute '\w+_'$",
-        _call("AttributeError", "module 'shapescript' has no attribute 'return_'"),
     ),
     Known(
         "Python keywords as module names",
