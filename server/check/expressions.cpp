@@ -289,6 +289,16 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
                    {{small_range, "this operand has " + axes_text(small)}});
             return Type{};
         }
+        // Beside a group `..s`, whose rank only the run knows, a value can't
+        // be laid out: its axes must already be where torch puts them.
+        size_t from_end = small.axes.size() - i, match_from_end = large.axes.size() - (match - large.axes.data());
+        if ((has_variadic(l) || has_variadic(r)) && from_end != match_from_end) {
+            report(DiagCode::E0410, op_range,
+                   {axes_text(l), axes_text(r),
+                    "beside a group of axes, `" + axis.written + "` must be at the same place counted from the end"},
+                   {{small_range, "this operand has " + axes_text(small)}});
+            return Type{};
+        }
         if (!(match->size == axis.size)) {
             std::vector<RelatedInfo> related;
             if (axis.origin.begin != axis.origin.end)
