@@ -109,7 +109,8 @@ ALLOWED = (
         "cosine(peak, steps), warmup(steps, ...) or batches(data, size) with 0 at run time (`epochs * 23`, epochs = 0)",
         "call",
         "ValueError",
-        r"^((cosine|warmup)\(\): steps must be positive|batches\(\): the size must be a positive int), not (0|-\d+)$",
+        r"^((cosine|warmup)\(\): steps must be positive|batches\(\): the size must be a positive int), "
+        r"not (0|0\.0|-[\d.]+)$",
         _call("ValueError", "cosine(): steps must be positive, not 0"),
     ),
 )
@@ -123,7 +124,8 @@ _WRONG_KIND = "^(%s)" % "|".join(
         r"'%s' object cannot be interpreted as an integer" % _OTHER,
         r"only integer tensors of a single element can be converted to an index",
         r"'int' object is not (subscriptable|iterable)",
-        r"where\(\) received an invalid combination of arguments - got \(int, ",
+        r"\w+\(\) received an invalid combination of arguments - got \(int, ",
+        r"can't multiply sequence by non-int of type '\w+'$",
         r"bad operand type for unary [-+~]: '(tuple|list)'",
         r"unsupported operand type\(s\) for \S+: '\w+' and 'tuple'",
         r"can only concatenate tuple \(not \"Tensor\"\) to tuple",
@@ -149,7 +151,7 @@ KNOWN = (
         "(`x * f`, `gelu(sigmoid)`, `return zeros([n])`, `m.w = Row`) checks clean, as Unknown",
         "call",
         "NameError",
-        r"^name '(%s)' is not defined$" % "|".join(BUILTINS),
+        r"^name '(%s)_?' is not defined$" % "|".join(BUILTINS),  # `abs_`: as item 8 writes `abs`
         _call("NameError", "name 'zeros' is not defined", "m.py:104: return zeros([_ss_n - 3])"),
     ),
     Known(
@@ -349,6 +351,15 @@ KNOWN = (
         "RuntimeError",
         r"^Expected index \[[\d, ]*\] to be no larger than self \[[\d, ]*\] apart from dimension \d+",
         _call("RuntimeError", "Expected index [3, 5] to be no larger than self [1, 100] apart from dimension 1 and"),
+    ),
+    Known(
+        "arange with a step of 0",
+        "`arange(0, D, 0)` checks clean",
+        "call",
+        "RuntimeError",
+        r"^step must be nonzero$",
+        _call("RuntimeError", "step must be nonzero", "m.py:41: r = torch.exp(_ss_rt.arange(0, D, 0, None))"),
+        line=r"_ss_rt\.arange\(",
     ),
     Known(
         "topk's k against the axis",
