@@ -46,15 +46,15 @@ def value_and_grad(loss_fn, m, *args):
     )
 
 
-def clip_norm(grads, max_norm):
-    """A copy of `grads` scaled so their total 2-norm is at most max_norm,
+def clip_norm(grads, max):  # named as the built-in's parameter: `clip_norm(grads, max=1.0)`
+    """A copy of `grads` scaled so their total 2-norm is at most `max`,
     by torch.nn.utils.clip_grad_norm_'s rule (coefficient max/(norm+1e-6),
     at most 1)."""
     if not grads:
         return Grads({})
     norms = [torch.linalg.vector_norm(g) for g in grads.values()]
     total = torch.linalg.vector_norm(torch.stack([n.to(norms[0].device) for n in norms]))
-    coef = torch.clamp(max_norm / (total + 1e-6), max=1.0)
+    coef = torch.clamp(max / (total + 1e-6), max=1.0)
     return Grads((name, g * coef.to(g.device, g.dtype)) for name, g in grads.items())
 
 

@@ -3,36 +3,57 @@
 namespace ss::check {
 
 Alignment align_axes(const TensorType& small, const TensorType& large) {
-    Alignment out;
     const auto& sa = small.axes;
     const auto& la = large.axes;
-    for (size_t i = 0; i < sa.size(); ++i) {
+    Alignment out;
+    out.positions.resize(sa.size());
+    std::vector<bool> taken(la.size(), false);
+    bool grouped = has_variadic(small) || has_variadic(large);
+    // From the end, as torch broadcasts: a name written twice (`[n n]`)
+    // keeps its places in order, the last `n` with the last `n` not taken.
+    for (size_t i = sa.size(); i-- > 0;) {
         const AxisType& axis = sa[i];
         std::optional<size_t> at;
         if (axis.name) {
-            for (size_t j = 0; j < la.size(); ++j)
-                if (la[j].name == axis.name && la[j].variadic == axis.variadic) at = j;
-            if (!at && out.why.empty())
-                out.why = axis.variadic
-                              ? "the other operand, " + axes_text(large) + ", has no group `" + axis.written +
-                                    "` (a group of axes aligns only with itself)"
+            bool named_there = false;
+            for (size_t j = la.size(); j-- > 0 && !at;) {
+                if (la[j].name != axis.name || la[j].variadic != axis.variadic) continue;
+                named_there = true;
+                if (!taken[j]) at = j;
+            }
+            if (!at) {
+                out.why = axis.variadic ? "the other operand, " + axes_text(large) + ", has no group `" + axis.written +
+                                              "` (a group of axes aligns only with itself)"
+                          : named_there
+                              ? "the other operand, " + axes_text(large) + ", has fewer axes `" + *axis.name + "`"
                               : "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`";
+                return out;
+            }
         } else if (sa.size() == la.size() && !la[i].name) {
             at = i;  // unnamed axes align by place when the ranks agree
         } else {
             std::vector<size_t> same_size;
             for (size_t j = 0; j < la.size(); ++j)
-                if (!la[j].name && la[j].size == axis.size) same_size.push_back(j);
-            if (same_size.size() == 1) at = same_size[0];
-            else if (out.why.empty())
+                if (!la[j].name && !taken[j] && la[j].size == axis.size) same_size.push_back(j);
+            if (same_size.size() != 1) {
                 out.why = same_size.empty()
                               ? "the axis `" + axis.written + "` has no name, and no unnamed axis of the other, " +
                                     axes_text(large) + ", has its size"
                               : "the axis `" + axis.written + "` has no name, and " + std::to_string(same_size.size()) +
                                     " unnamed axes of the other, " + axes_text(large) +
                                     ", have its size: name the axis (`dim E = " + axis.written + "`)";
+                return out;
+            }
+            at = same_size[0];
         }
-        out.positions.push_back(at);
+        // Beside a group `..s`, whose rank only the run knows, a value can't
+        // be laid out: its axes must already be where torch puts them.
+        if (grouped && sa.size() - i != la.size() - *at) {
+            out.why = "beside a group of axes, `" + axis.written + "` must be at the same place counted from the end";
+            return out;
+        }
+        taken[*at] = true;
+        out.positions[i] = at;
     }
     return out;
 }

@@ -18,10 +18,13 @@ struct Alignment {
     std::string why;
 };
 
-// A named axis (or group `..s`) is the axis of `large` with its name. An
-// axis without a name is the one in its place when the ranks agree and that
-// axis has no name either; otherwise the one unnamed axis of `large` of the
-// same size (a bias `[3*D]` over `[b n 3*D]`). Two such axes are ambiguous.
+// A named axis (or group `..s`) is the axis of `large` with its name, taken
+// from the end (`[n n]` keeps its order). An axis without a name is the one
+// in its place when the ranks agree and that axis has no name either;
+// otherwise the one unnamed axis of `large` of the same size (a bias `[3*D]`
+// over `[b n 3*D]`); two such axes are ambiguous. Beside a group `..s`
+// every axis must be in its place counted from the end. At the first axis
+// that doesn't align, the rest are left unset.
 Alignment align_axes(const TensorType& small, const TensorType& large);
 
 }  // namespace ss::check

@@ -53,7 +53,8 @@ bool has_syntax_error(const Axis& axis) {
 
 // Lowering leaves out text it couldn't parse between a pattern's axes (no
 // Error axis marks it), so the text between axes is checked too: only
-// spaces, the commas between input sides, one `->` and comments belong there.
+// whitespace, the commas between input sides, one `->` and comments belong
+// there.
 class GapScan {
 public:
     explicit GapScan(const CheckContext& ctx) : ctx_(ctx) {}
@@ -96,8 +97,8 @@ private:
                 ++i;
             } else if (!in_group && c == ',') {
                 ++commas_;
-            } else if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
-                return false;
+            } else if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\f' && c != '\v') {
+                return false;  // whitespace is what the grammar skips (`/\s/`): a vertical tab too
             }
         }
         return true;

@@ -55,10 +55,11 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
             if (!args.positional.empty()) return call(is_number(first_type()) ? std::string(b->python_number) : python);
             return call("_ss_rt.log");  // `log(loss=l)`: a record for the sinks
         case check::BuiltinEmit::Aligned: {
-            // The mask (masked_fill's second argument, where's others) laid out as
-            // the first argument.
-            const check::Type* target = first_type();
-            for (size_t i = 1; i < args.positional.size(); ++i)
+            // Every tensor argument laid out as the result: masked_fill's mask as
+            // its `x`, where's condition and values as the largest of them.
+            const check::Type* target = type_of(whole);
+            if (!target || target->kind != check::TypeKind::Tensor) target = first_type();
+            for (size_t i = 0; i < args.positional.size(); ++i)
                 if (target && target->kind == check::TypeKind::Tensor && args.positional_types[i] &&
                     args.positional_types[i]->kind == check::TypeKind::Tensor &&
                     args.positional_types[i]->tensor.axes.size() <= target->tensor.axes.size())

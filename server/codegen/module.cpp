@@ -95,7 +95,8 @@ std::string Emitter::tensor_spec(const check::TensorType& tensor, bool any_float
     std::vector<std::string> axes;
     for (const check::AxisType& a : tensor.axes) {
         if (a.variadic) {
-            axes.push_back("(" + py_string(a.written) + ", None)");
+            // The group by its name, which binds it: `..s` however written (`.. s`).
+            axes.push_back("(" + py_string(a.name ? ".." + *a.name : a.written) + ", None)");
             continue;
         }
         std::vector<std::string> terms;

@@ -8,6 +8,10 @@ fn align(x: [b D], y: [b E]) -> [b D]:
 fn sizes(x: [n 64], y: [n 65]) -> [n 64]:
     return x + y  # error E0410
 
+# A name written twice aligns with two axes of that name: `x` has one `D`.
+fn twice(x: [b n D], y: [b D D]) -> [b n D]:
+    return x * y  # error E0410 "has fewer axes `D`"
+
 fn product(x: [b 64], w: [32 10]) -> [b 10]:
     return x @ w  # error E0411 "= 64"
 

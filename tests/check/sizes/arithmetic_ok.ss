@@ -4,6 +4,10 @@ dim E = 32
 fn align(x: [b n D], y: [b D], s: [] f32) -> [b n D]:
     return x * y + s * 2.0 - 1
 
+# A name written twice keeps both places: [b n n] + [n n] is [b n n].
+fn square(y: [b n n], x: [n n]) -> [b n n]:
+    return y + x
+
 fn product(x: [b D], w: [D E], v: [E]) -> [b]:
     return x @ w @ v
 

@@ -16,3 +16,8 @@ fn unbound(x: [n D]) -> [..s D]:  # error E0421 "`..s`"
 
 fn mixed(x: [t D], y: [..s D]) -> [t D]:
     return x + y  # error E0410 "no group `..s`"
+
+# Beside a group the generated code can't lay a value out: `y`'s `..s`
+# would meet `x`'s first `D`.
+fn beside(x: [..s D D], y: [..s D]) -> [..s D D]:
+    return x * y  # error E0410 "same place counted from the end"
