@@ -13,8 +13,10 @@ using check::CallSite;
 using check::SymbolKind;
 
 bool callable(SymbolKind k) { return k == SymbolKind::Function || k == SymbolKind::ExternFunction; }
+// A function passed as a value (`value_and_grad(loss, m, x)`) is called by
+// the call it is an argument of, so it counts as called there.
 bool calls_this_file(const CallSite& c) {
-    return !c.passed_as_value && (c.kind == CalleeKind::Function || c.kind == CalleeKind::ExternFunction);
+    return c.kind == CalleeKind::Function || c.kind == CalleeKind::ExternFunction;
 }
 
 void add(std::vector<Call>& calls, const CallItem& other, ByteRange from) {

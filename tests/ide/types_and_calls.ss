@@ -15,7 +15,7 @@ data Digit:
     label: Index[C]
 
 fn block(m: Mlp, x: [b P]) -> [b C]:
-#  ^ incoming forward*2 twice
+#  ^ incoming forward*2 loss twice
 #  ^ outgoing none
 #        ^ typedef @Mlp
 #           ^ typedef @Mlp
@@ -23,16 +23,16 @@ fn block(m: Mlp, x: [b P]) -> [b C]:
     return x @ m.w
 #              ^ typedef @Mlp
 
-fn forward(m: Mlp, batch: Batch[Digit]) -> [b C]:
+fn forward(m: Mlp, batch: Batch[Digit]) -> [] f32:
 #  ^ outgoing block*2
 #  ^ incoming none
 #                  ^ typedef @Digit
 #                               ^ typedef @Digit
     h = block(m, batch.image)
 #   ^ typedef none
-#       ^ incoming forward*2 twice
+#       ^ incoming forward*2 loss twice
 #                ^ typedef @Digit
-    return block(m, batch.image) + h
+    return mean(block(m, batch.image) + h)
 
 fn twice(m: Mlp, x: [b P]) -> [b C]:
 #  ^ outgoing block
@@ -44,6 +44,16 @@ fn make() -> Mlp:
 #   ^ typedef @Mlp
     return n
 #          ^ typedef @Mlp
+fn loss(m: Mlp, x: [b P]) -> [] f32:
+#  ^ incoming step
+    return mean(block(m, x))
+
+fn step(mut m: Mlp, x: [b P]) -> [] f32:
+#  ^ outgoing loss
+#  ^ clean
+    l, grads = value_and_grad(loss, m, x)
+#                             ^ incoming step
+    return l
 #--- a number is no function
 dim Q = 2
 #   ^ incoming no-function
