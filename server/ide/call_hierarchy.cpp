@@ -63,7 +63,8 @@ std::vector<Call> outgoing_calls(const Snapshot& s, const std::string& name) {
                 if (auto callee = call_item(s, c.callee)) add(out, *callee, c.callee_range);
         }
     }
-    for (Call& c : out) std::sort(c.from.begin(), c.from.end(), [](ByteRange a, ByteRange b) { return a.begin < b.begin; });
+    for (Call& c : out)
+        std::sort(c.from.begin(), c.from.end(), [](ByteRange a, ByteRange b) { return a.begin < b.begin; });
     return out;
 }
 

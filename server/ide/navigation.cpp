@@ -57,8 +57,8 @@ std::optional<ByteRange> name_range(std::string_view text, ByteRange r, std::str
 struct PatternAxis {
     std::string name;
     ByteRange scope;
-    ByteRange definition;         // the first write in the function
-    std::vector<ByteRange> all;   // in order
+    ByteRange definition;        // the first write in the function
+    std::vector<ByteRange> all;  // in order
     std::vector<ByteRange> writes;
 };
 

@@ -39,8 +39,7 @@ std::vector<ByteRange> type_definition(const Snapshot& s, uint32_t offset) {
     for (const check::SymbolFact* f : symbol->facts)
         if (f->definition.begin <= symbol->occurrence.begin) fact = f;
     // A model or record is its own type.
-    if (fact->kind == SymbolKind::Model || fact->kind == SymbolKind::Data)
-        return {occurrences(s, *symbol).definition};
+    if (fact->kind == SymbolKind::Model || fact->kind == SymbolKind::Data) return {occurrences(s, *symbol).definition};
     if (!fact->type) return {};
     std::vector<std::string> names;
     records_named(*fact->type, names);

@@ -440,8 +440,9 @@ Json LanguageServer::on_initialize(const Json& params) {
     // Pull diagnostics only for a client that declared them; others keep
     // getting publishDiagnostics.
     if (client_.pull_diagnostics)
-        capabilities_out["diagnosticProvider"] = {
-            {"identifier", "shapescript"}, {"interFileDependencies", false}, {"workspaceDiagnostics", true}};
+        capabilities_out["diagnosticProvider"] = {{"identifier", "shapescript"},
+                                                  {"interFileDependencies", false},
+                                                  {"workspaceDiagnostics", true}};
     return {{"capabilities", std::move(capabilities_out)},
             {"serverInfo", {{"name", "shapescript-lsp"}, {"version", std::string(kVersion)}}}};
 }

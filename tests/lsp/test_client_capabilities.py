@@ -305,16 +305,18 @@ def test_pull_diagnostics_then_no_more_pushes(session):
     # The first pull clears what was pushed.
     cleared = client.diagnostics(uri, 1)
     assert cleared["diagnostics"] == []
-    same = client.result("textDocument/diagnostic", {"textDocument": {"uri": uri}, "previousResultId": report["resultId"]})
+    same = client.result(
+        "textDocument/diagnostic", {"textDocument": {"uri": uri}, "previousResultId": report["resultId"]}
+    )
     assert same == {"kind": "unchanged", "resultId": report["resultId"]}
     # Fixing `xx` leaves E0408: a new full report, for the new version.
     fix = next(d for d in pushed if d["code"] == "E0102")["range"]
     client.change(uri, 2, [{"range": fix, "text": "x"}])
-    after = client.result("textDocument/diagnostic", {"textDocument": {"uri": uri}, "previousResultId": report["resultId"]})
-    assert after["kind"] == "full" and [d["code"] for d in after["items"]] == ["E0408"]
-    workspace = client.result(
-        "workspace/diagnostic", {"previousResultIds": [{"uri": uri, "value": after["resultId"]}]}
+    after = client.result(
+        "textDocument/diagnostic", {"textDocument": {"uri": uri}, "previousResultId": report["resultId"]}
     )
+    assert after["kind"] == "full" and [d["code"] for d in after["items"]] == ["E0408"]
+    workspace = client.result("workspace/diagnostic", {"previousResultIds": [{"uri": uri, "value": after["resultId"]}]})
     assert workspace["items"] == [{"kind": "unchanged", "resultId": after["resultId"], "uri": uri, "version": 2}]
     fresh = client.result("workspace/diagnostic", {"previousResultIds": []})["items"]
     assert [(r["uri"], r["kind"], r["version"], r["items"]) for r in fresh] == [(uri, "full", 2, after["items"])]

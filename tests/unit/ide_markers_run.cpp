@@ -80,15 +80,15 @@ private:
 
     void check_marker(const Marker& m) {
         static const std::map<std::string, Check> checks = {
-            {"clean", &Runner::clean},   {"hover", &Runner::hover},
-            {"def", &Runner::def},       {"refs", &Runner::refs},
-            {"uses", &Runner::refs},     {"writes", &Runner::writes},
-            {"rename", &Runner::rename}, {"prepare-rename", &Runner::prepare_rename},
-            {"items", &Runner::items},   {"items+", &Runner::items},
-            {"items-", &Runner::items},  {"first", &Runner::first},
-            {"order", &Runner::order},   {"item", &Runner::item},
-            {"no-item", &Runner::item},  {"inlay", &Runner::inlay},
-            {"token", &Runner::token},   {"sig", &Runner::sig},
+            {"clean", &Runner::clean},      {"hover", &Runner::hover},
+            {"def", &Runner::def},          {"refs", &Runner::refs},
+            {"uses", &Runner::refs},        {"writes", &Runner::writes},
+            {"rename", &Runner::rename},    {"prepare-rename", &Runner::prepare_rename},
+            {"items", &Runner::items},      {"items+", &Runner::items},
+            {"items-", &Runner::items},     {"first", &Runner::first},
+            {"order", &Runner::order},      {"item", &Runner::item},
+            {"no-item", &Runner::item},     {"inlay", &Runner::inlay},
+            {"token", &Runner::token},      {"sig", &Runner::sig},
             {"typedef", &Runner::typedef_}, {"incoming", &Runner::calls},
             {"outgoing", &Runner::calls},
         };
