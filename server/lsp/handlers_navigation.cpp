@@ -160,6 +160,18 @@ Json call_item_json(const ide::CallItem& item, const std::string& uri, const Pos
             {"selectionRange", codec.range(item.name_range)}};
 }
 
+// Incoming (`other` is "from") or outgoing ("to") calls, each with its ranges.
+Json calls_json(const std::vector<ide::Call>& calls, const char* other, const std::string& uri,
+                const PositionCodec& codec) {
+    Json out = Json::array();
+    for (const ide::Call& call : calls) {
+        Json from = Json::array();
+        for (ByteRange r : call.from) from.push_back(codec.range(r));
+        out.push_back({{other, call_item_json(call.other, uri, codec)}, {"fromRanges", std::move(from)}});
+    }
+    return out;
+}
+
 }  // namespace
 
 Json LanguageServer::on_prepare_call_hierarchy(const Json& params) {
@@ -171,24 +183,12 @@ Json LanguageServer::on_prepare_call_hierarchy(const Json& params) {
 
 Json LanguageServer::on_incoming_calls(const Json& params) {
     OpenDocument& doc = document_of(item_document(params));
-    Json out = Json::array();
-    for (const ide::Call& call : ide::incoming_calls(doc.snapshot(), item_name(params))) {
-        Json from = Json::array();
-        for (ByteRange r : call.from) from.push_back(codec(doc).range(r));
-        out.push_back({{"from", call_item_json(call.other, doc.uri, codec(doc))}, {"fromRanges", std::move(from)}});
-    }
-    return out;
+    return calls_json(ide::incoming_calls(doc.snapshot(), item_name(params)), "from", doc.uri, codec(doc));
 }
 
 Json LanguageServer::on_outgoing_calls(const Json& params) {
     OpenDocument& doc = document_of(item_document(params));
-    Json out = Json::array();
-    for (const ide::Call& call : ide::outgoing_calls(doc.snapshot(), item_name(params))) {
-        Json from = Json::array();
-        for (ByteRange r : call.from) from.push_back(codec(doc).range(r));
-        out.push_back({{"to", call_item_json(call.other, doc.uri, codec(doc))}, {"fromRanges", std::move(from)}});
-    }
-    return out;
+    return calls_json(ide::outgoing_calls(doc.snapshot(), item_name(params)), "to", doc.uri, codec(doc));
 }
 
 }  // namespace ss::lsp
