@@ -6,6 +6,8 @@
 #include "check/builtin_table.hpp"
 #include "check/describe.hpp"
 #include "check/prelude.hpp"
+#include "syntax/identifier.hpp"
+#include "syntax/node_kinds.hpp"
 
 namespace ss::ide {
 
@@ -47,6 +49,137 @@ std::optional<ByteRange> name_range(std::string_view text, ByteRange r, std::str
     return std::nullopt;
 }
 
+// An axis a pattern introduces (`p` in `rearrange(b (h p) -> b h p)`):
+// the checker records each use with where its call first writes it. Its
+// scope is the function holding it: every pattern axis of that name in the
+// function, and every later mention of the name no fact claims, is one
+// symbol (docs/lsp.md, "Pattern axes").
+struct PatternAxis {
+    std::string name;
+    ByteRange scope;
+    ByteRange definition;        // the first write in the function
+    std::vector<ByteRange> all;  // in order
+    std::vector<ByteRange> writes;
+};
+
+std::string_view text_of(const Snapshot& s, ByteRange r) {
+    if (r.end > s.text.size() || r.begin > r.end) return {};
+    return s.text.substr(r.begin, r.end - r.begin);
+}
+
+// Where the function names the axis again after its patterns, with no
+// fact of the checker's: `over=m`, `causal[n m]`, `x[m: 0..4]`, `as [b n m]`.
+// An identifier no fact claims that is neither a keyword argument's name
+// nor an attribute (`seed=`, `torch.m`).
+void later_mentions(const Snapshot& s, ByteRange scope, std::string_view name, uint32_t after,
+                    std::set<std::pair<uint32_t, uint32_t>>& out) {
+    std::set<uint32_t> claimed;
+    for (const SymbolFact& f : s.result.check.symbols) {
+        if (contains(scope, f.definition)) claimed.insert(f.definition.begin);
+        for (ByteRange r : f.references)
+            if (contains(scope, r)) claimed.insert(name_range(s.text, r, f.name).value_or(r).begin);
+    }
+    for (const check::NameUse& u : s.result.check.uses)
+        if (contains(scope, u.at)) claimed.insert(u.at.begin);
+    const syntax::NodeKinds& k = syntax::NodeKinds::get();
+    for (const syntax::ChunkView& chunk : s.tree.chunks()) {
+        if (chunk.base >= scope.end || chunk.base + chunk.text.size() <= scope.begin) continue;
+        std::vector<TSNode> stack{chunk.root};
+        while (!stack.empty()) {
+            TSNode node = stack.back();
+            stack.pop_back();
+            ByteRange r = chunk.range(node);
+            if (r.end <= scope.begin || r.begin >= scope.end) continue;
+            if (ts_node_symbol(node) == k.identifier) {
+                if (r.begin < after || text_of(s, r) != name || claimed.count(r.begin)) continue;
+                TSNode parent = ts_node_parent(node);
+                TSSymbol p = ts_node_is_null(parent) ? 0 : ts_node_symbol(parent);
+                if (p == k.keyword_argument && ts_node_eq(ts_node_child_by_field_id(parent, k.f_name), node)) continue;
+                if (p == k.attribute && ts_node_eq(ts_node_child_by_field_id(parent, k.f_attribute), node)) continue;
+                if (p == k.dotted_name) continue;
+                out.insert({r.begin, r.end});
+                continue;
+            }
+            for (uint32_t i = ts_node_child_count(node); i-- > 0;) stack.push_back(ts_node_child(node, i));
+        }
+    }
+}
+
+// The pattern axis `name` of the function `scope`, when a pattern there writes it.
+std::optional<PatternAxis> pattern_axis_named(const Snapshot& s, ByteRange scope, std::string_view name) {
+    PatternAxis out;
+    out.name = std::string(name);
+    out.scope = scope;
+    std::set<std::pair<uint32_t, uint32_t>> all, writes;
+    for (const check::NameUse& u : s.result.check.uses) {
+        if (u.kind != SymbolKind::PatternAxis || !contains(scope, u.at) || text_of(s, u.at) != name) continue;
+        all.insert({u.at.begin, u.at.end});
+        if (text_of(s, u.definition) == name) {
+            all.insert({u.definition.begin, u.definition.end});
+            writes.insert({u.definition.begin, u.definition.end});
+        }
+    }
+    if (all.empty() || name.empty()) return std::nullopt;
+    uint32_t first = writes.empty() ? all.begin()->first : writes.begin()->first;
+    later_mentions(s, scope, name, first, all);
+    for (auto [b, e] : all) out.all.push_back({b, e});
+    for (auto [b, e] : writes) out.writes.push_back({b, e});
+    out.definition = out.writes.empty() ? out.all.front() : out.writes.front();
+    return out;
+}
+
+std::optional<PatternAxis> pattern_axis_at(const Snapshot& s, uint32_t offset) {
+    const check::NameUse* hit = nullptr;
+    for (const check::NameUse& u : s.result.check.uses) {
+        if (u.kind != SymbolKind::PatternAxis || !touches(u.at, offset)) continue;
+        if (!hit || (strictly_inside(u.at, offset) && !strictly_inside(hit->at, offset))) hit = &u;
+    }
+    if (hit) return pattern_axis_named(s, scope_of(s, hit->at), text_of(s, hit->at));
+    // A later mention (`over=m`) is one only if the axis's list holds it.
+    ByteRange word = identifier_at(s.text, offset);
+    if (word.begin == word.end) return std::nullopt;
+    auto axis = pattern_axis_named(s, scope_of(s, word), text_of(s, word));
+    if (!axis) return std::nullopt;
+    for (ByteRange r : axis->all)
+        if (r.begin == word.begin && r.end == word.end) return axis;
+    return std::nullopt;
+}
+
+// Why renaming to `new_name` is refused wherever a name stands, or empty.
+std::string refusal(std::string_view new_name) {
+    if (!syntax::is_identifier(new_name))
+        return "`" + std::string(new_name) +
+               "` is not a name: a name is a letter or `_`, then letters, digits and `_` (docs/syntax.md)";
+    if (is_keyword(new_name)) return "`" + std::string(new_name) + "` is a keyword";
+    if (check::is_builtin(new_name))
+        return "`" + std::string(new_name) + "` is a built-in; a definition of that name would hide it";
+    return {};
+}
+
+std::string clash(std::string_view new_name, const SymbolFact& f) {
+    return "`" + std::string(new_name) + "` is already " + check::describe(f).substr(0, 80) +
+           "; renaming would make the two names one";
+}
+
+RenameResult rename_pattern_axis(const Snapshot& s, const PatternAxis& axis, std::string_view new_name) {
+    RenameResult out;
+    if (new_name == axis.name) return out;
+    if (out.refused = refusal(new_name); !out.refused.empty()) return out;
+    // Any name seen in the function would capture or be captured by it.
+    for (const SymbolFact& f : s.result.check.symbols)
+        if (f.name == new_name && (!function_scoped(f.kind) || contains(axis.scope, f.definition))) {
+            out.refused = clash(new_name, f);
+            return out;
+        }
+    for (const check::NameUse& u : s.result.check.uses)
+        if (u.kind == SymbolKind::PatternAxis && contains(axis.scope, u.at) && text_of(s, u.at) == new_name) {
+            out.refused = "`" + std::string(new_name) + "` is already an axis of a pattern in this function";
+            return out;
+        }
+    out.ranges = axis.all;
+    return out;
+}
+
 }  // namespace
 
 ByteRange identifier_at(std::string_view text, uint32_t offset) {
@@ -55,11 +188,6 @@ ByteRange identifier_at(std::string_view text, uint32_t offset) {
     while (begin > 0 && is_name_char(text[begin - 1])) --begin;
     while (end < text.size() && is_name_char(text[end])) ++end;
     return {begin, end};
-}
-
-bool is_identifier(std::string_view text) {
-    if (text.empty() || (text[0] >= '0' && text[0] <= '9')) return false;
-    return std::all_of(text.begin(), text.end(), is_name_char);
 }
 
 bool is_keyword(std::string_view text) {
@@ -129,6 +257,7 @@ Occurrences occurrences(const Snapshot& s, const SymbolAt& symbol) {
 
 std::vector<Target> definition(const Snapshot& s, uint32_t offset) {
     if (auto symbol = symbol_at(s, offset)) return {Target{false, occurrences(s, *symbol).definition}};
+    if (auto axis = pattern_axis_at(s, offset)) return {Target{false, axis->definition}};
     // A built-in: its declaration in the prelude, when it has one.
     ByteRange word = identifier_at(s.text, offset);
     if (word.begin == word.end) return {};
@@ -139,9 +268,10 @@ std::vector<Target> definition(const Snapshot& s, uint32_t offset) {
 }
 
 std::vector<ByteRange> references(const Snapshot& s, uint32_t offset, bool include_declaration) {
-    auto symbol = symbol_at(s, offset);
-    if (!symbol) return {};
-    Occurrences o = occurrences(s, *symbol);
+    Occurrences o;
+    if (auto symbol = symbol_at(s, offset)) o = occurrences(s, *symbol);
+    else if (auto axis = pattern_axis_at(s, offset)) o = {axis->definition, axis->all, axis->writes};
+    else return {};
     if (include_declaration) return o.all;
     std::vector<ByteRange> out;
     for (ByteRange r : o.all)
@@ -150,9 +280,10 @@ std::vector<ByteRange> references(const Snapshot& s, uint32_t offset, bool inclu
 }
 
 std::vector<Highlight> highlights(const Snapshot& s, uint32_t offset) {
-    auto symbol = symbol_at(s, offset);
-    if (!symbol) return {};
-    Occurrences o = occurrences(s, *symbol);
+    Occurrences o;
+    if (auto symbol = symbol_at(s, offset)) o = occurrences(s, *symbol);
+    else if (auto axis = pattern_axis_at(s, offset)) o = {axis->definition, axis->all, axis->writes};
+    else return {};
     std::vector<Highlight> out;
     for (ByteRange r : o.all) {
         bool write = std::any_of(o.writes.begin(), o.writes.end(),
@@ -163,33 +294,24 @@ std::vector<Highlight> highlights(const Snapshot& s, uint32_t offset) {
 }
 
 std::optional<ByteRange> prepare_rename(const Snapshot& s, uint32_t offset) {
-    auto symbol = symbol_at(s, offset);
-    if (!symbol) return std::nullopt;
-    return symbol->occurrence;
+    if (auto symbol = symbol_at(s, offset)) return symbol->occurrence;
+    if (auto axis = pattern_axis_at(s, offset))
+        for (ByteRange r : axis->all)
+            if (touches(r, offset)) return r;
+    return std::nullopt;
 }
 
 RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_name) {
     RenameResult out;
     auto symbol = symbol_at(s, offset);
     if (!symbol) {
+        if (auto axis = pattern_axis_at(s, offset)) return rename_pattern_axis(s, *axis, new_name);
         out.refused = "there is no name to rename here";
         return out;
     }
     const SymbolFact& first = *symbol->facts.front();
-    if (!is_identifier(new_name)) {
-        out.refused = "`" + std::string(new_name) +
-                      "` is not a name: a name is letters, digits and `_`, not starting with a digit";
-        return out;
-    }
-    if (is_keyword(new_name)) {
-        out.refused = "`" + std::string(new_name) + "` is a keyword";
-        return out;
-    }
     if (new_name == first.name) return out;  // nothing to change
-    if (check::is_builtin(new_name)) {
-        out.refused = "`" + std::string(new_name) + "` is a built-in; a definition of that name would hide it";
-        return out;
-    }
+    if (out.refused = refusal(new_name); !out.refused.empty()) return out;
     // A clash: another symbol of that name that the renamed one would hide
     // or be hidden by. Function-scoped names clash within their function
     // and with items; items and fields clash with any name of the file
@@ -205,8 +327,7 @@ RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_nam
         else if (scoped) clashes = !function_scoped(f.kind) || contains(scope, f.definition);
         else clashes = true;
         if (clashes) {
-            out.refused = "`" + std::string(new_name) + "` is already " + check::describe(f).substr(0, 80) +
-                          "; renaming would make the two names one";
+            out.refused = clash(new_name, f);
             return out;
         }
     }

@@ -54,7 +54,8 @@ std::vector<Highlight> highlights(const Snapshot& s, uint32_t offset);
 std::optional<ByteRange> prepare_rename(const Snapshot& s, uint32_t offset);
 
 // The edits of renaming the symbol at `offset` to `new_name`; `refused`
-// says why not (not a name, a keyword, a clash with a name in scope).
+// says why not (not a name as the grammar reads one, syntax/identifier.hpp;
+// a keyword; a clash with a name in scope).
 struct RenameResult {
     std::vector<ByteRange> ranges;  // each replaced by new_name
     std::string refused;
@@ -68,7 +69,6 @@ inline bool is_name_char(char c) {
 
 // The identifier (letters, digits, `_`) around `offset`, or an empty range.
 ByteRange identifier_at(std::string_view text, uint32_t offset);
-bool is_identifier(std::string_view text);
 bool is_keyword(std::string_view text);
 
 }  // namespace ss::ide

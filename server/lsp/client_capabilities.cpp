@@ -81,6 +81,7 @@ ClientCapabilities read_client_capabilities(const Json& c) {
     out.preferred_code_actions = flag(c, {"textDocument", "codeAction", "isPreferredSupport"});
     out.code_description = flag(c, {"textDocument", "publishDiagnostics", "codeDescriptionSupport"});
     out.related_information = flag(c, {"textDocument", "publishDiagnostics", "relatedInformation"});
+    out.pull_diagnostics = present(c, {"textDocument", "diagnostic"});
 
     out.workspace_symbol_kinds.read(at(c, {"workspace", "symbol", "symbolKind", "valueSet"}));
     return out;

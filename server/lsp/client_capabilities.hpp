@@ -51,6 +51,7 @@ struct ClientCapabilities {
     bool preferred_code_actions = false;   // codeAction.isPreferredSupport
     bool code_description = false;         // publishDiagnostics.codeDescriptionSupport
     bool related_information = false;      // publishDiagnostics.relatedInformation
+    bool pull_diagnostics = false;         // diagnostic (an object): textDocument/diagnostic
 
     KindSet workspace_symbol_kinds{1, 18};  // workspace.symbol.symbolKind.valueSet; File..Array
 };

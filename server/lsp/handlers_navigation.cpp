@@ -1,5 +1,5 @@
-// Requests about names: hover, definition, references, highlights, rename
-// and inlay hints. JSON in and out here; the answers come from
+// Requests about names: hover, definition, type definition, references,
+// highlights, rename, call hierarchy and inlay hints. JSON in and out here; the answers come from
 // server/ide/.
 #include <filesystem>
 #include <fstream>
@@ -9,9 +9,11 @@
 #include "check/prelude.hpp"
 #include "diag/version.hpp"
 #include "diag/write_file.hpp"
+#include "ide/call_hierarchy.hpp"
 #include "ide/hover.hpp"
 #include "ide/inlay_hints.hpp"
 #include "ide/navigation.hpp"
+#include "ide/type_definition.hpp"
 #include "lsp/plain_text.hpp"
 #include "lsp/server.hpp"
 
@@ -36,6 +38,17 @@ std::string write_prelude_file() {
     if (fs::exists(path, ec) && fs::file_size(path, ec) == text.size()) return path.string();
     if (write_file_atomically(path.string(), text)) return {};
     return path.string();
+}
+
+// The item a call hierarchy request is about: its document and function.
+std::string item_name(const Json& params) {
+    return string_member(object_member(params, "item", "item"), "name", "item.name");
+}
+
+// `item.uri` as the `textDocument` of a request, for document_of.
+Json item_document(const Json& params) {
+    const Json& item = object_member(params, "item", "item");
+    return {{"textDocument", {{"uri", string_member(item, "uri", "item.uri")}}}};
 }
 
 }  // namespace
@@ -126,6 +139,56 @@ Json LanguageServer::on_inlay_hint(const Json& params) {
                        {"kind", 1},
                        {"paddingLeft", h.pad_left}});
     return out;
+}
+
+Json LanguageServer::on_type_definition(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    Json out = Json::array();
+    for (ByteRange r : ide::type_definition(doc.snapshot(), offset_of(doc, params)))
+        out.push_back({{"uri", doc.uri}, {"range", codec(doc).range(r)}});
+    return out;
+}
+
+namespace {
+
+Json call_item_json(const ide::CallItem& item, const std::string& uri, const PositionCodec& codec) {
+    return {{"name", item.name},
+            {"kind", 12},  // Function
+            {"detail", item.external ? "extern fn" : "fn"},
+            {"uri", uri},
+            {"range", codec.range(item.range)},
+            {"selectionRange", codec.range(item.name_range)}};
+}
+
+// Incoming (`other` is "from") or outgoing ("to") calls, each with its ranges.
+Json calls_json(const std::vector<ide::Call>& calls, const char* other, const std::string& uri,
+                const PositionCodec& codec) {
+    Json out = Json::array();
+    for (const ide::Call& call : calls) {
+        Json from = Json::array();
+        for (ByteRange r : call.from) from.push_back(codec.range(r));
+        out.push_back({{other, call_item_json(call.other, uri, codec)}, {"fromRanges", std::move(from)}});
+    }
+    return out;
+}
+
+}  // namespace
+
+Json LanguageServer::on_prepare_call_hierarchy(const Json& params) {
+    OpenDocument& doc = document_of(params);
+    auto item = ide::call_item_at(doc.snapshot(), offset_of(doc, params));
+    if (!item) return nullptr;
+    return Json::array({call_item_json(*item, doc.uri, codec(doc))});
+}
+
+Json LanguageServer::on_incoming_calls(const Json& params) {
+    OpenDocument& doc = document_of(item_document(params));
+    return calls_json(ide::incoming_calls(doc.snapshot(), item_name(params)), "from", doc.uri, codec(doc));
+}
+
+Json LanguageServer::on_outgoing_calls(const Json& params) {
+    OpenDocument& doc = document_of(item_document(params));
+    return calls_json(ide::outgoing_calls(doc.snapshot(), item_name(params)), "to", doc.uri, codec(doc));
 }
 
 }  // namespace ss::lsp

@@ -46,6 +46,12 @@ LanguageServer::LanguageServer(Connection& connection, ServerOptions options)
         {"textDocument/prepareRename", &LanguageServer::on_prepare_rename},
         {"textDocument/rename", &LanguageServer::on_rename},
         {"textDocument/inlayHint", &LanguageServer::on_inlay_hint},
+        {"textDocument/typeDefinition", &LanguageServer::on_type_definition},
+        {"textDocument/prepareCallHierarchy", &LanguageServer::on_prepare_call_hierarchy},
+        {"callHierarchy/incomingCalls", &LanguageServer::on_incoming_calls},
+        {"callHierarchy/outgoingCalls", &LanguageServer::on_outgoing_calls},
+        {"textDocument/diagnostic", &LanguageServer::on_document_diagnostic},
+        {"workspace/diagnostic", &LanguageServer::on_workspace_diagnostic},
         {"textDocument/codeAction", &LanguageServer::on_code_action},
         {"textDocument/completion", &LanguageServer::on_completion},
         {"textDocument/signatureHelp", &LanguageServer::on_signature_help},
@@ -362,6 +368,7 @@ Json LanguageServer::diagnostic(const OpenDocument& doc, const Diagnostic& d) co
 }
 
 void LanguageServer::publish(const OpenDocument& doc) {
+    if (pulling_) return;
     Json diagnostics = Json::array();
     for (const Diagnostic& d : doc.diagnostics) diagnostics.push_back(diagnostic(doc, d));
     send(notification("textDocument/publishDiagnostics",
@@ -411,6 +418,8 @@ Json LanguageServer::on_initialize(const Json& params) {
         {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
         {"hoverProvider", true},
         {"definitionProvider", true},
+        {"typeDefinitionProvider", true},
+        {"callHierarchyProvider", true},
         {"declarationProvider", true},
         {"referencesProvider", true},
         {"documentHighlightProvider", true},
@@ -428,6 +437,12 @@ Json LanguageServer::on_initialize(const Json& params) {
         {"documentFormattingProvider", true},
         {"executeCommandProvider", {{"commands", command_names()}}},
     };
+    // Pull diagnostics only for a client that declared them; others keep
+    // getting publishDiagnostics.
+    if (client_.pull_diagnostics)
+        capabilities_out["diagnosticProvider"] = {{"identifier", "shapescript"},
+                                                  {"interFileDependencies", false},
+                                                  {"workspaceDiagnostics", true}};
     return {{"capabilities", std::move(capabilities_out)},
             {"serverInfo", {{"name", "shapescript-lsp"}, {"version", std::string(kVersion)}}}};
 }

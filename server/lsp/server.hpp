@@ -100,6 +100,16 @@ private:
     Json on_prepare_rename(const Json& params);
     Json on_rename(const Json& params);
     Json on_inlay_hint(const Json& params);
+    Json on_type_definition(const Json& params);
+    Json on_prepare_call_hierarchy(const Json& params);
+    Json on_incoming_calls(const Json& params);
+    Json on_outgoing_calls(const Json& params);
+
+    // Pull diagnostics (handlers_diagnostics.cpp).
+    Json on_document_diagnostic(const Json& params);
+    Json on_workspace_diagnostic(const Json& params);
+    Json diagnostic_report(OpenDocument& doc, const std::string& previous_result_id);
+    void start_pulling();
 
     // Quick fixes (handlers_fixes.cpp).
     Json on_code_action(const Json& params);
@@ -144,6 +154,8 @@ private:
     std::unordered_map<std::string, NotificationHandler> notifications_;
     std::string prelude_uri_;
     uint64_t tokens_generation_ = 0;
+    // The client pulls diagnostics (it asked once): none are pushed after.
+    bool pulling_ = false;
 
     std::thread worker_;
 };

@@ -64,3 +64,11 @@ fn twice(m: Block, y: [b n D]) -> [b n D]:
 #                     ^ rename proj ok lacks="project"
 #                       ^ def @project
 #                             ^@tm3 refs @tm1 @tm2 @tm3
+#--- non-ASCII names rename to non-ASCII names (docs/syntax.md, "Identifiers")
+fn f(éa: [n]) -> [n]:
+#    ^ rename àb ok has="àb: [n]" has="return àb"
+#    ^ rename état ok
+#    ^ rename 2é refused~"not a name"
+#    ^ rename a-b refused~"not a name"
+    return éa
+#          ^ rename _ß ok has="return _ß"

@@ -106,5 +106,9 @@ class Declared:
         return self.flag("textDocument.publishDiagnostics.relatedInformation")
 
     @property
+    def pull_diagnostics(self) -> bool:
+        return isinstance(self.get("textDocument.diagnostic"), dict)
+
+    @property
     def work_done_progress(self) -> bool:
         return self.flag("window.workDoneProgress")

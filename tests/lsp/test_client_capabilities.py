@@ -1,7 +1,8 @@
 """The server answers each client in the forms that client declared, under
 the capability sets real editors send (clients/*.json) and a made-up one
 with small value sets: the server's capabilities, diagnostics, hover,
-completion, signature help, symbols, code actions and rename. Each answer
+completion, signature help, symbols, code actions, rename, pull
+diagnostics, type definition and call hierarchy. Each answer
 is checked against what the client declared, both ways: a form it didn't
 declare is never used, and one it declared is (so VS Code, which declares
 everything, keeps the server's full answers)."""
@@ -32,6 +33,9 @@ fn block(m: Mlp, x: [n D]) -> [n D]:
 
 fn make() -> Mlp:
     return Mlp.init(seed=0)
+
+fn forward(m: Mlp, x: [n D]) -> [n D]:
+    return block(m, block(m, x))
 
 fn broken(x: [n D]) -> [n D]:
     return xx
@@ -97,6 +101,15 @@ def test_server_capabilities_follow_the_client(session):
     commands = server["executeCommandProvider"]["commands"]
     fixes_as_commands = not declared.code_action_literals and declared.apply_edit
     assert ("shapescript.applyFix" in commands) == fixes_as_commands
+    if declared.pull_diagnostics:
+        assert server["diagnosticProvider"] == {
+            "identifier": "shapescript",
+            "interFileDependencies": False,
+            "workspaceDiagnostics": True,
+        }
+    else:
+        assert "diagnosticProvider" not in server
+    assert server["typeDefinitionProvider"] is True and server["callHierarchyProvider"] is True
     encodings = declared.get("general.positionEncodings") or []
     assert server["positionEncoding"] == ("utf-8" if "utf-8" in encodings else "utf-16")
 
@@ -281,3 +294,66 @@ def test_rename_answers(session):
     assert prepared["placeholder"] == "h"
     edit = request_at(client, uri, "textDocument/rename", position, newName="hidden")
     assert len(edit["changes"][uri]) == 3
+
+
+def test_pull_diagnostics_then_no_more_pushes(session):
+    client, declared, uri, server, pushed = session
+    if not declared.pull_diagnostics:
+        return  # push only, as above: the server advertised nothing to pull
+    report = client.result("textDocument/diagnostic", {"textDocument": {"uri": uri}})
+    assert report["kind"] == "full" and report["items"] == pushed
+    # The first pull clears what was pushed.
+    cleared = client.diagnostics(uri, 1)
+    assert cleared["diagnostics"] == []
+    same = client.result(
+        "textDocument/diagnostic", {"textDocument": {"uri": uri}, "previousResultId": report["resultId"]}
+    )
+    assert same == {"kind": "unchanged", "resultId": report["resultId"]}
+    # Fixing `xx` leaves E0408: a new full report, for the new version.
+    fix = next(d for d in pushed if d["code"] == "E0102")["range"]
+    client.change(uri, 2, [{"range": fix, "text": "x"}])
+    after = client.result(
+        "textDocument/diagnostic", {"textDocument": {"uri": uri}, "previousResultId": report["resultId"]}
+    )
+    assert after["kind"] == "full" and [d["code"] for d in after["items"]] == ["E0408"]
+    workspace = client.result("workspace/diagnostic", {"previousResultIds": [{"uri": uri, "value": after["resultId"]}]})
+    assert workspace["items"] == [{"kind": "unchanged", "resultId": after["resultId"], "uri": uri, "version": 2}]
+    fresh = client.result("workspace/diagnostic", {"previousResultIds": []})["items"]
+    assert [(r["uri"], r["kind"], r["version"], r["items"]) for r in fresh] == [(uri, "full", 2, after["items"])]
+    # Nothing is pushed once the client pulls, though the next check finds an error again.
+    seen = len(client.received)
+    client.change(uri, 3, [{"range": fix, "text": "xx"}])
+    client.result("textDocument/hover", {"textDocument": {"uri": uri}, "position": at(SOURCE, "    h = x", "h")})
+    assert [m for m in client.received[seen:] if m.get("method") == "textDocument/publishDiagnostics"] == []
+
+
+def range_of(line_text: str, word: str, after: int = 0) -> dict:
+    start = position_of(SOURCE, SOURCE.index(word, SOURCE.index(line_text)) + after)
+    end = position_of(SOURCE, SOURCE.index(word, SOURCE.index(line_text)) + after + len(word))
+    return {"start": start, "end": end}
+
+
+def test_type_definition_goes_to_the_model(session):
+    client, _, uri, _, _ = session
+    (target,) = request_at(client, uri, "textDocument/typeDefinition", at(SOURCE, "fn block(m", "m"))
+    assert target == {"uri": uri, "range": range_of("model Mlp", "Mlp")}
+    assert request_at(client, uri, "textDocument/typeDefinition", at(SOURCE, "fn block(m", "x")) == []
+
+
+def test_call_hierarchy_from_the_call_sites(session):
+    client, _, uri, _, _ = session
+    (block,) = request_at(client, uri, "textDocument/prepareCallHierarchy", at(SOURCE, "fn block", "block"))
+    assert (block["name"], block["kind"], block["uri"]) == ("block", 12, uri)
+    assert block["selectionRange"] == range_of("fn block", "block")
+    incoming = client.result("callHierarchy/incomingCalls", {"item": block})
+    (call,) = incoming
+    assert call["from"]["name"] == "forward"
+    calls = "    return block(m, block"
+    assert call["fromRanges"] == [range_of(calls, "block"), range_of(calls, "block", len("block(m, "))]
+    (forward,) = request_at(client, uri, "textDocument/prepareCallHierarchy", at(SOURCE, calls, "block"))
+    assert forward["name"] == "block"
+    (caller,) = request_at(client, uri, "textDocument/prepareCallHierarchy", at(SOURCE, "fn forward", "forward"))
+    (out,) = client.result("callHierarchy/outgoingCalls", {"item": caller})
+    assert out["to"]["name"] == "block" and len(out["fromRanges"]) == 2
+    assert client.result("callHierarchy/outgoingCalls", {"item": block}) == []
+    assert request_at(client, uri, "textDocument/prepareCallHierarchy", at(SOURCE, "dim D", "D")) is None

@@ -7,12 +7,14 @@
 #include <optional>
 #include <set>
 
+#include "ide/call_hierarchy.hpp"
 #include "ide/completion.hpp"
 #include "ide/hover.hpp"
 #include "ide/inlay_hints.hpp"
 #include "ide/navigation.hpp"
 #include "ide/semantic_tokens.hpp"
 #include "ide/signature_help.hpp"
+#include "ide/type_definition.hpp"
 #include "ide_markers.hpp"
 #include "ide_test_util.hpp"
 
@@ -78,15 +80,17 @@ private:
 
     void check_marker(const Marker& m) {
         static const std::map<std::string, Check> checks = {
-            {"clean", &Runner::clean},   {"hover", &Runner::hover},
-            {"def", &Runner::def},       {"refs", &Runner::refs},
-            {"uses", &Runner::refs},     {"writes", &Runner::writes},
-            {"rename", &Runner::rename}, {"prepare-rename", &Runner::prepare_rename},
-            {"items", &Runner::items},   {"items+", &Runner::items},
-            {"items-", &Runner::items},  {"first", &Runner::first},
-            {"order", &Runner::order},   {"item", &Runner::item},
-            {"no-item", &Runner::item},  {"inlay", &Runner::inlay},
-            {"token", &Runner::token},   {"sig", &Runner::sig},
+            {"clean", &Runner::clean},      {"hover", &Runner::hover},
+            {"def", &Runner::def},          {"refs", &Runner::refs},
+            {"uses", &Runner::refs},        {"writes", &Runner::writes},
+            {"rename", &Runner::rename},    {"prepare-rename", &Runner::prepare_rename},
+            {"items", &Runner::items},      {"items+", &Runner::items},
+            {"items-", &Runner::items},     {"first", &Runner::first},
+            {"order", &Runner::order},      {"item", &Runner::item},
+            {"no-item", &Runner::item},     {"inlay", &Runner::inlay},
+            {"token", &Runner::token},      {"sig", &Runner::sig},
+            {"typedef", &Runner::typedef_}, {"incoming", &Runner::calls},
+            {"outgoing", &Runner::calls},
         };
         auto it = checks.find(m.kind);
         if (it == checks.end()) return fail("unknown kind `" + m.kind + "`");
@@ -176,10 +180,39 @@ private:
         if (got != want) expected(describe_labels(m.args), joined(found));
     }
 
+    void typedef_(const Marker& m) {
+        auto targets = ide::type_definition(snapshot(), m.offset);
+        if (!only_none(m)) return compare_ranges(m, targets);
+        std::vector<std::string> found;
+        for (ByteRange r : targets) found.push_back(describe(r));
+        if (!targets.empty()) expected("no type definition", joined(found));
+    }
+
+    // `incoming NAME...` / `outgoing NAME...`: the callers / callees of the
+    // function at the marker, in order, each NAME*N with N calls (1 unless
+    // written); `none`: no calls; `no-function`: the marker is on none.
+    void calls(const Marker& m) {
+        auto item = ide::call_item_at(snapshot(), m.offset);
+        if (m.args.size() == 1 && is_word(m.args[0], "no-function")) {
+            if (item) expected("no function", item->name);
+            return;
+        }
+        if (!item) return expected("a function", "none");
+        auto calls = m.kind == "incoming" ? ide::incoming_calls(snapshot(), item->name)
+                                          : ide::outgoing_calls(snapshot(), item->name);
+        std::vector<std::string> want, found;
+        if (!only_none(m))
+            for (const Arg& a : m.args)
+                want.push_back(a.value.find('*') == std::string::npos ? a.value + "*1" : a.value);
+        for (const ide::Call& c : calls) found.push_back(c.other.name + "*" + std::to_string(c.from.size()));
+        if (want != found) expected(joined(want), joined(found));
+    }
+
     // A range must cover exactly the name that starts at its beginning.
     bool whole_name(ByteRange r) const {
         uint32_t end = r.begin;
-        while (end < analysed_.size() && ide::is_name_char(analysed_.text()[end])) ++end;
+        auto name_byte = [](char c) { return ide::is_name_char(c) || static_cast<unsigned char>(c) >= 0x80; };
+        while (end < analysed_.size() && name_byte(analysed_.text()[end])) ++end;
         return end == r.end && r.begin < r.end;
     }
 
