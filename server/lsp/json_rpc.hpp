@@ -37,9 +37,9 @@ struct RpcError : std::runtime_error {
 struct Incoming {
     enum class Kind { Request, Notification, Response };
     Kind kind = Kind::Notification;
-    Json id;             // requests and responses
-    std::string method;  // requests and notifications
-    Json params;         // null when absent
+    Json id;              // requests and responses
+    std::string method;   // requests and notifications
+    Json params;          // null when absent
     bool failed = false;  // a response with an `error`
 };
 
