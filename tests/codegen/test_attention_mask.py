@@ -9,25 +9,9 @@ import math
 
 import torch
 
-SOURCE = """
-fn key_padding(q: [b H n d], k: [b H m d], v: [b H m e], keep: [b m] Mask) -> [b H n e]:
-    return scaled_dot_product_attention(q, k, v, attn_mask=keep)
+from conftest import ROOT
 
-fn per_example(q: [b H n d], k: [b H m d], v: [b H m e], keep: [b n m] Mask) -> [b H n e]:
-    return scaled_dot_product_attention(q, k, v, attn_mask=keep)
-
-fn transposed(q: [b H n d], k: [b H m d], v: [b H m e], keep: [m n] Mask) -> [b H n e]:
-    return scaled_dot_product_attention(q, k, v, keep)
-
-fn head_bias(q: [b H n d], k: [b H m d], v: [b H m e], bias: [H n m]) -> [b H n e]:
-    return scaled_dot_product_attention(q, k, v, attn_mask=bias)
-
-fn causal_self(q: [b H n d], k: [b H n d], v: [b H n e]) -> [b H n e]:
-    return scaled_dot_product_attention(q, k, v, attn_mask=causal[n n])
-
-fn grouped(q: [..s n d], k: [..s m d], v: [..s m e], keep: [..s m] Mask) -> [..s n e]:
-    return scaled_dot_product_attention(q, k, v, attn_mask=keep)
-"""
+SOURCE = ROOT / "tests" / "check" / "calls" / "attention_ok.ss"  # checked clean there
 
 B, H, N, M, D, E = 2, 3, 4, 5, 8, 6
 
