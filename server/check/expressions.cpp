@@ -168,6 +168,11 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     auto local = body_->locals.find(name.text);
     if (local != body_->locals.end()) {
         reference_local(local->second, name.range);
+        if (auto maybe = body_->maybe_unassigned.find(name.text); maybe != body_->maybe_unassigned.end()) {
+            report(DiagCode::E0105, name.range, {name.text},
+                   {{maybe->second, "`" + name.text + "` is assigned on only some paths through this `if`"}});
+            body_->maybe_unassigned.erase(maybe);  // once
+        }
         return local->second.type;
     }
     // A generic axis of the signature is a number in the body: `0..n`.
@@ -211,8 +216,16 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
     Type left = type_of(*b.left);
     Type right = type_of(*b.right);
     const std::string& op = b.op;
-    if (op == "@") return matmul(left, right, b.op_range);
     if (op == "and" || op == "or") return of_kind(TypeKind::Bool);
+    // A list or a tuple has no arithmetic (Python's `+` would join them).
+    for (auto [side, type] : {std::pair{b.left.get(), &left}, std::pair{b.right.get(), &right}}) {
+        bool list = std::holds_alternative<ast::ListExpr>(side->node);
+        if (list || type->kind == TypeKind::Tuple) {
+            report(DiagCode::E0418, side->range, {"`" + op + "`", "tensors and numbers", list ? "a list" : "a tuple"});
+            return Type{};
+        }
+    }
+    if (op == "@") return matmul(left, right, b.op_range);
     if ((op == "&" || op == "|") && left.kind == TypeKind::Tensor && right.kind == TypeKind::Tensor) {
         for (const Type* t : {&left, &right})
             if (t->tensor.element.kind != ElementKind::Mask) {
@@ -300,7 +313,14 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
     std::optional<BatchedMatmul> batched = batched_matmul(left.tensor, right.tensor);
     const AxisType& k1 = left.tensor.axes.back();
     const AxisType& k2 = batched ? right.tensor.axes.end()[-2] : right.tensor.axes.front();
-    if (k1.variadic || k2.variadic) return Type{};
+    if (k1.variadic || k2.variadic) {
+        // A group's axes are known only at run time: it can't be contracted.
+        report(DiagCode::E0411, op_range,
+               {"an axis to contract on each side, the left's last and the right's " +
+                    std::string(batched ? "second to last" : "first"),
+                "the group `" + (k1.variadic ? k1 : k2).written + "`"});
+        return Type{};
+    }
     if (batched)  // the leading axes the right shares with the left have its sizes
         for (size_t i = 0; i + 2 < right.tensor.axes.size(); ++i) {
             const AxisType& r = right.tensor.axes[i];
@@ -481,14 +501,24 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             continue;
         }
         Type i = type_of(*index.value);
-        if (i.kind == TypeKind::Tensor && i.tensor.element.kind == ElementKind::Mask && i.tensor.axes.size() == 1) {
-            // A selection: the axis keeps only the selected positions, ?k of them.
-            if (!(i.tensor.axes[0].size == t.axes[axis].size)) {
+        if (i.kind == TypeKind::Tensor && i.tensor.element.kind == ElementKind::Mask) {
+            // A selection: the mask's axes, from this one on, become one axis
+            // of the selected positions, ?k of them (torch's rule).
+            const auto& mask_axes = i.tensor.axes;
+            bool fits = !mask_axes.empty() && axis + mask_axes.size() <= t.axes.size();
+            for (size_t j = 0; fits && j < mask_axes.size(); ++j)
+                fits =
+                    !mask_axes[j].variadic && !t.axes[axis + j].variadic && mask_axes[j].size == t.axes[axis + j].size;
+            if (!fits) {
+                TensorType over;
+                for (size_t j = axis; j < t.axes.size() && j < axis + std::max<size_t>(mask_axes.size(), 1); ++j)
+                    over.axes.push_back(t.axes[j]);
                 report(DiagCode::E0417, index.range,
-                       {"a Mask over axis `" + t.axes[axis].written + "` (" + show(t.axes[axis].size) + ")",
-                        "a Mask over " + show(i.tensor.axes[0].size)});
+                       {"a Mask over the axes " + axes_text(over) + " from here on", "a Mask " + describe(i)});
                 return Type{};
             }
+            t.axes.erase(t.axes.begin() + static_cast<std::ptrdiff_t>(axis) + 1,
+                         t.axes.begin() + static_cast<std::ptrdiff_t>(axis + mask_axes.size()));
             std::optional<SymbolId> selected;
             auto* mask_name = std::get_if<ast::NameExpr>(&index.value->node);
             if (mask_name && body_->locals.count(mask_name->name.text)) {
@@ -501,6 +531,15 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             t.axes[axis].name.reset();
             position = axis + 1;
             continue;
+        }
+        // An index is an integer (a number or an integer tensor), a range or a Mask.
+        bool integer = i.kind == TypeKind::Unknown || i.kind == TypeKind::Int ||
+                       (i.kind == TypeKind::Tensor &&
+                        (i.tensor.element.kind == ElementKind::I32 || i.tensor.element.kind == ElementKind::I64 ||
+                         i.tensor.element.kind == ElementKind::Index));
+        if (!integer) {
+            report(DiagCode::E0417, index.range, {"an integer, a range `a..b` or a Mask", describe(i)});
+            return Type{};
         }
         // An index takes one position: the axis goes.
         t.axes.erase(t.axes.begin() + static_cast<std::ptrdiff_t>(axis));

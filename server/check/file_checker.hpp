@@ -167,6 +167,9 @@ struct BodyState {
     // The size `x[keep]` selects, by the mask local's name while it keeps
     // its value: two selections by one mask have one size.
     std::map<std::string, SymbolId> selection_sizes;
+    // Names an `if` may leave unassigned (assigned.hpp), with that `if`;
+    // reading one is E0105 until it is assigned again.
+    std::map<std::string, ByteRange> maybe_unassigned;
     SignatureScope scope;          // the signature's generics, plus names `as` adds
     bool inferred_shown = false;   // the inferred return type is on the hover
     int block_depth = 0;           // of the statement being checked (python_limits.cpp)

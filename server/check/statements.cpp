@@ -2,6 +2,7 @@
 // against the signature, and conditions.
 #include <algorithm>
 
+#include "check/assigned.hpp"
 #include "check/file_checker.hpp"
 #include "syntax/walk.hpp"
 
@@ -144,12 +145,15 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
     } else if (auto* r = std::get_if<ast::Return>(&stmt.node)) {
         check_return(*r, stmt.range);
     } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {
+        std::set<std::string> maybe = maybe_unassigned_after(*i);
+        std::erase_if(maybe, [&](const std::string& n) { return body_->locals.count(n) != 0; });
         for (const ast::Branch& b : i->branches) {
             if (check_condition(*b.condition).kind == TypeKind::Tensor)
                 record_effect(EffectKind::TensorIf, b.condition->range, written(b.condition->range));
             check_block(b.body);
         }
         if (i->else_body) check_block(*i->else_body);
+        for (const std::string& n : maybe) body_->maybe_unassigned[n] = stmt.range;
     } else if (auto* f = std::get_if<ast::For>(&stmt.node)) {
         Type iterable = type_of(*f->iterable);
         if (iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset)
@@ -171,6 +175,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
 void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shared) {
     if (auto* name = std::get_if<ast::NameExpr>(&target.node)) {
         body_->selection_sizes.erase(name->name.text);  // a new value selects anew
+        body_->maybe_unassigned.erase(name->name.text);
         auto existing = body_->locals.find(name->name.text);
         if (existing != body_->locals.end() && existing->second.is_parameter) {
             existing->second.type = type;  // rebinding a parameter's name

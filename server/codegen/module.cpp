@@ -1,6 +1,7 @@
 // The module's parts around its functions: the header and imports, dims,
 // extern functions, model classes, data records and the specs that argument
 // checks and `as` use (docs/generated-code.md).
+#include <cctype>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -108,7 +109,22 @@ std::string Emitter::tensor_spec(const check::TensorType& tensor, bool any_float
             terms.push_back("(" + std::to_string(coefficient) + ", " + py_tuple(symbols) + ")");
         }
         if (terms.empty()) terms.push_back("(0, ())");
-        axes.push_back("(" + py_string(a.written) + ", " + py_tuple(terms) + ")");
+        // The label messages show, spaced one way however it was written,
+        // so a formatted file builds the same module: a space only between
+        // two words (`(gh 16)`), none around operators (`3 * D`, `3*\tD`: `3*D`).
+        auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c < 0; };
+        std::string label;
+        bool gap = false;
+        for (char c : a.written) {
+            if (std::isspace(static_cast<unsigned char>(c))) {
+                gap = true;
+                continue;
+            }
+            if (gap && !label.empty() && word(label.back()) && word(c)) label += ' ';
+            gap = false;
+            label += c;
+        }
+        axes.push_back("(" + py_string(label) + ", " + py_tuple(terms) + ")");
     }
     std::string out = "_ss_rt.TensorSpec(" + py_tuple(axes) + ", " + py_string(element_code(tensor.element, any_float));
     if (tensor.element.kind == check::ElementKind::Index && tensor.element.index_bound)
@@ -233,9 +249,9 @@ std::string Emitter::module() {
     } else {
         for (const ast::Item& item : items_)
             if (auto* d = std::get_if<ast::DevicesDecl>(&item.node))
-                for (const ast::Device& device : d->devices)
-                    devices.push_back(
-                        std::string(text_.substr(device.range.begin, device.range.end - device.range.begin)));
+                for (const ast::Device& device : d->devices)  // from its parts: `cuda:0` however spaced
+                    devices.push_back(device.kind.text + (device.index ? ":" + std::to_string(*device.index) : "") +
+                                      (device.count ? "*" + std::to_string(*device.count) : ""));
     }
     std::vector<std::string> quoted;
     for (const std::string& d : devices) quoted.push_back(py_string(d));

@@ -13,3 +13,6 @@ def test_selections_by_one_mask(build):
     assert torch.equal(m.positions(x, pos, keep), x[keep] + pos[keep])
     chosen = x.sum(1) > 0
     assert torch.equal(m.local_mask(x, pos), x[chosen] * pos[chosen])
+    tokens = torch.randn(2, 6, 8, generator=g)
+    mask = torch.rand(2, 6, generator=g) > 0.5
+    assert torch.equal(m.tokens(tokens, mask), tokens[mask])

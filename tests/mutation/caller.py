@@ -85,8 +85,19 @@ def _outcome(exc):
     return "error"
 
 
+def runs_here(module):
+    """Whether the device the module's program runs on (its `devices` line)
+    is on this machine: arguments are made on the CPU, so a program for
+    `cuda:0` is called only where it may run, with the CPU as its device."""
+    device = getattr(module, "_ss_device", None)
+    return device is None or torch.device(device).type == "cpu"
+
+
 def functions(module):
-    """(Python name, Signature) of each function of a generated module."""
+    """(Python name, Signature) of each function of a generated module, none
+    for a program that runs on another device than the CPU."""
+    if not runs_here(module):
+        return
     for name, value in sorted(vars(module).items()):
         if name.startswith("_ss_sig_") and isinstance(value, rt.Signature):
             yield name[len("_ss_sig_") :], value

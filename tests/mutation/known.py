@@ -181,8 +181,8 @@ KNOWN = (
         _call("RuntimeError", "Could not infer dtype of DataSpec"),
     ),
     Known(
-        "a local assigned on one branch only",
-        "`if c: y = x` then `return y`: no definite-assignment check",
+        "a local assigned only in a loop",
+        "`for i in 0..n: y = x` then `return y` with n = 0 (an `if` is E0105; a loop is left alone, docs/types.md)",
         "call",
         "UnboundLocalError",
         r"^cannot access local variable '\w+' where it is not associated with a value$",

@@ -23,3 +23,9 @@ fn index(x: [n D]) -> [n]:
 
 fn negate(x: [n]) -> [n] Mask:
     return !x  # error E0418 "a Mask"
+
+fn list_plus(x: [n], keep: [n] Mask) -> [?k]:
+    return [keep] + x[keep]  # error E0418 "found a list"
+
+fn tuple_times(x: [n]) -> [n]:
+    return (x, x) * 2.0  # error E0418 "found a tuple"

@@ -9,3 +9,9 @@ fn reassigned(x: [n D], pos: [n D], keep: [n] Mask, other: [n] Mask) -> [?k D]:
     a = x[keep]
     keep = other
     return a + pos[keep]  # error E0410 "select both with one mask"
+
+fn wrong_axes(x: [b n D], keep: [n b] Mask) -> [?k D]:
+    return x[keep]  # error E0417 "a Mask over the axes [b n] from here on"
+
+fn float_index(x: [n D], pos: [n D]) -> [?k D]:
+    return pos[x]  # error E0417 "an integer, a range `a..b` or a Mask"

@@ -9,3 +9,6 @@ fn local_mask(x: [n D], pos: [n D]) -> [?k D]:
     a = x[keep]
     b = pos[keep]
     return a * b
+
+fn tokens(x: [b n D], keep: [b n] Mask) -> [?k D]:
+    return x[keep]

@@ -9,6 +9,7 @@ dim C = 10
 # Dedented to column 3, out of the if's block (9) but between the top level
 # (1) and the function's body (5): kept in the body.
 fn between_blocks(x: [n], c: bool) -> [n]:
+    y = x
     if c:
         y = x
   return y  # error E0005 col=1 "indented to column 3, but its block's lines start at column 5"
@@ -26,6 +27,7 @@ fn overindented(x: [n]) -> [n]:
 
 # Between two nested blocks: kept in the inner one (13), not the for's (9).
 fn nested(x: [n], c: bool) -> [n]:
+    y = x
     for i in 0..n:
         if c:
             y = x

@@ -9,11 +9,13 @@ fn add3(a: [n], b: [n], c: [n]) -> [n]:
     return a + b + c
 
 fn between_blocks(x: [n], c: bool) -> [n]:
+    y = x
     if c:
         y = x
     return y
 
 fn nested(x: [n], c: bool) -> [n]:
+    y = x
     for i in 0..n:
         if c:
             y = x

@@ -10,6 +10,7 @@ fn tab_body(x: [n]) -> [n]:
 
 # Two tabs on a line: one diagnostic, at the first.
 fn two_tabs(x: [n], c: bool) -> [n]:
+    y = x
     if c:
 		y = x  # error E0006 col=1
     return y

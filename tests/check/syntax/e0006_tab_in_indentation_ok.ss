@@ -9,6 +9,7 @@ fn tab_body(x: [n]) -> [n]:
     return x
 
 fn two_tabs(x: [n], c: bool) -> [n]:
+    y = x
     if c:
         y = x
     return y
