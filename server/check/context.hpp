@@ -26,6 +26,9 @@ public:
 
     // A new size symbol, shown to people as `name`.
     virtual SymbolId fresh_symbol(std::string name) = 0;
+    // The size symbol of a generic axis of the function being checked
+    // (`b` of `x: [b n D]`), recording the use; nullopt for any other name.
+    virtual std::optional<SymbolId> generic_axis(const std::string& name, ByteRange used_at) = 0;
 
     // A size as evaluated (`16*gh + 1`), and source text as written.
     virtual std::string show(const Size& size) const = 0;

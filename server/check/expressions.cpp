@@ -432,6 +432,14 @@ Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
 
 // The size an expression stands for, when it is one the checker knows: an
 // integer, a dim, or sums and products of them.
+std::optional<SymbolId> FileChecker::generic_axis(const std::string& name, ByteRange used_at) {
+    if (!body_ || body_->locals.count(name)) return std::nullopt;
+    auto it = body_->scope.generics.find(name);
+    if (it == body_->scope.generics.end()) return std::nullopt;
+    record_axis_name(ast::Name{name, used_at, false}, body_->scope);
+    return it->second;
+}
+
 std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
     if (auto* lit = std::get_if<ast::IntLiteral>(&expr.node))
         return lit->value ? std::optional(Size::constant(*lit->value)) : std::nullopt;

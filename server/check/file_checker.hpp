@@ -212,6 +212,7 @@ public:
                 std::vector<RelatedInfo> related = {}, std::vector<Fix> fixes = {}) override;
     std::optional<int64_t> dim_value_of(const std::string& name, ByteRange used_at) override;
     SymbolId fresh_symbol(std::string name) override { return new_symbol(std::move(name)); }
+    std::optional<SymbolId> generic_axis(const std::string& name, ByteRange used_at) override;
     std::string show(const Size& size) const override;
     std::string source_text(ByteRange range) const override { return written(range); }
 

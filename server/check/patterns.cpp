@@ -728,6 +728,7 @@ std::optional<Size> PatternTyper::output_size(const Axis& axis) {
     if (fn_ == Fn::Repeat) {
         if (dim) return Size::constant(*dim);
         if (auto it = sizes_.find(name); it != sizes_.end()) return Size::constant(it->second);
+        if (auto generic = ctx_.generic_axis(name, axis.range)) return Size::symbol(*generic);
     }
     if (fn_ == Fn::Rearrange || fn_ == Fn::Split) {
         std::string hint = "to add an axis, write `repeat(" + text(pattern_.range) + ")`";
@@ -737,7 +738,7 @@ std::optional<Size> PatternTyper::output_size(const Axis& axis) {
         return std::nullopt;
     }
     std::string why = fn_ == Fn::Repeat ? "it is not an axis of the input, and a new axis of repeat takes its size "
-                                          "from a dim or an argument such as `" +
+                                          "from a dim, a generic axis of the signature or an argument such as `" +
                                               name + "=4`"
                       : fn_ == Fn::Reduce ? "it is not an axis of reduce's input, and reduce only removes axes"
                                           : "it is not an axis of any of einsum's inputs";

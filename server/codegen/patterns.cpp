@@ -141,6 +141,19 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     for (const std::string& name : p.names)
         if (typed_.dims.count(name) && std::find(given.begin(), given.end(), name) == given.end())
             p.sizes.emplace_back(name, py_name(name, NameRole::Global));
+    if (function == "repeat") {
+        // A new axis named after a generic axis in scope has its size (a
+        // class token repeated over the batch `b`).
+        std::vector<std::string> input_names;
+        for (const auto& side : call.pattern.inputs)
+            for (const auto& axis : side.axes) collect_names(*axis, input_names);
+        std::vector<std::string> output_names;
+        for (const auto& axis : call.pattern.output.axes) collect_names(*axis, output_names);
+        for (const std::string& name : output_names)
+            if (!typed_.dims.count(name) && std::find(given.begin(), given.end(), name) == given.end() &&
+                std::find(input_names.begin(), input_names.end(), name) == input_names.end())
+                if (auto axis = axis_named(name)) p.sizes.emplace_back(name, size(check::Size::symbol(*axis)));
+    }
     std::string sizes;
     for (const auto& [k, v] : p.sizes) sizes += ", " + p.einops_name(k) + "=" + v;
 

@@ -48,6 +48,7 @@ public:
         symbol_names.push_back(std::move(name));
         return static_cast<SymbolId>(symbol_names.size() - 1);
     }
+    std::optional<SymbolId> generic_axis(const std::string&, ByteRange) override { return std::nullopt; }
     std::string show(const Size& size) const override {
         return size.to_string([&](SymbolId id) { return symbol_names[id]; });
     }
@@ -451,7 +452,7 @@ TEST_CASE("E0412: output names need a size from the inputs (or, in repeat, a dim
     Case repeat("x |> repeat(b n -> b n k)");
     repeat.check({repeat.tensor("b n")});
     REQUIRE(repeat.codes() == Codes{"E0412"});
-    CHECK(contains(repeat.message(), "a dim or an argument such as `k=4`"));
+    CHECK(contains(repeat.message(), "a dim, a generic axis of the signature or an argument such as `k=4`"));
 
     Case sized("x |> repeat(b n -> b n k 3, k=5)");
     CHECK(sized.shape(sized.check({sized.tensor("b n")})) == "b:b n:n k:5 3:3");
