@@ -161,7 +161,8 @@ KNOWN = (
         "TypeError",
         r"'(%s)' and '|and '(%s)'$|, not (%s)$|^int\(\) argument must be .*, not '(%s)'$|"
         r"^'(%s)' object (cannot be interpreted as an integer|is not subscriptable)$|"
-        r"received an invalid combination of arguments - got \([^)]*\b(%s)\b" % ((_NOT_VALUES,) * 6),
+        r"received an invalid combination of arguments - got \([^)]*\b(%s)\b|"
+        r"^expected Tensor as element \d+ in argument \d+, but got (%s)$" % ((_NOT_VALUES,) * 7),
         _call("TypeError", "unsupported operand type(s) for *: 'Tensor' and 'function'", "m.py:63: return x * y"),
     ),
     Known(
@@ -177,7 +178,7 @@ KNOWN = (
         "as above, a data record's name made into a tensor",
         "call",
         "RuntimeError",
-        r"^Could not infer dtype of (%s)$" % _NOT_VALUES,
+        r"^Could not infer dtype of (%s)$|^Tensor type unknown to einops <class '(%s)'>$" % ((_NOT_VALUES,) * 2),
         _call("RuntimeError", "Could not infer dtype of DataSpec"),
     ),
     Known(
@@ -232,8 +233,8 @@ KNOWN = (
         r"^(?!scaled_dot_product_attention)(\w+\.)?\w+\(\) (missing \d+ required positional arguments?: |"
         r"got an unexpected keyword argument |"
         r"got multiple values for argument |takes no keyword arguments|takes \d+ positional arguments? but \d+ "
-        r"(was|were) given)|^scatter\(\) received an invalid combination of arguments - got \(Tensor, int, Tensor"
-        r"(, Tensor, Tensor)?\),",
+        r"(was|were) given)|^scatter\(\) received an invalid combination of arguments - got \(Tensor, int"
+        r"(, Tensor(, Tensor, Tensor)?)?\),|^Train\(seed=\.\.\.\) takes an int, not \S+$",
         _call("TypeError", "batches() missing 1 required positional argument: 'size'"),
     ),
     Known(
