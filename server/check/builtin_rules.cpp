@@ -55,6 +55,11 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         // records values for the sinks and gives nothing.
         BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
         if (args.positional.empty()) return Type{};
+        if (!args.keywords.empty()) {
+            report(DiagCode::E0501, args.keywords.begin()->second.range,
+                   {"`log`", "one value (the logarithm) or `key=value` records", "both"});
+            return Type{};
+        }
         const Type& x = args.positional[0].type;
         if (x.kind == TypeKind::Int || x.kind == TypeKind::Float) return of_kind(TypeKind::Float);
         return x.kind == TypeKind::Tensor ? x : Type{};

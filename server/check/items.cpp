@@ -363,6 +363,7 @@ std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param
                                                     std::string_view owner) {
     std::vector<ParamSig> out;
     std::map<std::string, ByteRange> seen;
+    check_default_order(params);
     for (const ast::Param& p : params) {
         if (p.name.missing) continue;
         auto [at, fresh] = seen.emplace(p.name.text, p.name.range);
@@ -378,6 +379,7 @@ std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param
         }
         sig.type = resolve_type(*p.type, scope);
         if (sig.type.kind == TypeKind::Unknown) scope.incomplete = true;
+        check_default(p, sig.type);
         sig.fact = result_.symbols.size();
         SymbolFact& fact = result_.symbols.emplace_back();
         fact.name = p.name.text;
