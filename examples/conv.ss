@@ -10,7 +10,15 @@ dim S4 = S / 4  # the side after two poolings
 dim K = 10  # classes
 
 # A 3x3 convolution with one pixel of zero padding keeps the height and width.
-extern fn conv3x3(x: [b ci h w], weight: [co ci 3 3], bias: [co], stride: int = 1, padding: int = 1) -> [b co h w] = torch.nn.functional.conv2d
+extern fn conv3x3(
+    x: [b ci h w],
+    weight: [co ci 3 3],
+    bias: [co],
+    stride: int = 1,
+    padding: int = 1,
+) -> [b co h w] = torch.nn.functional.conv2d
+
+# A 2x2 max pool halves them.
 extern fn max_pool2x2(x: [b c (h 2) (w 2)], kernel_size: int = 2) -> [b c h w] = torch.nn.functional.max_pool2d
 
 model ConvNet:

@@ -28,7 +28,13 @@ fn attend(q: [b H n Dh], k: [b H m Dh], v: [b H m Dh], keep: [b m] Mask) -> [b H
 # x: the decoder's n tokens; memory: the encoder's m positions, of which
 # `keep` marks the real ones (every example has at least one). `fused` runs
 # torch's fused kernel instead, which takes the same mask.
-fn cross_attention(a: CrossAttention, x: [b n D], memory: [b m D], keep: [b m] Mask, fused: bool = false) -> [b n D]:
+fn cross_attention(
+    a: CrossAttention,
+    x: [b n D],
+    memory: [b m D],
+    keep: [b m] Mask,
+    fused: bool = false,
+) -> [b n D]:
     h = x |> layer_norm(over=D, weight=a.norm_w, bias=a.norm_b)
     q = h |> linear(a.q_w, a.q_b) |> rearrange(b n (H Dh) -> b H n Dh)
     k, v = memory |> linear(a.kv_w, a.kv_b) |> split(b m (2 H Dh) -> b H m Dh)
