@@ -1,7 +1,7 @@
-"""examples/conv.ss, a network through `extern fn` conv2d and max_pool2d,
-against the same network written by hand as a torch.nn.Sequential into which
-the compiled model's weights are copied: logits, the loss of a batch, and the
-gradients of every weight and of the images."""
+"""examples/conv.ss, LeNet-5 through an `extern fn` conv2d, against the same
+network written by hand as a torch.nn.Sequential into which the compiled
+model's weights are copied: logits, the loss of a batch, and the gradients
+of every weight and of the images."""
 
 import pytest
 import torch
@@ -11,22 +11,28 @@ import shapescript.rt as _ss_rt
 from against_torch import randomise
 from conftest import EXAMPLES
 
-Ci, C1, C2, S, K = 1, 16, 32, 28, 10
+Ci, S, K = 1, 32, 10
 
 
 def by_hand(m):
     net = nn.Sequential(
-        nn.Conv2d(Ci, C1, 3, padding=1),
+        nn.Conv2d(Ci, 6, 5),
         nn.ReLU(),
         nn.MaxPool2d(2),
-        nn.Conv2d(C1, C2, 3, padding=1),
+        nn.Conv2d(6, 16, 5),
         nn.ReLU(),
         nn.MaxPool2d(2),
         nn.Flatten(),
-        nn.Linear(C2 * (S // 4) ** 2, K),
+        nn.Linear(16 * 5 * 5, 120),
+        nn.ReLU(),
+        nn.Linear(120, 84),
+        nn.ReLU(),
+        nn.Linear(84, K),
     )
-    ours = [m.conv1_w, m.conv1_b, m.conv2_w, m.conv2_b, m.head_w, m.head_b]
-    theirs = [net[0].weight, net[0].bias, net[3].weight, net[3].bias, net[7].weight, net[7].bias]
+    names = ["conv1", "conv2", "fc1", "fc2", "fc3"]
+    layers = [net[0], net[3], net[7], net[9], net[11]]
+    ours = [getattr(m, f"{name}_{part}") for name in names for part in "wb"]
+    theirs = [p for layer in layers for p in (layer.weight, layer.bias)]
     with torch.no_grad():
         for p, q in zip(ours, theirs, strict=True):
             q.copy_(p)
@@ -42,7 +48,7 @@ def assert_grads(got, want, ours, theirs):
 @pytest.mark.parametrize("checks", ["always", "never"])
 def test_logits_and_gradients_match_pytorch(build, checks):
     module = build(EXAMPLES / "conv.ss", "--checks", checks, "--value-checks", checks)
-    m = randomise(module.ConvNet.init(seed=0))
+    m = randomise(module.LeNet.init(seed=0))
     net, ours, theirs = by_hand(m)
     x = torch.randn(3, Ci, S, S, requires_grad=True)
     got = module.logits(m, x)
@@ -54,7 +60,7 @@ def test_logits_and_gradients_match_pytorch(build, checks):
 
 def test_the_loss_of_a_batch_matches_pytorch(build):
     module = build(EXAMPLES / "conv.ss", "--checks", "always", "--value-checks", "always")
-    m = randomise(module.ConvNet.init(seed=0))
+    m = randomise(module.LeNet.init(seed=0))
     net, ours, theirs = by_hand(m)
     g = torch.Generator().manual_seed(0)
     data = {"pixels": torch.rand(4, Ci, S, S, generator=g), "label": torch.randint(0, K, (4,), generator=g)}
