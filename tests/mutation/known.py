@@ -65,6 +65,20 @@ ALLOWED = (
         {"kind": "import", "type": "ModuleNotFoundError", "message": "No module named 'torchnn'"},
     ),
     Known(
+        "extern target missing",
+        "an `extern fn` whose target the module doesn't have (`= torch.nn.functionalconv2d`), read at import",
+        "import",
+        "AttributeError",
+        r"^module '[\w.]+' has no attribute '\w*[^\W_]'$",
+        {
+            "kind": "import",
+            "type": "AttributeError",
+            "message": "module 'torch.nn' has no attribute 'functionalconv2d'",
+            "module_line": "m.py:24: conv5x5 = torch.nn.functionalconv2d",
+        },
+        line=r"^\S+: \w+ = [\w.]+$",
+    ),
+    Known(
         "python attribute missing",
         "a name read from an `import python` module that it doesn't have (`shapescript.datasets.m()`)",
         "call",
