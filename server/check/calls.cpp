@@ -126,7 +126,8 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             if (const ItemRef* item = lookup(object->name.text); item && item->kind == SymbolKind::Model) {
                 open(CalleeKind::ModelInit, object->name.text + "." + attr->attribute.text, callee.range);
                 reference(*item, object->name.range);
-                type_arguments();
+                std::vector<Type> types;
+                for (const ast::Argument* a : arguments) types.push_back(type_of(*a->value));
                 if (attr->attribute.text != "init") {
                     report(DiagCode::E0106, attr->attribute.range,
                            {object->name.text, attr->attribute.text, "; a model's one method is `init(seed=...)`"});
@@ -136,6 +137,10 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 static const std::vector<std::string_view> kInitLabels = {"seed?: int"};
                 if (!check_builtin_arity(object->name.text + ".init", kInitLabels, arguments, piped != nullptr, range))
                     return Type{};
+                for (size_t i = 0; i < arguments.size(); ++i)
+                    if (types[i].kind != TypeKind::Int && types[i].kind != TypeKind::Unknown)
+                        report(DiagCode::E0505, arguments[i]->range,
+                               {"seed", "an int", describe(types[i])});
                 Type model;
                 model.kind = TypeKind::Model;
                 model.ref = object->name.text;
