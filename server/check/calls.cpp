@@ -139,8 +139,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                     return Type{};
                 for (size_t i = 0; i < arguments.size(); ++i)
                     if (types[i].kind != TypeKind::Int && types[i].kind != TypeKind::Unknown)
-                        report(DiagCode::E0505, arguments[i]->range,
-                               {"seed", "an int", describe(types[i])});
+                        report(DiagCode::E0505, arguments[i]->range, {"seed", "an int", describe(types[i])});
                 Type model;
                 model.kind = TypeKind::Model;
                 model.ref = object->name.text;
