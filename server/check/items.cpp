@@ -5,6 +5,7 @@
 #include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
 #include "check/suggest.hpp"
+#include "diag/python_identifier.hpp"
 
 namespace ss::check {
 
@@ -346,7 +347,9 @@ void FileChecker::collect_items() {
             if (SymbolFact* f = define(fn->name, SymbolKind::Function, item)) f->exported = fn->exported;
         } else if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) {
             if (SymbolFact* f = define(ext->name, SymbolKind::ExternFunction, item)) f->written = ext->target.text;
+            check_python_path(ext->target);
         } else if (auto* imp = std::get_if<ast::ImportPython>(&item.node)) {
+            check_python_path(imp->module);
             // `import python a.b` binds `a`, as in Python; `as c` binds `c`.
             const ast::Name* bound = imp->alias                  ? &*imp->alias
                                      : imp->module.parts.empty() ? nullptr
@@ -355,6 +358,16 @@ void FileChecker::collect_items() {
                 if (SymbolFact* f = define(*bound, SymbolKind::PythonModule, item)) f->written = imp->module.text;
         }
     }
+}
+
+// A dotted Python path the module writes as it is (`import a.b`, an extern
+// fn's target): no part of it may be a Python keyword (E0108).
+void FileChecker::check_python_path(const ast::DottedName& path) {
+    for (const ast::Name& part : path.parts)
+        if (!part.missing && python::keyword(part.text)) {
+            report(DiagCode::E0108, part.range, {path.text, part.text});
+            return;
+        }
 }
 
 // -------------------------------------------------------------- signatures

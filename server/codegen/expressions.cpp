@@ -26,8 +26,6 @@ const char* dtype_of(check::ElementKind kind) {
     }
 }
 
-bool is_tensor(const check::Type* t) { return t && t->kind == check::TypeKind::Tensor; }
-
 bool same_size_tuples(const check::Type* a, const check::Type* b) {
     return a && b && a->kind == check::TypeKind::Tuple && b->kind == check::TypeKind::Tuple &&
            a->elements.size() == b->elements.size();
