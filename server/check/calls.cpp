@@ -429,6 +429,8 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
                        !distribution_fits(p.tensor, a.tensor)) {
                 report(DiagCode::E0505, where[i], {sig.params[i].name, describe(p), describe(a)});
                 ok = false;
+            } else {
+                bind_index_bound(p.tensor.element, a.tensor.element, bindings);
             }
             continue;
         }
@@ -501,6 +503,15 @@ bool FileChecker::exact_sizes(const Type& result, ByteRange range) {
             }
         }
     return true;
+}
+
+// `ids: [..s] Index[V]` given an `Index[W]` binds V = W, so a later
+// `table: [V D]` must have W rows (embedding's table against the ids' bound).
+void FileChecker::bind_index_bound(const Element& param, const Element& arg, CallBindings& bindings) {
+    if (!param.index_bound || !arg.index_bound) return;
+    auto linear = param.index_bound->as_linear();
+    if (linear && linear->coefficient == 1 && linear->offset == 0 && !bindings.sizes.count(linear->symbol))
+        bindings.sizes[linear->symbol] = *arg.index_bound;
 }
 
 // A parameter's element with the call's bindings in its `Index[V]` bound;

@@ -316,6 +316,7 @@ private:
     const AxisType* over_axis(const BuiltinArguments& args, const TensorType& x);
     void check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
                              const std::string& param_name);
+    void bind_index_bound(const Element& param, const Element& arg, CallBindings& bindings);
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
     bool exact_sizes(const Type& result, ByteRange range);

@@ -66,10 +66,11 @@ ALLOWED = (
     ),
     Known(
         "extern target missing",
-        "an `extern fn` whose target the module doesn't have (`= torch.nn.functionalconv2d`), read at import",
+        "an `extern fn` whose target the module doesn't have (`= torch.nn.functionalconv2d`, "
+        "`= torch.float.functional.gelu`), read at import",
         "import",
         "AttributeError",
-        r"^module '[\w.]+' has no attribute '\w*[^\W_]'$",
+        r"^(module '[\w.]+'|'[\w.]+' object) has no attribute '\w*[^\W_]'$",
         {
             "kind": "import",
             "type": "AttributeError",
@@ -214,40 +215,6 @@ KNOWN = (
         _call("RuntimeError", "Could not infer dtype of DataSpec"),
     ),
     Known(
-        "scaled_dot_product_attention's arguments",
-        "item 3: sdpa's arguments aren't typed (an extra positional, key heads other than the query's)",
-        "call",
-        "TypeError",
-        r"^scaled_dot_product_attention\(\) got multiple values for argument 'attn_mask'$",
-        _call("TypeError", "scaled_dot_product_attention() got multiple values for argument 'attn_mask'"),
-    ),
-    Known(
-        "scaled_dot_product_attention's heads",
-        "item 3: as above, k and v with Hkv heads against q's H (llama without its repeat)",
-        "call",
-        "RuntimeError",
-        r"^The size of tensor a \(\d+\) must match the size of tensor b \(\d+\) at non-singleton dimension \d+$",
-        _call(
-            "RuntimeError",
-            "The size of tensor a (8) must match the size of tensor b (2) at non-singleton dimension 1",
-            "m.py:111: att = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=m)",
-        ),
-        line=r"scaled_dot_product_attention\(",
-    ),
-    Known(
-        "scaled_dot_product_attention's ranks",
-        "item 3: sdpa on a query or mask of too few axes",
-        "call",
-        "IndexError",
-        r"^Dimension out of range \(expected to be in range of \[-?\d+, -?\d+\], but got -?\d+\)$",
-        _call(
-            "IndexError",
-            "Dimension out of range (expected to be in range of [-1, 0], but got -2)",
-            "m.py:47: _ss_result = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=keep)",
-        ),
-        line=r"scaled_dot_product_attention\(",
-    ),
-    Known(
         "a runtime function's argument types",
         "a built-in the runtime implements given an argument of another type (`scatter(x, i, 0.5, over=n)`, "
         "`Train(seed=0.5)`): its arguments' count and names are checked, their types not yet",
@@ -316,15 +283,6 @@ KNOWN = (
         r"^division by zero$",
         _call("ZeroDivisionError", "division by zero", "m.py:129: opt = _ss_rt.adamw(m, lr=_ss_rt.warmup(0.01, x))"),
         line=r"_ss_rt\.warmup\(",
-    ),
-    Known(
-        "embedding rows against the index bound",
-        "`embedding(ids: Index[V], table: [t D])`: the table's rows aren't proven to be V",
-        "call",
-        "IndexError",
-        r"^index out of range in self$",
-        _call("IndexError", "index out of range in self", "m.py:95: x = torch.nn.functional.embedding(ids, table)"),
-        line=r"embedding\(",
     ),
     Known(
         "scatter's index against its value",
