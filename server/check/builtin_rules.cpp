@@ -71,8 +71,12 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         const Type& t = args.positional[i].type;
         if (t.kind == TypeKind::Unknown) return nullptr;
         if (t.kind != kind) {
-            report(DiagCode::E0505, args.positional[i].range,
-                   {std::string(what), describe(of_kind(kind, "T")), describe(t)});
+            // The parameter as the table names it (`data` of `data: Dataset[T]`);
+            // its type's `T` is the table's, not the caller's: `what` says it.
+            std::string param(i < builtin->params.size() ? builtin->params[i] : what);
+            param = param.substr(param.rfind(' ', param.find(':')) + 1);
+            param = param.substr(0, param.find_first_of("?:"));
+            report(DiagCode::E0505, args.positional[i].range, {param, std::string(what), in_message(t)});
             return nullptr;
         }
         return &t;
@@ -131,7 +135,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
             if (axes.size() != 1 || !(axes[0].size == it->size))
                 report(DiagCode::E0504, given->second.range,
                        {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")",
-                        "it is " + describe(given->second.type)});
+                        "it is " + in_message(given->second.type)});
         }
         return *x;
     }
@@ -162,10 +166,10 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         const Type* grads = expect(2, TypeKind::Grads, "gradients");
         if (model && opt && opt->ref != model->ref)
             report(DiagCode::E0505, args.positional[1].range,
-                   {"the optimizer", "Optimizer[" + model->ref + "]", describe(*opt)});
+                   {"the optimizer", "Optimizer[" + model->ref + "]", in_message(*opt)});
         if (model && grads && grads->ref != model->ref)
             report(DiagCode::E0505, args.positional[2].range,
-                   {"the gradients", "gradients of " + model->ref, describe(*grads)});
+                   {"the gradients", "gradients of " + model->ref, in_message(*grads)});
         if (model && args.positional[0].argument)
             if (auto* n = std::get_if<ast::NameExpr>(&args.positional[0].argument->value->node)) {
                 auto local = body_->locals.find(n->name.text);
@@ -199,7 +203,7 @@ Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
     }
     if (x->type.kind == TypeKind::Unknown || w->type.kind == TypeKind::Unknown) return Type{};
     auto must_be = [&](const BuiltinArgument& a, const char* what, const char* shape) {
-        report(DiagCode::E0505, a.range, {what, shape, describe(a.type)});
+        report(DiagCode::E0505, a.range, {what, shape, in_message(a.type)});
         return Type{};
     };
     if (x->type.kind != TypeKind::Tensor || x->type.tensor.axes.empty() || x->type.tensor.axes.back().variadic)
@@ -220,7 +224,7 @@ Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
         if (b.kind != TypeKind::Tensor || b.tensor.axes.size() != 1 || !(b.tensor.axes[0].size == out_axis.size)) {
             report(DiagCode::E0504, bias->range,
                    {"bias", "[" + out_axis.written + "], the size of w's first axis (" + show(out_axis.size) + ")",
-                    "it is " + describe(b)});
+                    "it is " + in_message(b)});
             return Type{};
         }
     }
@@ -250,7 +254,7 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
         else if (qkv[i]->kind != TypeKind::Tensor || qkv[i]->tensor.axes.size() < 2 ||
                  qkv[i]->tensor.axes.back().variadic || qkv[i]->tensor.axes.end()[-2].variadic) {
             report(DiagCode::E0505, args.positional[i].range,
-                   {names[i], "a tensor whose last two axes are named or sized, as `[b H n d]`", describe(*qkv[i])});
+                   {names[i], "a tensor whose last two axes are named or sized, as `[b H n d]`", in_message(*qkv[i])});
             known = false;
         }
     }
@@ -297,7 +301,7 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
                         e == ElementKind::F64 || is_distribution(e);
         if (m.kind != TypeKind::Tensor || !(e == ElementKind::Mask || floating)) {
             report(DiagCode::E0505, mask->range,
-                   {"attn_mask", "a Mask or a float bias over the scores' axes, " + axes_text(scores), describe(m)});
+                   {"attn_mask", "a Mask or a float bias over the scores' axes, " + axes_text(scores), in_message(m)});
         } else if (MaskPlacement placed = place_attention_mask(scores, m.tensor); !placed.fits) {
             report(DiagCode::E0504, mask->range,
                    {"attn_mask", "a Mask or a float bias over the scores' axes, " + axes_text(scores), placed.why});
@@ -345,14 +349,14 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
                    {"index",
                     "as many axes as the value, with positions along `" + axis->written + "`: Index[" + axis->written +
                         "]",
-                    describe(index)});
+                    in_message(index)});
             return Type{};
         }
         if (name == "scatter") {
             if (args.positional.size() > 2 && args.positional[2].type.kind == TypeKind::Tensor &&
                 !same_shape(index.tensor, args.positional[2].type.tensor, nullptr))
                 report(DiagCode::E0504, args.positional[2].range,
-                       {"src", "the index's shape, " + describe(index), "it is " + describe(args.positional[2].type)});
+                       {"src", "the index's shape, " + in_message(index), "it is " + in_message(args.positional[2].type)});
             return args.positional[0].type;
         }
         Type out = index;
@@ -391,8 +395,8 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         if (!fits) {
             report(DiagCode::E0504, args.positional[i].range,
                    {"part " + std::to_string(i + 1),
-                    describe(args.positional[0].type) + " but along `" + axis->written + "`",
-                    "it is " + describe(part)});
+                    in_message(args.positional[0].type) + " but along `" + axis->written + "`",
+                    "it is " + in_message(part)});
             return Type{};
         }
         total = total + part.tensor.axes[index].size;
@@ -462,7 +466,7 @@ Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& argume
     Type value = call_signature(fn->name.text, sig->second, rest, nullptr, {}, range);
     if (value.kind == TypeKind::Tensor && !value.tensor.axes.empty())
         report(DiagCode::E0505, arguments[0]->range,
-               {"the loss", "a function giving a `[] f32`", "one giving " + describe(value)});
+               {"the loss", "a function giving a `[] f32`", "one giving " + in_message(value)});
     const auto& params = sig->second.params;
     if (params.empty() || params[0].type.kind != TypeKind::Model) return Type{};
     Type out = of_kind(TypeKind::Tuple);

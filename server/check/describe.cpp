@@ -56,6 +56,43 @@ void forget_origins(Type& t) {
 
 std::string describe(const Type& type) { return render(type, nullptr); }
 
+std::string describe_for_message(const Type& type, const ShowSize& evaluated, bool any_float) {
+    if (type.kind == TypeKind::Tuple) {
+        std::string out = "(";
+        for (size_t i = 0; i < type.elements.size(); ++i)
+            out += (i ? ", " : "") + describe_for_message(type.elements[i], evaluated);
+        return out + ")";
+    }
+    if (type.kind != TypeKind::Tensor) return describe(type);
+    const Element& e = type.tensor.element;
+    auto value = [&](const std::optional<Size>& size, const std::string& written) {
+        auto shown = size ? evaluated(*size) : std::nullopt;
+        return shown ? *shown : written;
+    };
+    std::string written = "[", shown = "[";  // the sizes: axes, and an Index's bound
+    for (size_t i = 0; i < type.tensor.axes.size(); ++i) {
+        const AxisType& a = type.tensor.axes[i];
+        written += (i ? " " : "") + a.written;
+        shown += (i ? " " : "") + (a.variadic ? a.written : value(a.size, a.written));
+    }
+    written += "]";
+    shown += "]";
+    std::string element = any_float && !e.written ? " of any float type" : " " + element_name(e.kind);
+    if (e.kind == ElementKind::Index && !e.bound_written.empty()) {
+        written += element + "[" + e.bound_written + "]";
+        shown += element + "[" + value(e.index_bound, e.bound_written) + "]";
+        element.clear();
+    }
+    std::string out = written + element + (e.over.empty() ? "" : " over " + e.over);
+    // `n+1` and `n + 1` are one size: only another value is shown.
+    auto squeezed = [](std::string s) {
+        std::erase(s, ' ');
+        return s;
+    };
+    if (squeezed(written) == squeezed(shown)) return out;
+    return out + " (= " + shown + ")";
+}
+
 std::string describe(const Type& type, const std::map<std::string, std::string>& dims) { return render(type, &dims); }
 
 std::string with_dim_values(std::string_view text, const std::map<std::string, std::string>& dims) {

@@ -46,7 +46,7 @@ void FileChecker::check_body(const ast::FnDef& fn, Signature& signature) {
             return s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node);
         })) {
         uint32_t end = fn.body.range.end;
-        report(DiagCode::E0602, fn.name.range, {fn.name.text, describe(*signature.returns)},
+        report(DiagCode::E0602, fn.name.range, {fn.name.text, in_message(*signature.returns)},
                {{{end, end}, "the body can end here without a return"}});
     }
 }
@@ -130,7 +130,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
             assign(*a->targets[0], value, shared);
         } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
             report(DiagCode::E0506, a->value->range,
-                   {std::to_string(a->targets.size()), std::to_string(value.elements.size()), describe(value)});
+                   {std::to_string(a->targets.size()), std::to_string(value.elements.size()), in_message(value)});
             for (const auto& t : a->targets) assign(*t, Type{});
         } else {
             for (size_t i = 0; i < a->targets.size(); ++i)
@@ -203,7 +203,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
 void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     const Signature& sig = *body_->signature;
     if (!ret.value) {
-        if (sig.returns) report(DiagCode::E0601, range, {describe(*sig.returns), "nothing"});
+        if (sig.returns) report(DiagCode::E0601, range, {in_message(*sig.returns), "nothing"});
         return;
     }
     Type value = type_of(*ret.value);
@@ -222,7 +222,7 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     if (value.kind == TypeKind::Unknown || sig.returns->kind == TypeKind::Unknown) return;
     const Type& declared = *sig.returns;
     if (!returns_fit(declared, value, sig.scope))
-        report(DiagCode::E0601, ret.value->range, {describe(declared), describe(value)});
+        report(DiagCode::E0601, ret.value->range, {in_message(declared), in_message(value)});
 }
 
 // Whether a returned value is of the declared type; a tuple item by item.
@@ -247,7 +247,7 @@ Type FileChecker::check_condition(const ast::Expr& condition) {
     Type t = type_of(condition);
     bool ok = t.kind == TypeKind::Unknown || t.kind == TypeKind::Bool ||
               (t.kind == TypeKind::Tensor && t.tensor.axes.empty() && t.tensor.element.kind == ElementKind::Mask);
-    if (!ok) report(DiagCode::E0603, condition.range, {describe(t)});
+    if (!ok) report(DiagCode::E0603, condition.range, {in_message(t)});
     return t;
 }
 
