@@ -153,7 +153,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
 // unless the value's type is unknown (an error already said why).
 void FileChecker::not_callable(const ast::Expr& callee, const Type& type) {
     if (type.kind == TypeKind::Unknown) return;
-    report(DiagCode::E0508, callee.range, {written(callee.range), "a value of type `" + in_message(type) + "`"});
+    report(DiagCode::E0508, callee.range, {written(callee.range), "a value of type " + in_message(type)});
 }
 
 // The prelude's extern functions, resolved in this file's checker (sizes are
