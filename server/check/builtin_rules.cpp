@@ -128,14 +128,25 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         if (!x || x->kind != TypeKind::Tensor || !args.over) return Type{};
         const AxisType* it = over_axis(args, x->tensor);
         if (!it) return Type{};
+        // A weight and a bias of one size, both not the axis's, are one
+        // mistake (most likely the axis): reported once, at the first.
+        const Type* reported = nullptr;
         for (const char* part : {"weight", "bias"}) {
             auto given = args.keywords.find(part);
             if (given == args.keywords.end() || given->second.type.kind != TypeKind::Tensor) continue;
             const auto& axes = given->second.type.tensor.axes;
-            if (axes.size() != 1 || !(axes[0].size == it->size))
-                report(DiagCode::E0504, given->second.range,
-                       {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")",
-                        "it is " + in_message(given->second.type)});
+            if (axes.size() == 1 && axes[0].size == it->size) continue;
+            if (reported && same_shape(reported->tensor, given->second.type.tensor, nullptr)) continue;
+            std::string found = "it is " + in_message(given->second.type);
+            for (const AxisType& a : x->tensor.axes)
+                if (axes.size() == 1 && a.name && a.size == axes[0].size) {
+                    found += ", the size of the axis `" + *a.name + "`: is `over=" + *a.name + "` meant?";
+                    break;
+                }
+            report(DiagCode::E0504, given->second.range,
+                   {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")",
+                    found});
+            reported = &given->second.type;
         }
         return *x;
     }

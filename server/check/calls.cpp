@@ -462,6 +462,7 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     bool unknown_element = false;
     // Reported once every argument is bound, with what the argument itself bound.
     std::vector<std::pair<size_t, CallBindings>> wrong_elements;
+    std::vector<size_t> refused;  // the arguments reported
     for (size_t i = 0; i < sig.params.size(); ++i) {
         if (!has[i]) continue;
         const Type& p = sig.params[i].type;
@@ -481,13 +482,24 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         }
         if (a.kind == TypeKind::Unknown || p.kind == TypeKind::Unknown) continue;
         if (p.kind == TypeKind::Tensor && a.kind == TypeKind::Tensor) {
+            // The same value for a parameter of the same type as one already
+            // refused (`where(c, a, a)`, weight and bias) is the same mistake.
+            if (std::any_of(refused.begin(), refused.end(), [&](size_t j) {
+                    return describe(sig.params[j].type) == describe(p) && describe(types[j]) == describe(a) &&
+                           same_shape(types[j].tensor, a.tensor, nullptr);
+                })) {
+                ok = false;
+                continue;
+            }
             if (!first_tensor) first_tensor = &a.tensor;
             if (!element_source && !p.tensor.element.written && !unknown_element) element_source = &a.tensor;
             if (!bind_tensor(p.tensor, a.tensor, bindings, sig.params[i].name, where[i], prelude, sig.is_extern)) {
+                refused.push_back(i);
                 ok = false;
             } else if (!element_fits(bound_element(p.tensor.element, bindings), a.tensor.element, sig.is_extern) ||
                        !distribution_fits(p.tensor, a.tensor)) {
                 wrong_elements.emplace_back(i, bindings.undo_last());  // its sizes are as doubtful as its element
+                refused.push_back(i);
                 ok = false;
             }
             continue;

@@ -235,6 +235,7 @@ public:
     void report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
                 std::vector<RelatedInfo> related = {}, std::vector<Fix> fixes = {}) override;
     std::optional<int64_t> dim_value_of(const std::string& name, ByteRange used_at) override;
+    bool dim_in_error(const std::string& name) override;
     SymbolId fresh_symbol(std::string name) override { return new_symbol(std::move(name)); }
     std::optional<SymbolId> generic_axis(const std::string& name, ByteRange used_at) override;
     std::string show(const Size& size) const override;
