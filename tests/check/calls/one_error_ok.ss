@@ -1,4 +1,6 @@
 # The calls of one_error.ss, written correctly.
+import python torch
+
 extern fn conv2d(x: [b Ci h w], weight: [Co Ci kh kw], bias: [Co]) -> [b Co h w] = torch.nn.functional.conv2d
 
 fn masked_pool(x: [b n D], keep: [b n] Mask) -> [b D]:
@@ -16,3 +18,9 @@ fn loss(z: [b K] Logit over K, y: [b] Index[K]) -> [] f32:
 
 fn choose(att: [b n m], other: [b n m]) -> [b n m]:
     return where(other > 0.0, att, att)
+
+# A Python call's value is of unknown type: masked_fill's result is too, not
+# the mask's [b n], so adding the bias over D is not refused.
+fn python_value(x: [b n D], keep: [b n] Mask, bias: [D]) -> [b n D]:
+    y = masked_fill(torch.sin(x), !keep, 0.0)
+    return y + bias
