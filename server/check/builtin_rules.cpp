@@ -218,15 +218,16 @@ Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
         return Type{};
     };
     if (x->type.kind != TypeKind::Tensor || x->type.tensor.axes.empty() || x->type.tensor.axes.back().variadic)
-        return must_be(*x, "x", "a tensor with a last axis, [..s I]");
+        return must_be(*x, "x", "a tensor with a last axis, [... _]");
     if (w->type.kind != TypeKind::Tensor || w->type.tensor.axes.size() != 2 || has_variadic(w->type.tensor))
-        return must_be(*w, "w", "a weight [O I]");
+        return must_be(*w, "w", "a weight with two axes, outputs by inputs: [_ _]");
     const AxisType& in = x->type.tensor.axes.back();
     const AxisType& out_axis = w->type.tensor.axes[0];
     const AxisType& w_in = w->type.tensor.axes[1];
     if (!(in.size == w_in.size)) {
         report(DiagCode::E0504, w->range,
-               {"w", "[O I] with I the size of x's last axis, `" + in.written + "` = " + show(in.size),
+               {"w", "[_ " + in.written + "]" + (show(in.size) == in.written ? "" : " (= [_ " + show(in.size) + "])") +
+                         ", a row per output and a column per element of x's last axis",
                 "its axis `" + w_in.written + "` is " + show(w_in.size)});
         return Type{};
     }
