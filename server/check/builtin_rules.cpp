@@ -226,8 +226,9 @@ Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
     const AxisType& w_in = w->type.tensor.axes[1];
     if (!(in.size == w_in.size)) {
         report(DiagCode::E0504, w->range,
-               {"w", "[_ " + in.written + "]" + (show(in.size) == in.written ? "" : " (= [_ " + show(in.size) + "])") +
-                         ", a row per output and a column per element of x's last axis",
+               {"w",
+                "[_ " + in.written + "]" + (show(in.size) == in.written ? "" : " (= [_ " + show(in.size) + "])") +
+                    ", a row per output and a column per element of x's last axis",
                 "its axis `" + w_in.written + "` is " + show(w_in.size)});
         return Type{};
     }
@@ -368,7 +369,8 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
             if (args.positional.size() > 2 && args.positional[2].type.kind == TypeKind::Tensor &&
                 !same_shape(index.tensor, args.positional[2].type.tensor, nullptr))
                 report(DiagCode::E0504, args.positional[2].range,
-                       {"src", "the index's shape, " + in_message(index), "it is " + in_message(args.positional[2].type)});
+                       {"src", "the index's shape, " + in_message(index),
+                        "it is " + in_message(args.positional[2].type)});
             return args.positional[0].type;
         }
         Type out = index;

@@ -549,7 +549,8 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         }
         return false;
     };
-    if (from_unknown(*sig.returns) || std::any_of(sig.returns->elements.begin(), sig.returns->elements.end(), from_unknown))
+    if (from_unknown(*sig.returns) ||
+        std::any_of(sig.returns->elements.begin(), sig.returns->elements.end(), from_unknown))
         return Type{};
     Type result = instantiate_return(*sig.returns, bindings, element_source);
     return exact_sizes(result, range) ? result : Type{};
