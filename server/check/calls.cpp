@@ -254,12 +254,12 @@ std::string FileChecker::expected_text(const Type& param, const CallBindings& b,
 // prelude's broadcasting rule).
 bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, CallBindings& b,
                               const std::string& param_name, ByteRange at, bool prelude, bool is_extern) {
-    if (has_variadic(arg)) return true;  // a `..s` argument: nothing to compare yet
     // An argument that fails binds nothing: a later argument is checked
     // against what the others say, not against this one's mistake.
     b.last_sizes.clear();
     b.last_group.reset();
     b.last_group_was.reset();
+    if (has_variadic(arg)) return true;  // a `..s` argument: nothing to compare yet
     auto fail = [&](const std::string& found) {
         b.undo_last();
         Type expected;
