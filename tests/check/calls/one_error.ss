@@ -1,6 +1,6 @@
 # One mistake, one error: an argument that is wrong, or of unknown type,
 # decides nothing for the arguments after it or for the call's result.
-extern fn conv2d(x: [b Ci h w], weight: [Co Ci kh kw], bias: [Co]) -> [b Co h w] = torch.nn.functional.conv2d
+extern fn conv1x1(x: [b Ci h w], weight: [Co Ci 1 1], bias: [Co]) -> [b Co h w] = torch.nn.functional.conv2d
 
 # The value's name is misspelt: the result is unknown, not the mask's [b n],
 # so the reduction over [b n D] is not refused as well.
@@ -10,8 +10,8 @@ fn masked_pool(x: [b n D], keep: [b n] Mask) -> [b D]:
 
 # The weight's axes are swapped: the bias, [16] as the weight should say,
 # is not refused for disagreeing with the wrong weight.
-fn stem(x: [b 3 32 32], w: [3 16 3 3], bias: [16]) -> [b 16 32 32]:
-    return conv2d(x, w, bias)  # error E0504 col=22 "argument `weight`"
+fn stem(x: [b 3 32 32], w: [3 16 1 1], bias: [16]) -> [b 16 32 32]:
+    return conv1x1(x, w, bias)  # error E0504 col=23 "argument `weight`"
 
 # The axis is the mistake, not the weight and the bias: one error.
 fn norm(x: [b n D], w: [D], bias: [D]) -> [b n D]:
