@@ -1,6 +1,6 @@
 # One mistake, one error: an argument that is wrong, or of unknown type,
 # decides nothing for the arguments after it or for the call's result.
-extern fn conv1x1(x: [b Ci h w], weight: [Co Ci 1 1], bias: [Co]) -> [b Co h w] = torch.nn.functional.conv2d
+extern fn conv1x1(x: [b Ci h w] f32, weight: [Co Ci 1 1] f32, bias: [Co] f32) -> [b Co h w] f32 = torch.nn.functional.conv2d
 
 # The value's name is misspelt: the result is unknown, not the mask's [b n],
 # so the reduction over [b n D] is not refused as well.

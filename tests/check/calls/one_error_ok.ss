@@ -1,5 +1,5 @@
 # The calls of one_error.ss, written correctly.
-extern fn conv1x1(x: [b Ci h w], weight: [Co Ci 1 1], bias: [Co]) -> [b Co h w] = torch.nn.functional.conv2d
+extern fn conv1x1(x: [b Ci h w] f32, weight: [Co Ci 1 1] f32, bias: [Co] f32) -> [b Co h w] f32 = torch.nn.functional.conv2d
 
 fn masked_pool(x: [b n D], keep: [b n] Mask) -> [b D]:
     y = masked_fill(x, !keep, 0.0)
