@@ -1,6 +1,8 @@
 # One mistake, one error: an argument that is wrong, or of unknown type,
 # decides nothing for the arguments after it or for the call's result.
-extern fn conv1x1(x: [b Ci h w] f32, weight: [Co Ci 1 1] f32, bias: [Co] f32) -> [b Co h w] f32 = torch.nn.functional.conv2d
+fn conv1x1(x: [b Ci h w], weight: [Co Ci], bias: [Co]) -> [b Co h w]:
+    y = einsum(x, weight: b Ci h w, Co Ci -> b h w Co) + bias
+    return y |> rearrange(b h w Co -> b Co h w)
 
 # The value's name is misspelt: the result is unknown, not the mask's [b n],
 # so the reduction over [b n D] is not refused as well.
@@ -10,7 +12,7 @@ fn masked_pool(x: [b n D], keep: [b n] Mask) -> [b D]:
 
 # The weight's axes are swapped: the bias, [16] as the weight should say,
 # is not refused for disagreeing with the wrong weight.
-fn stem(x: [b 3 32 32], w: [3 16 1 1], bias: [16]) -> [b 16 32 32]:
+fn stem(x: [b 3 32 32], w: [3 16], bias: [16]) -> [b 16 32 32]:
     return conv1x1(x, w, bias)  # error E0504 col=23 "argument `weight`"
 
 # The axis is the mistake, not the weight and the bias: one error.

@@ -1,11 +1,13 @@
 # The calls of one_error.ss, written correctly.
-extern fn conv1x1(x: [b Ci h w] f32, weight: [Co Ci 1 1] f32, bias: [Co] f32) -> [b Co h w] f32 = torch.nn.functional.conv2d
+fn conv1x1(x: [b Ci h w], weight: [Co Ci], bias: [Co]) -> [b Co h w]:
+    y = einsum(x, weight: b Ci h w, Co Ci -> b h w Co) + bias
+    return y |> rearrange(b h w Co -> b Co h w)
 
 fn masked_pool(x: [b n D], keep: [b n] Mask) -> [b D]:
     y = masked_fill(x, !keep, 0.0)
     return y |> reduce(b n D -> b D, sum)
 
-fn stem(x: [b 3 32 32], w: [16 3 1 1], bias: [16]) -> [b 16 32 32]:
+fn stem(x: [b 3 32 32], w: [16 3], bias: [16]) -> [b 16 32 32]:
     return conv1x1(x, w, bias)
 
 fn norm(x: [b n D], w: [D], bias: [D]) -> [b n D]:
