@@ -76,8 +76,12 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         const Type& t = args.positional[i].type;
         if (t.kind == TypeKind::Unknown) return nullptr;
         if (t.kind != kind) {
-            report(DiagCode::E0505, args.positional[i].range,
-                   {std::string(what), describe(of_kind(kind, "T")), describe(t)});
+            // The parameter as the table names it (`data` of `data: Dataset[T]`);
+            // its type's `T` is the table's, not the caller's: `what` says it.
+            std::string param(i < builtin->params.size() ? builtin->params[i] : what);
+            param = param.substr(param.rfind(' ', param.find(':')) + 1);
+            param = param.substr(0, param.find_first_of("?:"));
+            report(DiagCode::E0505, args.positional[i].range, {param, std::string(what), in_message(t)});
             return nullptr;
         }
         return &t;
@@ -129,14 +133,25 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         if (!x || x->kind != TypeKind::Tensor || !args.over) return Type{};
         const AxisType* it = over_axis(args, x->tensor);
         if (!it) return Type{};
+        // A weight and a bias of one size, both not the axis's, are one
+        // mistake (most likely the axis): reported once, at the first.
+        const Type* reported = nullptr;
         for (const char* part : {"weight", "bias"}) {
             auto given = args.keywords.find(part);
             if (given == args.keywords.end() || given->second.type.kind != TypeKind::Tensor) continue;
             const auto& axes = given->second.type.tensor.axes;
-            if (axes.size() != 1 || !(axes[0].size == it->size))
-                report(DiagCode::E0504, given->second.range,
-                       {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")",
-                        "it is " + describe(given->second.type)});
+            if (axes.size() == 1 && axes[0].size == it->size) continue;
+            if (reported && same_shape(reported->tensor, given->second.type.tensor, nullptr)) continue;
+            std::string found = "it is " + in_message(given->second.type);
+            for (const AxisType& a : x->tensor.axes)
+                if (axes.size() == 1 && a.name && a.size == axes[0].size) {
+                    found += ", the size of the axis `" + *a.name + "`: is `over=" + *a.name + "` meant?";
+                    break;
+                }
+            report(DiagCode::E0504, given->second.range,
+                   {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")",
+                    found});
+            reported = &given->second.type;
         }
         return *x;
     }
@@ -167,10 +182,10 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         const Type* grads = expect(2, TypeKind::Grads, "gradients");
         if (model && opt && opt->ref != model->ref)
             report(DiagCode::E0505, args.positional[1].range,
-                   {"the optimizer", "Optimizer[" + model->ref + "]", describe(*opt)});
+                   {"the optimizer", "Optimizer[" + model->ref + "]", in_message(*opt)});
         if (model && grads && grads->ref != model->ref)
             report(DiagCode::E0505, args.positional[2].range,
-                   {"the gradients", "gradients of " + model->ref, describe(*grads)});
+                   {"the gradients", "gradients of " + model->ref, in_message(*grads)});
         if (model && args.positional[0].argument)
             if (auto* n = std::get_if<ast::NameExpr>(&args.positional[0].argument->value->node)) {
                 auto local = body_->locals.find(n->name.text);
@@ -204,19 +219,21 @@ Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
     }
     if (x->type.kind == TypeKind::Unknown || w->type.kind == TypeKind::Unknown) return Type{};
     auto must_be = [&](const BuiltinArgument& a, const char* what, const char* shape) {
-        report(DiagCode::E0505, a.range, {what, shape, describe(a.type)});
+        report(DiagCode::E0505, a.range, {what, shape, in_message(a.type)});
         return Type{};
     };
     if (x->type.kind != TypeKind::Tensor || x->type.tensor.axes.empty() || x->type.tensor.axes.back().variadic)
-        return must_be(*x, "x", "a tensor with a last axis, [..s I]");
+        return must_be(*x, "x", "a tensor with a last axis, [... _]");
     if (w->type.kind != TypeKind::Tensor || w->type.tensor.axes.size() != 2 || has_variadic(w->type.tensor))
-        return must_be(*w, "w", "a weight [O I]");
+        return must_be(*w, "w", "a weight with two axes, outputs by inputs: [_ _]");
     const AxisType& in = x->type.tensor.axes.back();
     const AxisType& out_axis = w->type.tensor.axes[0];
     const AxisType& w_in = w->type.tensor.axes[1];
     if (!(in.size == w_in.size)) {
         report(DiagCode::E0504, w->range,
-               {"w", "[O I] with I the size of x's last axis, `" + in.written + "` = " + show(in.size),
+               {"w",
+                "[_ " + in.written + "]" + (show(in.size) == in.written ? "" : " (= [_ " + show(in.size) + "])") +
+                    ", a row per output and a column per element of x's last axis",
                 "its axis `" + w_in.written + "` is " + show(w_in.size)});
         return Type{};
     }
@@ -225,7 +242,7 @@ Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
         if (b.kind != TypeKind::Tensor || b.tensor.axes.size() != 1 || !(b.tensor.axes[0].size == out_axis.size)) {
             report(DiagCode::E0504, bias->range,
                    {"bias", "[" + out_axis.written + "], the size of w's first axis (" + show(out_axis.size) + ")",
-                    "it is " + describe(b)});
+                    "it is " + in_message(b)});
             return Type{};
         }
     }
@@ -255,7 +272,7 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
         else if (qkv[i]->kind != TypeKind::Tensor || qkv[i]->tensor.axes.size() < 2 ||
                  qkv[i]->tensor.axes.back().variadic || qkv[i]->tensor.axes.end()[-2].variadic) {
             report(DiagCode::E0505, args.positional[i].range,
-                   {names[i], "a tensor whose last two axes are named or sized, as `[b H n d]`", describe(*qkv[i])});
+                   {names[i], "a tensor whose last two axes are named or sized, as `[b H n d]`", in_message(*qkv[i])});
             known = false;
         }
     }
@@ -302,7 +319,7 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
                         e == ElementKind::F64 || is_distribution(e);
         if (m.kind != TypeKind::Tensor || !(e == ElementKind::Mask || floating)) {
             report(DiagCode::E0505, mask->range,
-                   {"attn_mask", "a Mask or a float bias over the scores' axes, " + axes_text(scores), describe(m)});
+                   {"attn_mask", "a Mask or a float bias over the scores' axes, " + axes_text(scores), in_message(m)});
         } else if (MaskPlacement placed = place_attention_mask(scores, m.tensor); !placed.fits) {
             report(DiagCode::E0504, mask->range,
                    {"attn_mask", "a Mask or a float bias over the scores' axes, " + axes_text(scores), placed.why});
@@ -350,14 +367,15 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
                    {"index",
                     "as many axes as the value, with positions along `" + axis->written + "`: Index[" + axis->written +
                         "]",
-                    describe(index)});
+                    in_message(index)});
             return Type{};
         }
         if (name == "scatter") {
             if (args.positional.size() > 2 && args.positional[2].type.kind == TypeKind::Tensor &&
                 !same_shape(index.tensor, args.positional[2].type.tensor, nullptr))
                 report(DiagCode::E0504, args.positional[2].range,
-                       {"src", "the index's shape, " + describe(index), "it is " + describe(args.positional[2].type)});
+                       {"src", "the index's shape, " + in_message(index),
+                        "it is " + in_message(args.positional[2].type)});
             return args.positional[0].type;
         }
         Type out = index;
@@ -397,8 +415,8 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         if (!fits) {
             report(DiagCode::E0504, args.positional[i].range,
                    {"part " + std::to_string(i + 1),
-                    describe(args.positional[0].type) + " but along `" + axis->written + "`",
-                    "it is " + describe(part)});
+                    in_message(args.positional[0].type) + " but along `" + axis->written + "`",
+                    "it is " + in_message(part)});
             return Type{};
         }
         total = total + part.tensor.axes[index].size;
@@ -417,7 +435,7 @@ Type FileChecker::arange(const std::vector<const ast::Argument*>& arguments) {
         Type t = type_of(*a->value);
         if (t.kind != TypeKind::Int && t.kind != TypeKind::Unknown) {
             std::string name = a->keyword ? a->keyword->text : kNames[std::min<size_t>(values.size(), 2)];
-            report(DiagCode::E0505, a->value->range, {name, "an int", describe(t)});
+            report(DiagCode::E0505, a->value->range, {name, "an int", in_message(t)});
             return Type{};
         }
         // A step may count down: `arange(D, 0, -1)`.
@@ -473,7 +491,12 @@ Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& argume
     auto* fn = arguments.empty() ? nullptr : std::get_if<ast::NameExpr>(&arguments[0]->value->node);
     auto sig = fn && !body_->locals.count(fn->name.text) ? signatures_.find(fn->name.text) : signatures_.end();
     if (sig == signatures_.end()) {
-        for (const ast::Argument* a : arguments) type_of(*a->value);
+        std::vector<Type> types;
+        for (const ast::Argument* a : arguments) types.push_back(type_of(*a->value));
+        // The loss is named: a function of this file (a value here is a mistake).
+        if (!arguments.empty() && types[0].kind != TypeKind::Unknown)
+            report(DiagCode::E0505, arguments[0]->range,
+                   {"the loss", "the name of a function of this file", in_message(types[0])});
         return Type{};
     }
     if (const ItemRef* item = lookup(fn->name.text)) reference(*item, fn->name.range);
@@ -484,7 +507,7 @@ Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& argume
     Type value = call_signature(fn->name.text, sig->second, rest, nullptr, {}, range);
     if (value.kind == TypeKind::Tensor && !value.tensor.axes.empty())
         report(DiagCode::E0505, arguments[0]->range,
-               {"the loss", "a function giving a `[] f32`", "one giving " + describe(value)});
+               {"the loss", "a function giving a `[] f32`", "one giving " + in_message(value)});
     const auto& params = sig->second.params;
     if (params.empty() || params[0].type.kind != TypeKind::Model) return Type{};
     Type out = of_kind(TypeKind::Tuple);

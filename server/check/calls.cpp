@@ -3,6 +3,7 @@
 // bound from the arguments' sizes, the same symbol everywhere in the
 // signature; compound sizes linear in one unknown (`n+1`, `16gh`) are solved.
 #include <algorithm>
+#include <set>
 #include <utility>
 
 #include "check/builtins.hpp"
@@ -139,7 +140,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                     return Type{};
                 for (size_t i = 0; i < arguments.size(); ++i)
                     if (types[i].kind != TypeKind::Int && types[i].kind != TypeKind::Unknown)
-                        report(DiagCode::E0505, arguments[i]->range, {"seed", "an int", describe(types[i])});
+                        report(DiagCode::E0505, arguments[i]->range, {"seed", "an int", in_message(types[i])});
                 Type model;
                 model.kind = TypeKind::Model;
                 model.ref = object->name.text;
@@ -167,7 +168,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
 // unless the value's type is unknown (an error already said why).
 void FileChecker::not_callable(const ast::Expr& callee, const Type& type) {
     if (type.kind == TypeKind::Unknown) return;
-    report(DiagCode::E0508, callee.range, {written(callee.range), "a value of type `" + describe(type) + "`"});
+    report(DiagCode::E0508, callee.range, {written(callee.range), "a value of type " + in_message(type)});
 }
 
 // The prelude's extern functions, resolved in this file's checker (sizes are
@@ -197,8 +198,67 @@ void FileChecker::load_prelude() {
             prelude_signatures_.emplace(fn->name.text, std::move(sig));
         }
     result_.symbols.resize(facts);
+    prelude_symbols_end_ = static_cast<SymbolId>(symbol_names_.size());
     text_ = user_text;
     muted_ = false;
+}
+
+// A parameter's type for a message. A prelude parameter is written with the
+// caller's axes its generic axes and groups are bound to so far, and `_`
+// (an axis) or `...` (a group) for the rest: the prelude's own names mean
+// nothing in the caller's file.
+std::string FileChecker::expected_text(const Type& param, const CallBindings& b, bool prelude, bool any_float) const {
+    if (!prelude || param.kind != TypeKind::Tensor) return in_message(param, any_float);
+    // A size with the bindings: the caller's axis it came from, by its name
+    // (`from_name`), or its value; `_` while unbound.
+    auto bound = [&](const Size& size, std::string& written, std::optional<std::string>* from_name) {
+        auto linear = size.as_linear();
+        if (linear && linear->coefficient == 1 && linear->offset == 0 && b.from.count(linear->symbol)) {
+            const AxisType* from = b.from.at(linear->symbol);
+            written = from->written;
+            if (from_name) *from_name = from->name;
+            return from->size;
+        }
+        bool unbound = false;
+        Size out = size.substitute([&](SymbolId id) -> std::optional<Size> {
+            auto it = b.sizes.find(id);
+            if (it == b.sizes.end()) unbound = true;
+            return it == b.sizes.end() ? std::nullopt : std::optional(it->second);
+        });
+        if (unbound) written = "_";
+        else if (!size.as_constant()) written = show(out);
+        if (from_name) from_name->reset();
+        return out;
+    };
+    Type t = param;
+    std::vector<AxisType> axes;
+    std::string over;
+    for (const AxisType& axis : param.tensor.axes) {
+        if (axis.variadic) {
+            auto group = b.variadic.find(axis.name.value_or(""));
+            if (group != b.variadic.end()) {
+                axes.insert(axes.end(), group->second.begin(), group->second.end());
+            } else {
+                AxisType rest;
+                rest.variadic = true;
+                rest.written = "...";
+                axes.push_back(rest);
+            }
+            continue;
+        }
+        AxisType a = axis;
+        a.size = bound(axis.size, a.written, &a.name);
+        if (axis.name && *axis.name == param.tensor.element.over && a.name) over = *a.name;
+        axes.push_back(std::move(a));
+    }
+    t.tensor.axes = std::move(axes);
+    Element& e = t.tensor.element;
+    e.over = over;
+    if (e.index_bound) {
+        e.index_bound = bound(*e.index_bound, e.bound_written, nullptr);
+        if (e.bound_written == "_") e.bound_written.clear();
+    }
+    return in_message(t, any_float);
 }
 
 // Binds the generic axes of a parameter's tensor type to an argument's
@@ -208,8 +268,21 @@ void FileChecker::load_prelude() {
 // tensor that aligns with those axes by name, either way round (the
 // prelude's broadcasting rule).
 bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, CallBindings& b,
-                              const std::string& param_name, ByteRange at) {
+                              const std::string& param_name, ByteRange at, bool prelude, bool is_extern) {
+    // An argument that fails binds nothing: a later argument is checked
+    // against what the others say, not against this one's mistake.
+    b.last_sizes.clear();
+    b.last_group.reset();
+    b.last_group_was.reset();
     if (has_variadic(arg)) return true;  // a `..s` argument: nothing to compare yet
+    auto fail = [&](const std::string& found) {
+        b.undo_last();
+        Type expected;
+        expected.kind = TypeKind::Tensor;
+        expected.tensor = param;
+        report(DiagCode::E0504, at, {param_name, expected_text(expected, b, prelude, is_extern), found});
+        return false;
+    };
     auto variadic = std::find_if(param.axes.begin(), param.axes.end(), [](const AxisType& a) { return a.variadic; });
     std::vector<const AxisType*> params, args;  // the axes matched one to one
     if (variadic != param.axes.end()) {
@@ -243,6 +316,8 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             if (aligns_into(arg.axes, known->second, &bad)) return true;
             const AxisType* reverse_bad = nullptr;
             if (aligns_into(known->second, arg.axes, &reverse_bad)) {
+                b.last_group = group;
+                b.last_group_was = known->second;
                 known->second = arg.axes;
                 return true;
             }
@@ -253,36 +328,26 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                     "its axis `" + bad->written + "` does not"});
             return false;
         }
-        if (arg.axes.size() < before + after) {
-            report(DiagCode::E0504, at,
-                   {param_name, axes_text(param),
-                    "it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg)});
-            return false;
-        }
+        if (arg.axes.size() < before + after)
+            return fail("it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg));
         std::vector<AxisType> covered(arg.axes.begin() + static_cast<std::ptrdiff_t>(before),
                                       arg.axes.end() - static_cast<std::ptrdiff_t>(after));
         if (known != b.variadic.end()) {
             bool same = known->second.size() == covered.size();
             for (size_t i = 0; same && i < covered.size(); ++i) same = known->second[i].size == covered[i].size;
-            if (!same) {
-                report(DiagCode::E0504, at,
-                       {param_name, axes_text(param),
-                        "`.." + group + "` is bound to other axes by an earlier argument"});
-                return false;
-            }
+            if (!same)
+                return fail(prelude ? "its leading axes are not those of an earlier argument"
+                                    : "`.." + group + "` is bound to other axes by an earlier argument");
         } else {
             b.variadic[group] = covered;
+            b.last_group = group;
         }
         for (size_t i = 0; i < before; ++i) params.push_back(&param.axes[i]), args.push_back(&arg.axes[i]);
         for (size_t i = 0; i < after; ++i)
             params.push_back(&param.axes[before + 1 + i]), args.push_back(&arg.axes[arg.axes.size() - after + i]);
     } else {
-        if (param.axes.size() != arg.axes.size()) {
-            report(DiagCode::E0504, at,
-                   {param_name, axes_text(param),
-                    "it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg)});
-            return false;
-        }
+        if (param.axes.size() != arg.axes.size())
+            return fail("it has " + std::to_string(arg.axes.size()) + " axes, " + axes_text(arg));
         for (size_t i = 0; i < param.axes.size(); ++i) params.push_back(&param.axes[i]), args.push_back(&arg.axes[i]);
     }
     auto value_of = [&](SymbolId id) -> std::optional<Size> {
@@ -303,17 +368,19 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                 if (auto solved = solve(*linear, a.size)) {
                     b.sizes[linear->symbol] = *solved;
                     b.from[linear->symbol] = &a;
+                    b.last_sizes.push_back(linear->symbol);
                     continue;
                 }
             }
             if (!(expected == a.size)) {
-                std::string found = "its axis `" + a.written + "` is " + show(a.size) + ", where " + axes_text(param) +
-                                    " needs `" + p.written + "` = " + show(expected);
+                // The prelude's `C` means nothing to the caller: its value does.
+                std::string needed = prelude ? show(expected) : "`" + p.written + "` = " + show(expected);
+                std::string found = "its axis `" + a.written + "` is " + show(a.size) + ", where " +
+                                    (prelude ? std::string("the call") : axes_text(param)) + " needs " + needed;
                 if (solvable && a.size.as_constant())
                     found += ", and " + show(a.size - Size::constant(linear->offset)) + " is not a multiple of " +
                              std::to_string(linear->coefficient);
-                report(DiagCode::E0504, at, {param_name, axes_text(param), found});
-                return false;
+                return fail(found);
             }
         }
     return true;
@@ -408,9 +475,20 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     if (!ok || sig.scope.incomplete) return Type{};
 
     // Bind generic axes and check each argument.
+    auto prelude_entry = prelude_signatures_.find(name);
+    bool prelude = prelude_entry != prelude_signatures_.end() && &prelude_entry->second == &sig;
     CallBindings bindings;
     const TensorType* first_tensor = nullptr;    // what `over=` names an axis of
     const TensorType* element_source = nullptr;  // the first whose parameter writes no element
+    // What an argument of unknown type would have bound first: the result
+    // mustn't take it from another argument instead (masked_fill of an
+    // unknown value would take the mask's axes).
+    std::set<SymbolId> unknown_sizes;
+    std::set<std::string> unknown_groups;
+    bool unknown_element = false;
+    // Reported once every argument is bound, with what the argument itself bound.
+    std::vector<std::pair<size_t, CallBindings>> wrong_elements;
+    std::vector<size_t> refused;  // the arguments reported
     for (size_t i = 0; i < sig.params.size(); ++i) {
         if (!has[i]) continue;
         const Type& p = sig.params[i].type;
@@ -419,15 +497,35 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             check_axis_argument(*given[i], first_tensor, sig.params[i].name);
             continue;
         }
+        if (a.kind == TypeKind::Unknown && p.kind == TypeKind::Tensor) {
+            for (const AxisType& axis : p.tensor.axes) {
+                if (axis.variadic && !bindings.variadic.count(axis.name.value_or("")))
+                    unknown_groups.insert(axis.name.value_or(""));
+                for (SymbolId id : axis.size.symbols())
+                    if (!bindings.sizes.count(id)) unknown_sizes.insert(id);
+            }
+            if (!element_source && !p.tensor.element.written) unknown_element = true;
+        }
         if (a.kind == TypeKind::Unknown || p.kind == TypeKind::Unknown) continue;
         if (p.kind == TypeKind::Tensor && a.kind == TypeKind::Tensor) {
+            // The same value for a parameter of the same type as one already
+            // refused (`where(c, a, a)`, weight and bias) is the same mistake.
+            if (std::any_of(refused.begin(), refused.end(), [&](size_t j) {
+                    return describe(sig.params[j].type) == describe(p) && describe(types[j]) == describe(a) &&
+                           same_shape(types[j].tensor, a.tensor, nullptr);
+                })) {
+                ok = false;
+                continue;
+            }
             if (!first_tensor) first_tensor = &a.tensor;
-            if (!element_source && !p.tensor.element.written) element_source = &a.tensor;
-            if (!bind_tensor(p.tensor, a.tensor, bindings, sig.params[i].name, where[i])) {
+            if (!element_source && !p.tensor.element.written && !unknown_element) element_source = &a.tensor;
+            if (!bind_tensor(p.tensor, a.tensor, bindings, sig.params[i].name, where[i], prelude, sig.is_extern)) {
+                refused.push_back(i);
                 ok = false;
             } else if (!element_fits(bound_element(p.tensor.element, bindings), a.tensor.element, sig.is_extern) ||
                        !distribution_fits(p.tensor, a.tensor)) {
-                report(DiagCode::E0505, where[i], {sig.params[i].name, describe(p), describe(a)});
+                wrong_elements.emplace_back(i, bindings.undo_last());  // its sizes are as doubtful as its element
+                refused.push_back(i);
                 ok = false;
             } else {
                 bind_index_bound(p.tensor.element, a.tensor.element, bindings);
@@ -443,9 +541,20 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             bindings.variadic[p.tensor.axes[0].name.value_or("")] = {};  // a number: `..s` is no axes
         if (fits && !p.ref.empty() && p.ref != a.ref) fits = false;
         if (!fits) {
-            report(DiagCode::E0505, where[i], {sig.params[i].name, describe(p), describe(a)});
+            report(DiagCode::E0505, where[i],
+                   {sig.params[i].name, expected_text(p, bindings, prelude, sig.is_extern), in_message(a)});
             ok = false;
         }
+    }
+    // A wrong element is reported with what every argument bound: an
+    // `Index[V]` whose V a later argument gives is shown with it.
+    for (auto& [i, shown] : wrong_elements) {
+        shown.sizes.insert(bindings.sizes.begin(), bindings.sizes.end());
+        shown.from.insert(bindings.from.begin(), bindings.from.end());
+        shown.variadic.insert(bindings.variadic.begin(), bindings.variadic.end());
+        report(DiagCode::E0505, where[i],
+               {sig.params[i].name, expected_text(sig.params[i].type, shown, prelude, sig.is_extern),
+                in_message(types[i])});
     }
     if (ok) {
         // The callee's axes only: checking may also bind the caller's own
@@ -458,6 +567,19 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         bind_call_axes(site, callee_axes);
     }
     if (!ok || !sig.returns) return Type{};
+    auto from_unknown = [&](const Type& t) {
+        if (t.kind != TypeKind::Tensor) return false;
+        if (unknown_element && !t.tensor.element.written) return true;
+        for (const AxisType& axis : t.tensor.axes) {
+            if (axis.variadic && unknown_groups.count(axis.name.value_or(""))) return true;
+            for (SymbolId id : axis.size.symbols())
+                if (unknown_sizes.count(id)) return true;
+        }
+        return false;
+    };
+    if (from_unknown(*sig.returns) ||
+        std::any_of(sig.returns->elements.begin(), sig.returns->elements.end(), from_unknown))
+        return Type{};
     Type result = instantiate_return(*sig.returns, bindings, element_source);
     return exact_sizes(result, range) ? result : Type{};
 }

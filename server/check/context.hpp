@@ -24,6 +24,10 @@ public:
     // its value is in error, already reported). Records a reference.
     virtual std::optional<int64_t> dim_value_of(const std::string& name, ByteRange used_at) = 0;
 
+    // Whether `name` is a dim whose value is in error (reported where it is
+    // defined): what uses it is unknown, and says nothing more.
+    virtual bool dim_in_error(const std::string& name) = 0;
+
     // A new size symbol, shown to people as `name`.
     virtual SymbolId fresh_symbol(std::string name) = 0;
     // The size symbol of a generic axis of the function being checked

@@ -56,7 +56,7 @@ void FileChecker::check_default(const ast::Param& param, const Type& type) {
     if (!wanted) {
         report(DiagCode::E0305, value.range,
                {param.name.text,
-                "nothing: only an int, float, bool or str parameter has a default, and this one is " + describe(type),
+                "nothing: only an int, float, bool or str parameter has a default, and this one is " + in_message(type),
                 written(value.range)});
         return;
     }

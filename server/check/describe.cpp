@@ -56,6 +56,61 @@ void forget_origins(Type& t) {
 
 std::string describe(const Type& type) { return render(type, nullptr); }
 
+namespace {
+
+// A type for a message: as written (`[b Hd] f32`), and its sizes as written
+// (`[b Hd]`) and as evaluated (`[b 128]`); an Index's bound is a size.
+struct MessageText {
+    std::string full, sizes, values;
+};
+
+MessageText for_message(const Type& type, const ShowSize& evaluated, bool any_float) {
+    if (type.kind == TypeKind::Tuple) {
+        MessageText out{"(", "(", "("};
+        for (size_t i = 0; i < type.elements.size(); ++i) {
+            MessageText part = for_message(type.elements[i], evaluated, any_float);
+            std::string comma = i ? ", " : "";
+            out.full += comma + part.full, out.sizes += comma + part.sizes, out.values += comma + part.values;
+        }
+        out.full += ")", out.sizes += ")", out.values += ")";
+        return out;
+    }
+    if (type.kind != TypeKind::Tensor) return {describe(type), describe(type), describe(type)};
+    const Element& e = type.tensor.element;
+    auto value = [&](const std::optional<Size>& size, const std::string& written) {
+        auto shown = size ? evaluated(*size) : std::nullopt;
+        return shown ? *shown : written;
+    };
+    MessageText out{"", "[", "["};
+    for (size_t i = 0; i < type.tensor.axes.size(); ++i) {
+        const AxisType& a = type.tensor.axes[i];
+        out.sizes += (i ? " " : "") + a.written;
+        out.values += (i ? " " : "") + (a.variadic ? a.written : value(a.size, a.written));
+    }
+    out.sizes += "]", out.values += "]";
+    std::string element = any_float && !e.written ? " of any float type" : " " + element_name(e.kind);
+    if (e.kind == ElementKind::Index && !e.bound_written.empty()) {
+        out.sizes += element + "[" + e.bound_written + "]";
+        out.values += element + "[" + value(e.index_bound, e.bound_written) + "]";
+        element.clear();
+    }
+    out.full = out.sizes + element + (e.over.empty() ? "" : " over " + e.over);
+    return out;
+}
+
+}  // namespace
+
+std::string describe_for_message(const Type& type, const ShowSize& evaluated, bool any_float) {
+    MessageText text = for_message(type, evaluated, any_float);
+    // `n+1` and `n + 1` are one size: only another value is shown.
+    auto squeezed = [](std::string s) {
+        std::erase(s, ' ');
+        return s;
+    };
+    if (squeezed(text.sizes) == squeezed(text.values)) return text.full;
+    return text.full + " (= " + text.values + ")";
+}
+
 std::string describe(const Type& type, const std::map<std::string, std::string>& dims) { return render(type, &dims); }
 
 std::string with_dim_values(std::string_view text, const std::map<std::string, std::string>& dims) {

@@ -3,7 +3,9 @@
 // parse text another layer wrote.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +22,15 @@ std::string describe(const Type& type);
 // The same with each dim written in it replaced by its value (`dims`: name
 // to value), as hover's "sizes:" shows it: `[b n 64]`.
 std::string describe(const Type& type, const std::map<std::string, std::string>& dims);
+
+// A type as messages write it (docs/errors.md, "Reading a message"): the
+// element type always (`[b n] f32`), then the sizes as evaluated where they
+// differ from how they are written: `[b Hd] f32 (= [b 128])`. `evaluated`
+// gives a size as people read it, or nullopt to leave it as written. An
+// Index without a bound written is shown as `Index`; `any_float`: a
+// parameter of an extern fn that writes no element, which takes any float.
+using ShowSize = std::function<std::optional<std::string>(const Size&)>;
+std::string describe_for_message(const Type& type, const ShowSize& evaluated, bool any_float = false);
 
 // `text` with every whole name that is a key of `dims` replaced by its value.
 std::string with_dim_values(std::string_view text, const std::map<std::string, std::string>& dims);

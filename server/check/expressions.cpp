@@ -90,12 +90,12 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
     if (auto* u = std::get_if<ast::Unary>(&node)) {
         Type operand = type_of(*u->operand);
         if (u->op == "!" && operand.kind == TypeKind::Tensor && operand.tensor.element.kind != ElementKind::Mask) {
-            report(DiagCode::E0418, expr.range, {"`!`", "a Mask", describe(operand)});
+            report(DiagCode::E0418, expr.range, {"`!`", "a Mask", in_message(operand)});
             return Type{};
         }
         if (u->op == "not") return of_kind(TypeKind::Bool);
         if ((u->op == "-" || u->op == "+") && is_mask(operand)) {  // torch refuses `-` on bools
-            report(DiagCode::E0418, expr.range, {"`" + u->op + "`", "numbers", describe(operand)});
+            report(DiagCode::E0418, expr.range, {"`" + u->op + "`", "numbers", in_message(operand)});
             return Type{};
         }
         return operand;
@@ -234,14 +234,14 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
     // torch has no `@` of bools nor `-` of two, and `&` `|` only of Masks and bools here.
     bool masks_refused = op == "@" ? is_mask(left) || is_mask(right) : op == "-" && is_mask(left) && is_mask(right);
     if (masks_refused) {
-        report(DiagCode::E0418, range, {"`" + op + "`", "numbers", describe(is_mask(left) ? left : right)});
+        report(DiagCode::E0418, range, {"`" + op + "`", "numbers", in_message(is_mask(left) ? left : right)});
         return Type{};
     }
     if (op == "@") return matmul(left, right, b.op_range);
     if (op == "&" || op == "|")
         for (const Type* t : {&left, &right})
             if (t->kind != TypeKind::Unknown && t->kind != TypeKind::Bool && !is_mask(*t)) {
-                report(DiagCode::E0418, range, {"`" + op + "`", "Masks", describe(*t)});
+                report(DiagCode::E0418, range, {"`" + op + "`", "Masks", in_message(*t)});
                 return Type{};
             }
     return elementwise(left, right, b.op_range, b.left->range, b.right->range, op);
@@ -318,7 +318,7 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
     if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor || left.tensor.axes.empty() ||
         right.tensor.axes.empty()) {
         const Type& bad = left.kind != TypeKind::Tensor || left.tensor.axes.empty() ? left : right;
-        report(DiagCode::E0411, op_range, {"tensors with at least one axis on both sides", describe(bad)});
+        report(DiagCode::E0411, op_range, {"tensors with at least one axis on both sides", in_message(bad)});
         return Type{};
     }
     std::optional<BatchedMatmul> batched = batched_matmul(left.tensor, right.tensor);
@@ -406,7 +406,7 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
     Type value = type_of(*as.value);
     Type target = resolve_type(*as.type, body_->scope);  // new axis names become run-time checked sizes
     if (std::string why = never_holds(value, target); !why.empty())
-        report(DiagCode::E0416, range, {describe(target), why});
+        report(DiagCode::E0416, range, {in_message(target), why});
     return target;
 }
 
@@ -533,7 +533,7 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
                 for (size_t j = axis; j < t.axes.size() && j < axis + std::max<size_t>(mask_axes.size(), 1); ++j)
                     over.axes.push_back(t.axes[j]);
                 report(DiagCode::E0417, index.range,
-                       {"a Mask over the axes " + axes_text(over) + " from here on", "a Mask " + describe(i)});
+                       {"a Mask over the axes " + axes_text(over) + " from here on", "a Mask " + in_message(i)});
                 return Type{};
             }
             t.axes.erase(t.axes.begin() + static_cast<std::ptrdiff_t>(axis) + 1,
@@ -557,7 +557,7 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
                         (i.tensor.element.kind == ElementKind::I32 || i.tensor.element.kind == ElementKind::I64 ||
                          i.tensor.element.kind == ElementKind::Index));
         if (!integer) {
-            report(DiagCode::E0417, index.range, {"an integer, a range `a..b` or a Mask", describe(i)});
+            report(DiagCode::E0417, index.range, {"an integer, a range `a..b` or a Mask", in_message(i)});
             return Type{};
         }
         // An index takes one position: the axis goes.

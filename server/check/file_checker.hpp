@@ -79,6 +79,30 @@ struct CallBindings {
     std::map<SymbolId, Size> sizes;
     std::map<SymbolId, const AxisType*> from;
     std::map<std::string, std::vector<AxisType>> variadic;
+    // What the last bind_tensor added or changed: a wrong argument binds
+    // nothing, so later ones are checked against the others, not against
+    // its mistake. undo_last gives back what it takes away, for messages.
+    std::vector<SymbolId> last_sizes;
+    std::optional<std::string> last_group;
+    std::optional<std::vector<AxisType>> last_group_was;  // a group it grew
+    CallBindings undo_last() {
+        CallBindings taken;
+        for (SymbolId id : last_sizes) {
+            taken.sizes.emplace(id, sizes.at(id));
+            taken.from.emplace(id, from.at(id));
+            sizes.erase(id), from.erase(id);
+        }
+        if (last_group && last_group_was) {
+            variadic[*last_group] = *last_group_was;  // only grown: it was bound before
+        } else if (last_group) {
+            taken.variadic.emplace(*last_group, variadic.at(*last_group));
+            variadic.erase(*last_group);
+        }
+        last_sizes.clear();
+        last_group.reset();
+        last_group_was.reset();
+        return taken;
+    }
 };
 
 // The arguments of a built-in that has a typing rule (builtin_rules.cpp).
@@ -211,6 +235,7 @@ public:
     void report(DiagCode code, ByteRange range, const std::vector<std::string>& args,
                 std::vector<RelatedInfo> related = {}, std::vector<Fix> fixes = {}) override;
     std::optional<int64_t> dim_value_of(const std::string& name, ByteRange used_at) override;
+    bool dim_in_error(const std::string& name) override;
     SymbolId fresh_symbol(std::string name) override { return new_symbol(std::move(name)); }
     std::optional<SymbolId> generic_axis(const std::string& name, ByteRange used_at) override;
     std::string show(const Size& size) const override;
@@ -298,7 +323,10 @@ private:
                         const std::vector<const ast::Argument*>& arguments, const Type* piped, ByteRange piped_range,
                         ByteRange range);
     bool bind_tensor(const TensorType& param, const TensorType& arg, CallBindings& bindings,
-                     const std::string& param_name, ByteRange at);
+                     const std::string& param_name, ByteRange at, bool prelude = false, bool is_extern = false);
+    // A parameter's type as a message writes it; a prelude parameter with
+    // the call's bindings so far, never with the prelude's own names.
+    std::string expected_text(const Type& param, const CallBindings& bindings, bool prelude, bool any_float) const;
     void load_prelude();
 
     // builtin_rules.cpp: built-ins the prelude can't type yet.
@@ -348,6 +376,10 @@ private:
     std::string written(ByteRange range) const;
     std::string symbol_name(SymbolId id) const;
     SymbolId new_symbol(std::string name);
+    // A type as messages write it (describe_for_message); a size over the
+    // prelude's own symbols is left as written.
+    std::string in_message(const Type& type, bool any_float = false) const;
+    SymbolId prelude_symbols_end_ = 0;  // the prelude's size symbols are those below it
 
     // The items in source order, as references.
     struct ItemList {

@@ -282,6 +282,24 @@ std::optional<int64_t> FileChecker::dim_value_of(const std::string& name, ByteRa
     return dim_value(name, used_at);
 }
 
+bool FileChecker::dim_in_error(const std::string& name) {
+    const ItemRef* item = lookup(name);
+    if (!item || item->kind != SymbolKind::Dim) return false;
+    auto state = dim_state_.find(name);
+    return state != dim_state_.end() && state->second == DimState::Failed;
+}
+
+std::string FileChecker::in_message(const Type& type, bool any_float) const {
+    return describe_for_message(
+        type,
+        [&](const Size& size) -> std::optional<std::string> {
+            for (SymbolId id : size.symbols())
+                if (id < prelude_symbols_end_) return std::nullopt;
+            return show(size);
+        },
+        any_float);
+}
+
 std::string FileChecker::symbol_name(SymbolId id) const { return id < symbol_names_.size() ? symbol_names_[id] : "?"; }
 
 // ------------------------------------------------------------------- names

@@ -426,8 +426,10 @@ bool PatternTyper::check_arguments() {
         std::optional<int64_t> length;
         if (auto* literal = arg.value ? std::get_if<ast::IntLiteral>(&arg.value->node) : nullptr)
             length = literal->value;
-        else if (auto* dim = arg.value ? std::get_if<ast::NameExpr>(&arg.value->node) : nullptr)
+        else if (auto* dim = arg.value ? std::get_if<ast::NameExpr>(&arg.value->node) : nullptr) {
             length = ctx_.dim_value_of(dim->name.text, dim->name.range);
+            if (ctx_.dim_in_error(dim->name.text)) return false;
+        }
         if (!length || *length < 1)
             return fail(DiagCode::E0415, arg.range,
                         {"an axis size is a whole number of at least 1 or a dim, such as `h=16`", quoted(arg.range)});
@@ -586,6 +588,7 @@ bool PatternTyper::not_another_axis(const Axis& axis, const TensorType& t, size_
 bool PatternTyper::bind_name(const Axis& axis, const TensorType& t, size_t p, size_t i) {
     const std::string& name = axis.name.text;
     const AxisType& a = t.axes[p];
+    if (ctx_.dim_in_error(name)) return false;  // its error is the one mistake
     if (!not_another_axis(axis, t, p, i, "axis " + std::to_string(p + 1))) return false;
     const std::string& over = operands_[0].tensor.element.over;
     if (i == 0 && !over.empty() && a.name == over) over_name_ = name;
@@ -619,6 +622,7 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
             continue;
         }
         const std::string& name = member->name.text;
+        if (ctx_.dim_in_error(name)) return false;  // its error is the one mistake
         if (!not_another_axis(*member, t, p, i, "a factor of axis " + std::to_string(p + 1))) return false;
         if (auto dim = ctx_.dim_value_of(name, member->range)) {
             bound_.emplace(name, Binding{Size::constant(*dim), member->range, Binding::From::Dim, name, {}});
@@ -720,6 +724,7 @@ std::optional<std::vector<AxisType>> PatternTyper::output_axes() {
 std::optional<Size> PatternTyper::output_size(const Axis& axis) {
     const std::string& name = axis.name.text;
     auto dim = ctx_.dim_value_of(name, axis.range);  // also records the reference
+    if (ctx_.dim_in_error(name)) return std::nullopt;
     if (input_names_.count(name)) {
         auto it = bound_.find(name);
         if (it != bound_.end()) return it->second.size;

@@ -46,7 +46,7 @@ void FileChecker::check_body(const ast::FnDef& fn, Signature& signature) {
             return s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node);
         })) {
         uint32_t end = fn.body.range.end;
-        report(DiagCode::E0602, fn.name.range, {fn.name.text, describe(*signature.returns)},
+        report(DiagCode::E0602, fn.name.range, {fn.name.text, in_message(*signature.returns)},
                {{{end, end}, "the body can end here without a return"}});
     }
 }
@@ -130,12 +130,12 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
             assign(*a->targets[0], value, shared);
         } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
             report(DiagCode::E0506, a->value->range,
-                   {std::to_string(a->targets.size()), std::to_string(value.elements.size()), describe(value)});
+                   {std::to_string(a->targets.size()), std::to_string(value.elements.size()), in_message(value)});
             for (const auto& t : a->targets) assign(*t, Type{});
         } else if (value.kind != TypeKind::Tuple && value.kind != TypeKind::Unknown) {
             // Python would unpack a tensor along its first axis, a model not at all.
             report(DiagCode::E0506, a->value->range,
-                   {std::to_string(a->targets.size()), "no", describe(value) + ", not a tuple"});
+                   {std::to_string(a->targets.size()), "no", in_message(value) + ", not a tuple"});
             for (const auto& t : a->targets) assign(*t, Type{});
         } else {
             for (size_t i = 0; i < a->targets.size(); ++i)
@@ -152,7 +152,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         if (target.kind == TypeKind::Tensor && result.kind == TypeKind::Tensor &&
             result.tensor.axes.size() != target.tensor.axes.size())
             report(DiagCode::E0410, stmt.range,
-                   {describe(target), describe(value), "`" + a->op + "` keeps the shape of what it changes"});
+                   {in_message(target), in_message(value), "`" + a->op + "` keeps the shape of what it changes"});
     } else if (auto* r = std::get_if<ast::Return>(&stmt.node)) {
         check_return(*r, stmt.range);
     } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {
@@ -209,7 +209,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
         Type field = type_of(target);
         if (field.kind != TypeKind::Unknown && type.kind != TypeKind::Unknown &&
             !returns_fit(field, type, body_->signature->scope))
-            report(DiagCode::E0510, target.range, {written(target.range), describe(field), describe(type)});
+            report(DiagCode::E0510, target.range, {written(target.range), in_message(field), in_message(type)});
         return;
     }
     type_of(target);  // a subscript or something else: typed for its errors
@@ -218,7 +218,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
 void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     const Signature& sig = *body_->signature;
     if (!ret.value) {
-        if (sig.returns) report(DiagCode::E0601, range, {describe(*sig.returns), "nothing"});
+        if (sig.returns) report(DiagCode::E0601, range, {in_message(*sig.returns), "nothing"});
         return;
     }
     Type value = type_of(*ret.value);
@@ -237,7 +237,7 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     if (value.kind == TypeKind::Unknown || sig.returns->kind == TypeKind::Unknown) return;
     const Type& declared = *sig.returns;
     if (!returns_fit(declared, value, sig.scope))
-        report(DiagCode::E0601, ret.value->range, {describe(declared), describe(value)});
+        report(DiagCode::E0601, ret.value->range, {in_message(declared), in_message(value)});
 }
 
 // Whether a returned value is of the declared type; a tuple item by item.
@@ -262,7 +262,7 @@ Type FileChecker::check_condition(const ast::Expr& condition) {
     Type t = type_of(condition);
     bool ok = t.kind == TypeKind::Unknown || t.kind == TypeKind::Bool ||
               (t.kind == TypeKind::Tensor && t.tensor.axes.empty() && t.tensor.element.kind == ElementKind::Mask);
-    if (!ok) report(DiagCode::E0603, condition.range, {describe(t)});
+    if (!ok) report(DiagCode::E0603, condition.range, {in_message(t)});
     return t;
 }
 

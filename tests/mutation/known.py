@@ -303,7 +303,8 @@ KNOWN = (
     Known(
         "where with an axis named twice",
         "`where(m, y, x)` with m: [b n n] Mask and y, x: [b n 8] checks clean (elementwise operators refuse "
-        "this, E0410; where's arguments are matched elsewhere)",
+        "this, E0410; where's arguments are matched elsewhere); `masked_fill(p, keep)` with keep: [b n n m] "
+        "the same way",
         "call",
         "RuntimeError",
         r"^The size of tensor a \(\d+\) must match the size of tensor b \(\d+\) at non-singleton dimension \d+$",
@@ -312,7 +313,20 @@ KNOWN = (
             "The size of tensor a (2) must match the size of tensor b (8) at non-singleton dimension 3",
             "m.py:94: w = torch.where(m, y, x)",
         ),
-        line=r"torch\.where\(",
+        line=r"(torch\.where|_ss_rt\.masked_fill)\(",
+    ),
+    Known(
+        "labels broadcast against the logits",
+        "`cross_entropy(z, y)` with z: [b K] and y: [] Index[K] checks clean: a later `[..s]` parameter of the "
+        "prelude takes any tensor that aligns with the group, fewer axes too",
+        "call",
+        "ValueError",
+        r"^Expected input batch_size \(\d+\) to match target batch_size \(\d+\)\.$",
+        _call(
+            "ValueError",
+            "Expected input batch_size (3) to match target batch_size (0).",
+            "m.py:110: _ss_result = _ss_rt.cross_entropy(z, y, 1)",
+        ),
     ),
     Known(
         "the code generator refuses a checked program",

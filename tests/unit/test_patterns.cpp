@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -48,6 +49,8 @@ public:
         symbol_names.push_back(std::move(name));
         return static_cast<SymbolId>(symbol_names.size() - 1);
     }
+    bool dim_in_error(const std::string& name) override { return failed_dims.count(name) > 0; }
+    std::set<std::string> failed_dims;
     std::optional<SymbolId> generic_axis(const std::string&, ByteRange) override { return std::nullopt; }
     std::string show(const Size& size) const override {
         return size.to_string([&](SymbolId id) { return symbol_names[id]; });

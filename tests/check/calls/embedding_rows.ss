@@ -5,7 +5,7 @@ dim V = 100
 dim D = 16
 
 fn lookup(ids: [n] Index[W], table: [t D]) -> [n D]:
-    return embedding(ids, table)  # error E0504 "argument `table` must be [V D]"
+    return embedding(ids, table)  # error E0504 "argument `table` must be [W _] of any float type; its axis `t` is t"
 
 fn fixed(ids: [b n] Index[V], table: [50 D]) -> [b n D]:
     return embedding(ids, table)  # error E0504 "argument `table`"

@@ -21,7 +21,7 @@ fn layers(ids: [b n] Index[V], table: [V D], w: [F D], norm: [F]) -> [b n F]:
     x = embedding(ids, table) |> linear(w)
     y = x |> rms_norm(over=F, weight=norm, eps=1e-5)
     z = x |> layer_norm(over=F, weight=table)  # error E0504 "the size of the axis normalised over"
-    return linear(x, w)  # error E0504 "`F` = 32; its axis `D` is 64"
+    return linear(x, w)  # error E0504 "must be [_ F] (= [_ 32]), a row per output and a column per element of x's last axis; its axis `D` is 64"
 
 fn linear_bias(x: [b D], w: [F D], wrong: [D]) -> [b F]:
     return linear(x, w, wrong)  # error E0504 "bias"

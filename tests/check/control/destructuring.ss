@@ -6,9 +6,16 @@ model M:
     w: [D D] = zeros
 
 fn split(w: [n]) -> [n]:
-    a, b = w  # error E0506 "2 names on the left, but the value has no parts: [n], not a tuple"
+    a, b = w  # error E0506 "2 names on the left, but the value has no parts: [n] f32, not a tuple"
     return a
 
 fn of_a_model(m: M) -> [D D]:
     w, v = m  # error E0506 "M, not a tuple"
     return w
+
+fn loss(m: M, x: [n D]) -> [] f32:
+    return mean(x @ m.w)
+
+fn no_loss(m: M, x: [n D]) -> [] f32:
+    l, grads = value_and_grad(m, x)  # error E0505 "the loss` must be the name of a function of this file; found M"
+    return l

@@ -38,7 +38,7 @@ fn falls_off(x: [n], flag: bool) -> [n]:  # error E0602 "ends without a return"
     y = x
 
 fn swapped_tuple(x: [n D], y: [n]) -> ([n D], [n]):
-    return y, x  # error E0601 "returns ([n D], [n])"
+    return y, x  # error E0601 "returns ([n D] f32, [n] f32) (= ([n 64], [n])), but this returns ([n] f32, [n D] f32) (= ([n], [n 64]))"
 
 fn short_tuple(x: [n D], y: [n]) -> ([n D], [n]):
-    return x, y, y  # error E0601 "returns ([n D], [n])"
+    return x, y, y  # error E0601 "returns ([n D] f32, [n] f32) (= ([n 64], [n]))"

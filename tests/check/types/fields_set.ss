@@ -6,7 +6,7 @@ model M:
     b: [D] = zeros
 
 fn reshaped(mut m: M, v: [D]):
-    m.w = v  # error E0510 "`m.w` is [D D]; the new value is [D]"
+    m.w = v  # error E0510 "`m.w` is [D D] f32 (= [4 4]); the new value is [D] f32 (= [4])"
 
 fn other_element(mut m: M, v: [D] i64):
-    m.b = v  # error E0510 "`m.b` is [D]; the new value is [D] i64"
+    m.b = v  # error E0510 "`m.b` is [D] f32 (= [4]); the new value is [D] i64"
