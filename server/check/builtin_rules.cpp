@@ -368,8 +368,9 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         for (AxisType& a : cut.axes)
             if (&a - cut.axes.data() == axis - x.axes.data()) {
                 a.size = k ? *k : Size::symbol(new_symbol("?k"));
+                // The axis keeps its name, cut to k (docs/types.md), so what
+                // follows can name it: softmax(top, over=n).
                 a.written = args.positional.size() > 1 ? written(args.positional[1].range) : "?k";
-                a.name.reset();
             }
         Type values = of_kind(TypeKind::Tensor);
         values.tensor = cut;
