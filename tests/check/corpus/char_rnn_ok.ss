@@ -14,9 +14,9 @@ model CharRnn:
 fn cell(m: CharRnn, x: [b E], h: [b H]) -> [b H]:
     return tanh(x @ m.wx + h @ m.wh + m.bh)
 
-fn sequence_loss(m: CharRnn, chars: [b n] Index[V], next: [b n] Index[V]) -> [] f32:
+fn sequence_loss(m: CharRnn, chars: [b n] Index[V], next: [b n] Index[V], h0: [b H]) -> [] f32:
     xs = embedding(chars, m.embed)
-    h = zeros([b, H])
+    h = h0
     total = 0.0
     for t in 0..n:
         h = cell(m, xs[n: t], h)

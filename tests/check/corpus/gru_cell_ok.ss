@@ -16,8 +16,8 @@ fn gru_step(g: Gru, x: [b I], h: [b H]) -> [b H]:
     n = tanh(nx + r * nh)
     return (1.0 - z) * n + z * h
 
-fn run(g: Gru, xs: [b t I]) -> [b H]:
-    h = zeros([b, H])
+fn run(g: Gru, xs: [b t I], h0: [b H]) -> [b H]:
+    h = h0
     for i in 0..t:
         h = gru_step(g, xs[t: i], h)
     return h

@@ -22,6 +22,6 @@ fn experts(m: Moe, x: [t D]) -> [t E D]:
 fn moe(m: Moe, x: [t D]) -> [t D]:
     weights, which = route(m, x)
     # a dense mask of the chosen experts, from the top-k positions
-    gate = scatter(zeros([t, E]), which, weights, over=E)
     y = experts(m, x)
+    gate = scatter(x @ m.router * 0.0, which, weights, over=E)
     return einsum(y, gate: t E D, t E -> t D)

@@ -9,8 +9,8 @@ fn inv_freq() -> [D/2]:
 fn encoding() -> [T D]:
     pos = arange(0, T)
     angles = einsum(pos * 1.0, inv_freq(): t, f -> t f)
-    pe = stack(sin(angles), cos(angles), over=2) as [T D/2 2]
-    return pe |> rearrange(t f two -> t (f two)) as [T D]
+    # sines in the first half of the features, cosines in the second
+    return cat(sin(angles), cos(angles), over=f) as [T D]
 
 fn add_positions(x: [b T D]) -> [b T D]:
     return x + encoding()
