@@ -73,6 +73,14 @@ ALLOWED = (
         _call("AttributeError", "module 'shapescript.datasets' has no attribute 'm'"),
     ),
     Known(
+        "extern fn target missing",
+        "an `extern fn` whose target the module doesn't have (`= torch.nnfunctional.interpolate`), read at import",
+        "import",
+        "AttributeError",
+        r"^module '[\w.]+' has no attribute '\w*[^\W_]'$",
+        {"kind": "import", "type": "AttributeError", "message": "module 'torch' has no attribute 'nnfunctional'"},
+    ),
+    Known(
         "math on a value outside its domain",
         "`log(0)` on a number, as written",
         "call",
@@ -399,6 +407,46 @@ KNOWN = (
         "ValueError",
         r"^(too many|not enough) values to unpack \(expected \d+(, got \d+)?\)$",
         _call("ValueError", "too many values to unpack (expected 2)", "m.py:112: m, w = w"),
+    ),
+    Known(
+        "masked_fill of a value with fewer axes than its mask",
+        "`masked_fill(x, !valid, v)` with x: [b] and valid: [b C] checks clean (the prelude's `[..s]` takes the "
+        "larger of the two), but torch can't fill a smaller value by a larger mask",
+        "call",
+        "RuntimeError",
+        r"^The size of tensor a \(\d+\) must match the size of tensor b \(\d+\) at non-singleton dimension \d+$",
+        _call(
+            "RuntimeError",
+            "The size of tensor a (10) must match the size of tensor b (2) at non-singleton dimension 1",
+            "m.py:96: _ss_result = torch.softmax(_ss_rt.masked_fill(scores, ~valid, -math.inf), dim=1)",
+        ),
+        line=r"masked_fill\(",
+    ),
+    Known(
+        "masked_fill of a number",
+        "`b |> masked_fill(!keep, -inf)` with b a generic axis (a number in the body) checks clean: the prelude's "
+        "`[..s]` takes a number, but the runtime's masked_fill needs a tensor",
+        "call",
+        "AttributeError",
+        r"^'(int|float)' object has no attribute 'masked_fill'$",
+        _call(
+            "AttributeError",
+            "'int' object has no attribute 'masked_fill'",
+            "m.py:50: weights = torch.softmax(_ss_rt.masked_fill(_ss_b, ~keep, -math.inf), dim=1)",
+        ),
+    ),
+    Known(
+        "cross_entropy's targets with more axes than the logits",
+        "`cross_entropy(z, y)` with z: [b V] and y: [b n] checks clean (the prelude's `[..s]` aligns either way "
+        "round), but torch wants one target per row of logits",
+        "call",
+        "RuntimeError",
+        r"^0D or 1D target tensor expected, multi-target not supported$",
+        _call(
+            "RuntimeError",
+            "0D or 1D target tensor expected, multi-target not supported",
+            "m.py:82: total = total + _ss_rt.cross_entropy(h @ m.wy, next_[:, t], -1)",
+        ),
     ),
     Known(
         "where with an axis named twice",
