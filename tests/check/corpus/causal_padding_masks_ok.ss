@@ -16,3 +16,7 @@ fn masked_scores(q: [b H n Dh], k: [b H n Dh], keep: [b n] Mask) -> [b H n n]:
 
 fn attend(q: [b H n Dh], k: [b H n Dh], v: [b H n Dh], keep: [b n] Mask) -> [b H n Dh]:
     return scaled_dot_product_attention(q, k, v, attn_mask=keep)
+
+# The padding mask repeated for every query, sized as einops users write it.
+fn per_query(keep: [b n] Mask) -> [b n n] Mask:
+    return keep |> repeat(b m -> b q m, q=n) as [b n n] Mask
