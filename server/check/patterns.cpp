@@ -656,12 +656,12 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
         args.push_back("the group is " + product);
         return fail(DiagCode::E0405, group.range, args);
     }
-    auto divisor = known.as_constant();
-    std::optional<Size> quotient = divisor ? a.size.divide_exact(*divisor) : std::nullopt;
+    // Over symbols too: `(b gh gw)` with b and gh known against b*gh*gw.
+    std::optional<Size> quotient = a.size.divide_exact(known);
     if (!quotient) {
-        args.push_back(divisor ? "its other factors, " + product + ", don't divide it exactly"
-                               : "its other factors, " + product + ", are not a number, so " +
-                                     quoted(unknown[0]->range) + " can't be solved; give it a size");
+        args.push_back(known.as_constant() ? "its other factors, " + product + ", don't divide it exactly"
+                                           : "its other factors, " + product + ", aren't proven to divide it, so " +
+                                                 quoted(unknown[0]->range) + " can't be solved; give it a size");
         return fail(DiagCode::E0405, group.range, args);
     }
     bound_[unknown[0]->name.text] = Binding{*quotient, unknown[0]->range, Binding::From::Quotient, "", group.range};

@@ -35,3 +35,20 @@ def test_padding_mask_repeated_for_each_query(build):
     m = build(CORPUS / "causal_padding_masks_ok.ss", "--checks", "always")
     keep = torch.tensor([[True, True, False], [True, False, False]])
     assert torch.equal(m.per_query(keep), keep[:, None, :].expand(2, 3, 3))
+
+
+def test_swin_windows_and_back(build):
+    # The merge back solves gw from b and gh over symbols: (b gh gw).
+    import einops
+
+    m = build(CORPUS / "swin_window_attention_ok.ss", "--checks", "always")
+    attn = m.WindowAttn.init(seed=0)
+    with torch.no_grad():
+        attn.bias.copy_(torch.randn(3, 49, 49))
+    x = torch.randn(2, 14, 21, 96)
+    win = einops.rearrange(x, "b (gh wh) (gw ww) c -> (b gh gw) (wh ww) c", wh=7, ww=7)
+    q, k, v = einops.rearrange(win @ attn.qkv, "w n (k h d) -> k w h n d", k=3, h=3)
+    o = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=attn.bias)
+    y = einops.rearrange(o, "w h n d -> w n (h d)") @ attn.proj
+    expected = einops.rearrange(y, "(b gh gw) (wh ww) c -> b (gh wh) (gw ww) c", b=2, gh=2, wh=7, ww=7)
+    assert torch.allclose(m.window_attention(attn, x), expected, atol=1e-5)

@@ -16,4 +16,4 @@ fn window_attention(m: WindowAttn, x: [b (gh 7) (gw 7) C]) -> [b (gh 7) (gw 7) C
     q, k, v = win @ m.qkv |> split(w N (3 H Dh) -> w H N Dh)
     o = scaled_dot_product_attention(q, k, v, attn_mask=m.bias) |> rearrange(w H N Dh -> w N (H Dh))
     y = o @ m.proj
-    return y |> rearrange((b gh gw) (wh ww) c -> b (gh wh) (gw ww) c, b=b, gh=gh, gw=gw, wh=W, ww=W)
+    return y |> rearrange((b gh gw) (wh ww) c -> b (gh wh) (gw ww) c, b=b, gh=gh, wh=W, ww=W)
