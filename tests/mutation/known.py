@@ -449,6 +449,36 @@ KNOWN = (
         ),
     ),
     Known(
+        "scaled_dot_product_attention's unknown keyword",
+        "`scaled_dot_product_attention(q, k, v, fn=mask)` checks clean: its rule reads `attn_mask` and doesn't "
+        "refuse other keywords (E0503)",
+        "call",
+        "TypeError",
+        r"^scaled_dot_product_attention\(\) got an unexpected keyword argument '\w+'$",
+        _call(
+            "TypeError",
+            "scaled_dot_product_attention() got an unexpected keyword argument 'fn'",
+            "m.py:83: o = torch.nn.functional.scaled_dot_product_attention(q, k, v, fn=_ss_rt.causal(_ss_n, _ss_n, "
+            "x.device))",
+        ),
+    ),
+    Known(
+        "einsum after masked_fill by a mask with an axis named twice",
+        "`masked_fill(s, !keep, -inf)` with s: [b n] and keep: [b b n] checks clean as a `[b n]`, so the einsum "
+        "after it gets a value of three axes",
+        "call",
+        "RuntimeError",
+        r"^einsum\(\): the number of subscripts in the equation \(\d+\) does not match the number of dimensions "
+        r"\(\d+\) for operand \d+ and no ellipsis was given$",
+        _call(
+            "RuntimeError",
+            "einsum(): the number of subscripts in the equation (2) does not match the number of dimensions (3) for "
+            "operand 0 and no ellipsis was given",
+            'm.py:52: _ss_result = einops.einsum(weights, x, "b n, b n d -> b d")',
+        ),
+        line=r"einsum\(",
+    ),
+    Known(
         "where with an axis named twice",
         "`where(m, y, x)` with m: [b n n] Mask and y, x: [b n 8] checks clean (elementwise operators refuse "
         "this, E0410; where's arguments are matched elsewhere)",
