@@ -74,11 +74,20 @@ ALLOWED = (
     ),
     Known(
         "extern fn target missing",
-        "an `extern fn` whose target the module doesn't have (`= torch.nnfunctional.interpolate`), read at import",
+        "an `extern fn` whose target the module doesn't have (`= torch.nnfunctional.interpolate`, "
+        "`= torch.cumsum.cumsum`), read at import",
         "import",
         "AttributeError",
-        r"^module '[\w.]+' has no attribute '\w*[^\W_]'$",
+        r"^(module '[\w.]+'|'builtin_function_or_method' object) has no attribute '\w*[^\W_]'$",
         {"kind": "import", "type": "AttributeError", "message": "module 'torch' has no attribute 'nnfunctional'"},
+    ),
+    Known(
+        "an optimizer setting torch refuses",
+        "`adamw(m, betas=(0.9, 256))`, a negative learning rate: torch.optim checks its settings when it is made",
+        "call",
+        "ValueError",
+        r"^Invalid (beta parameter at index \d|learning rate|epsilon value|weight_decay value|momentum value): ",
+        _call("ValueError", "Invalid beta parameter at index 1: 256"),
     ),
     Known(
         "math on a value outside its domain",
@@ -131,7 +140,7 @@ _WRONG_KIND = "^(%s)" % "|".join(
     (
         r"'%s' object cannot be interpreted as an integer" % _OTHER,
         r"only integer tensors of a single element can be converted to an index",
-        r"'int' object is not (subscriptable|iterable)",
+        r"'(int|float)' object is not (subscriptable|iterable)",
         r"\w+\(\) received an invalid combination of arguments - got \(int, ",
         r"can't multiply sequence by non-int of type '\w+'$",
         r"bad operand type for unary [-+~]: '(tuple|list)'",
@@ -441,7 +450,8 @@ KNOWN = (
         "round), but torch wants one target per row of logits",
         "call",
         "RuntimeError",
-        r"^0D or 1D target tensor expected, multi-target not supported$",
+        r"^(0D or 1D target tensor expected, multi-target not supported|"
+        r"Expected floating point type for target with class probabilities, got Long)$",
         _call(
             "RuntimeError",
             "0D or 1D target tensor expected, multi-target not supported",
