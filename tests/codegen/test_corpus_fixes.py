@@ -52,3 +52,19 @@ def test_swin_windows_and_back(build):
     y = einops.rearrange(o, "w h n d -> w n (h d)") @ attn.proj
     expected = einops.rearrange(y, "(b gh gw) (wh ww) c -> b (gh wh) (gw ww) c", b=2, gh=2, wh=7, ww=7)
     assert torch.allclose(m.window_attention(attn, x), expected, atol=1e-5)
+
+
+def test_vit_class_token_joined_before_the_patches(build):
+    # cat(cls, tokens, over=N): the class token [b 1 D] has no axis N, the
+    # patches do; torch.cat joins along dim 1.
+    import einops
+
+    m = build(CORPUS / "vit_classifier_ok.ss", "--checks", "always")
+    vit = m.Vit.init(seed=0)
+    with torch.no_grad():
+        vit.cls.copy_(torch.randn(128))
+    img = torch.randn(2, 3, 32, 32)
+    patches = einops.rearrange(img, "b c (gh p1) (gw p2) -> b (gh gw) (c p1 p2)", p1=4, p2=4)
+    tokens = patches @ vit.patch_w + vit.patch_b
+    expected = torch.cat([vit.cls.expand(2, 1, 128), tokens], dim=1) + vit.pos
+    assert torch.allclose(m.embed(vit, img), expected, atol=1e-6)

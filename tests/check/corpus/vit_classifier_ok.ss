@@ -26,8 +26,9 @@ model Vit:
 fn embed(m: Vit, img: [b C 32 32]) -> [b T D]:
     patches = img |> rearrange(b c (gh p1) (gw p2) -> b (gh gw) (c p1 p2), p1=P, p2=P)
     tokens = patches @ m.patch_w + m.patch_b as [b N D]
-    cls = m.cls |> repeat(D -> b t D, t=1)
-    x = cat(cls, tokens, over=t) as [b T D]
+    cls = m.cls |> repeat(D -> b 1 D)
+    # the tokens' axis N, one longer with the class token in front
+    x = cat(cls, tokens, over=N) as [b T D]
     return x + m.pos
 
 fn encoder(m: Vit, x: [b t D]) -> [b t D]:
