@@ -489,6 +489,22 @@ KNOWN = (
         line=r"einsum\(",
     ),
     Known(
+        "gather's other axes",
+        "`gather(x, index, over=N)` with x: [b N e] and index: [b K D] checks clean: only the number of axes and "
+        "the positions' bound are compared, not the other axes' sizes, which torch wants no larger than x's",
+        "call",
+        "RuntimeError",
+        r"^Size does not match at dimension \d+ expected index \[[\d, ]+\] to be no larger than self \[[\d, ]+\] "
+        r"apart from dimension \d+$",
+        _call(
+            "RuntimeError",
+            "Size does not match at dimension 2 expected index [2, 49, 768] to be no larger than self [2, 196, 2] "
+            "apart from dimension 1",
+            "m.py:58: _ss_result = torch.gather(x, 1, idx)",
+        ),
+        line=r"torch\.gather\(",
+    ),
+    Known(
         "where with an axis named twice",
         "`where(m, y, x)` with m: [b n n] Mask and y, x: [b n 8] checks clean (elementwise operators refuse "
         "this, E0410; where's arguments are matched elsewhere)",
