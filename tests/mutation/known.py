@@ -505,6 +505,20 @@ KNOWN = (
         line=r"torch\.gather\(",
     ),
     Known(
+        "value_and_grad of a model",
+        "`value_and_grad(Probe, p, batch)`, a model's name where the loss function goes, checks clean: a loss that "
+        "is no function of the file leaves the call untyped",
+        "call",
+        "TypeError",
+        r"^\w+\.__init__\(\) takes from \d+ to \d+ positional arguments but \d+ were given$",
+        _call(
+            "TypeError",
+            "Probe.__init__() takes from 1 to 2 positional arguments but 3 were given",
+            "m.py:119: l, g = _ss_rt.value_and_grad(Probe, p, batch)",
+        ),
+        line=r"value_and_grad\(",
+    ),
+    Known(
         "where with an axis named twice",
         "`where(m, y, x)` with m: [b n n] Mask and y, x: [b n 8] checks clean (elementwise operators refuse "
         "this, E0410; where's arguments are matched elsewhere)",
