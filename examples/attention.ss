@@ -1,8 +1,8 @@
 # Causal self-attention, the example of the language sketch: every shape is
 # written once in the signature and proven on every line.
 
-dim D  = 768
-dim H  = 12
+dim D = 768
+dim H = 12
 dim Dh = D / H
 
 fn causal_attention(x: [b n D], w_qkv: [D 3*D], w_o: [D D]) -> [b n D]:

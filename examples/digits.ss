@@ -2,15 +2,15 @@
 # scikit-learn digits (shipped inside scikit-learn, no network needed).
 import python shapescript.datasets
 
-dim P = 64          # the 8x8 pixels of a digit, flattened
+dim P = 64  # the 8x8 pixels of a digit, flattened
 dim H = 128
 dim C = 10
 
 model Mlp:
     w1: [P H] = normal(0.05)
-    b1: [H]   = zeros
+    b1: [H] = zeros
     w2: [H C] = normal(0.05)
-    b2: [C]   = zeros
+    b2: [C] = zeros
 
 data Digit:
     image: [P]

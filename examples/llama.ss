@@ -1,29 +1,29 @@
 # A small Llama-style language model: RMSNorm, rotary position embeddings,
 # grouped-query attention and a SwiGLU feed-forward layer. Its forward
 # function has the form serving engines need (see docs/export).
-dim V   = 512       # vocabulary
-dim D   = 256       # model width
-dim L   = 4         # layers
-dim H   = 8         # query heads
-dim Hkv = 2         # key and value heads
-dim R   = H / Hkv   # query heads per key/value head
-dim Dh  = D / H     # head width
-dim F   = 688       # feed-forward width
-dim P   = 2048      # longest position
+dim V = 512  # vocabulary
+dim D = 256  # model width
+dim L = 4  # layers
+dim H = 8  # query heads
+dim Hkv = 2  # key and value heads
+dim R = H / Hkv  # query heads per key/value head
+dim Dh = D / H  # head width
+dim F = 688  # feed-forward width
+dim P = 2048  # longest position
 
 model Llama:
-    embed:  [V D]         = normal(0.02)
-    attn_norm: [L D]      = ones
-    wq:     [L (H Dh) D]  = normal(0.02)
-    wk:     [L (Hkv Dh) D] = normal(0.02)
-    wv:     [L (Hkv Dh) D] = normal(0.02)
-    wo:     [L D (H Dh)]  = normal(0.02)
-    ffn_norm: [L D]       = ones
-    w_gate: [L F D]       = normal(0.02)
-    w_up:   [L F D]       = normal(0.02)
-    w_down: [L D F]       = normal(0.02)
-    norm:   [D]           = ones
-    output: [V D]         = normal(0.02)
+    embed: [V D] = normal(0.02)
+    attn_norm: [L D] = ones
+    wq: [L (H Dh) D] = normal(0.02)
+    wk: [L (Hkv Dh) D] = normal(0.02)
+    wv: [L (Hkv Dh) D] = normal(0.02)
+    wo: [L D (H Dh)] = normal(0.02)
+    ffn_norm: [L D] = ones
+    w_gate: [L F D] = normal(0.02)
+    w_up: [L F D] = normal(0.02)
+    w_down: [L D F] = normal(0.02)
+    norm: [D] = ones
+    output: [V D] = normal(0.02)
 
 fn rotary(x: [b h n Dh], pos: [b n] Index[P]) -> [b h n Dh]:
     inv = exp(arange(0, Dh, 2) as [Dh/2] * (-log(10000.0) / Dh))

@@ -55,6 +55,11 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         // records values for the sinks and gives nothing.
         BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
         if (args.positional.empty()) return Type{};
+        if (!args.keywords.empty()) {
+            report(DiagCode::E0501, args.keywords.begin()->second.range,
+                   {"`log`", "one value (the logarithm) or `key=value` records", "both"});
+            return Type{};
+        }
         const Type& x = args.positional[0].type;
         if (x.kind == TypeKind::Int || x.kind == TypeKind::Float) return of_kind(TypeKind::Float);
         return x.kind == TypeKind::Tensor ? x : Type{};
@@ -419,10 +424,20 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
 // arange(start, end[, step]): the numbers from start up to end; its size is
 // known when the ends are (dims, numbers, the signature's axes).
 Type FileChecker::arange(const std::vector<const ast::Argument*>& arguments) {
+    static const char* const kNames[] = {"start", "end", "step"};
     std::vector<std::optional<Size>> values;
     for (const ast::Argument* a : arguments) {
-        type_of(*a->value);
-        values.push_back(a->keyword ? std::nullopt : size_value(*a->value));
+        Type t = type_of(*a->value);
+        if (t.kind != TypeKind::Int && t.kind != TypeKind::Unknown) {
+            std::string name = a->keyword ? a->keyword->text : kNames[std::min<size_t>(values.size(), 2)];
+            report(DiagCode::E0505, a->value->range, {name, "an int", describe(t)});
+            return Type{};
+        }
+        // A step may count down: `arange(D, 0, -1)`.
+        const auto* minus = std::get_if<ast::Unary>(&a->value->node);
+        bool negated = values.size() == 2 && minus && minus->op == "-" && minus->operand;
+        std::optional<Size> v = a->keyword ? std::nullopt : size_value(negated ? *minus->operand : *a->value);
+        values.push_back(v && negated ? std::optional(Size::constant(0) - *v) : v);
     }
     Type out = of_kind(TypeKind::Tensor);
     out.tensor.element.kind = ElementKind::I64;
@@ -433,9 +448,15 @@ Type FileChecker::arange(const std::vector<const ast::Argument*>& arguments) {
     std::optional<Size> size;
     if (values.size() == 1 && values[0]) size = values[0];
     if (values.size() >= 2 && values[0] && values[1]) size = *values[1] - *values[0];
+    auto step = values.size() == 3 && values[2] ? values[2]->as_constant() : std::nullopt;
+    if (step && *step == 0) {  // torch: "step must be nonzero"
+        report(DiagCode::E0505, arguments[2]->value->range, {"step", "a nonzero int", "0"});
+        return Type{};
+    }
     if (size && values.size() == 3) {
-        auto step = values[2] ? values[2]->as_constant() : std::nullopt;
-        size = step && *step > 0 ? size->divide_exact(*step) : std::nullopt;
+        // A negative step counts down: arange(D, 0, -1) has D values.
+        if (step && *step < 0) size = (Size::constant(0) - *size).divide_exact(-*step);
+        else size = step ? size->divide_exact(*step) : std::nullopt;
     }
     // A size is known only with arguments: their text is where errors go.
     auto written_args = [&] {

@@ -6,6 +6,7 @@
 // comment. The order is the one "did you mean" tries names in.
 #include "check/builtin_table.hpp"
 
+#include <cctype>
 #include <unordered_map>
 
 #include "check/prelude.hpp"
@@ -168,9 +169,10 @@ const std::vector<Builtin>& entries() {
         {.name = "log",
          .typing = T::Rule,
          .rule = R::Log,
-         .params = {"key=value ..."},
+         .params = {"x?: [..s]", "key=value ..."},
          .doc = "Records values under their keys to the run's sinks (terminal, JSON lines, CSV, TensorBoard): "
-                "`log(epoch=epoch, loss=l)`. Host-side: the result is not a tensor.",
+                "`log(epoch=epoch, loss=l)`. Host-side: the result is not a tensor. Given one value instead, "
+                "`log(x)` is the natural logarithm.",
          .emit = E::Log,
          .python = "torch.log",
          .python_number = "math.log",
@@ -534,6 +536,21 @@ const Builtin* find_builtin(std::string_view name) {
     }();
     auto it = by_name.find(name);
     return it == by_name.end() ? nullptr : it->second;
+}
+
+BuiltinLabel builtin_label(std::string_view s) {
+    BuiltinLabel out;
+    size_t start = s.rfind("mut ", 0) == 0 ? 4 : 0;
+    size_t end = start;
+    while (end < s.size() && (std::isalnum(static_cast<unsigned char>(s[end])) || s[end] == '_' ||
+                              static_cast<unsigned char>(s[end]) >= 0x80))
+        ++end;
+    out.variadic = s.size() >= 3 && s.substr(s.size() - 3) == "...";
+    out.any_keywords = out.variadic && end < s.size() && s[end] == '=';
+    out.name = out.any_keywords ? "" : std::string(s.substr(start, end - start));
+    out.keyword_only = s.size() >= 6 && s.substr(s.size() - 6) == ": axis";
+    out.optional = out.any_keywords || s.find("?:") != std::string_view::npos || s.find('=') != std::string_view::npos;
+    return out;
 }
 
 const std::vector<std::string>& builtin_names() {

@@ -103,6 +103,19 @@ struct Builtin {
     std::optional<EffectKind> effect = std::nullopt;
 };
 
+// What one of a built-in's `params` labels says about the argument it
+// stands for (the notation is builtin_docs.hpp's): `lr?: float` may be left
+// out, `parts: [..s] ...` takes any number of positional arguments, and
+// `key=value ...` any keywords.
+struct BuiltinLabel {
+    std::string name;           // "x", "over"; "" for `key=value ...`
+    bool optional = false;      // `lr?: float`, `q: U = 1`
+    bool variadic = false;      // `parts: [..s] ...`, `values ...`
+    bool any_keywords = false;  // `key=value ...`
+    bool keyword_only = false;  // `over: axis`: an axis is named, `over=n`, never given by position
+};
+BuiltinLabel builtin_label(std::string_view label);
+
 // Every built-in, in the table's order.
 const std::vector<Builtin>& builtin_table();
 

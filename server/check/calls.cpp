@@ -96,6 +96,13 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 return out;
             }
             size_t site = open(CalleeKind::Builtin, f, name->name.range);
+            if (const Builtin* b = find_builtin(f);
+                b && b->is_call && !check_builtin_arity(f, b->params, arguments, piped != nullptr, range)) {
+                reference_builtin(name->name);
+                call_effects(site, arguments, piped_range);
+                type_arguments();
+                return Type{};
+            }
             std::optional<Type> typed = type_of_builtin(f, arguments, piped, piped_range, range);
             if (typed || is_builtin(f)) {
                 reference_builtin(name->name);
@@ -119,12 +126,20 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             if (const ItemRef* item = lookup(object->name.text); item && item->kind == SymbolKind::Model) {
                 open(CalleeKind::ModelInit, object->name.text + "." + attr->attribute.text, callee.range);
                 reference(*item, object->name.range);
-                type_arguments();
+                std::vector<Type> types;
+                for (const ast::Argument* a : arguments) types.push_back(type_of(*a->value));
                 if (attr->attribute.text != "init") {
                     report(DiagCode::E0106, attr->attribute.range,
                            {object->name.text, attr->attribute.text, "; a model's one method is `init(seed=...)`"});
                     return Type{};
                 }
+                // The runtime's `init(seed=0)` (runtime/shapescript/models.py).
+                static const std::vector<std::string_view> kInitLabels = {"seed?: int"};
+                if (!check_builtin_arity(object->name.text + ".init", kInitLabels, arguments, piped != nullptr, range))
+                    return Type{};
+                for (size_t i = 0; i < arguments.size(); ++i)
+                    if (types[i].kind != TypeKind::Int && types[i].kind != TypeKind::Unknown)
+                        report(DiagCode::E0505, arguments[i]->range, {"seed", "an int", describe(types[i])});
                 Type model;
                 model.kind = TypeKind::Model;
                 model.ref = object->name.text;
@@ -335,12 +350,19 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             auto it = std::find_if(sig.params.begin(), sig.params.end(),
                                    [&](const ParamSig& p) { return p.name == a->keyword->text; });
             size_t i = static_cast<size_t>(it - sig.params.begin());
-            if (it == sig.params.end() || has[i]) {
+            if (it != sig.params.end() && has[i]) {
+                bool by_name = given[i] && given[i]->keyword;
+                report(DiagCode::E0509, a->keyword->range,
+                       {"`" + name + "`", a->keyword->text, by_name ? "" : ", by position and by name"});
+                unmatched.push_back(a);
+                ok = false;
+                continue;
+            }
+            if (it == sig.params.end()) {
                 std::vector<std::string> names;
                 for (const ParamSig& p : sig.params) names.push_back(p.name);
                 report(DiagCode::E0503, a->keyword->range,
-                       {"`" + name + "`", a->keyword->text,
-                        it == sig.params.end() ? did_you_mean(a->keyword->text, names) : " (given twice)"});
+                       {"`" + name + "`", a->keyword->text, did_you_mean(a->keyword->text, names)});
                 unmatched.push_back(a);
                 ok = false;
                 continue;
@@ -349,10 +371,14 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             has[i] = true;
             continue;
         }
-        while (next < sig.params.size() && has[next]) ++next;
+        // An axis is named (`over=n`), never given by position.
+        while (next < sig.params.size() && (has[next] || sig.params[next].type.kind == TypeKind::AxisName)) ++next;
         if (next >= sig.params.size()) {
+            std::vector<std::string> by_name;
+            for (const ParamSig& p : sig.params)
+                if (p.type.kind == TypeKind::AxisName) by_name.push_back(p.name);
             report(DiagCode::E0501, a->range,
-                   {"`" + name + "`", std::to_string(sig.params.size()) + " arguments", "more"});
+                   {"`" + name + "`", positional_arguments(sig.params.size() - by_name.size(), by_name), "more"});
             unmatched.push_back(a);
             ok = false;
             continue;

@@ -134,4 +134,12 @@ std::string describe(const AxisBinding& binding, const std::vector<std::string>&
     return out + "]";
 }
 
+std::string positional_arguments(size_t count, const std::vector<std::string>& by_name) {
+    std::string out = count == 1 ? "1 argument" : std::to_string(count) + " arguments";
+    if (by_name.empty()) return out;
+    std::string names;
+    for (const std::string& n : by_name) names += (names.empty() ? "`" : ", `") + n + "=`";
+    return out + " by position (and " + names + " by name)";
+}
+
 }  // namespace ss::check

@@ -28,6 +28,10 @@ std::string with_dim_values(std::string_view text, const std::map<std::string, s
 // as `?` (an unknown type, a selection's `?k`).
 bool fully_known(const Type& type);
 
+// What a call takes by position, as E0501 says it: `1 argument`,
+// `2 arguments by position (and `over=` by name)`.
+std::string positional_arguments(size_t count, const std::vector<std::string>& by_name);
+
 // A fact's hover line: `dim Dh = D / H = 64`, `x: [b n D]`,
 // `Block.w: [D D]`, `fn f -> [n] (inferred)`, `axis n of `f`: ...`.
 std::string describe(const SymbolFact& fact);

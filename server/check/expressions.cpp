@@ -17,6 +17,8 @@ bool is_scalar(const Type& t) {
     return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool;
 }
 
+bool is_mask(const Type& t) { return t.kind == TypeKind::Tensor && t.tensor.element.kind == ElementKind::Mask; }
+
 // torch's type promotion (docs/types.md, "Element types"): booleans, then
 // integers, then floats; within a kind the wider type. A Python number, or
 // a tensor without axes, only raises the kind, to the default type of that
@@ -92,6 +94,10 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
             return Type{};
         }
         if (u->op == "not") return of_kind(TypeKind::Bool);
+        if ((u->op == "-" || u->op == "+") && is_mask(operand)) {  // torch refuses `-` on bools
+            report(DiagCode::E0418, expr.range, {"`" + u->op + "`", "numbers", describe(operand)});
+            return Type{};
+        }
         return operand;
     }
     if (auto* r = std::get_if<ast::RangeExpr>(&node)) {
@@ -225,14 +231,19 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
             return Type{};
         }
     }
+    // torch has no `@` of bools nor `-` of two, and `&` `|` only of Masks and bools here.
+    bool masks_refused = op == "@" ? is_mask(left) || is_mask(right) : op == "-" && is_mask(left) && is_mask(right);
+    if (masks_refused) {
+        report(DiagCode::E0418, range, {"`" + op + "`", "numbers", describe(is_mask(left) ? left : right)});
+        return Type{};
+    }
     if (op == "@") return matmul(left, right, b.op_range);
-    if ((op == "&" || op == "|") && left.kind == TypeKind::Tensor && right.kind == TypeKind::Tensor) {
+    if (op == "&" || op == "|")
         for (const Type* t : {&left, &right})
-            if (t->tensor.element.kind != ElementKind::Mask) {
+            if (t->kind != TypeKind::Unknown && t->kind != TypeKind::Bool && !is_mask(*t)) {
                 report(DiagCode::E0418, range, {"`" + op + "`", "Masks", describe(*t)});
                 return Type{};
             }
-    }
     return elementwise(left, right, b.op_range, b.left->range, b.right->range, op);
 }
 

@@ -222,12 +222,15 @@ private:
     SymbolFact* define(const ast::Name& name, SymbolKind kind, const ast::Item& item);
     std::vector<ParamSig> check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope,
                                            std::string_view owner);
+    void check_default(const ast::Param& param, const Type& type);    // defaults.cpp
+    void check_default_order(const std::vector<ast::Param>& params);  // defaults.cpp
     Signature resolve_signature(const ast::Name& name, const std::vector<ast::Param>& params,
                                 const ast::TypePtr& return_type, bool is_extern);
     void check_function(const ast::FnDef& fn);
     void check_extern(const ast::ExternFn& fn);
     void check_record(const ast::Name& name, const std::vector<ast::Field>& fields, bool is_model);
     void check_devices(const ast::DevicesDecl& devices);
+    void check_python_path(const ast::DottedName& path);
     void check_initializer(const ast::Expr& init, bool is_model);
     const ItemRef* lookup(const std::string& name) const;
     void reference(const ItemRef& ref, ByteRange at);
@@ -299,6 +302,10 @@ private:
     void load_prelude();
 
     // builtin_rules.cpp: built-ins the prelude can't type yet.
+    // builtin_arity.cpp: false after reporting an argument missing, unknown,
+    // repeated or too many for these labels (builtin_table.hpp's notation).
+    bool check_builtin_arity(std::string_view callee, const std::vector<std::string_view>& labels,
+                             const std::vector<const ast::Argument*>& arguments, bool piped, ByteRange range);
     std::optional<Type> type_of_builtin(const std::string& name, const std::vector<const ast::Argument*>& arguments,
                                         const Type* piped, ByteRange piped_range, ByteRange range);
     BuiltinArguments builtin_arguments(const std::vector<const ast::Argument*>& arguments, const Type* piped,

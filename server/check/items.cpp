@@ -5,6 +5,7 @@
 #include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
 #include "check/suggest.hpp"
+#include "diag/python_identifier.hpp"
 
 namespace ss::check {
 
@@ -346,7 +347,9 @@ void FileChecker::collect_items() {
             if (SymbolFact* f = define(fn->name, SymbolKind::Function, item)) f->exported = fn->exported;
         } else if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) {
             if (SymbolFact* f = define(ext->name, SymbolKind::ExternFunction, item)) f->written = ext->target.text;
+            check_python_path(ext->target);
         } else if (auto* imp = std::get_if<ast::ImportPython>(&item.node)) {
+            check_python_path(imp->module);
             // `import python a.b` binds `a`, as in Python; `as c` binds `c`.
             const ast::Name* bound = imp->alias                  ? &*imp->alias
                                      : imp->module.parts.empty() ? nullptr
@@ -357,12 +360,23 @@ void FileChecker::collect_items() {
     }
 }
 
+// A dotted Python path the module writes as it is (`import a.b`, an extern
+// fn's target): no part of it may be a Python keyword (E0108).
+void FileChecker::check_python_path(const ast::DottedName& path) {
+    for (const ast::Name& part : path.parts)
+        if (!part.missing && python::keyword(part.text)) {
+            report(DiagCode::E0108, part.range, {path.text, part.text});
+            return;
+        }
+}
+
 // -------------------------------------------------------------- signatures
 
 std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope,
                                                     std::string_view owner) {
     std::vector<ParamSig> out;
     std::map<std::string, ByteRange> seen;
+    check_default_order(params);
     for (const ast::Param& p : params) {
         if (p.name.missing) continue;
         auto [at, fresh] = seen.emplace(p.name.text, p.name.range);
@@ -378,6 +392,7 @@ std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param
         }
         sig.type = resolve_type(*p.type, scope);
         if (sig.type.kind == TypeKind::Unknown) scope.incomplete = true;
+        check_default(p, sig.type);
         sig.fact = result_.symbols.size();
         SymbolFact& fact = result_.symbols.emplace_back();
         fact.name = p.name.text;

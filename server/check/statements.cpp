@@ -132,6 +132,11 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
             report(DiagCode::E0506, a->value->range,
                    {std::to_string(a->targets.size()), std::to_string(value.elements.size()), describe(value)});
             for (const auto& t : a->targets) assign(*t, Type{});
+        } else if (value.kind != TypeKind::Tuple && value.kind != TypeKind::Unknown) {
+            // Python would unpack a tensor along its first axis, a model not at all.
+            report(DiagCode::E0506, a->value->range,
+                   {std::to_string(a->targets.size()), "no", describe(value) + ", not a tuple"});
+            for (const auto& t : a->targets) assign(*t, Type{});
         } else {
             for (size_t i = 0; i < a->targets.size(); ++i)
                 assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{},
@@ -141,7 +146,13 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         if (auto* attr = std::get_if<ast::Attribute>(&a->target->node)) field_changed(*attr, a->target->range);
         Type target = type_of(*a->target);
         Type value = type_of(*a->value);
-        elementwise(target, value, stmt.range, a->target->range, a->value->range, "+");
+        std::string op = a->op.substr(0, a->op.size() - 1);
+        Type result = elementwise(target, value, stmt.range, a->target->range, a->value->range, op);
+        // `x += y` keeps x's layout (the code generator lays y out as x).
+        if (target.kind == TypeKind::Tensor && result.kind == TypeKind::Tensor &&
+            result.tensor.axes.size() != target.tensor.axes.size())
+            report(DiagCode::E0410, stmt.range,
+                   {describe(target), describe(value), "`" + a->op + "` keeps the shape of what it changes"});
     } else if (auto* r = std::get_if<ast::Return>(&stmt.node)) {
         check_return(*r, stmt.range);
     } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {
@@ -194,7 +205,11 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
                        {"this changes field `" + attr->attribute.text + "` of `" + object->name.text + "`",
                         object->name.text});
         }
-        type_of(target);
+        // The runtime keeps a field's shape (set_field): the new value has the field's type.
+        Type field = type_of(target);
+        if (field.kind != TypeKind::Unknown && type.kind != TypeKind::Unknown &&
+            !returns_fit(field, type, body_->signature->scope))
+            report(DiagCode::E0510, target.range, {written(target.range), describe(field), describe(type)});
         return;
     }
     type_of(target);  // a subscript or something else: typed for its errors

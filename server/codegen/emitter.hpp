@@ -56,6 +56,8 @@ struct FunctionState {
 // independent switches, and with both off a check costs this one test.
 inline constexpr const char* kAnyChecks = "_ss_checks or _ss_value_checks";
 
+inline bool is_tensor(const check::Type* t) { return t && t->kind == check::TypeKind::Tensor; }
+
 class Emitter {
 public:
     Emitter(const check::DocumentResult& checked, const analysis::Result& analysed, std::string_view text,
@@ -78,6 +80,7 @@ public:
                           const std::vector<std::pair<std::string, const check::Type*>>& params,
                           const check::Type* result, const std::string& extern_target, bool any_float = false);
     void block(const ast::Block& block, int indent, std::ostringstream& out);
+    std::string set_field(const ast::Attribute& field, const std::string& value);
     void statement(const ast::Stmt& stmt, int indent, std::ostringstream& out);
 
     // expressions.cpp

@@ -26,8 +26,6 @@ const char* dtype_of(check::ElementKind kind) {
     }
 }
 
-bool is_tensor(const check::Type* t) { return t && t->kind == check::TypeKind::Tensor; }
-
 bool same_size_tuples(const check::Type* a, const check::Type* b) {
     return a && b && a->kind == check::TypeKind::Tuple && b->kind == check::TypeKind::Tuple &&
            a->elements.size() == b->elements.size();
@@ -194,12 +192,27 @@ const check::CallSite* Emitter::call_site(uint32_t at) const {
     return it == call_sites_.end() ? nullptr : it->second;
 }
 
-// The defaults an extern fn declares and the call leaves out, passed by
-// name: the target's own default may differ (`approximate: str = "tanh"`
-// for torch's gelu, whose default is "none").
+// A parameter an extern fn declares with a default is passed by name, given
+// or not: torch makes such parameters keyword-only (`F.gelu(x, "tanh")` is a
+// TypeError), and the target's own default may differ from the declared one
+// (`approximate: str = "tanh"` for torch's gelu, whose default is "none").
 void Emitter::add_extern_defaults(const std::string& name, const check::CallSite& site, LoweredArgs& args) {
     auto ext = externs_.find(name);
     if (ext == externs_.end()) return;
+    const std::vector<ast::Param>& params = ext->second->params;
+    std::vector<std::pair<std::string, Py>> by_name;
+    size_t keep = args.positional.size();
+    for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
+        if (params[i].default_value) {
+            keep = std::min(keep, i);
+            by_name.emplace_back(params[i].name.text, args.positional[i]);
+        }  // and none without a default after one (E0306)
+    if (keep < args.positional.size()) {
+        args.positional.resize(keep);
+        args.positional_exprs.resize(std::min(keep, args.positional_exprs.size()));
+        args.positional_types.resize(std::min(keep, args.positional_types.size()));
+        args.keywords.insert(args.keywords.begin(), by_name.begin(), by_name.end());
+    }
     for (const check::ArgumentBinding& a : site.arguments) {
         if (a.source != check::ArgumentSource::Default) continue;
         for (const ast::Param& p : ext->second->params)

@@ -152,6 +152,13 @@ void Emitter::block(const ast::Block& b, int indent, std::ostringstream& out) {
     if (static_cast<size_t>(out.tellp()) == before) out << pad(indent) << "pass\n";
 }
 
+// `m.w = value`: through the runtime, which keeps the field a parameter of
+// its shape.
+std::string Emitter::set_field(const ast::Attribute& field, const std::string& value) {
+    return "_ss_rt.set_field(" + expr(*field.object).text + ", " +
+           py_string(py_name(field.attribute.text, NameRole::ModelField)) + ", " + value + ")";
+}
+
 void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out) {
     std::string in = pad(indent);
     if (s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node))
@@ -167,8 +174,7 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         // `m.w = e` changes a model's field in place.
         if (a->targets.size() == 1)
             if (auto* attr = std::get_if<ast::Attribute>(&a->targets[0]->node)) {
-                out << in << "_ss_rt.set_field(" << expr(*attr->object).text << ", "
-                    << py_string(py_name(attr->attribute.text, NameRole::ModelField)) << ", " << value.text << ")\n";
+                out << in << set_field(*attr, value.text) << "\n";
                 return;
             }
         std::string targets;
@@ -199,12 +205,20 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
     if (auto* a = std::get_if<ast::AugAssign>(&s.node)) {
         // `x += y` as `x = x + y`: tensors keep value semantics (no in-place
         // change of a value another name may hold).
+        // The value is laid out as the target, as for `x = x + y`; a field
+        // is set through the runtime, as for `m.w = ...`.
         Py target = expr(*a->target);
         Py value = expr(*a->value);
+        const check::Type *target_type = type_of(*a->target), *value_type = type_of(*a->value);
+        if (is_tensor(target_type) && is_tensor(value_type)) value = align(value, value_type, target_type);
         std::string op = a->op.substr(0, a->op.size() - 1);
-        int prec = op == "+" || op == "-" ? kAdd : kMul;
-        out << in << target.text << " = " << operand(target, prec) << " " << op << " " << operand(value, prec + 1)
-            << "\n";
+        int prec = op == "+" || op == "-" ? kAdd : op == "**" ? kPower : kMul;
+        std::string changed = operand(target, prec) + " " + op + " " + operand(value, prec + 1);
+        if (auto* attr = std::get_if<ast::Attribute>(&a->target->node)) {
+            out << in << set_field(*attr, changed) << "\n";
+            return;
+        }
+        out << in << target.text << " = " << changed << "\n";
         return;
     }
     if (auto* r = std::get_if<ast::Return>(&s.node)) {

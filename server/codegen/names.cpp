@@ -44,7 +44,7 @@ bool escaped(std::string_view name, NameRole role) {
 }
 
 bool reserved(std::string_view name, NameRole role) {
-    if (listed(kKeywords, name)) return true;
+    if (python::keyword(name)) return true;
     switch (role) {
         case NameRole::Shadowing: return true;
         case NameRole::Global:
@@ -92,7 +92,7 @@ std::string py_name(std::string_view name, NameRole role) {
 
 bool plain_python_name(std::string_view name) {
     return !name.empty() && python::first_invalid(name) == std::string_view::npos && nfkc_stable(name) &&
-           !listed(kKeywords, name) && name != "__debug__";
+           !python::keyword(name) && name != "__debug__";
 }
 
 std::string keyword_argument(std::string_view name, const std::string& value) {

@@ -34,6 +34,8 @@ bool identifier_continue(char32_t c) {
 
 bool nfkc_stable(char32_t c) { return c < 0x80 || !in(kNfkcUnstable, c); }
 
+bool keyword(std::string_view name) { return std::binary_search(std::begin(kKeywords), std::end(kKeywords), name); }
+
 size_t first_invalid(std::string_view name) {
     for (size_t i = 0; i < name.size();) {
         utf8::Char ch = utf8::decode(name, i);

@@ -20,4 +20,7 @@ bool nfkc_stable(char32_t c);
 // name. `name` must be valid UTF-8.
 size_t first_invalid(std::string_view name);
 
+// Whether `name` is one of Python's keywords (`class`, `import`, `None`).
+bool keyword(std::string_view name);
+
 }  // namespace ss::python

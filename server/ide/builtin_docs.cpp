@@ -53,20 +53,12 @@ const std::vector<Entry>& pattern_table() {
     return entries;
 }
 
-size_t identifier_end(std::string_view s, size_t i) {
-    while (i < s.size() &&
-           (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_' || static_cast<unsigned char>(s[i]) >= 0x80))
-        ++i;
-    return i;
-}
-
 BuiltinParam param_of_label(std::string label) {
+    check::BuiltinLabel parsed = check::builtin_label(label);
     BuiltinParam p;
-    std::string_view s = label;
-    size_t start = s.rfind("mut ", 0) == 0 ? 4 : 0;
-    p.name = std::string(s.substr(start, identifier_end(s, start) - start));
-    p.optional = s.find("?:") != std::string_view::npos || s.find('=') != std::string_view::npos;
-    p.variadic = s.size() >= 3 && s.substr(s.size() - 3) == "...";
+    p.name = parsed.any_keywords ? label.substr(0, label.find('=')) : parsed.name;
+    p.optional = parsed.optional;
+    p.variadic = parsed.variadic;
     p.label = std::move(label);
     return p;
 }

@@ -1,5 +1,6 @@
 """`shapescript fmt` end to end: in place, --check, --stdout, standard input,
-refused and unreadable files, exit codes, and idempotence on the examples.
+refused and unreadable files, exit codes, idempotence on the examples, and
+the examples and the README's code as `fmt` writes them.
 The style itself is tested in tests/unit/test_format.cpp."""
 
 import os
@@ -243,6 +244,22 @@ def test_examples_format_idempotently(ss):
         before = ss.run("check", "--format", "json", path)
         after = ss.run("check", "--format", "json", copy)
         assert before.returncode == after.returncode, path
+
+
+def test_readme_and_examples_are_as_fmt_writes_them(ss):
+    # The examples people copy from: every examples/*.ss and the README's
+    # ```ss blocks (examples/mistakes/ keeps its own layout).
+    examples = sorted((REPO / "examples").glob("*.ss"))
+    assert len(examples) >= 10
+    result = ss.run("fmt", "--check", *examples)
+    assert result.returncode == 0, out(result) + err(result)
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```ss\n(.*?)^```$", readme, flags=re.S | re.M)
+    assert len(blocks) >= 2
+    for i, block in enumerate(blocks):
+        result = ss.run("fmt", "--stdout", ss.write(f"readme_{i}.ss", block))
+        assert result.returncode == 0, err(result)
+        assert out(result) == block, f"README.md's ```ss block {i + 1} is not as `shapescript fmt` writes it"
 
 
 def test_examples_with_syntax_errors_are_refused(ss):

@@ -52,18 +52,15 @@ class _Sizes:
 def _tensor(spec, sizes, lead=()):
     shape = list(lead) + sizes.shape(spec)
     gen = torch.Generator().manual_seed(sizes.rng.randrange(1 << 30))
-    if spec.dtype == torch.bool:
+    # No dtype: an extern fn's parameter without an element type, any float.
+    dtype = torch.float32 if spec.dtype is None else spec.dtype
+    if dtype == torch.bool:
         return torch.randint(0, 2, shape, generator=gen).bool()
-    if spec.dtype is None:
-        # An extern fn's parameter without an element type: the call would
-        # test its torch target on arbitrary ints (strides, paddings), not
-        # the generated code.
-        raise NoArguments("an extern fn's parameter of any float type")
-    if spec.dtype.is_floating_point:
-        return torch.randn(shape, generator=gen).to(spec.dtype)
+    if dtype.is_floating_point:
+        return torch.randn(shape, generator=gen).to(dtype)
     # An Index without a bound may index anything: only 0 is sure to fit.
     high = spec.bound if spec.bound is not None else 1
-    return torch.randint(0, max(high, 1), shape, generator=gen, dtype=spec.dtype)
+    return torch.randint(0, max(high, 1), shape, generator=gen, dtype=dtype)
 
 
 def _fields(data_spec, sizes, lead):

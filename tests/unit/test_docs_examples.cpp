@@ -42,13 +42,13 @@ std::map<std::string, std::vector<std::string>> examples_by_code() {
 }  // namespace
 
 TEST_CASE("docs/errors.md: each code's failing example fails with it, and its fix is clean") {
-    const std::vector<std::string> kRunnable = {"E0001", "E0002", "E0005", "E0009", "E0101", "E0102", "E0103",
-                                                "E0104", "E0301", "E0302", "E0303", "E0304", "E0401", "E0402",
-                                                "E0403", "E0404", "E0406", "E1301", "E1302", "E0105", "E0106",
-                                                "E0410", "E0411", "E0416", "E0417", "E0418", "E0501", "E0502",
-                                                "E0503", "E0504", "E0505", "E0506", "E0507", "E0601", "E0602",
-                                                "E0603", "E0419", "E0107", "E1303", "E0405", "E0407", "E0408",
-                                                "E0409", "E0412", "E0413", "E0414", "E0415", "E0508", "E0421"};
+    const std::vector<std::string> kRunnable = {"E0001", "E0002", "E0005", "E0009", "E0101", "E0102", "E0103", "E0104",
+                                                "E0301", "E0302", "E0303", "E0304", "E0401", "E0402", "E0403", "E0404",
+                                                "E0406", "E1301", "E1302", "E0105", "E0106", "E0410", "E0411", "E0416",
+                                                "E0417", "E0418", "E0501", "E0502", "E0503", "E0504", "E0505", "E0506",
+                                                "E0507", "E0601", "E0602", "E0603", "E0419", "E0107", "E1303", "E0405",
+                                                "E0407", "E0408", "E0409", "E0412", "E0413", "E0414", "E0415", "E0508",
+                                                "E0421", "E0305", "E0306", "E0509", "E0108", "E0510"};
     auto examples = examples_by_code();
     for (const std::string& code : kRunnable) {
         CAPTURE(code);

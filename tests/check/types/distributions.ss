@@ -7,7 +7,7 @@ fn attention_weights(s: [b n m]) -> [b n m] Prob over m:
     return s |> softmax(over=n)  # error E0601 "Prob over n"
 
 fn positional_over(s: [b n m]) -> [b n m] Prob over m:
-    return softmax(s, n)  # error E0601 "Prob over n"
+    return softmax(s, n)  # error E0501 "`over=` by name"
 
 fn log_probs(z: [b V]) -> [b V] Prob over V:
     return z |> log_softmax(over=V)  # error E0601 "LogProb over V"

@@ -1,0 +1,35 @@
+# A built-in's arguments are checked against its signature as Python would:
+# none missing, unknown, too many or given twice; an axis only by name.
+dim D = 4
+
+model Mlp:
+    w: [D D] = normal(0.02)
+
+data Row:
+    x: [D]
+
+fn setup():
+    m = Mlp.init(sed=0)  # error E0503 "`Mlp.init` has no parameter `sed`; did you mean `seed`?"
+    opt = adamw(m, rate=0.01)  # error E0503 "`adamw` has no parameter `rate`"
+    mode = Train(Mlp=0)  # error E0503 "`Train` has no parameter `Mlp`"
+    s = cosine(0.1)  # error E0502 "`cosine` needs its argument `steps`"
+    w = warmup(1, cosine(0.1, 10), 3)  # error E0501 "`warmup` takes 2 arguments; found more"
+    save()  # error E0502 "`save` needs its argument `path`"
+    n = load("a.safetensors", "b")  # error E0501 "`load` takes 1 argument"
+
+fn loop(train: Dataset[Row]):
+    for b in train |> batches():  # error E0502 "`batches` needs its argument `size`"
+        print(b.x)
+    for b in train |> batches(4, size=3):  # error E0509 "`size` twice, by position and by name"
+        print(b.x)
+    log(loss=1.0, loss=2.0)  # error E0509 "`log` is given its argument `loss` twice"
+
+fn log_both(x: [n]) -> [n]:
+    return log(x, loss=1.0)  # error E0501 "one value (the logarithm) or `key=value` records; found both"
+
+fn axes_by_name(x: [n D]) -> [D]:
+    y = sum(x, 1)  # error E0501 "`sum` takes 1 argument by position (and `over=` by name)"
+    return topk(x, 2, n) # error E0501 "`topk` takes 2 arguments by position (and `over=` by name)"
+
+fn twice(x: [n D]) -> [n D]:
+    return softmax(x, x=x, over=D)  # error E0509 "`softmax` is given its argument `x` twice, by position"
