@@ -96,6 +96,20 @@ ALLOWED = (
         _call("ValueError", "Invalid beta parameter at index 1: 256"),
     ),
     Known(
+        "a convolution's kernel past its padded input",
+        "an `extern fn` into torch's conv whose declared padding (`padding: int = 1` for a kernel of 31) leaves "
+        "the kernel longer than the padded input: torch refuses the sizes the declaration asks for",
+        "call",
+        "RuntimeError",
+        r"^Calculated padded input size per channel: \([\d x]+\)\. Kernel size: \([\d x]+\)\. Kernel size can't "
+        r"be greater than actual input size$",
+        _call(
+            "RuntimeError",
+            "Calculated padded input size per channel: (5). Kernel size: (31). Kernel size can't be greater than "
+            "actual input size",
+        ),
+    ),
+    Known(
         "math on a value outside its domain",
         "`log(0)` on a number, as written",
         "call",
@@ -451,6 +465,18 @@ KNOWN = (
             "m.py:119: l, g = _ss_rt.value_and_grad(Probe, p, batch)",
         ),
         line=r"value_and_grad\(",
+    ),
+    Known(
+        "cross_entropy of one target for a batch",
+        "as above, with y: [] for z: [b V]",
+        "call",
+        "ValueError",
+        r"^Expected input batch_size \(\d+\) to match target batch_size \(\d+\)\.$",
+        _call(
+            "ValueError",
+            "Expected input batch_size (2) to match target batch_size (0).",
+            "m.py:75: _ss_result = _ss_rt.cross_entropy(logits, label, 1) + w * l1",
+        ),
     ),
     Known(
         "where with an axis named twice",
