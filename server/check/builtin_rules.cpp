@@ -333,7 +333,9 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
 
 // sort and argsort keep the shape along `over` (argsort gives indices into
 // it); topk(x, k, over=n) gives values and indices with `n` cut to k;
-// cat(a, b, ..., over=n) joins along `n`, every other axis equal.
+// cat(a, b, ..., over=n) joins along `n`, every other axis equal; `n` may
+// be an axis of a later part only (a class token `[b 1 D]` before tokens
+// `[b N D]`), and the joined axis has its name.
 Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range) {
     if (args.positional.empty() || args.positional[0].type.kind != TypeKind::Tensor) return Type{};
     const TensorType& x = args.positional[0].type.tensor;
@@ -342,7 +344,17 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         report(DiagCode::E0502, range, {"`" + name + "`", "over"});
         return Type{};
     }
-    const AxisType* axis = over_axis(args, x);
+    const TensorType* named = &x;  // the part whose axis `over` names
+    if (auto* n = std::get_if<ast::NameExpr>(&args.over->value->node); n && name == "cat")
+        for (const BuiltinArgument& part : args.positional) {
+            if (part.type.kind != TypeKind::Tensor || part.type.tensor.axes.size() != x.axes.size()) break;
+            const auto& axes = part.type.tensor.axes;
+            if (std::any_of(axes.begin(), axes.end(), [&](const AxisType& a) { return a.name == n->name.text; })) {
+                named = &part.type.tensor;
+                break;
+            }
+        }
+    const AxisType* axis = over_axis(args, *named);
     if (!axis) return Type{};
     auto indices_into = [&](TensorType t) {
         t.element = Element{};
@@ -403,9 +415,10 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         return out;
     }
     // cat: every part has x's axes, the joined one aside.
-    auto index = static_cast<size_t>(axis - x.axes.data());
+    auto index = static_cast<size_t>(axis - named->axes.data());
     Type out = args.positional[0].type;
-    Size total = axis->size;
+    Size total = x.axes[index].size;
+    out.tensor.axes[index].name = axis->name;
     for (size_t i = 1; i < args.positional.size(); ++i) {
         const Type& part = args.positional[i].type;
         if (part.kind != TypeKind::Tensor) return Type{};
@@ -494,7 +507,12 @@ Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& argume
         std::vector<Type> types;
         for (const ast::Argument* a : arguments) types.push_back(type_of(*a->value));
         // The loss is named: a function of this file (a value here is a mistake).
-        if (!arguments.empty() && types[0].kind != TypeKind::Unknown)
+        const ItemRef* item = fn && !body_->locals.count(fn->name.text) ? lookup(fn->name.text) : nullptr;
+        if (item)
+            report(DiagCode::E0505, arguments[0]->range,
+                   {"the loss", "the name of a function of this file",
+                    "`" + fn->name.text + "`, " + std::string(kind_phrase(item->kind))});
+        else if (!arguments.empty() && types[0].kind != TypeKind::Unknown)
             report(DiagCode::E0505, arguments[0]->range,
                    {"the loss", "the name of a function of this file", in_message(types[0])});
         return Type{};

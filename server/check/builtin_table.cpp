@@ -97,7 +97,7 @@ const std::vector<Builtin>& entries() {
         {.name = "softmax",
          .typing = T::Prelude,
          .doc = "The softmax along the axis `over` names: `att |> softmax(over=m)`. Keeps the shape; E0419 if `x` "
-                "has no such axis. Of an `f32` value, the result is a `Prob over m`.",
+                "has no such axis. Of an `f32` value or of logits, the result is a `Prob over m`.",
          .emit = E::AlongAxis,
          .distribution = ElementKind::Prob,
          .across = A::Over,
@@ -105,8 +105,8 @@ const std::vector<Builtin>& entries() {
          .exportable = true},
         {.name = "log_softmax",
          .typing = T::Prelude,
-         .doc = "The log of the softmax along the axis `over` names. Keeps the shape (E0419). Of an `f32` value, "
-                "the result is a `LogProb over m`.",
+         .doc = "The log of the softmax along the axis `over` names. Keeps the shape (E0419). Of an `f32` value or of "
+                "logits, the result is a `LogProb over m`.",
          .emit = E::AlongAxis,
          .distribution = ElementKind::LogProb,
          .across = A::Over,

@@ -584,11 +584,13 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     return exact_sizes(result, range) ? result : Type{};
 }
 
-// `softmax(x, over=m)` of an f32 value is a `Prob over m` (the table's
-// `distribution`); `over` may be given by keyword or in its place.
+// `softmax(x, over=m)` of an f32 value, or of a distribution (logits
+// above all), is a `Prob over m` (the table's `distribution`); `over` may be
+// given by keyword or in its place.
 void FileChecker::as_distribution(Type& result, ElementKind kind, const std::vector<const ast::Argument*>& arguments,
                                   bool piped) {
-    if (result.kind != TypeKind::Tensor || result.tensor.element.kind != ElementKind::F32) return;
+    if (result.kind != TypeKind::Tensor) return;
+    if (ElementKind e = result.tensor.element.kind; e != ElementKind::F32 && !is_distribution(e)) return;
     const ast::Argument* over = nullptr;
     size_t positional = piped ? 1 : 0;
     for (const ast::Argument* a : arguments) {

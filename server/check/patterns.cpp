@@ -209,7 +209,7 @@ private:
     Fn fn_ = Fn::Rearrange;
 
     std::map<std::string, Binding> bound_;            // every name with a known size
-    std::map<std::string, int64_t> sizes_;            // `h=16` arguments
+    std::map<std::string, Size> sizes_;               // `h=16` (or `h=n`) arguments
     std::map<std::string, const Axis*> input_names_;  // first use on an input side
     std::vector<const Axis*> input_order_;            // those uses, in source order
     std::set<std::string> output_names_;
@@ -420,19 +420,23 @@ bool PatternTyper::check_arguments() {
                              : fn_name() + " takes a pattern and, optionally, axis sizes such as `h=16`",
                          quoted(arg.range)});
         }
-        // `h=16` or `h=P` (a dim): the size of a pattern axis, as einops
-        // takes it.
+        // `h=16`, `h=P` (a dim) or `h=n` (an axis of the signature, a number
+        // in the body): the size of a pattern axis, as einops takes it.
         const std::string& name = arg.keyword->text;
-        std::optional<int64_t> length;
-        if (auto* literal = arg.value ? std::get_if<ast::IntLiteral>(&arg.value->node) : nullptr)
-            length = literal->value;
-        else if (auto* dim = arg.value ? std::get_if<ast::NameExpr>(&arg.value->node) : nullptr) {
-            length = ctx_.dim_value_of(dim->name.text, dim->name.range);
-            if (ctx_.dim_in_error(dim->name.text)) return false;
+        std::optional<Size> length;
+        if (auto* literal = arg.value ? std::get_if<ast::IntLiteral>(&arg.value->node) : nullptr) {
+            if (literal->value && *literal->value >= 1) length = Size::constant(*literal->value);
+        } else if (auto* size = arg.value ? std::get_if<ast::NameExpr>(&arg.value->node) : nullptr) {
+            if (auto dim = ctx_.dim_value_of(size->name.text, size->name.range)) length = Size::constant(*dim);
+            else if (ctx_.dim_in_error(size->name.text)) return false;
+            else if (auto generic = ctx_.generic_axis(size->name.text, size->name.range))
+                length = Size::symbol(*generic);
         }
-        if (!length || *length < 1)
+        if (!length)
             return fail(DiagCode::E0415, arg.range,
-                        {"an axis size is a whole number of at least 1 or a dim, such as `h=16`", quoted(arg.range)});
+                        {"an axis size is a whole number of at least 1, a dim or an axis of the signature, such as "
+                         "`h=16`",
+                         quoted(arg.range)});
         if (!input_names_.count(name) && !output_names_.count(name))
             return fail(DiagCode::E0415, arg.keyword->range,
                         {"an axis size names an axis of the pattern, such as `h=16` for `(h w)`",
@@ -443,7 +447,7 @@ bool PatternTyper::check_arguments() {
                          "`" + name + "`, a dim"});
         if (!sizes_.emplace(name, *length).second)
             return fail(DiagCode::E0415, arg.range, {"each axis size is given once", "`" + name + "` twice"});
-        bound_[name] = Binding{Size::constant(*length), arg.range, Binding::From::Argument, "", arg.range};
+        bound_[name] = Binding{*length, arg.range, Binding::From::Argument, "", arg.range};
     }
     if (fn_ != Fn::Reduce) return true;
     const std::string expected = "reduce takes its reduction after the pattern: mean, sum, max, min or prod";
@@ -655,12 +659,12 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
         args.push_back("the group is " + product);
         return fail(DiagCode::E0405, group.range, args);
     }
-    auto divisor = known.as_constant();
-    std::optional<Size> quotient = divisor ? a.size.divide_exact(*divisor) : std::nullopt;
+    // Over symbols too: `(b gh gw)` with b and gh known against b*gh*gw.
+    std::optional<Size> quotient = a.size.divide_exact(known);
     if (!quotient) {
-        args.push_back(divisor ? "its other factors, " + product + ", don't divide it exactly"
-                               : "its other factors, " + product + ", are not a number, so " +
-                                     quoted(unknown[0]->range) + " can't be solved; give it a size");
+        args.push_back(known.as_constant() ? "its other factors, " + product + ", don't divide it exactly"
+                                           : "its other factors, " + product + ", aren't proven to divide it, so " +
+                                                 quoted(unknown[0]->range) + " can't be solved; give it a size");
         return fail(DiagCode::E0405, group.range, args);
     }
     bound_[unknown[0]->name.text] = Binding{*quotient, unknown[0]->range, Binding::From::Quotient, "", group.range};
@@ -732,7 +736,7 @@ std::optional<Size> PatternTyper::output_size(const Axis& axis) {
     }
     if (fn_ == Fn::Repeat) {
         if (dim) return Size::constant(*dim);
-        if (auto it = sizes_.find(name); it != sizes_.end()) return Size::constant(it->second);
+        if (auto it = sizes_.find(name); it != sizes_.end()) return it->second;
         if (auto generic = ctx_.generic_axis(name, axis.range)) return Size::symbol(*generic);
     }
     if (fn_ == Fn::Rearrange || fn_ == Fn::Split) {

@@ -154,6 +154,29 @@ std::optional<Size> Size::divide_exact(int64_t divisor) const {
     return of_canonical(std::move(divided));
 }
 
+std::optional<Size> Size::divide_exact(const Size& divisor) const {
+    if (overflowed_ || divisor.overflowed_) return std::nullopt;
+    std::vector<Term> by = divisor.terms();
+    if (by.size() != 1) return std::nullopt;
+    const Monomial& d = by[0].monomial;
+    std::vector<Term> divided = terms();
+    for (Term& t : divided) {
+        Monomial quotient;
+        size_t j = 0;
+        for (auto [symbol, exponent] : t.monomial) {
+            if (j < d.size() && d[j].first < symbol) return std::nullopt;  // the term lacks that symbol
+            if (j < d.size() && d[j].first == symbol) {
+                if (d[j].second > exponent) return std::nullopt;
+                exponent -= d[j++].second;
+            }
+            if (exponent > 0) quotient.emplace_back(symbol, exponent);
+        }
+        if (j != d.size()) return std::nullopt;
+        t.monomial = std::move(quotient);
+    }
+    return from_terms(std::move(divided)).divide_exact(by[0].coefficient);
+}
+
 bool Size::identical(const Size& other) const {
     if (overflowed_ != other.overflowed_ || form_ != other.form_) return false;
     switch (form_) {

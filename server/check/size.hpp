@@ -38,6 +38,9 @@ public:
     Size operator*(const Size& other) const;
     // This size divided by `divisor`, when every coefficient divides exactly.
     std::optional<Size> divide_exact(int64_t divisor) const;
+    // This size divided by a size of one term (`3`, `b*gh`, `16*h`), when
+    // each of its terms is a multiple of that term.
+    std::optional<Size> divide_exact(const Size& divisor) const;
 
     bool operator==(const Size& other) const;
     // The same normal form, overflow included (== holds for no overflowed

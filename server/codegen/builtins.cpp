@@ -112,7 +112,16 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
         case check::BuiltinEmit::Join: {
             std::vector<std::string> parts;
             for (const Py& p : args.positional) parts.push_back(operand(p, kOr));
-            return Py{python + "(" + py_tuple(parts) + ", dim=" + dim_of_over(args, 0, whole) + ")", kAtom};
+            // The joined axis is where the first part that has it has it
+            // (a class token `[b 1 D]` may come before `[b N D]`).
+            size_t named = 0;
+            if (auto* over = args.over ? std::get_if<ast::NameExpr>(&args.over->node) : nullptr)
+                for (size_t i = 0; i < args.positional_types.size(); ++i)
+                    if (axis_position(args.positional_types[i], over->name.text)) {
+                        named = i;
+                        break;
+                    }
+            return Py{python + "(" + py_tuple(parts) + ", dim=" + dim_of_over(args, named, whole) + ")", kAtom};
         }
         case check::BuiltinEmit::Indexing: {
             std::string dim = dim_of_over(args, 0, whole);

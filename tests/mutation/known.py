@@ -67,7 +67,7 @@ ALLOWED = (
     Known(
         "extern target missing",
         "an `extern fn` whose target the module doesn't have (`= torch.nn.functionalconv2d`, "
-        "`= torch.float.functional.gelu`), read at import",
+        "`= torch.float.functional.gelu`, `= torch.cumsum.cumsum`), read at import",
         "import",
         "AttributeError",
         r"^(module '[\w.]+'|'[\w.]+' object) has no attribute '\w*[^\W_]'$",
@@ -86,6 +86,28 @@ ALLOWED = (
         "AttributeError",
         r"^module '[\w.]+' has no attribute '\w*[^\W_]'$",
         _call("AttributeError", "module 'shapescript.datasets' has no attribute 'm'"),
+    ),
+    Known(
+        "an optimizer setting torch refuses",
+        "`adamw(m, betas=(0.9, 256))`, a negative learning rate: torch.optim checks its settings when it is made",
+        "call",
+        "ValueError",
+        r"^Invalid (beta parameter at index \d|learning rate|epsilon value|weight_decay value|momentum value): ",
+        _call("ValueError", "Invalid beta parameter at index 1: 256"),
+    ),
+    Known(
+        "a convolution's kernel past its padded input",
+        "an `extern fn` into torch's conv whose declared padding (`padding: int = 1` for a kernel of 31) leaves "
+        "the kernel longer than the padded input: torch refuses the sizes the declaration asks for",
+        "call",
+        "RuntimeError",
+        r"^Calculated padded input size per channel: \([\d x]+\)\. Kernel size: \([\d x]+\)\. Kernel size can't "
+        r"be greater than actual input size$",
+        _call(
+            "RuntimeError",
+            "Calculated padded input size per channel: (5). Kernel size: (31). Kernel size can't be greater than "
+            "actual input size",
+        ),
     ),
     Known(
         "math on a value outside its domain",
@@ -156,7 +178,7 @@ _WRONG_KIND = "^(%s)" % "|".join(
     (
         r"'%s' object cannot be interpreted as an integer" % _OTHER,
         r"only integer tensors of a single element can be converted to an index",
-        r"'int' object is not (subscriptable|iterable)",
+        r"'(int|float)' object is not (subscriptable|iterable)",
         r"\w+\(\) received an invalid combination of arguments - got \(int, ",
         r"can't multiply sequence by non-int of type '\w+'$",
         r"bad operand type for unary [-+~]: '(tuple|list)'",
@@ -301,10 +323,70 @@ KNOWN = (
         _call("RuntimeError", "selected index k out of range"),
     ),
     Known(
+        "masked_fill of a number",
+        "`b |> masked_fill(!keep, -inf)` with b a generic axis (a number in the body) checks clean: the prelude's "
+        "`[..s]` takes a number, but the runtime's masked_fill needs a tensor",
+        "call",
+        "AttributeError",
+        r"^'(int|float)' object has no attribute 'masked_fill'$",
+        _call(
+            "AttributeError",
+            "'int' object has no attribute 'masked_fill'",
+            "m.py:50: weights = torch.softmax(_ss_rt.masked_fill(_ss_b, ~keep, -math.inf), dim=1)",
+        ),
+    ),
+    Known(
+        "cross_entropy's targets with more axes than the logits",
+        "`cross_entropy(z, y)` with z: [b V] and y: [b n] checks clean (the prelude's `[..s]` aligns either way "
+        "round), but torch wants one target per row of logits",
+        "call",
+        "RuntimeError",
+        r"^(0D or 1D target tensor expected, multi-target not supported|"
+        r"Expected floating point type for target with class probabilities, got Long)$",
+        _call(
+            "RuntimeError",
+            "0D or 1D target tensor expected, multi-target not supported",
+            "m.py:82: total = total + _ss_rt.cross_entropy(h @ m.wy, next_[:, t], -1)",
+        ),
+    ),
+    Known(
+        "einsum after masked_fill by a mask with an axis named twice",
+        "`masked_fill(s, !keep, -inf)` with s: [b n] and keep: [b b n] checks clean as a `[b n]`, so the einsum "
+        "after it gets a value of three axes",
+        "call",
+        "RuntimeError",
+        r"^einsum\(\): the number of subscripts in the equation \(\d+\) does not match the number of dimensions "
+        r"\(\d+\) for operand \d+ and no ellipsis was given$",
+        _call(
+            "RuntimeError",
+            "einsum(): the number of subscripts in the equation (2) does not match the number of dimensions (3) for "
+            "operand 0 and no ellipsis was given",
+            'm.py:52: _ss_result = einops.einsum(weights, x, "b n, b n d -> b d")',
+        ),
+        line=r"einsum\(",
+    ),
+    Known(
+        "gather's other axes",
+        "`gather(x, index, over=N)` with x: [b N e] and index: [b K D] checks clean: only the number of axes and "
+        "the positions' bound are compared, not the other axes' sizes, which torch wants no larger than x's",
+        "call",
+        "RuntimeError",
+        r"^Size does not match at dimension \d+ expected index \[[\d, ]+\] to be no larger than self \[[\d, ]+\] "
+        r"apart from dimension \d+$",
+        _call(
+            "RuntimeError",
+            "Size does not match at dimension 2 expected index [2, 49, 768] to be no larger than self [2, 196, 2] "
+            "apart from dimension 1",
+            "m.py:58: _ss_result = torch.gather(x, 1, idx)",
+        ),
+        line=r"torch\.gather\(",
+    ),
+    Known(
         "where with an axis named twice",
         "`where(m, y, x)` with m: [b n n] Mask and y, x: [b n 8] checks clean (elementwise operators refuse "
         "this, E0410; where's arguments are matched elsewhere); `masked_fill(p, keep)` with keep: [b n n m] "
-        "the same way",
+        "the same way, and `masked_fill(x, !valid, v)` with x: [b] and valid: [b C] (the prelude's `[..s]` "
+        "takes the larger of the two)",
         "call",
         "RuntimeError",
         r"^The size of tensor a \(\d+\) must match the size of tensor b \(\d+\) at non-singleton dimension \d+$",
@@ -317,8 +399,8 @@ KNOWN = (
     ),
     Known(
         "labels broadcast against the logits",
-        "`cross_entropy(z, y)` with z: [b K] and y: [] Index[K] checks clean: a later `[..s]` parameter of the "
-        "prelude takes any tensor that aligns with the group, fewer axes too",
+        "`cross_entropy(z, y)` with z: [b K] and y: [] Index[K] (one target for a batch) checks clean: a later "
+        "`[..s]` parameter of the prelude takes any tensor that aligns with the group, fewer axes too",
         "call",
         "ValueError",
         r"^Expected input batch_size \(\d+\) to match target batch_size \(\d+\)\.$",

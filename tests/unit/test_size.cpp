@@ -47,6 +47,19 @@ TEST_CASE("exact division only") {
     CHECK_FALSE(n.divide_exact(0).has_value());
 }
 
+TEST_CASE("exact division by a term over symbols: a group's unknown factor") {
+    Size c16 = Size::constant(16);
+    CHECK((h * w * n).divide_exact(h * w) == n);
+    CHECK((c16 * h * h + c16 * h).divide_exact(Size::constant(4) * h) == Size::constant(4) * h + Size::constant(4));
+    CHECK((h * w).divide_exact(Size::constant(1)) == h * w);
+    CHECK((c16 * h).divide_exact(c16 * h)->as_constant() == 1);
+    CHECK_FALSE((h * w + n).divide_exact(h).has_value());  // n is not a multiple of h
+    CHECK_FALSE((h * w).divide_exact(h * h).has_value());  // h once, not twice
+    CHECK_FALSE((Size::constant(3) * h).divide_exact(Size::constant(2) * h).has_value());
+    CHECK_FALSE((h * w).divide_exact(h + w).has_value());   // two terms: not solved
+    CHECK_FALSE((h * w).divide_exact(Size()).has_value());  // by 0
+}
+
 TEST_CASE("linear in one symbol: what a call can solve") {
     auto lin = (Size::constant(16) * n + Size::constant(1)).as_linear();
     REQUIRE(lin);

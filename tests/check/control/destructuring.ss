@@ -19,3 +19,7 @@ fn loss(m: M, x: [n D]) -> [] f32:
 fn no_loss(m: M, x: [n D]) -> [] f32:
     l, grads = value_and_grad(m, x)  # error E0505 "the loss` must be the name of a function of this file; found M"
     return l
+
+fn model_as_loss(m: M, x: [n D]) -> [] f32:
+    l, grads = value_and_grad(M, m, x)  # error E0505 "found `M`, a model"
+    return l
