@@ -96,6 +96,13 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 return out;
             }
             size_t site = open(CalleeKind::Builtin, f, name->name.range);
+            // `zeros([n])` in a body: only a model's field is made by an initialiser.
+            if (const Builtin* b = find_builtin(f); b && b->typing == BuiltinTyping::Initializer) {
+                reference_builtin(name->name);
+                report(DiagCode::E0103, name->name.range, {f, std::string(kInitializerPhrase), "a function"});
+                type_arguments();
+                return Type{};
+            }
             std::optional<Type> typed = type_of_builtin(f, arguments, piped, piped_range, range);
             if (typed || is_builtin(f)) {
                 reference_builtin(name->name);

@@ -83,7 +83,17 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         return of_kind(TypeKind::Float);
     if (std::holds_alternative<ast::BoolLiteral>(node)) return of_kind(TypeKind::Bool);
     if (std::holds_alternative<ast::StringLiteral>(node)) return of_kind(TypeKind::Str);
-    if (auto* n = std::get_if<ast::NameExpr>(&node)) return type_of_name(n->name);
+    if (auto* n = std::get_if<ast::NameExpr>(&node)) {
+        Type t = type_of_name(n->name);
+        // A function, model, record, module or built-in named where a value
+        // goes (`x * f`, `return zeros`): where a name may stand, its user
+        // (a call, `.init`, a module's attribute) doesn't type it as a value.
+        if (std::string_view what = not_a_value(n->name.text); !what.empty()) {
+            report(DiagCode::E0103, n->name.range, {n->name.text, std::string(what), "a value"});
+            return Type{};
+        }
+        return t;
+    }
     if (auto* b = std::get_if<ast::Binary>(&node)) return type_of_binary(*b, expr.range);
     if (auto* u = std::get_if<ast::Unary>(&node)) {
         Type operand = type_of(*u->operand);
@@ -208,6 +218,25 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     report(DiagCode::E0102, name.range, {name.text, did_you_mean(name.text, candidates)}, {},
            replace_with_closest(name.text, name.range, candidates));
     return Type{};
+}
+
+std::string_view FileChecker::not_a_value(const std::string& name) const {
+    if (body_->locals.count(name) || body_->scope.generics.count(name)) return {};
+    if (const ItemRef* item = lookup(name)) {
+        switch (item->kind) {
+            case SymbolKind::Model:
+            case SymbolKind::Data:
+            case SymbolKind::Function:
+            case SymbolKind::ExternFunction:
+            case SymbolKind::PythonModule: return kind_phrase(item->kind);
+            default: return {};
+        }
+    }
+    if (const Builtin* builtin = find_builtin(name)) {
+        if (builtin->typing == BuiltinTyping::Initializer) return kInitializerPhrase;
+        return builtin->rule == BuiltinRule::EvalMode ? std::string_view{} : "a built-in function";
+    }
+    return {};
 }
 
 // -------------------------------------------------------------- operators
@@ -402,6 +431,12 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
 // ------------------------------------------------------- fields, indexing
 
 Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
+    // `torch.tanh`: a Python module's attribute, of a type nobody knows.
+    if (auto* n = std::get_if<ast::NameExpr>(&attribute.object->node); n && !body_->locals.count(n->name.text))
+        if (const ItemRef* item = lookup(n->name.text); item && item->kind == SymbolKind::PythonModule) {
+            reference(*item, n->name.range);
+            return Type{};
+        }
     Type object = type_of(*attribute.object);
     const std::string& field = attribute.attribute.text;
     if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch) {

@@ -275,6 +275,9 @@ private:
     Type type_of(const ast::Expr& expr);  // type_of_node, recorded in typed_ when set
     Type type_of_node(const ast::Expr& expr);
     Type type_of_name(const ast::Name& name);
+    // What a name is when it isn't a value ("a function", "a model", ...),
+    // in type_of_name's order of lookup; empty for a value or an unknown name.
+    std::string_view not_a_value(const std::string& name) const;
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
     Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
                      ByteRange right_range, const std::string& op);
@@ -402,5 +405,7 @@ private:
 
 // Human names of the kinds of things, for "`Mlp` is a model".
 std::string_view kind_phrase(SymbolKind kind);
+// What `zeros`, `normal(std)`, ... are: only a model's field takes one.
+inline constexpr std::string_view kInitializerPhrase = "a model field's initialiser";
 
 }  // namespace ss::check
