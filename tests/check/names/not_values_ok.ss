@@ -34,5 +34,4 @@ fn make(data: Dataset[Row]) -> Mlp:
     opt = adamw(m, lr=0.01)
     for batch in data |> batches(2):
         step(m, opt, batch)
-    trained = load("m.safetensors") as Mlp
-    return trained
+    return m
