@@ -14,19 +14,46 @@ namespace ss::check {
 // The arguments of a built-in call, typed: positional (the piped value
 // first) and by keyword. `over=` names an axis and is not typed.
 BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Argument*>& arguments, const Type* piped,
-                                                ByteRange piped_range) {
+                                                ByteRange piped_range, const Builtin* builtin) {
     BuiltinArguments out;
     if (piped) out.positional.push_back({*piped, piped_range, nullptr});
+    if (piped && builtin) check_builtin_argument(*builtin, 0, nullptr, *piped, piped_range);
     for (const ast::Argument* a : arguments) {
         if (a->keyword && a->keyword->text == "over") {
             out.over = a;
             continue;
         }
         Type t = type_of(*a->value);
+        if (builtin) check_builtin_argument(*builtin, out.positional.size(), a, t, a->range);
         if (a->keyword) out.keywords[a->keyword->text] = {std::move(t), a->range, a};
         else out.positional.push_back({std::move(t), a->range, a});
     }
     return out;
+}
+
+void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,
+                                         const Type& type, ByteRange range) {
+    // A label is `name: kind`, `name?: kind` (optional) or `values ...`
+    // (any number: no later label has a place).
+    std::string_view label;
+    for (size_t i = 0; i < builtin.params.size(); ++i) {
+        std::string_view l = builtin.params[i];
+        std::string_view name = l.substr(0, std::min(l.find_first_of("?:"), l.size()));
+        if (argument && argument->keyword ? name == argument->keyword->text : i == position) {
+            label = l;
+            break;
+        }
+        if (l.find("...") != std::string_view::npos) break;
+    }
+    std::string_view kind = label.substr(std::min(label.find(": "), label.size()));
+    bool fits = true;
+    if (kind == ": int") fits = type.kind == TypeKind::Int;
+    else if (kind == ": float") fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
+    else if (kind == ": str") fits = type.kind == TypeKind::Str;
+    if (!fits && type.kind != TypeKind::Unknown)
+        report(DiagCode::E0505, range,
+               {std::string(label.substr(0, label.find_first_of("?:"))), std::string(kind.substr(2)),
+                describe(type)});
 }
 
 // The axis `over=` names in `x`, or null after reporting E0419 (or when
@@ -61,7 +88,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
     }
     if (rule == BuiltinRule::Arange) return arange(arguments);
     if (rule == BuiltinRule::EvalMode) return std::nullopt;  // a name, not a call (type_of_name)
-    BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
+    BuiltinArguments args = builtin_arguments(arguments, piped, piped_range, builtin);
     auto first = [&]() -> const Type* { return args.positional.empty() ? nullptr : &args.positional[0].type; };
     auto expect = [&](size_t i, TypeKind kind, std::string_view what) -> const Type* {
         if (i >= args.positional.size()) {

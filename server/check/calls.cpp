@@ -58,10 +58,17 @@ void FileChecker::record_pattern_axes(const ast::PatternCall& call) {
 
 Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const ast::Argument*>& arguments,
                                const Type* piped, ByteRange piped_range, ByteRange range) {
-    auto type_arguments = [&] {
+    // A built-in typed by its arguments only has them checked against its
+    // table's labels (`cosine(peak, steps: int)`).
+    auto type_arguments = [&](const Builtin* builtin = nullptr) {
+        size_t position = piped ? 1 : 0;
+        if (piped && builtin) check_builtin_argument(*builtin, 0, nullptr, *piped, piped_range);
         for (const ast::Argument* a : arguments)
             // `over=m` names an axis, not a value: nothing to type.
-            if (!(a->keyword && a->keyword->text == "over")) type_of(*a->value);
+            if (!(a->keyword && a->keyword->text == "over")) {
+                Type t = type_of(*a->value);
+                if (builtin) check_builtin_argument(*builtin, a->keyword ? 0 : position++, a, t, a->range);
+            }
     };
     // The call site, as resolved here (program.hpp); call_signature binds
     // the one call_site_ names.
@@ -108,7 +115,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 reference_builtin(name->name);
                 call_effects(site, arguments, piped_range);
                 if (typed) return *typed;
-                type_arguments();
+                type_arguments(find_builtin(f));
                 return Type{};  // a built-in nothing types yet
             }
             if (site < result_.program.calls.size()) result_.program.calls[site].kind = CalleeKind::Unresolved;
@@ -388,6 +395,20 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     for (const ast::Argument* a : unmatched) type_of(*a->value);
     if (!ok || sig.scope.incomplete) return Type{};
 
+    // A prelude built-in takes a number for its value only when it has a
+    // Python function for numbers (`exp(2.0)` is math.exp); torch's take
+    // a number for a later tensor (`where(keep, x, 0.0)`), never for a Mask
+    // or an Index (`where(n, a, b)`, `gelu(n)`: torch refuses them).
+    const Builtin* builtin = nullptr;
+    if (auto pre = prelude_signatures_.find(name); pre != prelude_signatures_.end() && &pre->second == &sig)
+        builtin = find_builtin(name);
+    auto takes_number = [&](size_t i) {
+        if (!builtin) return true;
+        ElementKind e = sig.params[i].type.tensor.element.kind;
+        if (e == ElementKind::Mask || e == ElementKind::Index) return false;
+        return i > 0 || !builtin->python_number.empty();
+    };
+
     // Bind generic axes and check each argument.
     CallBindings bindings;
     const TensorType* first_tensor = nullptr;    // what `over=` names an axis of
@@ -417,7 +438,8 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         bool scalar_tensor = a.kind == TypeKind::Tensor && a.tensor.axes.empty();
         bool only_variadic = p.kind == TypeKind::Tensor && p.tensor.axes.size() == 1 && p.tensor.axes[0].variadic;
         bool fits = p.kind == a.kind || (p.kind == TypeKind::Float && (a.kind == TypeKind::Int || scalar_tensor)) ||
-                    (p.kind == TypeKind::Tensor && p.tensor.axes.empty() && number) || (only_variadic && number);
+                    (p.kind == TypeKind::Tensor && p.tensor.axes.empty() && number) ||
+                    (only_variadic && number && takes_number(i));
         if (fits && only_variadic && number && !bindings.variadic.count(p.tensor.axes[0].name.value_or("")))
             bindings.variadic[p.tensor.axes[0].name.value_or("")] = {};  // a number: `..s` is no axes
         if (fits && !p.ref.empty() && p.ref != a.ref) fits = false;

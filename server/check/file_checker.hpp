@@ -25,6 +25,8 @@
 
 namespace ss::check {
 
+struct Builtin;  // builtin_table.hpp
+
 // A top-level name and the item that defines it.
 struct ItemRef {
     SymbolKind kind;
@@ -279,6 +281,7 @@ private:
     // in type_of_name's order of lookup; empty for a value or an unknown name.
     std::string_view not_a_value(const std::string& name) const;
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
+    void integer_end(const ast::Expr& end, const Type& type);  // E0418 unless an integer
     Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
                      ByteRange right_range, const std::string& op);
     Type matmul(const Type& left, const Type& right, ByteRange op_range);
@@ -305,7 +308,12 @@ private:
     std::optional<Type> type_of_builtin(const std::string& name, const std::vector<const ast::Argument*>& arguments,
                                         const Type* piped, ByteRange piped_range, ByteRange range);
     BuiltinArguments builtin_arguments(const std::vector<const ast::Argument*>& arguments, const Type* piped,
-                                       ByteRange piped_range);
+                                       ByteRange piped_range, const Builtin* builtin = nullptr);
+    // E0505 for an argument not of the number or string kind its label in
+    // the table writes (`steps: int`, `path: str`); `position` is unused
+    // for a keyword argument.
+    void check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,
+                                const Type& type, ByteRange range);
     Type value_and_grad(const std::vector<const ast::Argument*>& arguments, ByteRange range);
     Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
     Type arange(const std::vector<const ast::Argument*>& arguments);

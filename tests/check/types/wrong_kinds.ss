@@ -1,0 +1,58 @@
+# A value of one kind where another goes: an int, float, range, tuple,
+# tensor, model or mode that the generated Python would refuse at run time.
+dim D = 4
+
+model Mlp:
+    w: [D D] = zeros
+
+data Row:
+    x: [D]
+
+fn ranges(x: [n], f: float) -> [n]:
+    for i in 0.05..n:  # error E0418 "`..` takes integers; found float"
+        y = x
+    for j in n:        # error E0418 "`for` takes a range `a..b`, a dataset or its batches; found int"
+        y = x
+    a = x[0..x]        # error E0418 "`..` takes integers; found [n]"
+    b = x[f..]         # error E0418 "found float"
+    return x
+
+fn indexing(x: [n], keep: [n] Mask, m: Mlp) -> [n]:
+    a = D[keep]  # error E0417 "indexing needs a tensor to index; found int"
+    b = m[0]     # error E0417 "found Mlp"
+    return x
+
+fn truth(x: [n], ok: bool) -> [n]:
+    a = not x      # error E0418 "`not` takes a bool; found [n]"
+    b = x and ok   # error E0418 "`and` takes bools; found [n]"
+    return x
+
+fn operands(x: [D], m: Mlp, mode: Mode) -> [D]:
+    a = m * x       # error E0418 "`*` takes tensors and numbers; found Mlp"
+    b = x - mode    # error E0418 "`-` takes tensors and numbers; found Mode"
+    c = -m          # error E0418 "`-` takes tensors and numbers; found Mlp"
+    d = "a" * 2     # error E0418 "found str"
+    return x
+
+fn fields(x: [n], mode: Mode, data: Dataset[Row]) -> [n]:
+    a = mode.w2           # error E0106 "`mode` has no field `w2`"
+    b = data.batches(2)   # error E0106 "`data` has no field `batches`"
+    return x
+
+fn numbers_as_tensors(x: [n], keep: [n] Mask) -> [n]:
+    a = gelu(n)            # error E0505 "argument `x` must be [..s]; found int"
+    b = D |> sigmoid       # error E0505 "argument `x` must be [..s]; found int"
+    c = where(n, x, x)     # error E0505 "argument `condition` must be [..s] Mask; found int"
+    d = masked_fill(x, 1, 0.0)  # error E0505 "argument `mask` must be [..s] Mask; found int"
+    return x
+
+fn host_arguments(data: Dataset[Row], epochs: int):
+    s = cosine(0.003, epochs * 0.05)  # error E0505 "argument `steps` must be int; found float"
+    t = warmup(0.01, s)               # error E0505 "argument `steps` must be int; found float"
+    u = load(data)                    # error E0505 "argument `path` must be str"
+    save(data, "x")                   # error E0505 "argument `path` must be str"
+    for b in data |> batches(0.05):   # error E0505 "argument `size` must be int; found float"
+        print(b)
+    for b in data |> shuffle(seed=0.5) |> batches(2):  # error E0505 "argument `seed` must be int"
+        print(b)
+    mode = Train(seed=1.5)            # error E0505 "argument `seed` must be int"
