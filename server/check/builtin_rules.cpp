@@ -11,6 +11,14 @@
 
 namespace ss::check {
 
+namespace {
+
+bool is_number_or_text(const Type& t) {
+    return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool || t.kind == TypeKind::Str;
+}
+
+}  // namespace
+
 // The arguments of a built-in call, typed: positional (the piped value
 // first) and by keyword. `over=` names an axis and is not typed.
 BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Argument*>& arguments, const Type* piped,
@@ -47,13 +55,16 @@ void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position
     }
     std::string_view kind = label.substr(std::min(label.find(": "), label.size()));
     bool fits = true;
+    std::string expected(kind.substr(std::min<size_t>(2, kind.size())));
     if (kind == ": int") fits = type.kind == TypeKind::Int;
     else if (kind == ": float") fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
     else if (kind == ": str") fits = type.kind == TypeKind::Str;
+    else if (kind == ": schedule") {  // a schedule is of unknown type (a built-in's result)
+        fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
+        expected = "a number or a schedule";
+    }
     if (!fits && type.kind != TypeKind::Unknown)
-        report(DiagCode::E0505, range,
-               {std::string(label.substr(0, label.find_first_of("?:"))), std::string(kind.substr(2)),
-                describe(type)});
+        report(DiagCode::E0505, range, {std::string(label.substr(0, label.find_first_of("?:"))), expected, describe(type)});
 }
 
 // The axis `over=` names in `x`, or null after reporting E0419 (or when
@@ -81,7 +92,18 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         // `log(x)` is the natural logarithm, elementwise; `log(key=value)`
         // records values for the sinks and gives nothing.
         BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
-        if (args.positional.empty()) return Type{};
+        if (args.positional.empty()) {
+            // A record holds numbers, bools, strings and tensors of one value.
+            for (const auto& [key, value] : args.keywords) {
+                const Type& t = value.type;
+                bool fits = t.kind == TypeKind::Unknown || is_number_or_text(t) ||
+                            (t.kind == TypeKind::Tensor && t.tensor.axes.empty());
+                if (!fits)
+                    report(DiagCode::E0505, value.range,
+                           {key, "a number, a bool, a string or a `[]` tensor", describe(t)});
+            }
+            return Type{};
+        }
         const Type& x = args.positional[0].type;
         if (x.kind == TypeKind::Int || x.kind == TypeKind::Float) return of_kind(TypeKind::Float);
         return x.kind == TypeKind::Tensor ? x : Type{};
@@ -153,7 +175,12 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         if (!it) return Type{};
         for (const char* part : {"weight", "bias"}) {
             auto given = args.keywords.find(part);
-            if (given == args.keywords.end() || given->second.type.kind != TypeKind::Tensor) continue;
+            if (given == args.keywords.end() || given->second.type.kind == TypeKind::Unknown) continue;
+            if (given->second.type.kind != TypeKind::Tensor) {
+                report(DiagCode::E0505, given->second.range,
+                       {part, "[" + it->written + "]", describe(given->second.type)});  // torch takes no number
+                continue;
+            }
             const auto& axes = given->second.type.tensor.axes;
             if (axes.size() != 1 || !(axes[0].size == it->size))
                 report(DiagCode::E0504, given->second.range,
@@ -478,7 +505,12 @@ Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& argume
     auto* fn = arguments.empty() ? nullptr : std::get_if<ast::NameExpr>(&arguments[0]->value->node);
     auto sig = fn && !body_->locals.count(fn->name.text) ? signatures_.find(fn->name.text) : signatures_.end();
     if (sig == signatures_.end()) {
-        for (const ast::Argument* a : arguments) type_of(*a->value);
+        for (size_t i = 0; i < arguments.size(); ++i) {
+            Type t = type_of(*arguments[i]->value);
+            if (i == 0 && t.kind != TypeKind::Unknown)  // `value_and_grad(D, m, ...)`
+                report(DiagCode::E0505, arguments[0]->range,
+                       {"the loss", "a function giving a `[] f32`", describe(t)});
+        }
         return Type{};
     }
     if (const ItemRef* item = lookup(fn->name.text)) reference(*item, fn->name.range);

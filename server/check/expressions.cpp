@@ -261,8 +261,11 @@ std::string_view FileChecker::not_a_value(const std::string& name) const {
 
 // An end of a range `a..b` is an integer: Python's `range()` and slices
 // take nothing else (`0.05..n`, `0..x`).
-void FileChecker::integer_end(const ast::Expr& end, const Type& type) {
-    if (!is_integer(type)) report(DiagCode::E0418, end.range, {"`..`", "integers", describe(type)});
+bool FileChecker::integer_end(const ast::Expr& end, const Type& type) {
+    bool range = std::holds_alternative<ast::RangeExpr>(end.node);  // `0..0..32`
+    if (!range && is_integer(type)) return true;
+    report(DiagCode::E0418, end.range, {"`..`", "integers", range ? "a range" : describe(type)});
+    return false;
 }
 
 Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
@@ -574,8 +577,10 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             // A slice keeps the axis, with size end - start.
             std::optional<Size> start = r->start ? size_value(*r->start) : std::optional(Size::constant(0));
             std::optional<Size> end = r->end ? size_value(*r->end) : std::optional(t.axes[axis].size);
-            if (r->start && !start) integer_end(*r->start, type_of(*r->start));
-            if (r->end && !end) integer_end(*r->end, type_of(*r->end));
+            bool integers = true;
+            if (r->start && !start) integers = integer_end(*r->start, type_of(*r->start));
+            if (r->end && !end) integers = integer_end(*r->end, type_of(*r->end)) && integers;
+            if (!integers) return Type{};
             AxisType& a = t.axes[axis];
             a.size = start && end ? *end - *start : Size::symbol(new_symbol("?" + a.written));
             // The axis keeps its name (a slice of `n` is still along `n`),

@@ -281,7 +281,7 @@ private:
     // in type_of_name's order of lookup; empty for a value or an unknown name.
     std::string_view not_a_value(const std::string& name) const;
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
-    void integer_end(const ast::Expr& end, const Type& type);  // E0418 unless an integer
+    bool integer_end(const ast::Expr& end, const Type& type);  // false after E0418: not an integer
     Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
                      ByteRange right_range, const std::string& op);
     Type matmul(const Type& left, const Type& right, ByteRange op_range);

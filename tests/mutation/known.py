@@ -109,36 +109,6 @@ ALLOWED = (
     ),
 )
 
-# What Python calls a name that isn't a value (E0103 refuses them at check).
-_NOT_VALUES = r"function|type|module|DataSpec"
-_OTHER = r"(?!(Tensor|%s)\b)\w+" % _NOT_VALUES  # a type name that is neither a tensor's nor a non-value's
-
-# A value of one kind where another goes, as Python and torch refuse it.
-_WRONG_KIND = "^(%s)" % "|".join(
-    (
-        r"'%s' object cannot be interpreted as an integer" % _OTHER,
-        r"only integer tensors of a single element can be converted to an index",
-        r"'int' object is not (subscriptable|iterable)",
-        r"\w+\(\) received an invalid combination of arguments - got \(int, ",
-        r"can't multiply sequence by non-int of type '\w+'$",
-        r"bad operand type for unary [-+~]: '(tuple|list)'",
-        r"unsupported operand type\(s\) for \S+: '\w+' and 'tuple'",
-        r"can only concatenate tuple \(not \"Tensor\"\) to tuple",
-        r"log\(\): `\w+` is a \w+; log numbers",
-        r"expected str, bytes or os\.PathLike object, not \w+",
-        r"save\(\): value \d+ is a \w+;",
-        r"a learning rate is a number or a schedule, not",
-        r"\w+\(\): argument '\w+' (\(position \d+\) )?must be Tensor, not %s$" % _OTHER,
-        r"\w+\(\) received an invalid combination of arguments - got \((Tensor, )+int, int, ",
-        r"unsupported operand type\(s\) for \S+: ('%s' and 'Tensor'|'Tensor' and '%s')$" % (_OTHER, _OTHER),
-        r"list indices must be integers or slices, not \w+$",
-        r"can only concatenate str \(not \"Tensor\"\) to str$",
-        r"slice indices must be integers or None or have an __index__ method$",
-        r"'(int|float|Tensor)' object is not callable$",
-        r"expected Tensor as element \d+ in argument \d+, but got %s$" % _OTHER,
-    )
-)
-
 KNOWN = (
     Known(
         "a local assigned only in a loop",
@@ -224,66 +194,6 @@ KNOWN = (
         "SyntaxError",
         r"^invalid syntax \(m\d+\.py, line \d+\)$",
         {"kind": "import", "type": "SyntaxError", "message": "invalid syntax (m2956.py, line 8)"},
-    ),
-    Known(
-        "a value of the wrong kind",
-        "an int, float, range, tuple or tensor where another kind goes is accepted (`for i in 0.05..n`, "
-        "`for i in n`, `x[0..x]`, `D[keep]`, `where(n, a, b)`, `!()`, `not x` on a tensor, `batches(d, 0.05)`, "
-        "`log(k=(a, b))`, `load(opt)`, a generic axis or a dim as a tensor: `gelu(b)`, a model in arithmetic)",
-        "call",
-        "TypeError",
-        _WRONG_KIND,
-        _call(
-            "TypeError", "'float' object cannot be interpreted as an integer", "m.py:86: for i in range(0.05, _ss_n):"
-        ),
-    ),
-    Known(
-        "a value of the wrong kind (runtime checks)",
-        "as above, refused by the runtime's own check of the value (`batches(d, 0.05)`, a float where an int goes)",
-        "call",
-        "ValueError",
-        r"^batches\(\): the size must be a positive int, not \d+\.\d+$",
-        _call("ValueError", "batches(): the size must be a positive int, not 0.05"),
-    ),
-    Known(
-        "a value of the wrong kind (index)",
-        "as above, a model or another value as an index (`m.w_down[m]`)",
-        "call",
-        "IndexError",
-        r"^only integers, slices \(`:`\), ellipsis \(`\.\.\.`\), None and long or byte Variables are valid "
-        r"indices \(got \w+\)$",
-        _call(
-            "IndexError",
-            "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
-            "valid indices (got Llama)",
-        ),
-    ),
-    Known(
-        "a value of the wrong kind (attribute)",
-        "as above, a tensor where a dataset goes (`shuffle(rows)`), a dataset's method (`test.batches(512)`), "
-        "a field of a mode (`mode.w2`)",
-        "call",
-        "AttributeError",
-        r"^('Tensor' object has no attribute '(order|fields|spec)'|'(_Eval|Train)' object has no attribute '\w+'|"
-        r"(Dataset|Batch)\[\w+\] has no field `\w+`)",
-        _call("AttributeError", "'Tensor' object has no attribute 'order'"),
-    ),
-    Known(
-        "a value of the wrong kind (truth)",
-        "`not x`, `if x` on a tensor of more than one value",
-        "call",
-        "RuntimeError",
-        r"^Boolean value of Tensor with more than one value is ambiguous$",
-        _call("RuntimeError", "Boolean value of Tensor with more than one value is ambiguous"),
-    ),
-    Known(
-        "a value of the wrong kind (warmup steps)",
-        "warmup(0.01, ...): a float for its int steps",
-        "call",
-        "ZeroDivisionError",
-        r"^division by zero$",
-        _call("ZeroDivisionError", "division by zero", "m.py:129: opt = _ss_rt.adamw(m, lr=_ss_rt.warmup(0.01, x))"),
-        line=r"_ss_rt\.warmup\(",
     ),
     Known(
         "arithmetic on masks",

@@ -56,3 +56,18 @@ fn host_arguments(data: Dataset[Row], epochs: int):
     for b in data |> shuffle(seed=0.5) |> batches(2):  # error E0505 "argument `seed` must be int"
         print(b)
     mode = Train(seed=1.5)            # error E0505 "argument `seed` must be int"
+
+fn loss(m: Mlp, x: [D]) -> [] f32:
+    return sum(x @ m.w)
+
+fn host_values(mut m: Mlp, x: [D], epochs: int):
+    opt = adamw(m, lr=warmup(50, (0.003, epochs)))  # error E0505 "argument `then` must be a number or a schedule; found (float, int)"
+    log(loss=(m, x))    # error E0505 "argument `loss` must be a number, a bool, a string or a `[]` tensor"
+    log(values=x)       # error E0505 "found [D]"
+    l, g = value_and_grad(D, m, x)  # error E0505 "argument `the loss` must be a function giving a `[] f32`; found int"
+
+fn norms(x: [n D], w: [D]) -> [n D]:
+    return layer_norm(x, over=D, weight=w, bias=n)  # error E0505 "argument `bias` must be [D]; found int"
+
+fn nested_range(x: [64]) -> [32]:
+    return x[0..0..32]  # error E0418 "`..` takes integers; found a range"
