@@ -138,7 +138,7 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
     }
     if (auto* l = std::get_if<ast::ListExpr>(&node)) {
         for (const auto& e : l->elements) type_of(*e);
-        return Type{};
+        return of_kind(TypeKind::List);  // for Python (`print([a, b])`), not arithmetic (`b = [k]`, then `a * b`)
     }
     if (auto* c = std::get_if<ast::Call>(&node)) {
         std::vector<const ast::Argument*> args;
@@ -548,7 +548,7 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
         for (const ast::Index& index : subscript.indices) type_of(*index.value);
         return Type{};
     }
-    if (value.kind != TypeKind::Tensor && value.kind != TypeKind::Tuple) {
+    if (value.kind != TypeKind::Tensor && value.kind != TypeKind::Tuple && value.kind != TypeKind::List) {
         report(DiagCode::E0417, subscript.value->range, {"a tensor to index", describe(value)});
         return Type{};
     }

@@ -161,7 +161,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         // Python iterates a tensor's first axis and a tuple's items, and
         // refuses a number, a model, a mode, ... (`for i in n`: `0..n`).
         else if (iterable.kind != TypeKind::Unknown && iterable.kind != TypeKind::Tensor &&
-                 iterable.kind != TypeKind::Tuple && iterable.kind != TypeKind::Str)
+                 iterable.kind != TypeKind::Tuple && iterable.kind != TypeKind::List && iterable.kind != TypeKind::Str)
             report(DiagCode::E0418, f->iterable->range,
                    {"`for`", "a range `a..b`, a dataset or its batches", describe(iterable)});
         // `for i in a..b` counts; `for batch in data |> batches(64)` gives

@@ -71,3 +71,8 @@ fn norms(x: [n D], w: [D]) -> [n D]:
 
 fn nested_range(x: [64]) -> [32]:
     return x[0..0..32]  # error E0418 "`..` takes integers; found a range"
+
+fn lists(x: [n], keep: [n] Mask) -> [?k]:
+    a = x[keep]
+    b = [keep]
+    return a * b  # error E0418 "`*` takes tensors and numbers; found a list"

@@ -38,3 +38,10 @@ fn host(data: Dataset[Row], epochs: int):
     m = Mlp.init(seed=0)
     opt = adamw(m, lr=s)
     mode = Train(seed=0)
+
+fn lists(x: [n]) -> [n]:
+    parts = [x, x]
+    for part in parts:
+        print(part)
+    print(parts[0], [1, 2])
+    return x
