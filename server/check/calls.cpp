@@ -157,7 +157,17 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             }
     }
     open(CalleeKind::Unresolved, written(callee.range), callee.range);
-    not_callable(callee, type_of(callee));
+    Type type = type_of(callee);
+    // A call's result is no function (`load(path)(path)`), unless Python's.
+    const ast::Expr* root = &callee;
+    while (auto* c = std::get_if<ast::Call>(&root->node)) root = c->callee.get();
+    while (auto* a = std::get_if<ast::Attribute>(&root->node)) root = a->object.get();
+    auto* module = std::get_if<ast::NameExpr>(&root->node);
+    const ItemRef* item = module && !body_->locals.count(module->name.text) ? lookup(module->name.text) : nullptr;
+    bool python_call = item && item->kind == SymbolKind::PythonModule;
+    if (std::holds_alternative<ast::Call>(callee.node) && type.kind == TypeKind::Unknown && !python_call)
+        report(DiagCode::E0508, callee.range, {written(callee.range), "a call's result"});
+    else not_callable(callee, type);
     type_arguments();
     return Type{};
 }

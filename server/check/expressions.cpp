@@ -552,7 +552,16 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
         report(DiagCode::E0417, subscript.value->range, {"a tensor to index", describe(value)});
         return Type{};
     }
-    if (value.kind != TypeKind::Tensor || has_variadic(value.tensor)) return Type{};
+    if (value.kind != TypeKind::Tensor || has_variadic(value.tensor)) {
+        // A tuple's or a list's items are taken by an int or a range (`parts[1.0]`).
+        for (const ast::Index& index : subscript.indices)
+            if (Type i = type_of(*index.value);
+                !std::holds_alternative<ast::RangeExpr>(index.value->node) && !is_integer(i) && !index.axis) {
+                report(DiagCode::E0417, index.range, {"an integer or a range `a..b`", describe(i)});
+                return Type{};
+            }
+        return Type{};
+    }
     TensorType t = value.tensor;
     size_t position = 0;  // the next axis an index without a name applies to
     for (const ast::Index& index : subscript.indices) {

@@ -158,10 +158,10 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         Type iterable = type_of(*f->iterable);
         if (iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset)
             record_effect(EffectKind::DatasetLoop, f->iterable->range, iterable.ref);
-        // Python iterates a tensor's first axis and a tuple's items, and
-        // refuses a number, a model, a mode, ... (`for i in n`: `0..n`).
-        else if (iterable.kind != TypeKind::Unknown && iterable.kind != TypeKind::Tensor &&
-                 iterable.kind != TypeKind::Tuple && iterable.kind != TypeKind::List && iterable.kind != TypeKind::Str)
+        // Nothing else is counted or batched: Python refuses a number (`for
+        // i in n`: `0..n`), and the items of a tensor, a tuple or a list
+        // would be of unknown type, accepted everywhere.
+        else if (iterable.kind != TypeKind::Unknown)
             report(DiagCode::E0418, f->iterable->range,
                    {"`for`", "a range `a..b`, a dataset or its batches", describe(iterable)});
         // `for i in a..b` counts; `for batch in data |> batches(64)` gives

@@ -76,3 +76,18 @@ fn lists(x: [n], keep: [n] Mask) -> [?k]:
     a = x[keep]
     b = [keep]
     return a * b  # error E0418 "`*` takes tensors and numbers; found a list"
+
+fn loops(x: [n], pair: ([n], [n])) -> [n]:
+    for row in x:     # error E0418 "`for` takes a range `a..b`, a dataset or its batches; found [n]"
+        y = row
+    for p in pair:    # error E0418 "found ([n], [n])"
+        y = p
+    parts = [x, x]
+    for q in parts:   # error E0418 "found a list"
+        y = q
+    a = parts[1.0]    # error E0417 "indexing needs an integer or a range `a..b`; found float"
+    b = pair[x]       # error E0417 "found [n]"
+    return x
+
+fn calls_of_results(path: str):
+    m = load(path)(path)  # error E0508 "`load(path)` is a call's result, not a function"

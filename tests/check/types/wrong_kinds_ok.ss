@@ -1,6 +1,8 @@
-# Values of the kinds that go there: integers for ranges, a tensor, a tuple
-# or batches for `for`, numbers where a built-in takes them, any two values
-# compared for equality.
+# Values of the kinds that go there: integers for ranges, a range or batches
+# for `for`, numbers where a built-in takes them, any two values compared for
+# equality, a list for Python, a Python call's result called.
+import python torch
+
 dim D = 4
 
 model Mlp:
@@ -15,8 +17,6 @@ fn ranges(x: [n], k: int) -> [n]:
         y = y + 1.0
     for j in k..D:
         y = y * 2.0
-    for row in x:
-        y = y - 1.0
     return y[0..n] + x[..n]
 
 fn truth(x: [n], ok: bool, s: [] f32) -> [n]:
@@ -41,7 +41,8 @@ fn host(data: Dataset[Row], epochs: int):
 
 fn lists(x: [n]) -> [n]:
     parts = [x, x]
-    for part in parts:
-        print(part)
-    print(parts[0], [1, 2])
+    print(parts[0], parts[0..1], [1, 2])
     return x
+
+fn python_results(x: [n]) -> [n]:
+    return torch.nn.Identity()(x) as [n]
