@@ -64,7 +64,8 @@ void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position
         expected = "a number or a schedule";
     }
     if (!fits && type.kind != TypeKind::Unknown)
-        report(DiagCode::E0505, range, {std::string(label.substr(0, label.find_first_of("?:"))), expected, describe(type)});
+        report(DiagCode::E0505, range,
+               {std::string(label.substr(0, label.find_first_of("?:"))), expected, describe(type)});
 }
 
 // The axis `over=` names in `x`, or null after reporting E0419 (or when
@@ -391,8 +392,13 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         // gather(x, index, over=n): values of x at the positions `index`
         // gives along n; the result has index's shape. scatter(x, index,
         // src, over=n) writes src there; the result has x's.
-        if (args.positional.size() < 2 || args.positional[1].type.kind != TypeKind::Tensor) return Type{};
+        if (args.positional.size() < 2 || args.positional[1].type.kind == TypeKind::Unknown) return Type{};
         const Type& index = args.positional[1].type;
+        if (index.kind != TypeKind::Tensor) {  // `scatter(x, V, w, over=V)` with V a dim
+            report(DiagCode::E0505, args.positional[1].range, {"index", "a tensor of Index[" + axis->written + "]",
+                                                               describe(index)});
+            return Type{};
+        }
         if (index.tensor.axes.size() != x.axes.size() || index.tensor.element.kind != ElementKind::Index ||
             (index.tensor.element.index_bound && !(*index.tensor.element.index_bound == axis->size))) {
             report(DiagCode::E0505, args.positional[1].range,

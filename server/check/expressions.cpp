@@ -274,7 +274,8 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
     const std::string& op = b.op;
     if (op == "and" || op == "or") {
         for (auto [side, type] : {std::pair{b.left.get(), &left}, std::pair{b.right.get(), &right}})
-            if (has_many_values(*type)) report(DiagCode::E0418, side->range, {"`" + op + "`", "bools", describe(*type)});
+            if (has_many_values(*type))
+                report(DiagCode::E0418, side->range, {"`" + op + "`", "bools", describe(*type)});
         return of_kind(TypeKind::Bool);
     }
     // A list or a tuple has no arithmetic (Python's `+` would join them).

@@ -91,3 +91,6 @@ fn loops(x: [n], pair: ([n], [n])) -> [n]:
 
 fn calls_of_results(path: str):
     m = load(path)(path)  # error E0508 "`load(path)` is a call's result, not a function"
+
+fn scattering(x: [b D], w: [b 2]) -> [b D]:
+    return scatter(x, D, w, over=D)  # error E0505 "argument `index` must be a tensor of Index[D]; found int"

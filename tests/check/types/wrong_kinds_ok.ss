@@ -29,7 +29,7 @@ fn numbers(x: [n], keep: [n] Mask, mode: Mode) -> [n]:
     b = where(keep, x, 0.0) * a
     c = masked_fill(x, keep, 0.0)
     same = mode == Eval
-    return b + c
+    return b + c + mean(arange(0, n, 1))
 
 fn host(data: Dataset[Row], epochs: int):
     s = warmup(2, cosine(0.003, epochs * 3))
@@ -41,7 +41,7 @@ fn host(data: Dataset[Row], epochs: int):
 
 fn lists(x: [n]) -> [n]:
     parts = [x, x]
-    print(parts[0], parts[0..1], [1, 2])
+    print(parts, [1, 2])
     return x
 
 fn python_results(x: [n]) -> [n]:
