@@ -93,6 +93,10 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         // `log(x)` is the natural logarithm, elementwise; `log(key=value)`
         // records values for the sinks and gives nothing.
         BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
+        if (args.positional.empty() && args.keywords.empty()) {  // `log()`: no value, no record (None)
+            report(DiagCode::E0502, range, {"`log`", "x"});
+            return Type{};
+        }
         if (args.positional.empty()) {
             // A record holds numbers, bools, strings and tensors of one value.
             for (const auto& [key, value] : args.keywords) {

@@ -94,3 +94,6 @@ fn calls_of_results(path: str):
 
 fn scattering(x: [b D], w: [b 2]) -> [b D]:
     return scatter(x, D, w, over=D)  # error E0505 "argument `index` must be a tensor of Index[D]; found int"
+
+fn empty_log(x: [n]) -> [n]:
+    return x * -log()  # error E0502 "`log` needs its argument `x`"
