@@ -133,7 +133,10 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             if (const ItemRef* item = lookup(object->name.text); item && item->kind == SymbolKind::Model) {
                 open(CalleeKind::ModelInit, object->name.text + "." + attr->attribute.text, callee.range);
                 reference(*item, object->name.range);
-                type_arguments();
+                for (const ast::Argument* a : arguments)  // the seed is an int (`Mlp.init(seed=test)`)
+                    if (Type t = type_of(*a->value); t.kind != TypeKind::Int && t.kind != TypeKind::Unknown &&
+                                                     (!a->keyword || a->keyword->text == "seed"))
+                        report(DiagCode::E0505, a->range, {"seed", "int", describe(t)});
                 if (attr->attribute.text != "init") {
                     report(DiagCode::E0106, attr->attribute.range,
                            {object->name.text, attr->attribute.text, "; a model's one method is `init(seed=...)`"});

@@ -97,3 +97,6 @@ fn scattering(x: [b D], w: [b 2]) -> [b D]:
 
 fn empty_log(x: [n]) -> [n]:
     return x * -log()  # error E0502 "`log` needs its argument `x`"
+
+fn seeds(data: Dataset[Row]) -> Mlp:
+    return Mlp.init(seed=data)  # error E0505 "argument `seed` must be int; found Dataset[Row]"
