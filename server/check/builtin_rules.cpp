@@ -11,22 +11,61 @@
 
 namespace ss::check {
 
+namespace {
+
+bool is_number_or_text(const Type& t) {
+    return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool || t.kind == TypeKind::Str;
+}
+
+}  // namespace
+
 // The arguments of a built-in call, typed: positional (the piped value
 // first) and by keyword. `over=` names an axis and is not typed.
 BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Argument*>& arguments, const Type* piped,
-                                                ByteRange piped_range) {
+                                                ByteRange piped_range, const Builtin* builtin) {
     BuiltinArguments out;
     if (piped) out.positional.push_back({*piped, piped_range, nullptr});
+    if (piped && builtin) check_builtin_argument(*builtin, 0, nullptr, *piped, piped_range);
     for (const ast::Argument* a : arguments) {
         if (a->keyword && a->keyword->text == "over") {
             out.over = a;
             continue;
         }
         Type t = type_of(*a->value);
+        if (builtin) check_builtin_argument(*builtin, out.positional.size(), a, t, a->range);
         if (a->keyword) out.keywords[a->keyword->text] = {std::move(t), a->range, a};
         else out.positional.push_back({std::move(t), a->range, a});
     }
     return out;
+}
+
+void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,
+                                         const Type& type, ByteRange range) {
+    // A label is `name: kind`, `name?: kind` (optional) or `values ...`
+    // (any number: no later label has a place).
+    std::string_view label;
+    for (size_t i = 0; i < builtin.params.size(); ++i) {
+        std::string_view l = builtin.params[i];
+        std::string_view name = l.substr(0, std::min(l.find_first_of("?:"), l.size()));
+        if (argument && argument->keyword ? name == argument->keyword->text : i == position) {
+            label = l;
+            break;
+        }
+        if (l.find("...") != std::string_view::npos) break;
+    }
+    std::string_view kind = label.substr(std::min(label.find(": "), label.size()));
+    bool fits = true;
+    std::string expected(kind.substr(std::min<size_t>(2, kind.size())));
+    if (kind == ": int") fits = type.kind == TypeKind::Int;
+    else if (kind == ": float") fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
+    else if (kind == ": str") fits = type.kind == TypeKind::Str;
+    else if (kind == ": schedule") {  // a schedule is of unknown type (a built-in's result)
+        fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
+        expected = "a number or a schedule";
+    }
+    if (!fits && type.kind != TypeKind::Unknown)
+        report(DiagCode::E0505, range,
+               {std::string(label.substr(0, label.find_first_of("?:"))), expected, describe(type)});
 }
 
 // The axis `over=` names in `x`, or null after reporting E0419 (or when
@@ -54,7 +93,22 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         // `log(x)` is the natural logarithm, elementwise; `log(key=value)`
         // records values for the sinks and gives nothing.
         BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
-        if (args.positional.empty()) return Type{};
+        if (args.positional.empty() && args.keywords.empty()) {  // `log()`: no value, no record (None)
+            report(DiagCode::E0502, range, {"`log`", "x"});
+            return Type{};
+        }
+        if (args.positional.empty()) {
+            // A record holds numbers, bools, strings and tensors of one value.
+            for (const auto& [key, value] : args.keywords) {
+                const Type& t = value.type;
+                bool fits = t.kind == TypeKind::Unknown || is_number_or_text(t) ||
+                            (t.kind == TypeKind::Tensor && t.tensor.axes.empty());
+                if (!fits)
+                    report(DiagCode::E0505, value.range,
+                           {key, "a number, a bool, a string or a `[]` tensor", in_message(t)});
+            }
+            return Type{};
+        }
         if (!args.keywords.empty()) {
             report(DiagCode::E0501, args.keywords.begin()->second.range,
                    {"`log`", "one value (the logarithm) or `key=value` records", "both"});
@@ -66,7 +120,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
     }
     if (rule == BuiltinRule::Arange) return arange(arguments);
     if (rule == BuiltinRule::EvalMode) return std::nullopt;  // a name, not a call (type_of_name)
-    BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
+    BuiltinArguments args = builtin_arguments(arguments, piped, piped_range, builtin);
     auto first = [&]() -> const Type* { return args.positional.empty() ? nullptr : &args.positional[0].type; };
     auto expect = [&](size_t i, TypeKind kind, std::string_view what) -> const Type* {
         if (i >= args.positional.size()) {
@@ -90,6 +144,10 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
     if (rule == BuiltinRule::Reduction) {
         // `sum(x, over=n)` removes the axis `n`; `mean(x)` reduces everything.
         const Type* x = first();
+        if (x && x->kind != TypeKind::Tensor && x->kind != TypeKind::Unknown) {  // `mean((0, n, 1))`
+            report(DiagCode::E0505, args.positional[0].range, {"x", "a tensor", in_message(*x)});
+            return Type{};
+        }
         if (!x || x->kind != TypeKind::Tensor) return Type{};
         if (has_variadic(x->tensor)) return Type{};
         Type out = of_kind(TypeKind::Tensor);
@@ -138,7 +196,12 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         const Type* reported = nullptr;
         for (const char* part : {"weight", "bias"}) {
             auto given = args.keywords.find(part);
-            if (given == args.keywords.end() || given->second.type.kind != TypeKind::Tensor) continue;
+            if (given == args.keywords.end() || given->second.type.kind == TypeKind::Unknown) continue;
+            if (given->second.type.kind != TypeKind::Tensor) {
+                report(DiagCode::E0505, given->second.range,
+                       {part, "[" + it->written + "]", describe(given->second.type)});  // torch takes no number
+                continue;
+            }
             const auto& axes = given->second.type.tensor.axes;
             if (axes.size() == 1 && axes[0].size == it->size) continue;
             if (reported && same_shape(reported->tensor, given->second.type.tensor, nullptr)) continue;
@@ -337,6 +400,15 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
 // be an axis of a later part only (a class token `[b 1 D]` before tokens
 // `[b N D]`), and the joined axis has its name.
 Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range) {
+    // What is sorted or joined is a tensor (`cat(z, E, over=b)` with E a dim).
+    bool all_parts = name == "cat";
+    for (size_t i = 0; i < (all_parts ? args.positional.size() : std::min<size_t>(1, args.positional.size())); ++i) {
+        const Type& t = args.positional[i].type;
+        if (t.kind != TypeKind::Tensor && t.kind != TypeKind::Unknown) {
+            report(DiagCode::E0505, args.positional[i].range, {all_parts ? "parts" : "x", "a tensor", in_message(t)});
+            return Type{};
+        }
+    }
     if (args.positional.empty() || args.positional[0].type.kind != TypeKind::Tensor) return Type{};
     const TensorType& x = args.positional[0].type.tensor;
     if (has_variadic(x)) return Type{};
@@ -371,8 +443,13 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         // gather(x, index, over=n): values of x at the positions `index`
         // gives along n; the result has index's shape. scatter(x, index,
         // src, over=n) writes src there; the result has x's.
-        if (args.positional.size() < 2 || args.positional[1].type.kind != TypeKind::Tensor) return Type{};
+        if (args.positional.size() < 2 || args.positional[1].type.kind == TypeKind::Unknown) return Type{};
         const Type& index = args.positional[1].type;
+        if (index.kind != TypeKind::Tensor) {  // `scatter(x, V, w, over=V)` with V a dim
+            report(DiagCode::E0505, args.positional[1].range,
+                   {"index", "a tensor of Index[" + axis->written + "]", describe(index)});
+            return Type{};
+        }
         if (index.tensor.axes.size() != x.axes.size() || index.tensor.element.kind != ElementKind::Index ||
             (index.tensor.element.index_bound && !(*index.tensor.element.index_bound == axis->size))) {
             report(DiagCode::E0505, args.positional[1].range,
@@ -506,13 +583,9 @@ Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& argume
     if (sig == signatures_.end()) {
         std::vector<Type> types;
         for (const ast::Argument* a : arguments) types.push_back(type_of(*a->value));
-        // The loss is named: a function of this file (a value here is a mistake).
-        const ItemRef* item = fn && !body_->locals.count(fn->name.text) ? lookup(fn->name.text) : nullptr;
-        if (item)
-            report(DiagCode::E0505, arguments[0]->range,
-                   {"the loss", "the name of a function of this file",
-                    "`" + fn->name.text + "`, " + std::string(kind_phrase(item->kind))});
-        else if (!arguments.empty() && types[0].kind != TypeKind::Unknown)
+        // The loss is named: a function of this file (a value here is a
+        // mistake; a name that isn't a value is E0103 already).
+        if (!arguments.empty() && types[0].kind != TypeKind::Unknown)
             report(DiagCode::E0505, arguments[0]->range,
                    {"the loss", "the name of a function of this file", in_message(types[0])});
         return Type{};

@@ -51,7 +51,7 @@ enum class BuiltinEmit : uint8_t {
     Call,          // `python(args)`; on a number, `python_number(args)` when there is one
     Aligned,       // as Call, the later tensor arguments laid out as the first (masked_fill, where)
     AlongAxis,     // `python(x, dim=over)`
-    Reduction,     // `python(x, dim=over)`, of every value without `over`; of a Mask, the runtime's
+    Reduction,     // `python(x, dim=over)`, of every value without `over`; a Mask's (mean: integers'), the runtime's
     Log,           // `log(x)`: as Call; `log(key=value)`: `_ss_rt.log(...)`
     Matmul,        // `x @ w`, or `python(x, w, dims=1)` for a weight of more axes
     CrossEntropy,  // `python(z, y, class axis)`

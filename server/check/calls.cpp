@@ -59,10 +59,17 @@ void FileChecker::record_pattern_axes(const ast::PatternCall& call) {
 
 Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const ast::Argument*>& arguments,
                                const Type* piped, ByteRange piped_range, ByteRange range) {
-    auto type_arguments = [&] {
+    // A built-in typed by its arguments only has them checked against its
+    // table's labels (`cosine(peak, steps: int)`).
+    auto type_arguments = [&](const Builtin* builtin = nullptr) {
+        size_t position = piped ? 1 : 0;
+        if (piped && builtin) check_builtin_argument(*builtin, 0, nullptr, *piped, piped_range);
         for (const ast::Argument* a : arguments)
             // `over=m` names an axis, not a value: nothing to type.
-            if (!(a->keyword && a->keyword->text == "over")) type_of(*a->value);
+            if (!(a->keyword && a->keyword->text == "over")) {
+                Type t = type_of(*a->value);
+                if (builtin) check_builtin_argument(*builtin, a->keyword ? 0 : position++, a, t, a->range);
+            }
     };
     // The call site, as resolved here (program.hpp); call_signature binds
     // the one call_site_ names.
@@ -97,6 +104,13 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 return out;
             }
             size_t site = open(CalleeKind::Builtin, f, name->name.range);
+            // `zeros([n])` in a body: only a model's field is made by an initialiser.
+            if (const Builtin* b = find_builtin(f); b && b->typing == BuiltinTyping::Initializer) {
+                reference_builtin(name->name);
+                report(DiagCode::E0103, name->name.range, {f, std::string(kInitializerPhrase), "a function"});
+                type_arguments();
+                return Type{};
+            }
             if (const Builtin* b = find_builtin(f);
                 b && b->is_call && !check_builtin_arity(f, b->params, arguments, piped != nullptr, range)) {
                 reference_builtin(name->name);
@@ -109,7 +123,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 reference_builtin(name->name);
                 call_effects(site, arguments, piped_range);
                 if (typed) return *typed;
-                type_arguments();
+                type_arguments(find_builtin(f));
                 return Type{};  // a built-in nothing types yet
             }
             if (site < result_.program.calls.size()) result_.program.calls[site].kind = CalleeKind::Unresolved;
@@ -127,8 +141,10 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             if (const ItemRef* item = lookup(object->name.text); item && item->kind == SymbolKind::Model) {
                 open(CalleeKind::ModelInit, object->name.text + "." + attr->attribute.text, callee.range);
                 reference(*item, object->name.range);
-                std::vector<Type> types;
-                for (const ast::Argument* a : arguments) types.push_back(type_of(*a->value));
+                for (const ast::Argument* a : arguments)  // the seed is an int (`Mlp.init(seed=test)`)
+                    if (Type t = type_of(*a->value); t.kind != TypeKind::Int && t.kind != TypeKind::Unknown &&
+                                                     (!a->keyword || a->keyword->text == "seed"))
+                        report(DiagCode::E0505, a->range, {"seed", "an int", in_message(t)});
                 if (attr->attribute.text != "init") {
                     report(DiagCode::E0106, attr->attribute.range,
                            {object->name.text, attr->attribute.text, "; a model's one method is `init(seed=...)`"});
@@ -138,9 +154,6 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 static const std::vector<std::string_view> kInitLabels = {"seed?: int"};
                 if (!check_builtin_arity(object->name.text + ".init", kInitLabels, arguments, piped != nullptr, range))
                     return Type{};
-                for (size_t i = 0; i < arguments.size(); ++i)
-                    if (types[i].kind != TypeKind::Int && types[i].kind != TypeKind::Unknown)
-                        report(DiagCode::E0505, arguments[i]->range, {"seed", "an int", in_message(types[i])});
                 Type model;
                 model.kind = TypeKind::Model;
                 model.ref = object->name.text;
@@ -159,7 +172,17 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             }
     }
     open(CalleeKind::Unresolved, written(callee.range), callee.range);
-    not_callable(callee, type_of(callee));
+    Type type = type_of(callee);
+    // A call's result is no function (`load(path)(path)`), unless Python's.
+    const ast::Expr* root = &callee;
+    while (auto* c = std::get_if<ast::Call>(&root->node)) root = c->callee.get();
+    while (auto* a = std::get_if<ast::Attribute>(&root->node)) root = a->object.get();
+    auto* module = std::get_if<ast::NameExpr>(&root->node);
+    const ItemRef* item = module && !body_->locals.count(module->name.text) ? lookup(module->name.text) : nullptr;
+    bool python_call = item && item->kind == SymbolKind::PythonModule;
+    if (std::holds_alternative<ast::Call>(callee.node) && type.kind == TypeKind::Unknown && !python_call)
+        report(DiagCode::E0508, callee.range, {written(callee.range), "a call's result"});
+    else not_callable(callee, type);
     type_arguments();
     return Type{};
 }
@@ -474,6 +497,20 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     for (const ast::Argument* a : unmatched) type_of(*a->value);
     if (!ok || sig.scope.incomplete) return Type{};
 
+    // A prelude built-in takes a number for its value only when it has a
+    // Python function for numbers (`exp(2.0)` is math.exp); torch's take
+    // a number for a later tensor (`where(keep, x, 0.0)`), never for a Mask
+    // or an Index (`where(n, a, b)`, `gelu(n)`: torch refuses them).
+    const Builtin* builtin = nullptr;
+    if (auto pre = prelude_signatures_.find(name); pre != prelude_signatures_.end() && &pre->second == &sig)
+        builtin = find_builtin(name);
+    auto takes_number = [&](size_t i) {
+        if (!builtin) return true;
+        ElementKind e = sig.params[i].type.tensor.element.kind;
+        if (e == ElementKind::Mask || e == ElementKind::Index) return false;
+        return i > 0 || !builtin->python_number.empty();
+    };
+
     // Bind generic axes and check each argument.
     auto prelude_entry = prelude_signatures_.find(name);
     bool prelude = prelude_entry != prelude_signatures_.end() && &prelude_entry->second == &sig;
@@ -536,7 +573,8 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         bool scalar_tensor = a.kind == TypeKind::Tensor && a.tensor.axes.empty();
         bool only_variadic = p.kind == TypeKind::Tensor && p.tensor.axes.size() == 1 && p.tensor.axes[0].variadic;
         bool fits = p.kind == a.kind || (p.kind == TypeKind::Float && (a.kind == TypeKind::Int || scalar_tensor)) ||
-                    (p.kind == TypeKind::Tensor && p.tensor.axes.empty() && number) || (only_variadic && number);
+                    (p.kind == TypeKind::Tensor && p.tensor.axes.empty() && number) ||
+                    (only_variadic && number && takes_number(i));
         if (fits && only_variadic && number && !bindings.variadic.count(p.tensor.axes[0].name.value_or("")))
             bindings.variadic[p.tensor.axes[0].name.value_or("")] = {};  // a number: `..s` is no axes
         if (fits && !p.ref.empty() && p.ref != a.ref) fits = false;

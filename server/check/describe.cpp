@@ -42,6 +42,7 @@ std::string render(const Type& type, const Words* dims) {
             for (size_t i = 0; i < type.elements.size(); ++i) out += (i ? ", " : "") + render(type.elements[i], dims);
             return out + ")";
         }
+        case TypeKind::List: return "a list";
         case TypeKind::Unknown: return "?";
     }
     return "?";

@@ -61,6 +61,16 @@ Element promote_with_number(const Element& tensor, Category number) {
     return number == Category::Floating ? Element{} : of_element(ElementKind::I64);
 }
 
+// What `..`, `range()` and a slice take: an int, or a tensor of one integer.
+bool is_integer(const Type& t) {
+    if (t.kind == TypeKind::Unknown || t.kind == TypeKind::Int) return true;
+    return t.kind == TypeKind::Tensor && t.tensor.axes.empty() && !has_variadic(t.tensor) &&
+           category_of(t.tensor.element.kind) == Category::Integer;
+}
+
+// A tensor of more than one value has no truth value (`not x`, `x and y`).
+bool has_many_values(const Type& t) { return t.kind == TypeKind::Tensor && !t.tensor.axes.empty(); }
+
 Category number_category(const Type& t) {
     if (t.kind == TypeKind::Float) return Category::Floating;
     if (t.kind == TypeKind::Int) return Category::Integer;
@@ -85,24 +95,43 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         return of_kind(TypeKind::Float);
     if (std::holds_alternative<ast::BoolLiteral>(node)) return of_kind(TypeKind::Bool);
     if (std::holds_alternative<ast::StringLiteral>(node)) return of_kind(TypeKind::Str);
-    if (auto* n = std::get_if<ast::NameExpr>(&node)) return type_of_name(n->name);
+    if (auto* n = std::get_if<ast::NameExpr>(&node)) {
+        Type t = type_of_name(n->name);
+        // A function, model, record, module or built-in named where a value
+        // goes (`x * f`, `return zeros`): where a name may stand, its user
+        // (a call, `.init`, a module's attribute) doesn't type it as a value.
+        if (std::string_view what = not_a_value(n->name.text); !what.empty()) {
+            report(DiagCode::E0103, n->name.range, {n->name.text, std::string(what), "a value"});
+            return Type{};
+        }
+        return t;
+    }
     if (auto* b = std::get_if<ast::Binary>(&node)) return type_of_binary(*b, expr.range);
     if (auto* u = std::get_if<ast::Unary>(&node)) {
         Type operand = type_of(*u->operand);
-        if (u->op == "!" && operand.kind == TypeKind::Tensor && operand.tensor.element.kind != ElementKind::Mask) {
+        // `!` is a Mask's; Python's `~` of a bool or number is bitwise (`~True` is -2): `not` negates a bool.
+        if (u->op == "!" && operand.kind != TypeKind::Unknown && !is_mask(operand)) {
             report(DiagCode::E0418, expr.range, {"`!`", "a Mask", in_message(operand)});
             return Type{};
         }
-        if (u->op == "not") return of_kind(TypeKind::Bool);
+        if (u->op == "not") {
+            if (has_many_values(operand))
+                report(DiagCode::E0418, u->operand->range, {"`not`", "a bool", in_message(operand)});
+            return of_kind(TypeKind::Bool);
+        }
         if ((u->op == "-" || u->op == "+") && is_mask(operand)) {  // torch refuses `-` on bools
             report(DiagCode::E0418, expr.range, {"`" + u->op + "`", "numbers", in_message(operand)});
+            return Type{};
+        }
+        if (operand.kind != TypeKind::Unknown && operand.kind != TypeKind::Tensor && !is_scalar(operand)) {
+            report(DiagCode::E0418, u->operand->range, {"`" + u->op + "`", "tensors and numbers", in_message(operand)});
             return Type{};
         }
         return operand;
     }
     if (auto* r = std::get_if<ast::RangeExpr>(&node)) {
-        if (r->start) type_of(*r->start);
-        if (r->end) type_of(*r->end);
+        for (const ast::ExprPtr* end : {&r->start, &r->end})
+            if (*end) integer_end(**end, type_of(**end));
         return Type{};  // a range is only meaningful in `for` and subscripts
     }
     if (auto* a = std::get_if<ast::As>(&node)) return type_of_as(*a, expr.range);
@@ -116,7 +145,7 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
     }
     if (auto* l = std::get_if<ast::ListExpr>(&node)) {
         for (const auto& e : l->elements) type_of(*e);
-        return Type{};
+        return of_kind(TypeKind::List);  // for Python (`print([a, b])`), not arithmetic (`b = [k]`, then `a * b`)
     }
     if (auto* c = std::get_if<ast::Call>(&node)) {
         std::vector<const ast::Argument*> args;
@@ -216,13 +245,46 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     return Type{};
 }
 
+std::string_view FileChecker::not_a_value(const std::string& name) const {
+    if (body_->locals.count(name) || body_->scope.generics.count(name)) return {};
+    if (const ItemRef* item = lookup(name)) {
+        switch (item->kind) {
+            case SymbolKind::Model:
+            case SymbolKind::Data:
+            case SymbolKind::Function:
+            case SymbolKind::ExternFunction:
+            case SymbolKind::PythonModule: return kind_phrase(item->kind);
+            default: return {};
+        }
+    }
+    if (const Builtin* builtin = find_builtin(name)) {
+        if (builtin->typing == BuiltinTyping::Initializer) return kInitializerPhrase;
+        return builtin->rule == BuiltinRule::EvalMode ? std::string_view{} : "a built-in function";
+    }
+    return {};
+}
+
 // -------------------------------------------------------------- operators
+
+// An end of a range `a..b` is an integer: Python's `range()` and slices
+// take nothing else (`0.05..n`, `0..x`).
+bool FileChecker::integer_end(const ast::Expr& end, const Type& type) {
+    bool range = std::holds_alternative<ast::RangeExpr>(end.node);  // `0..0..32`
+    if (!range && is_integer(type)) return true;
+    report(DiagCode::E0418, end.range, {"`..`", "integers", range ? "a range" : describe(type)});
+    return false;
+}
 
 Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
     Type left = type_of(*b.left);
     Type right = type_of(*b.right);
     const std::string& op = b.op;
-    if (op == "and" || op == "or") return of_kind(TypeKind::Bool);
+    if (op == "and" || op == "or") {
+        for (auto [side, type] : {std::pair{b.left.get(), &left}, std::pair{b.right.get(), &right}})
+            if (has_many_values(*type))
+                report(DiagCode::E0418, side->range, {"`" + op + "`", "bools", describe(*type)});
+        return of_kind(TypeKind::Bool);
+    }
     // A list or a tuple has no arithmetic (Python's `+` would join them).
     for (auto [side, type] : {std::pair{b.left.get(), &left}, std::pair{b.right.get(), &right}}) {
         bool list = std::holds_alternative<ast::ListExpr>(side->node);
@@ -275,7 +337,17 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     };
     if (left.kind == TypeKind::Tensor && is_scalar(right)) return finish(left, right);
     if (is_scalar(left) && right.kind == TypeKind::Tensor) return finish(right, left);
-    if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor) return Type{};
+    if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor) {
+        // A model, a mode, a string, ...: Python compares any two values for
+        // equality and joins two strings, and refuses any other arithmetic.
+        bool strings = left.kind == TypeKind::Str && right.kind == TypeKind::Str;
+        if (op == "==" || op == "!=" || (strings && (comparison || op == "+")))
+            return of_kind(comparison ? TypeKind::Bool : TypeKind::Str);
+        bool left_wrong = left.kind != TypeKind::Tensor && !is_scalar(left);
+        report(DiagCode::E0418, left_wrong ? left_range : right_range,
+               {"`" + op + "`", "tensors and numbers", describe(left_wrong ? left : right)});
+        return Type{};
+    }
     const TensorType& l = left.tensor;
     const TensorType& r = right.tensor;
     bool right_smaller = r.axes.size() <= l.axes.size();
@@ -413,12 +485,18 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
 // ------------------------------------------------------- fields, indexing
 
 Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
+    // `torch.tanh`: a Python module's attribute, of a type nobody knows.
+    if (auto* n = std::get_if<ast::NameExpr>(&attribute.object->node); n && !body_->locals.count(n->name.text))
+        if (const ItemRef* item = lookup(n->name.text); item && item->kind == SymbolKind::PythonModule) {
+            reference(*item, n->name.range);
+            return Type{};
+        }
     Type object = type_of(*attribute.object);
     const std::string& field = attribute.attribute.text;
     if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch) {
-        // A tensor or a scalar has no fields (`0.n` would not even be Python).
-        if (object.kind == TypeKind::Tensor || object.kind == TypeKind::Int || object.kind == TypeKind::Float ||
-            object.kind == TypeKind::Bool || object.kind == TypeKind::Str)
+        // A tensor, a scalar, a mode, a dataset, ... has no fields (`0.n`
+        // would not even be Python).
+        if (object.kind != TypeKind::Unknown)
             report(DiagCode::E0106, attribute.attribute.range,
                    {written(attribute.object->range), field, ": only models, data records and batches have fields"});
         return Type{};
@@ -483,7 +561,20 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
         for (const ast::Index& index : subscript.indices) type_of(*index.value);
         return Type{};
     }
-    if (value.kind != TypeKind::Tensor || has_variadic(value.tensor)) return Type{};
+    if (value.kind != TypeKind::Tensor && value.kind != TypeKind::Tuple && value.kind != TypeKind::List) {
+        report(DiagCode::E0417, subscript.value->range, {"a tensor to index", describe(value)});
+        return Type{};
+    }
+    if (value.kind != TypeKind::Tensor || has_variadic(value.tensor)) {
+        // A tuple's or a list's items are taken by an int or a range (`parts[1.0]`).
+        for (const ast::Index& index : subscript.indices)
+            if (Type i = type_of(*index.value);
+                !std::holds_alternative<ast::RangeExpr>(index.value->node) && !is_integer(i) && !index.axis) {
+                report(DiagCode::E0417, index.range, {"an integer or a range `a..b`", describe(i)});
+                return Type{};
+            }
+        return Type{};
+    }
     TensorType t = value.tensor;
     size_t position = 0;  // the next axis an index without a name applies to
     for (const ast::Index& index : subscript.indices) {
@@ -508,8 +599,10 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             // A slice keeps the axis, with size end - start.
             std::optional<Size> start = r->start ? size_value(*r->start) : std::optional(Size::constant(0));
             std::optional<Size> end = r->end ? size_value(*r->end) : std::optional(t.axes[axis].size);
-            if (r->start && !start) type_of(*r->start);
-            if (r->end && !end) type_of(*r->end);
+            bool integers = true;
+            if (r->start && !start) integers = integer_end(*r->start, type_of(*r->start));
+            if (r->end && !end) integers = integer_end(*r->end, type_of(*r->end)) && integers;
+            if (!integers) return Type{};
             AxisType& a = t.axes[axis];
             a.size = start && end ? *end - *start : Size::symbol(new_symbol("?" + a.written));
             // The axis keeps its name (a slice of `n` is still along `n`),

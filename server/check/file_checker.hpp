@@ -25,6 +25,8 @@
 
 namespace ss::check {
 
+struct Builtin;  // builtin_table.hpp
+
 // A top-level name and the item that defines it.
 struct ItemRef {
     SymbolKind kind;
@@ -303,7 +305,11 @@ private:
     Type type_of(const ast::Expr& expr);  // type_of_node, recorded in typed_ when set
     Type type_of_node(const ast::Expr& expr);
     Type type_of_name(const ast::Name& name);
+    // What a name is when it isn't a value ("a function", "a model", ...),
+    // in type_of_name's order of lookup; empty for a value or an unknown name.
+    std::string_view not_a_value(const std::string& name) const;
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
+    bool integer_end(const ast::Expr& end, const Type& type);  // false after E0418: not an integer
     Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
                      ByteRange right_range, const std::string& op);
     Type matmul(const Type& left, const Type& right, ByteRange op_range);
@@ -337,7 +343,12 @@ private:
     std::optional<Type> type_of_builtin(const std::string& name, const std::vector<const ast::Argument*>& arguments,
                                         const Type* piped, ByteRange piped_range, ByteRange range);
     BuiltinArguments builtin_arguments(const std::vector<const ast::Argument*>& arguments, const Type* piped,
-                                       ByteRange piped_range);
+                                       ByteRange piped_range, const Builtin* builtin = nullptr);
+    // E0505 for an argument not of the number or string kind its label in
+    // the table writes (`steps: int`, `path: str`); `position` is unused
+    // for a keyword argument.
+    void check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,
+                                const Type& type, ByteRange range);
     Type value_and_grad(const std::vector<const ast::Argument*>& arguments, ByteRange range);
     Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
     Type arange(const std::vector<const ast::Argument*>& arguments);
@@ -442,5 +453,7 @@ private:
 
 // Human names of the kinds of things, for "`Mlp` is a model".
 std::string_view kind_phrase(SymbolKind kind);
+// What `zeros`, `normal(std)`, ... are: only a model's field takes one.
+inline constexpr std::string_view kInitializerPhrase = "a model field's initialiser";
 
 }  // namespace ss::check

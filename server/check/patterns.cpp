@@ -131,6 +131,7 @@ std::string type_phrase(const Type& type) {
         case TypeKind::Batch: return "a batch (`Batch[" + type.ref + "]`)";
         case TypeKind::Optimizer: return "an optimizer state (`Optimizer[" + type.ref + "]`)";
         case TypeKind::Tuple: return "a tuple of " + std::to_string(type.elements.size()) + " values";
+        case TypeKind::List: return "a list";
         default: return "a value that is not a tensor";
     }
 }

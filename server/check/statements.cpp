@@ -169,6 +169,12 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         Type iterable = type_of(*f->iterable);
         if (iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset)
             record_effect(EffectKind::DatasetLoop, f->iterable->range, iterable.ref);
+        // Nothing else is counted or batched: Python refuses a number (`for
+        // i in n`: `0..n`), and the items of a tensor, a tuple or a list
+        // would be of unknown type, accepted everywhere.
+        else if (iterable.kind != TypeKind::Unknown)
+            report(DiagCode::E0418, f->iterable->range,
+                   {"`for`", "a range `a..b`, a dataset or its batches", describe(iterable)});
         // `for i in a..b` counts; `for batch in data |> batches(64)` gives
         // batches; anything else is of unknown type.
         bool counting = std::holds_alternative<ast::RangeExpr>(f->iterable->node);
@@ -185,6 +191,11 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
 
 void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shared) {
     if (auto* name = std::get_if<ast::NameExpr>(&target.node)) {
+        // A dim names a size in every type and pattern of the file: a local
+        // of that name would mean one thing there and another in the code.
+        if (const ItemRef* item = lookup(name->name.text); item && item->kind == SymbolKind::Dim)
+            report(DiagCode::E0101, name->name.range, {name->name.text, "a dim"},
+                   {{result_.symbols[item->fact].definition, "the dim"}});
         body_->selection_sizes.erase(name->name.text);  // a new value selects anew
         body_->maybe_unassigned.erase(name->name.text);
         auto existing = body_->locals.find(name->name.text);

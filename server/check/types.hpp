@@ -55,6 +55,7 @@ enum class TypeKind {
     Batches,    // `data |> batches(64)`: what a for loop takes Batch[ref]s from
     Grads,      // the gradients of the model `ref` (value_and_grad)
     Tuple,
+    List,     // `[a, b]`: Python's list, of items nothing types
     Unknown,  // after an error: accepted everywhere, so errors don't cascade
 };
 

@@ -20,6 +20,13 @@ bool is_mask(const check::Type* t) {
     return t && t->kind == check::TypeKind::Tensor && t->tensor.element.kind == check::ElementKind::Mask;
 }
 
+// An integer tensor (Index, i32, i64): torch.mean takes none.
+bool is_integer_tensor(const check::Type* t) {
+    if (!t || t->kind != check::TypeKind::Tensor) return false;
+    check::ElementKind e = t->tensor.element.kind;
+    return e == check::ElementKind::Index || e == check::ElementKind::I32 || e == check::ElementKind::I64;
+}
+
 bool is_number(const check::Type* t) {
     return t && (t->kind == check::TypeKind::Int || t->kind == check::TypeKind::Float);
 }
@@ -92,7 +99,8 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
         case check::BuiltinEmit::Reduction: {
             std::string x = operand(first(), kOr);
             std::string dim = args.over ? dim_of_over(args, 0, whole) : "";
-            if ((name == "mean" || name == "sum") && is_mask(first_type()))
+            if (((name == "mean" || name == "sum") && is_mask(first_type())) ||
+                (name == "mean" && is_integer_tensor(first_type())))
                 return Py{"_ss_rt." + name + "(" + x + ", " + (dim.empty() ? "None" : dim) + ")", kAtom};
             if (dim.empty()) {
                 // logsumexp needs its axes named: all of them.

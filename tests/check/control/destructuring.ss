@@ -21,5 +21,5 @@ fn no_loss(m: M, x: [n D]) -> [] f32:
     return l
 
 fn model_as_loss(m: M, x: [n D]) -> [] f32:
-    l, grads = value_and_grad(M, m, x)  # error E0505 "found `M`, a model"
+    l, grads = value_and_grad(M, m, x)  # error E0103 "`M` is a model, but a value is expected here"
     return l

@@ -1,0 +1,12 @@
+# What reductions, joins and `!` take: tensors and Masks, as torch does; a
+# local can't take a dim's name, which types and patterns read as the size.
+dim H = 2
+dim Dh = 4
+
+fn f(x: [b n 8], on: bool) -> [b H n Dh]:
+    Dh = x |> rearrange(b n (H Dh) -> b H n Dh)  # error E0101 "`Dh` is already defined, as a dim"
+    a = mean((0, n, 1))  # error E0505 "argument `x` must be a tensor; found (int, int, int)"
+    c = cat(x, H, over=n)  # error E0505 "argument `parts` must be a tensor; found int"
+    d = !on  # error E0418 "`!` takes a Mask; found bool"
+    e = !(-inf)  # error E0418 "`!` takes a Mask; found float"
+    return x |> rearrange(b n (H Dh) -> b H n Dh)
