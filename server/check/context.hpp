@@ -33,6 +33,10 @@ public:
     // The size symbol of a generic axis of the function being checked
     // (`b` of `x: [b n D]`), recording the use; nullopt for any other name.
     virtual std::optional<SymbolId> generic_axis(const std::string& name, ByteRange used_at) = 0;
+    // The same, only when a parameter has an axis linear in it alone (`h`,
+    // `(h 4)`, `h+1`), which the generated code reads it off (`(g w)` alone
+    // tells neither).
+    virtual std::optional<SymbolId> readable_generic_axis(const std::string& name, ByteRange used_at) = 0;
 
     // A size as evaluated (`16*gh + 1`), and source text as written.
     virtual std::string show(const Size& size) const = 0;

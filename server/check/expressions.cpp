@@ -529,6 +529,20 @@ std::optional<SymbolId> FileChecker::generic_axis(const std::string& name, ByteR
     return it->second;
 }
 
+std::optional<SymbolId> FileChecker::readable_generic_axis(const std::string& name, ByteRange used_at) {
+    if (!body_ || !body_->signature || body_->locals.count(name)) return std::nullopt;
+    auto it = body_->scope.generics.find(name);
+    if (it == body_->scope.generics.end()) return std::nullopt;
+    // Linear in the symbol alone (`n`, `(h 4)`, `n+1`): the shape gives it back.
+    for (const ParamSig& p : body_->signature->params)
+        if (p.type.kind == TypeKind::Tensor)
+            for (const AxisType& a : p.type.tensor.axes)
+                if (auto linear = a.variadic ? std::nullopt : a.size.as_linear();
+                    linear && linear->symbol == it->second)
+                    return generic_axis(name, used_at);
+    return std::nullopt;
+}
+
 std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
     if (auto* lit = std::get_if<ast::IntLiteral>(&expr.node))
         return lit->value ? std::optional(Size::constant(*lit->value)) : std::nullopt;

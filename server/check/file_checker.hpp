@@ -240,6 +240,7 @@ public:
     bool dim_in_error(const std::string& name) override;
     SymbolId fresh_symbol(std::string name) override { return new_symbol(std::move(name)); }
     std::optional<SymbolId> generic_axis(const std::string& name, ByteRange used_at) override;
+    std::optional<SymbolId> readable_generic_axis(const std::string& name, ByteRange used_at) override;
     std::string show(const Size& size) const override;
     std::string source_text(ByteRange range) const override { return written(range); }
 

@@ -646,6 +646,32 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
     if (factors.empty()) product = "1";
     std::vector<std::string> args = {text(group.range), shown(a.written, a.size)};
 
+    // Two unknowns or more: a factor named after a generic axis of the
+    // signature has that size (`(h p)` against `[b (h 4)]` gives p = 4), when
+    // that leaves one unknown whose quotient is proven exact. Only then: an
+    // einops pattern's names are its own, so a name matching the signature
+    // by chance must not refuse a pattern einops takes. The code generator
+    // passes those sizes to einops by the same rule (codegen/patterns.cpp).
+    if (unknown.size() >= 2) {
+        Size with_generics = known;
+        std::vector<std::pair<const Axis*, SymbolId>> generic;
+        std::vector<const Axis*> left;
+        for (const Axis* u : unknown)
+            if (auto id = ctx_.readable_generic_axis(u->name.text, u->range)) {
+                with_generics = with_generics * Size::symbol(*id);
+                generic.emplace_back(u, *id);
+            } else {
+                left.push_back(u);
+            }
+        std::optional<Size> solved = left.size() == 1 ? a.size.divide_exact(with_generics) : std::nullopt;
+        if (solved || (left.empty() && a.size == with_generics)) {
+            for (auto [u, id] : generic)
+                bound_[u->name.text] = Binding{Size::symbol(id), u->range, Binding::From::FirstNamed, u->name.text, {}};
+            if (solved)
+                bound_[left[0]->name.text] = Binding{*solved, left[0]->range, Binding::From::Quotient, "", group.range};
+            return true;
+        }
+    }
     if (unknown.size() >= 2) {
         std::string names;
         for (size_t k = 0; k < unknown.size(); ++k)

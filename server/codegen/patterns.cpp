@@ -4,6 +4,7 @@
 // names einops would refuse or misread (a keyword, `_x`, `α`, `lit16`) are
 // renamed `ax0`, `ax1`... in the call: only the einops text sees them.
 #include <algorithm>
+#include <set>
 
 #include "codegen/emitter.hpp"
 
@@ -141,6 +142,29 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     for (const std::string& name : p.names)
         if (typed_.dims.count(name) && std::find(given.begin(), given.end(), name) == given.end())
             p.sizes.emplace_back(name, py_name(name, NameRole::Global));
+    // An input group with two factors or more of no size: those named after
+    // a generic axis in scope have its size, as the checker solves them
+    // (check/patterns.cpp, bind_group); einops needs all factors but one.
+    std::set<std::string> plain;  // input axes einops reads off the shape
+    for (const ast::PatternSide& side : call.pattern.inputs)
+        for (const auto& axis : side.axes)
+            if (axis->kind == ast::AxisKind::Name) plain.insert(axis->name.text);
+    for (const ast::PatternSide& side : call.pattern.inputs)
+        for (const auto& axis : side.axes) {
+            if (axis->kind != ast::AxisKind::Group) continue;
+            std::vector<std::string> open;
+            for (const auto& factor : axis->children)
+                if (factor->kind == ast::AxisKind::Name && !typed_.dims.count(factor->name.text) &&
+                    !plain.count(factor->name.text) &&
+                    std::find(given.begin(), given.end(), factor->name.text) == given.end())
+                    open.push_back(factor->name.text);
+            if (open.size() < 2) continue;
+            for (const std::string& name : open)
+                if (auto id = axis_named(name)) {
+                    p.sizes.emplace_back(name, size(check::Size::symbol(*id)));
+                    given.push_back(name);
+                }
+        }
     if (function == "repeat") {
         // A new axis named after a generic axis in scope has its size (a
         // class token repeated over the batch `b`).

@@ -52,6 +52,7 @@ public:
     bool dim_in_error(const std::string& name) override { return failed_dims.count(name) > 0; }
     std::set<std::string> failed_dims;
     std::optional<SymbolId> generic_axis(const std::string&, ByteRange) override { return std::nullopt; }
+    std::optional<SymbolId> readable_generic_axis(const std::string&, ByteRange) override { return std::nullopt; }
     std::string show(const Size& size) const override {
         return size.to_string([&](SymbolId id) { return symbol_names[id]; });
     }
