@@ -9,8 +9,8 @@
 
 #include "check/builtin_table.hpp"
 #include "check/describe.hpp"
+#include "check/file_checker.hpp"
 #include "check/suggest.hpp"
-#include "file_checker.hpp"
 
 namespace ss::check {
 

@@ -3,7 +3,7 @@
 // evaluates a default once, when it reads the `def`, and refuses a parameter
 // without one after a parameter with one; both are checked here so a checked
 // program imports.
-#include "file_checker.hpp"
+#include "check/file_checker.hpp"
 
 namespace ss::check {
 
