@@ -14,10 +14,8 @@
 
 namespace ss::check {
 
-bool FileChecker::check_builtin_arity(std::string_view callee, const std::vector<std::string_view>& labels,
+bool FileChecker::check_builtin_arity(std::string_view callee, const std::vector<BuiltinLabel>& params,
                                       const std::vector<const ast::Argument*>& arguments, bool piped, ByteRange range) {
-    std::vector<BuiltinLabel> params;
-    for (std::string_view label : labels) params.push_back(builtin_label(label));
     const bool any_keywords =
         std::any_of(params.begin(), params.end(), [](const BuiltinLabel& p) { return p.any_keywords; });
     const std::string name = "`" + std::string(callee) + "`";

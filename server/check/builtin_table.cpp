@@ -553,6 +553,18 @@ BuiltinLabel builtin_label(std::string_view s) {
     return out;
 }
 
+const std::vector<BuiltinLabel>& builtin_labels(const Builtin& b) {
+    static const std::unordered_map<std::string_view, std::vector<BuiltinLabel>> parsed = [] {
+        std::unordered_map<std::string_view, std::vector<BuiltinLabel>> out;
+        for (const Builtin& entry : entries())
+            for (std::string_view label : entry.params) out[entry.name].push_back(builtin_label(label));
+        return out;
+    }();
+    static const std::vector<BuiltinLabel> none;
+    auto it = parsed.find(b.name);
+    return it == parsed.end() ? none : it->second;
+}
+
 const std::vector<std::string>& builtin_names() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out;

@@ -116,6 +116,9 @@ struct BuiltinLabel {
 };
 BuiltinLabel builtin_label(std::string_view label);
 
+// The entry's `params`, parsed once for the whole table.
+const std::vector<BuiltinLabel>& builtin_labels(const Builtin& b);
+
 // Every built-in, in the table's order.
 const std::vector<Builtin>& builtin_table();
 

@@ -112,7 +112,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 return Type{};
             }
             if (const Builtin* b = find_builtin(f);
-                b && b->is_call && !check_builtin_arity(f, b->params, arguments, piped != nullptr, range)) {
+                b && b->is_call && !check_builtin_arity(f, builtin_labels(*b), arguments, piped != nullptr, range)) {
                 reference_builtin(name->name);
                 call_effects(site, arguments, piped_range);
                 type_arguments();
@@ -151,7 +151,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                     return Type{};
                 }
                 // The runtime's `init(seed=0)` (runtime/shapescript/models.py).
-                static const std::vector<std::string_view> kInitLabels = {"seed?: int"};
+                static const std::vector<BuiltinLabel> kInitLabels = {builtin_label("seed?: int")};
                 if (!check_builtin_arity(object->name.text + ".init", kInitLabels, arguments, piped != nullptr, range))
                     return Type{};
                 Type model;
@@ -501,9 +501,9 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     // Python function for numbers (`exp(2.0)` is math.exp); torch's take
     // a number for a later tensor (`where(keep, x, 0.0)`), never for a Mask
     // or an Index (`where(n, a, b)`, `gelu(n)`: torch refuses them).
-    const Builtin* builtin = nullptr;
-    if (auto pre = prelude_signatures_.find(name); pre != prelude_signatures_.end() && &pre->second == &sig)
-        builtin = find_builtin(name);
+    auto prelude_entry = prelude_signatures_.find(name);
+    bool prelude = prelude_entry != prelude_signatures_.end() && &prelude_entry->second == &sig;
+    const Builtin* builtin = prelude ? find_builtin(name) : nullptr;
     auto takes_number = [&](size_t i) {
         if (!builtin) return true;
         ElementKind e = sig.params[i].type.tensor.element.kind;
@@ -512,8 +512,6 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     };
 
     // Bind generic axes and check each argument.
-    auto prelude_entry = prelude_signatures_.find(name);
-    bool prelude = prelude_entry != prelude_signatures_.end() && &prelude_entry->second == &sig;
     CallBindings bindings;
     const TensorType* first_tensor = nullptr;    // what `over=` names an axis of
     const TensorType* element_source = nullptr;  // the first whose parameter writes no element

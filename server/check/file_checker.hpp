@@ -25,7 +25,8 @@
 
 namespace ss::check {
 
-struct Builtin;  // builtin_table.hpp
+struct Builtin;       // builtin_table.hpp
+struct BuiltinLabel;  // builtin_table.hpp
 
 // A top-level name and the item that defines it.
 struct ItemRef {
@@ -339,7 +340,7 @@ private:
     // builtin_rules.cpp: built-ins the prelude can't type yet.
     // builtin_arity.cpp: false after reporting an argument missing, unknown,
     // repeated or too many for these labels (builtin_table.hpp's notation).
-    bool check_builtin_arity(std::string_view callee, const std::vector<std::string_view>& labels,
+    bool check_builtin_arity(std::string_view callee, const std::vector<BuiltinLabel>& params,
                              const std::vector<const ast::Argument*>& arguments, bool piped, ByteRange range);
     std::optional<Type> type_of_builtin(const std::string& name, const std::vector<const ast::Argument*>& arguments,
                                         const Type* piped, ByteRange piped_range, ByteRange range);
