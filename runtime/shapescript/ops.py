@@ -72,6 +72,17 @@ def arange(start, end, step=1, device=None):
     return torch.arange(start, end, step, dtype=torch.int64, device=device)
 
 
+def topk(x, k, dim):
+    """torch.topk as a tuple (values, indices). The checker refuses a k it
+    can prove past the axis; a generic axis's size only the run knows, so
+    a k past it is refused here, saying so, not in torch's words."""
+    if isinstance(k, int) and not 0 <= k <= x.shape[dim]:
+        raise ValueError(
+            "topk(): k must be in 0..%d (the size of the axis it is taken over), not %d" % (x.shape[dim], k)
+        )
+    return tuple(torch.topk(x, k, dim=dim))
+
+
 def mean(x, dim=None):
     """The mean over `dim` (None: all axes); of a Mask, the fraction true."""
     if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):

@@ -8,7 +8,20 @@ from .devices import program_device
 from .errors import ArgumentError, ShapeScriptError
 from .models import Initializer, Model, set_field
 from .modes import Eval, Mode, Train, draw_seed, step
-from .ops import arange, causal, cross_entropy, dropout, layer_norm, masked_fill, mean, print, rms_norm, scale, sum
+from .ops import (
+    arange,
+    causal,
+    cross_entropy,
+    dropout,
+    layer_norm,
+    masked_fill,
+    mean,
+    print,
+    rms_norm,
+    scale,
+    sum,
+    topk,
+)
 from .sinks import log
 from .specs import (
     AnySpec,
@@ -92,6 +105,7 @@ __all__ = [
     "step",
     "sum",
     "to_dtypes",
+    "topk",
     "update",
     "value_and_grad",
     "warmup",

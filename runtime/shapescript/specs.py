@@ -252,10 +252,27 @@ class _Spec:
         return "<%s %s>" % (type(self).__name__, self.describe())
 
 
+def _bound_value(bound, env):
+    """An Index's bound as a number: a symbolic one from the sizes bound so
+    far, None while a symbol it names is unbound (then only >= 0 is read)."""
+    if not isinstance(bound, tuple):
+        return bound
+    total = 0
+    for c, syms in bound[1]:
+        for sym in syms:
+            if env.get(sym) is None:
+                return None
+            c *= env[sym]
+        total += c
+    return total
+
+
 class TensorSpec(_Spec):
     """A tensor type: `axes` is one `(written, terms)` per axis (terms a
     polynomial, None for a variadic `..s`), `element` an element code, or
-    "float" for an extern fn's tensor whose element type isn't written."""
+    "float" for an extern fn's tensor whose element type isn't written.
+    `bound` is an Index's bound: an int, a `(written, terms)` size of the
+    function's symbols (`Index[n]`), or None (any position)."""
 
     __slots__ = ("axes", "element", "bound", "dtype", "key", "_fixed", "_var", "_var_name", "_ndim")
 
@@ -264,6 +281,8 @@ class TensorSpec(_Spec):
             raise ValueError("unknown element type %r (one of %s, float)" % (element, ", ".join(_DTYPES)))
         self.axes = tuple((w, None if t is None else tuple((c, tuple(s)) for c, s in t)) for w, t in axes)
         self.element = element
+        if isinstance(bound, tuple):
+            bound = (bound[0], tuple((c, tuple(syms)) for c, syms in bound[1]))
         self.bound = bound
         self.dtype = _DTYPES.get(element)  # None: any float
         self.key = (self.axes, element, bound)
@@ -288,7 +307,9 @@ class TensorSpec(_Spec):
 
     def element_name(self):
         if self.element == "index":
-            return "Index" if self.bound is None else "Index[%d]" % self.bound
+            if self.bound is None:
+                return "Index"
+            return "Index[%s]" % (self.bound[0] if isinstance(self.bound, tuple) else self.bound)
         if self.element == "bool":
             return "Mask"
         return self.element
@@ -411,7 +432,7 @@ class TensorSpec(_Spec):
             return
         low, high = torch.aminmax(x)
         low, high = int(low), int(high)
-        bound = self.bound
+        bound = _bound_value(self.bound, st.env)
         if low >= 0 and (bound is None or high < bound):
             return
         bad = low if low < 0 else high

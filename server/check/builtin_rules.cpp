@@ -459,6 +459,19 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
                     in_message(index)});
             return Type{};
         }
+        // torch wants the index no larger than the value along every other
+        // axis: proven here, or refused.
+        auto along = static_cast<size_t>(axis - x.axes.data());
+        for (size_t d = 0; d < x.axes.size(); ++d) {
+            const AxisType& at = index.tensor.axes[d];
+            if (d == along || at_most(at.size, x.axes[d].size)) continue;
+            report(DiagCode::E0504, args.positional[1].range,
+                   {"index",
+                    "no larger than the value, " + axes_text(x) + ", along every axis but `" + axis->written + "`",
+                    "its axis `" + at.written + "` is " + show(at.size) + " where the value's `" + x.axes[d].written +
+                        "` is " + show(x.axes[d].size)});
+            return Type{};
+        }
         if (name == "scatter") {
             if (args.positional.size() > 2 && args.positional[2].type.kind == TypeKind::Tensor &&
                 !same_shape(index.tensor, args.positional[2].type.tensor, nullptr))
@@ -476,6 +489,13 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         std::optional<Size> k;
         if (args.positional.size() > 1 && args.positional[1].argument)
             k = size_value(*args.positional[1].argument->value);
+        // k past the axis is refused where the sizes prove it; where they
+        // don't (a generic axis), the run checks it (ops.topk).
+        if (k && at_most(axis->size + Size::constant(1), *k)) {
+            report(DiagCode::E0504, args.positional[1].range,
+                   {"k", "at most the size of `" + axis->written + "`, " + show(axis->size), "it is " + show(*k)});
+            return Type{};
+        }
         TensorType cut = x;
         for (AxisType& a : cut.axes)
             if (&a - cut.axes.data() == axis - x.axes.data()) {

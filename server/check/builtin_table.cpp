@@ -221,7 +221,7 @@ const std::vector<Builtin>& entries() {
          .result = "([..s with over: k], [..s with over: k] Index[over])",
          .doc = "The `k` largest values along the axis `over` names and their positions, with that axis cut to `k`.",
          .emit = E::Topk,
-         .python = "torch.topk",
+         .python = "shapescript.rt.topk",
          .across = A::Over,
          .exportable = true},
         {.name = "argmax",

@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "check/alignment.hpp"
 #include "check/builtins.hpp"
 #include "check/describe.hpp"
 #include "check/file_checker.hpp"
@@ -313,41 +314,35 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
         auto before = static_cast<size_t>(variadic - param.axes.begin());
         size_t after = param.axes.size() - before - 1;
         auto known = b.variadic.find(group);
-        if (known != b.variadic.end() && param.axes.size() == 1) {
+        if (known != b.variadic.end() && param.axes.size() == 1 && b.groups_broadcast) {
             // Every axis of the smaller of the two is an axis of the larger,
-            // by name and size; the group becomes the larger (the result has
-            // its layout, as elementwise arithmetic does).
-            auto aligns_into = [](const std::vector<AxisType>& small, const std::vector<AxisType>& large,
-                                  const AxisType** bad) {
-                for (size_t i = 0; i < small.size(); ++i) {
-                    const AxisType& axis = small[i];
-                    const AxisType* match = nullptr;
-                    if (axis.name) {
-                        for (const AxisType& k : large)
-                            if (k.name == axis.name) match = &k;
-                    } else if (small.size() == large.size() && !large[i].name) {
-                        match = &large[i];  // unnamed axes align by position, as in arithmetic
-                    }
-                    if (!match || !(match->size == axis.size)) {
-                        *bad = &axis;
+            // by name and size, as elementwise arithmetic aligns them; the
+            // group becomes the larger (the code generator lays every
+            // argument out as the result).
+            TensorType bound;
+            bound.axes = known->second;
+            auto aligns_into = [](const TensorType& small, const TensorType& large, const AxisType** bad) {
+                Alignment aligned = align_axes(small, large);
+                // From the end, as align_axes goes: the last axis without a
+                // place is where it stopped.
+                for (size_t i = small.axes.size(); i-- > 0;)
+                    if (!aligned.positions[i] || !(large.axes[*aligned.positions[i]].size == small.axes[i].size)) {
+                        *bad = &small.axes[i];
                         return false;
                     }
-                }
                 return true;
             };
             const AxisType* bad = nullptr;
-            if (aligns_into(arg.axes, known->second, &bad)) return true;
+            if (aligns_into(arg, bound, &bad)) return true;
             const AxisType* reverse_bad = nullptr;
-            if (aligns_into(known->second, arg.axes, &reverse_bad)) {
+            if (aligns_into(bound, arg, &reverse_bad)) {
                 b.last_group = group;
                 b.last_group_was = known->second;
                 known->second = arg.axes;
                 return true;
             }
-            std::string bound = "[";
-            for (size_t i = 0; i < known->second.size(); ++i) bound += (i ? " " : "") + known->second[i].written;
             report(DiagCode::E0504, at,
-                   {param_name, "a tensor whose axes align by name with " + bound + "]",
+                   {param_name, "a tensor whose axes align by name with " + axes_text(bound),
                     "its axis `" + bad->written + "` does not"});
             return false;
         }
@@ -359,7 +354,7 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             bool same = known->second.size() == covered.size();
             for (size_t i = 0; same && i < covered.size(); ++i) same = known->second[i].size == covered[i].size;
             if (!same)
-                return fail(prelude ? "its leading axes are not those of an earlier argument"
+                return fail(prelude ? "it has axes " + axes_text(arg)
                                     : "`.." + group + "` is bound to other axes by an earlier argument");
         } else {
             b.variadic[group] = covered;
@@ -513,6 +508,7 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
 
     // Bind generic axes and check each argument.
     CallBindings bindings;
+    bindings.groups_broadcast = builtin && builtin->emit == BuiltinEmit::Aligned;
     const TensorType* first_tensor = nullptr;    // what `over=` names an axis of
     const TensorType* element_source = nullptr;  // the first whose parameter writes no element
     // What an argument of unknown type would have bound first: the result

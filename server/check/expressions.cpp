@@ -211,8 +211,9 @@ Type FileChecker::type_of_name(const ast::Name& name) {
         return local->second.type;
     }
     // A generic axis of the signature is a number in the body: `0..n`.
-    if (body_->scope.generics.count(name.text)) {
+    if (auto generic = body_->scope.generics.find(name.text); generic != body_->scope.generics.end()) {
         record_axis_name(name, body_->scope);
+        check_readable(name.text, generic->second, name.range);
         return of_kind(TypeKind::Int);
     }
     if (const ItemRef* item = lookup(name.text)) {
@@ -526,21 +527,60 @@ std::optional<SymbolId> FileChecker::generic_axis(const std::string& name, ByteR
     auto it = body_->scope.generics.find(name);
     if (it == body_->scope.generics.end()) return std::nullopt;
     record_axis_name(ast::Name{name, used_at, false}, body_->scope);
+    check_readable(name, it->second, used_at);
     return it->second;
+}
+
+// The generated code reads a generic axis's size off a shape (codegen's
+// parameter_source and local_source): a parameter's axis linear in it alone
+// (`n`, `(h 4)`, `n+1`), a batch's first axis, or an axis of a local that
+// is that size. `(nh W)` alone tells neither nh nor W.
+bool FileChecker::size_readable(SymbolId id) const {
+    auto gives = [&](const Type& t, bool parameter) {
+        if (t.kind == TypeKind::Batch)
+            return !t.tensor.axes.empty() && t.tensor.axes[0].size.as_linear() &&
+                   t.tensor.axes[0].size.as_linear()->symbol == id;
+        if (t.kind != TypeKind::Tensor) return false;
+        for (const AxisType& a : t.tensor.axes) {
+            if (a.variadic) {
+                if (!parameter) return false;  // a local's axes are read from the front
+                continue;
+            }
+            auto linear = a.size.as_linear();
+            if (linear && linear->symbol == id && (parameter || a.size == Size::symbol(id))) return true;
+        }
+        return false;
+    };
+    if (body_->signature)
+        for (const ParamSig& p : body_->signature->params)
+            if (gives(p.type, true)) return true;
+    for (const auto& [name, local] : body_->locals)
+        if (!local.is_parameter && gives(local.type, false)) return true;
+    return false;
+}
+
+void FileChecker::check_readable(const std::string& name, SymbolId id, ByteRange used_at) {
+    if (size_readable(id) || !body_->unreadable_reported.insert(used_at.begin).second) return;
+    std::string why = "no parameter has an axis of that size";
+    if (body_->signature)
+        for (const ParamSig& p : body_->signature->params)
+            if (p.type.kind == TypeKind::Tensor)
+                for (const AxisType& a : p.type.tensor.axes) {
+                    auto symbols = a.size.symbols();
+                    if (std::find(symbols.begin(), symbols.end(), id) != symbols.end()) {
+                        why = "`" + p.name + "`'s axis `" + a.written + "` tells only its product with other sizes";
+                        report(DiagCode::E0422, used_at, {name, why});
+                        return;
+                    }
+                }
+    report(DiagCode::E0422, used_at, {name, why});
 }
 
 std::optional<SymbolId> FileChecker::readable_generic_axis(const std::string& name, ByteRange used_at) {
     if (!body_ || !body_->signature || body_->locals.count(name)) return std::nullopt;
     auto it = body_->scope.generics.find(name);
-    if (it == body_->scope.generics.end()) return std::nullopt;
-    // Linear in the symbol alone (`n`, `(h 4)`, `n+1`): the shape gives it back.
-    for (const ParamSig& p : body_->signature->params)
-        if (p.type.kind == TypeKind::Tensor)
-            for (const AxisType& a : p.type.tensor.axes)
-                if (auto linear = a.variadic ? std::nullopt : a.size.as_linear();
-                    linear && linear->symbol == it->second)
-                    return generic_axis(name, used_at);
-    return std::nullopt;
+    if (it == body_->scope.generics.end() || !size_readable(it->second)) return std::nullopt;
+    return generic_axis(name, used_at);
 }
 
 std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
@@ -551,6 +591,7 @@ std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
         auto it = body_->scope.generics.find(n->name.text);
         if (it != body_->scope.generics.end()) {
             record_axis_name(n->name, body_->scope);
+            check_readable(n->name.text, it->second, n->name.range);
             return Size::symbol(it->second);
         }
         if (auto value = dim_value_of(n->name.text, n->name.range)) return Size::constant(*value);

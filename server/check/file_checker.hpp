@@ -82,6 +82,11 @@ struct CallBindings {
     std::map<SymbolId, Size> sizes;
     std::map<SymbolId, const AxisType*> from;
     std::map<std::string, std::vector<AxisType>> variadic;
+    // A lone `[..s]` parameter takes any tensor that aligns by name with the
+    // group bound so far, fewer or more axes (masked_fill, where): only for
+    // built-ins whose code lays every argument out as the result. Elsewhere a
+    // group is the same axes at every use, as a generic axis is one size.
+    bool groups_broadcast = false;
     // What the last bind_tensor added or changed: a wrong argument binds
     // nothing, so later ones are checked against the others, not against
     // its mistake. undo_last gives back what it takes away, for messages.
@@ -191,6 +196,7 @@ struct BodyState {
     Signature* signature = nullptr;
     std::map<std::string, Local> locals;
     std::map<std::string, ByteRange> assigned_anywhere;  // for E0105
+    std::set<uint32_t> unreadable_reported;              // E0422 once per use, typed twice or not
     // The size `x[keep]` selects, by the mask local's name while it keeps
     // its value: two selections by one mask have one size.
     std::map<std::string, SymbolId> selection_sizes;
@@ -242,6 +248,10 @@ public:
     SymbolId fresh_symbol(std::string name) override { return new_symbol(std::move(name)); }
     std::optional<SymbolId> generic_axis(const std::string& name, ByteRange used_at) override;
     std::optional<SymbolId> readable_generic_axis(const std::string& name, ByteRange used_at) override;
+    // Can the generated code read this size off a parameter's or a local's
+    // shape? check_readable reports E0422 where it can't.
+    bool size_readable(SymbolId id) const;
+    void check_readable(const std::string& name, SymbolId id, ByteRange used_at);
     std::string show(const Size& size) const override;
     std::string source_text(ByteRange range) const override { return written(range); }
 

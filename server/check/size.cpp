@@ -299,4 +299,12 @@ std::optional<Size> solve(const Size::Linear& linear, const Size& value) {
     return rest.divide_exact(linear.coefficient);
 }
 
+bool at_most(const Size& small, const Size& large) {
+    if (small.overflowed() || large.overflowed()) return false;
+    Size gap = large - small;
+    if (gap.overflowed()) return false;
+    auto terms = gap.term_list();
+    return std::all_of(terms.begin(), terms.end(), [](const auto& term) { return term.second >= 0; });
+}
+
 }  // namespace ss::check

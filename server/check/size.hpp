@@ -99,6 +99,11 @@ private:
 
 // Solves `linear == value` for its symbol: the symbol's size, when `value`
 // minus the offset divides exactly by the coefficient.
+// Is `small <= large` for every value of the symbols (each a size, so at
+// least 0)? Only when no term of `large - small` is negative: `n <= n + 1`,
+// `2 <= 3`, not `1 <= n` (n may be 0) nor anything overflowed.
+bool at_most(const Size& small, const Size& large);
+
 std::optional<Size> solve(const Size::Linear& linear, const Size& value);
 
 }  // namespace ss::check

@@ -114,8 +114,8 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
                       kAtom};
         case check::BuiltinEmit::Topk:
             if (args.positional.size() < 2) fail(whole.range, "`topk` takes a value and k");
-            return Py{"tuple(" + python + "(" + args.positional[0].text + ", " + args.positional[1].text +
-                          ", dim=" + dim_of_over(args, 0, whole) + "))",
+            return Py{python + "(" + args.positional[0].text + ", " + args.positional[1].text + ", " +
+                          dim_of_over(args, 0, whole) + ")",
                       kAtom};
         case check::BuiltinEmit::Join: {
             std::vector<std::string> parts;

@@ -340,10 +340,10 @@ Py Emitter::expr(const ast::Expr& e) {
         Py input = expr(*p->input);
         const check::Type* input_type = type_of(*p->input);
         const ast::Expr& stage = *p->stage;
-        if (auto* c = std::get_if<ast::Call>(&stage.node))
-            return call(*c->callee, c->arguments, &input, input_type, stage);
+        // The call is the whole pipe: the checker typed it, not the stage.
+        if (auto* c = std::get_if<ast::Call>(&stage.node)) return call(*c->callee, c->arguments, &input, input_type, e);
         if (auto* pc = std::get_if<ast::PatternCall>(&stage.node)) return pattern(*pc, &input, stage);
-        return call(stage, {}, &input, input_type, stage);
+        return call(stage, {}, &input, input_type, e);
     }
     if (auto* a = std::get_if<ast::As>(&node)) {
         const check::Type *from = type_of(*a->value), *to = type_of(e);

@@ -93,15 +93,10 @@ std::string Emitter::value_name(const std::string& name) const {
 // ------------------------------------------------------------------ specs
 
 std::string Emitter::tensor_spec(const check::TensorType& tensor, bool any_float) {
-    std::vector<std::string> axes;
-    for (const check::AxisType& a : tensor.axes) {
-        if (a.variadic) {
-            // The group by its name, which binds it: `..s` however written (`.. s`).
-            axes.push_back("(" + py_string(a.name ? ".." + *a.name : a.written) + ", None)");
-            continue;
-        }
+    // A size as the runtime's polynomial: ((coefficient, (symbol, ...)), ...).
+    auto terms_of = [&](const check::Size& size) {
         std::vector<std::string> terms;
-        for (const auto& [monomial, coefficient] : a.size.term_list()) {
+        for (const auto& [monomial, coefficient] : size.term_list()) {
             std::vector<std::string> symbols;
             for (auto [symbol, power] : monomial)
                 for (uint32_t i = 0; i < power; ++i)
@@ -109,6 +104,15 @@ std::string Emitter::tensor_spec(const check::TensorType& tensor, bool any_float
             terms.push_back("(" + std::to_string(coefficient) + ", " + py_tuple(symbols) + ")");
         }
         if (terms.empty()) terms.push_back("(0, ())");
+        return py_tuple(terms);
+    };
+    std::vector<std::string> axes;
+    for (const check::AxisType& a : tensor.axes) {
+        if (a.variadic) {
+            // The group by its name, which binds it: `..s` however written (`.. s`).
+            axes.push_back("(" + py_string(a.name ? ".." + *a.name : a.written) + ", None)");
+            continue;
+        }
         // The label messages show, spaced one way however it was written,
         // so a formatted file builds the same module: a space only between
         // two words (`(gh 16)`), none around operators (`3 * D`, `3*\tD`: `3*D`).
@@ -124,11 +128,16 @@ std::string Emitter::tensor_spec(const check::TensorType& tensor, bool any_float
             gap = false;
             label += c;
         }
-        axes.push_back("(" + py_string(label) + ", " + py_tuple(terms) + ")");
+        axes.push_back("(" + py_string(label) + ", " + terms_of(a.size) + ")");
     }
     std::string out = "_ss_rt.TensorSpec(" + py_tuple(axes) + ", " + py_string(element_code(tensor.element, any_float));
-    if (tensor.element.kind == check::ElementKind::Index && tensor.element.index_bound)
+    // An Index's bound: a number, or a size of the function's symbols
+    // (`Index[n]`), read once the axes have bound them.
+    if (tensor.element.kind == check::ElementKind::Index && tensor.element.index_bound) {
         if (auto bound = tensor.element.index_bound->as_constant()) out += ", " + std::to_string(*bound);
+        else
+            out += ", (" + py_string(tensor.element.bound_written) + ", " + terms_of(*tensor.element.index_bound) + ")";
+    }
     return out + ")";
 }
 

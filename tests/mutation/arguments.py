@@ -59,7 +59,10 @@ def _tensor(spec, sizes, lead=()):
     if dtype.is_floating_point:
         return torch.randn(shape, generator=gen).to(dtype)
     # An Index without a bound may index anything: only 0 is sure to fit.
+    # A bound of the call's sizes (`Index[n]`) takes theirs.
     high = spec.bound if spec.bound is not None else 1
+    if isinstance(high, tuple):
+        high = sum(c * math.prod(sizes.symbol(s) for s in syms) for c, syms in high[1])
     return torch.randint(0, max(high, 1), shape, generator=gen, dtype=dtype)
 
 

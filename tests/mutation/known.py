@@ -176,113 +176,17 @@ ALLOWED = (
         ),
         line=r"\btorch\.\w+\(\)",
     ),
+    Known(
+        "topk's k past a generic axis",
+        "`topk(x, 2, over=n)` with n generic and 1 at run time: only the run knows n's size, and it refuses k",
+        "call",
+        "ValueError",
+        r"^topk\(\): k must be in 0\.\.\d+ \(the size of the axis it is taken over\), not -?\d+$",
+        _call("ValueError", "topk(): k must be in 0..1 (the size of the axis it is taken over), not 2"),
+    ),
 )
 
 KNOWN = (
-    Known(
-        "scatter's index against its value",
-        "`scatter(x, i, w, over=n)`: the index's other axes aren't proven to fit x's",
-        "call",
-        "RuntimeError",
-        r"^Expected index \[[\d, ]*\] to be no larger than self \[[\d, ]*\] apart from dimension \d+",
-        _call("RuntimeError", "Expected index [3, 5] to be no larger than self [1, 100] apart from dimension 1 and"),
-    ),
-    Known(
-        "topk's k against the axis",
-        "`topk(x, K, over=n)` with n generic: k <= n isn't required",
-        "call",
-        "RuntimeError",
-        r"^selected index k out of range$",
-        _call("RuntimeError", "selected index k out of range"),
-    ),
-    Known(
-        "masked_fill of a number",
-        "`b |> masked_fill(!keep, -inf)` with b a generic axis (a number in the body) checks clean: the prelude's "
-        "`[..s]` takes a number, but the runtime's masked_fill needs a tensor",
-        "call",
-        "AttributeError",
-        r"^'(int|float)' object has no attribute 'masked_fill'$",
-        _call(
-            "AttributeError",
-            "'int' object has no attribute 'masked_fill'",
-            "m.py:50: weights = torch.softmax(_ss_rt.masked_fill(_ss_b, ~keep, -math.inf), dim=1)",
-        ),
-    ),
-    Known(
-        "cross_entropy's targets with more axes than the logits",
-        "`cross_entropy(z, y)` with z: [b V] and y: [b n] checks clean (the prelude's `[..s]` aligns either way "
-        "round), but torch wants one target per row of logits",
-        "call",
-        "RuntimeError",
-        r"^(0D or 1D target tensor expected, multi-target not supported|"
-        r"Expected floating point type for target with class probabilities, got Long)$",
-        _call(
-            "RuntimeError",
-            "0D or 1D target tensor expected, multi-target not supported",
-            "m.py:82: total = total + _ss_rt.cross_entropy(h @ m.wy, next_[:, t], -1)",
-        ),
-    ),
-    Known(
-        "einsum after masked_fill by a mask with an axis named twice",
-        "`masked_fill(s, !keep, -inf)` with s: [b n] and keep: [b b n] checks clean as a `[b n]`, so the einsum "
-        "after it gets a value of three axes",
-        "call",
-        "RuntimeError",
-        r"^einsum\(\): the number of subscripts in the equation \(\d+\) does not match the number of dimensions "
-        r"\(\d+\) for operand \d+ and no ellipsis was given$",
-        _call(
-            "RuntimeError",
-            "einsum(): the number of subscripts in the equation (2) does not match the number of dimensions (3) for "
-            "operand 0 and no ellipsis was given",
-            'm.py:52: _ss_result = einops.einsum(weights, x, "b n, b n d -> b d")',
-        ),
-        line=r"einsum\(",
-    ),
-    Known(
-        "gather's other axes",
-        "`gather(x, index, over=N)` with x: [b N e] and index: [b K D] checks clean: only the number of axes and "
-        "the positions' bound are compared, not the other axes' sizes, which torch wants no larger than x's",
-        "call",
-        "RuntimeError",
-        r"^Size does not match at dimension \d+ expected index \[[\d, ]+\] to be no larger than self \[[\d, ]+\] "
-        r"apart from dimension \d+$",
-        _call(
-            "RuntimeError",
-            "Size does not match at dimension 2 expected index [2, 49, 768] to be no larger than self [2, 196, 2] "
-            "apart from dimension 1",
-            "m.py:58: _ss_result = torch.gather(x, 1, idx)",
-        ),
-        line=r"torch\.gather\(",
-    ),
-    Known(
-        "where with an axis named twice",
-        "`where(m, y, x)` with m: [b n n] Mask and y, x: [b n 8] checks clean (elementwise operators refuse "
-        "this, E0410; where's arguments are matched elsewhere); `masked_fill(p, keep)` with keep: [b n n m] "
-        "the same way, and `masked_fill(x, !valid, v)` with x: [b] and valid: [b C] (the prelude's `[..s]` "
-        "takes the larger of the two)",
-        "call",
-        "RuntimeError",
-        r"^The size of tensor a \(\d+\) must match the size of tensor b \(\d+\) at non-singleton dimension \d+$",
-        _call(
-            "RuntimeError",
-            "The size of tensor a (2) must match the size of tensor b (8) at non-singleton dimension 3",
-            "m.py:94: w = torch.where(m, y, x)",
-        ),
-        line=r"(torch\.where|_ss_rt\.masked_fill)\(",
-    ),
-    Known(
-        "labels broadcast against the logits",
-        "`cross_entropy(z, y)` with z: [b K] and y: [] Index[K] (one target for a batch) checks clean: a later "
-        "`[..s]` parameter of the prelude takes any tensor that aligns with the group, fewer axes too",
-        "call",
-        "ValueError",
-        r"^Expected input batch_size \(\d+\) to match target batch_size \(\d+\)\.$",
-        _call(
-            "ValueError",
-            "Expected input batch_size (3) to match target batch_size (0).",
-            "m.py:110: _ss_result = _ss_rt.cross_entropy(z, y, 1)",
-        ),
-    ),
     Known(
         "the code generator refuses a checked program",
         "build stops with `can't generate Python for this yet` on a program check accepted (a causal mask "

@@ -167,6 +167,19 @@ def test_index_values_are_checked_when_value_checks_are_on():
     assert str(e) == "f(): argument `y`: expected Index[10] (torch.int64), found torch.float32"
 
 
+def test_a_symbolic_index_bound_is_read_once_its_symbols_are_bound():
+    # `fn f(y: [n] Index[n])`: positions into the axis y itself has
+    y_spec = rt.TensorSpec((sym("n"),), "index", ("n", ((1, ("n",)),)))
+    sig = rt.Signature("f", "t.ss:1", (("y", y_spec),))
+    rt.check_args(sig, (torch.tensor([2, 0, 1]),), True)
+    e = fails(sig, (torch.tensor([0, 5, 1]),), True)
+    assert str(e) == "f(): argument `y`: expected Index[n] values in 0..3, found 5 (y has shape [3])"
+    # a bound no axis binds before it is read: only >= 0 is checked
+    late = rt.Signature("g", "t.ss:1", (("y", rt.TensorSpec((sym("b"),), "index", ("V", ((1, ("V",)),)))),))
+    rt.check_args(late, (torch.tensor([7]),), True)
+    assert "found -1" in str(fails(late, (torch.tensor([-1]),), True))
+
+
 def test_mask_dtype():
     sig = rt.Signature("f", "t.ss:1", (("m", rt.TensorSpec((sym("n"), sym("n")), "bool")),))
     e = fails(sig, (torch.zeros(2, 2),))
