@@ -35,13 +35,19 @@ Alignment align_axes(const TensorType& small, const TensorType& large) {
             std::vector<size_t> same_size;
             for (size_t j = 0; j < la.size(); ++j)
                 if (!la[j].name && !taken[j] && la[j].size == axis.size) same_size.push_back(j);
+            // No unnamed axis of that size: a named one (`pos: [N+1 D]` over
+            // the `[b N D]` that `cat(cls, tokens, over=N)` gives, N+1 long).
+            if (same_size.empty())
+                for (size_t j = 0; j < la.size(); ++j)
+                    if (la[j].name && !la[j].variadic && !taken[j] && la[j].size == axis.size) same_size.push_back(j);
             if (same_size.size() != 1) {
                 out.why = same_size.empty()
-                              ? "the axis `" + axis.written + "` has no name, and no unnamed axis of the other, " +
+                              ? "the axis `" + axis.written + "` has no name, and no axis of the other, " +
                                     axes_text(large) + ", has its size"
                               : "the axis `" + axis.written + "` has no name, and " + std::to_string(same_size.size()) +
-                                    " unnamed axes of the other, " + axes_text(large) +
-                                    ", have its size: name the axis (`dim E = " + axis.written + "`)";
+                                    (la[same_size[0]].name ? " axes" : " unnamed axes") + " of the other, " +
+                                    axes_text(large) + ", have its size: name the axis (`dim E = " + axis.written +
+                                    "`)";
                 return out;
             }
             at = same_size[0];

@@ -22,7 +22,8 @@ struct Alignment {
 // from the end (`[n n]` keeps its order). An axis without a name is the one
 // in its place when the ranks agree and that axis has no name either;
 // otherwise the one unnamed axis of `large` of the same size (a bias `[3*D]`
-// over `[b n 3*D]`); two such axes are ambiguous. Beside a group `..s`
+// over `[b n 3*D]`), or failing that the one named axis of that size (`[N+1
+// D]` over a `[b N D]` that a cat made N+1 long); two such are ambiguous. Beside a group `..s`
 // every axis must be in its place counted from the end. At the first axis
 // that doesn't align, the rest are left unset.
 Alignment align_axes(const TensorType& small, const TensorType& large);

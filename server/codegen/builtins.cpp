@@ -166,6 +166,10 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
                 check::MaskPlacement placed = check::place_attention_mask(scores, mask_type->tensor);
                 if (!placed.fits) fail(whole.range, "the attention mask doesn't fit the scores: " + placed.why);
                 *mask = lay_out(*mask, placed.positions, scores);
+                // torch's attention wants a mask of two axes at least: a key
+                // padding mask `[m]` left as it is has one.
+                if (placed.positions.size() == 1 && placed.positions[0] + 1 == scores.axes.size())
+                    *mask = Py{operand(*mask, kAtom) + "[None]", kAtom};
             }
             return call(python);
         }

@@ -1,6 +1,6 @@
 """scaled_dot_product_attention's attn_mask is placed by axis name in the
 scores `[..s n m]` and laid out there by the generated code: a key padding
-mask `[b m]`, a per-example `[b n m]`, a transposed `[m n]`, a float bias
+mask `[b m]` or `[m]`, a per-example `[b n m]`, a transposed `[m n]`, a float bias
 over the heads `[H n m]`, a causal mask over self-attention `[n n]`, and a
 mask over a variadic group. Each is compared with attention written by
 hand in torch, with the mask broadcast explicitly."""
@@ -46,6 +46,9 @@ def test_masks_are_laid_out_by_name(build):
     keep[0, 3:] = False
     keep[1, :1] = False
     close(mod.key_padding(q, k, v, keep), by_hand(q, k, v, keep[:, None, None, :].expand(B, H, N, M)))
+
+    # one axis, the keys': torch wants two at least (found by the mutation test)
+    close(mod.keys_only(q, k, v, keep[0]), by_hand(q, k, v, keep[0].expand(B, H, N, M)))
 
     per = torch.rand(B, N, M, generator=torch.Generator().manual_seed(1)) > 0.3
     per[..., 0] = True  # every query sees a key

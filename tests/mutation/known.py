@@ -61,10 +61,10 @@ ALLOWED = (
     Known(
         "extern target missing",
         "an `extern fn` whose target the module doesn't have (`= torch.nn.functionalconv2d`, "
-        "`= torch.float.functional.gelu`, `= torch.cumsum.cumsum`), read at import",
+        "`= torch.float.functional.gelu`, `= torch.cumsum.cumsum`, `= torch.Tensor.Tensor.detach`), read at import",
         "import",
         "AttributeError",
-        r"^(module '[\w.]+'|'[\w.]+' object) has no attribute '\w*[^\W_]'$",
+        r"^(module '[\w.]+'|'[\w.]+' object|type object '[\w.]+') has no attribute '\w*[^\W_]'$",
         {
             "kind": "import",
             "type": "AttributeError",

@@ -3,6 +3,9 @@
 fn key_padding(q: [b H n d], k: [b H m d], v: [b H m e], keep: [b m] Mask) -> [b H n e]:
     return scaled_dot_product_attention(q, k, v, attn_mask=keep)
 
+fn keys_only(q: [b H n d], k: [b H m d], v: [b H m e], keep: [m] Mask) -> [b H n e]:
+    return scaled_dot_product_attention(q, k, v, attn_mask=keep)
+
 fn per_example(q: [b H n d], k: [b H m d], v: [b H m e], keep: [b n m] Mask) -> [b H n e]:
     return scaled_dot_product_attention(q, k, v, attn_mask=keep)
 
