@@ -40,6 +40,7 @@ Alignment align_axes(const TensorType& small, const TensorType& large) {
             if (same_size.empty())
                 for (size_t j = 0; j < la.size(); ++j)
                     if (la[j].name && !la[j].variadic && !taken[j] && la[j].size == axis.size) same_size.push_back(j);
+            if (same_size.size() > 1) out.ambiguous = i, out.candidates = same_size;
             if (same_size.size() != 1) {
                 out.why = same_size.empty()
                               ? "the axis `" + axis.written + "` has no name, and no axis of the other, " +

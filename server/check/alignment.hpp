@@ -16,6 +16,11 @@ struct Alignment {
     // none, and `why` then says why for the first such axis.
     std::vector<std::optional<size_t>> positions;
     std::string why;
+    // When an axis without a name had two or more axes of its size to go
+    // to: its index in `small`, and theirs in `large` (for the quick fix
+    // that names it).
+    std::optional<size_t> ambiguous;
+    std::vector<size_t> candidates;
 };
 
 // A named axis (or group `..s`) is the axis of `large` with its name, taken

@@ -188,6 +188,10 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         // Normalises along `over`; `weight=` (and `bias=`) have that axis's
         // size. The result has the value's type.
         const Type* x = first();
+        if (x && x->kind != TypeKind::Tensor && x->kind != TypeKind::Unknown) {  // `rms_norm(D, over=D)`
+            report(DiagCode::E0505, args.positional[0].range, {"x", "a tensor", in_message(*x)});
+            return Type{};
+        }
         if (!x || x->kind != TypeKind::Tensor || !args.over) return Type{};
         const AxisType* it = over_axis(args, x->tensor);
         if (!it) return Type{};

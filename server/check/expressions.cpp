@@ -360,7 +360,7 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
         const AxisType& axis = small.axes[i];
         if (!aligned.positions[i]) {
             report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), aligned.why},
-                   {{small_range, "this operand has " + axes_text(small)}});
+                   {{small_range, "this operand has " + axes_text(small)}}, name_axis_fixes(aligned, small, large));
             return Type{};
         }
         const AxisType* match = &large.axes[*aligned.positions[i]];
@@ -718,6 +718,10 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
 }
 
 Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
+    if (mask.axes.size() != 2) {  // counted first: a name known only where it's used still counts
+        report(DiagCode::E0417, range, {"two axes, as in `causal[n m]`", std::to_string(mask.axes.size())});
+        return Type{};
+    }
     Type out = of_kind(TypeKind::Tensor);
     out.tensor.element.kind = ElementKind::Mask;
     for (const auto& axis : mask.axes) {
@@ -739,11 +743,43 @@ Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
         a.origin = axis->range;
         out.tensor.axes.push_back(std::move(a));
     }
-    if (out.tensor.axes.size() != 2) {
-        report(DiagCode::E0417, range, {"two axes, as in `causal[n m]`", std::to_string(out.tensor.axes.size())});
-        return Type{};
-    }
     return out;
+}
+
+// The quick fixes for an axis without a name that two axes of its size
+// could take (`[b 3*D 3*D] + [3*D]`): one per candidate, each adding `dim E
+// = 3*D` before the function and writing `E` for the axis and for that
+// candidate where their types write them. Only where both are written so.
+std::vector<Fix> FileChecker::name_axis_fixes(const Alignment& aligned, const TensorType& small,
+                                              const TensorType& large) {
+    std::vector<Fix> fixes;
+    if (!aligned.ambiguous || !body_ || !body_->fn) return fixes;
+    const AxisType& axis = small.axes[*aligned.ambiguous];
+    auto written_at_origin = [&](const AxisType& a) {
+        return a.origin.end > a.origin.begin && written(a.origin) == a.written;
+    };
+    if (!written_at_origin(axis)) return fixes;
+    std::string name = "E";
+    for (int k = 2; lookup(name) || body_->scope.generics.count(name) || body_->locals.count(name); ++k)
+        name = "E" + std::to_string(k);
+    // The start of the line the function's name is on (`fn`, `export fn`).
+    size_t line = std::min<size_t>(body_->fn->name.range.begin, text_.size());
+    while (line > 0 && text_[line - 1] != '\n') --line;
+    ByteRange before_fn{static_cast<uint32_t>(line), static_cast<uint32_t>(line)};
+    for (size_t j : aligned.candidates) {
+        const AxisType& other = large.axes[j];
+        if (!written_at_origin(other) || other.origin.begin == axis.origin.begin) continue;
+        Fix fix;
+        fix.title = "Name the axis: `dim " + name + " = " + axis.written + "`, for axis " + std::to_string(j + 1) +
+                    " of " + axes_text(large);
+        fix.edits.push_back({before_fn, "dim " + name + " = " + axis.written + "\n\n"});
+        std::vector<FixEdit> renames = {{axis.origin, name}, {other.origin, name}};
+        std::sort(renames.begin(), renames.end(),
+                  [](const FixEdit& a, const FixEdit& b) { return a.range.begin < b.range.begin; });
+        fix.edits.insert(fix.edits.end(), renames.begin(), renames.end());
+        fixes.push_back(std::move(fix));
+    }
+    return fixes;
 }
 
 }  // namespace ss::check

@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "check/alignment.hpp"
 #include "check/checker.hpp"
 #include "check/context.hpp"
 #include "check/describe.hpp"
@@ -251,6 +252,7 @@ public:
     // Can the generated code read this size off a parameter's or a local's
     // shape? check_readable reports E0422 where it can't.
     bool size_readable(SymbolId id) const;
+    std::vector<Fix> name_axis_fixes(const Alignment& aligned, const TensorType& small, const TensorType& large);
     void check_readable(const std::string& name, SymbolId id, ByteRange used_at);
     std::string show(const Size& size) const override;
     std::string source_text(ByteRange range) const override { return written(range); }

@@ -468,6 +468,10 @@ void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Fie
         scope.field_name = f.name.text;
         Type type = resolve_type(*f.type, scope);
         if (f.initializer) check_initializer(*f.initializer, is_model);
+        // `M.init` makes every tensor field: it needs to know how.
+        if (!f.initializer && is_model && type.kind == TypeKind::Tensor)
+            report(DiagCode::E1303, f.name.range,
+                   {"`normal(std)`, `uniform(low, high)`, `zeros`, `ones` or a number, after `=`", "none"});
         if (!name.missing && fresh) field_facts_[name.text][f.name.text] = result_.symbols.size();
         SymbolFact& fact = result_.symbols.emplace_back();
         fact.name = f.name.text;

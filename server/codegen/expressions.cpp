@@ -330,7 +330,10 @@ Py Emitter::expr(const ast::Expr& e) {
         bool ints = int_or_size(lt) && int_or_size(rt);
         if (op == "/" && in_slice_bounds_ && ints)
             return {operand(left, prec) + " // " + operand(right, prec + 1), prec};
-        return {operand(left, prec) + " " + op + " " + operand(right, prec + 1), prec};
+        // Python chains comparisons (`a > b > c` is `a > b and b > c`): the
+        // source's `(a > b) > c` keeps its parentheses.
+        int left_prec = prec == kCompare ? kCompare + 1 : prec;
+        return {operand(left, left_prec) + " " + op + " " + operand(right, prec + 1), prec};
     }
     if (auto* r = std::get_if<ast::RangeExpr>(&node)) {
         if (!r->start || !r->end) fail(e.range, "a range outside a subscript needs both ends");

@@ -74,6 +74,32 @@ ALLOWED = (
         line=r"^\S+: \w+ = [\w.]+$",
     ),
     Known(
+        "extern target not a function",
+        "an `extern fn` whose target is a module or another value that isn't callable (`= torch.nn.functional`)",
+        "import",
+        "TypeError",
+        r"^extern fn \w+: its target [\w.]+ is a \w+, not a function$",
+        {
+            "kind": "import",
+            "type": "TypeError",
+            "message": "extern fn conv3x3: its target torch.nn.functional is a module, not a function",
+        },
+    ),
+    Known(
+        "an extern declaration its target refuses",
+        "an `extern fn` that declares parameters its target doesn't take (`kernel_size: int = 1` for conv2d): "
+        "the declaration is the user's word for the target's signature",
+        "call",
+        "TypeError",
+        r"^(\w+\(\) received an invalid combination of arguments - got \(|"
+        r"\w+\(\) got an unexpected keyword argument '\w+'$)",
+        _call(
+            "TypeError",
+            "conv2d() received an invalid combination of arguments - got (Tensor, Parameter, Parameter, "
+            "kernel_size=int), but expected one of:",
+        ),
+    ),
+    Known(
         "python attribute missing",
         "a name read from an `import python` module that it doesn't have (`shapescript.datasets.m()`)",
         "call",

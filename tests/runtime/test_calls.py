@@ -52,3 +52,11 @@ def test_a_wrapped_extern_binds_its_arguments_in_declaration_order():
     assert str(e.value).startswith("add() (extern fn m.add): argument `b`, axis 1 `n`: expected 3 (bound by `a`)")
     with pytest.raises(ArgumentError, match=r"argument `a`: expected a float element type, found torch.int64"):
         add(torch.zeros(3, dtype=torch.int64), half)
+
+
+def test_an_extern_whose_target_is_not_a_function_is_refused_when_made():
+    sig = rt.Signature("conv3x3", "t.ss:2", (), extern="torch.nn.functional")
+    with pytest.raises(
+        TypeError, match=r"^extern fn conv3x3: its target torch.nn.functional is a module, not a function$"
+    ):
+        rt.checked_extern(sig, torch.nn.functional, True, False)

@@ -80,7 +80,7 @@ TEST_CASE("duplicates: items, parameters, fields, with the first definition as r
     REQUIRE(r.diagnostics[0].related.size() == 1);
     CHECK(r.diagnostics[0].related[0].range.begin == 4);
     CHECK(codes_of(check("fn f(x: [n], x: [n]) -> [n]:\n    return x\n").diagnostics) == Codes{"E0101"});
-    CHECK(codes_of(check("model M:\n    w: [4]\n    w: [5]\n").diagnostics) == Codes{"E0101"});
+    CHECK(codes_of(check("model M:\n    w: [4] = zeros\n    w: [5] = zeros\n").diagnostics) == Codes{"E0101"});
     CHECK(check("import python torch\nimport python torch.nn\n").diagnostics.empty());
 }
 
@@ -101,7 +101,8 @@ TEST_CASE("signature errors") {
     CHECK(typo[0].message == "unknown type `Btach`; did you mean `Batch`?");
     CHECK(codes_of(check("fn f(x: [b V] Logit over C) -> [b]:\n    return x\n").diagnostics) == Codes{"E0302"});
     CHECK(codes_of(check("fn f(x: [b] Index) -> [b]:\n    return x\n").diagnostics) == Codes{"E0303"});
-    CHECK(codes_of(check("model M:\n    w: [4]\nfn f(d: Dataset[M]):\n    return\n").diagnostics) == Codes{"E0303"});
+    CHECK(codes_of(check("model M:\n    w: [4] = zeros\nfn f(d: Dataset[M]):\n    return\n").diagnostics) ==
+          Codes{"E0303"});
     CHECK(codes_of(check("fn f(x) -> [n]:\n    return x\n").diagnostics) == Codes{"E0304"});
     CHECK(codes_of(check("fn f(x: [n/2]) -> [n]:\n    return x\n").diagnostics) == Codes{"E0401"});
     CHECK(check("dim D = 8\nfn f(x: [D/2 n]) -> [4 n]:\n    return x\n").diagnostics.empty());
@@ -109,7 +110,7 @@ TEST_CASE("signature errors") {
     CHECK(codes_of(check("fn f(x: [n]) -> [m]:\n    return x\n").diagnostics) == Codes{"E0406"});
     CHECK(check("fn f(x: [n]) -> [?k]:\n    return x\n").diagnostics.empty());
     // Only dims are static sizes: a model's name in an axis is a generic axis.
-    CHECK(check("fn f(x: [Mlp]) -> [Mlp]:\n    return x\nmodel Mlp:\n    w: [4]\n").diagnostics.empty());
+    CHECK(check("fn f(x: [Mlp]) -> [Mlp]:\n    return x\nmodel Mlp:\n    w: [4] = zeros\n").diagnostics.empty());
     CHECK(codes_of(check("dim H = 4\nfn f(x: H) -> [H]:\n    return x\n").diagnostics) == Codes{"E0103"});
 }
 

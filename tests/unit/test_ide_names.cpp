@@ -57,6 +57,26 @@ TEST_CASE("ide: applying a diagnostic's suggested fix removes it") {
     }
 }
 
+TEST_CASE("ide: an axis without a name that two axes could take is named by each quick fix") {
+    const std::string text =
+        "dim D = 8\n\nfn fused(x: [b 3*D 3*D], bias: [3*D]) -> [b 3*D 3*D]:\n    return x + bias\n";
+    Analysed a(text);
+    auto d = std::find_if(a.result().diagnostics.begin(), a.result().diagnostics.end(),
+                          [](const Diagnostic& x) { return x.code == "E0410"; });
+    REQUIRE(d != a.result().diagnostics.end());
+    REQUIRE(d->fixes.size() == 2);  // one per axis of x it could be
+    const char* expected[] = {"dim E = 3*D\n\nfn fused(x: [b E 3*D], bias: [E]) -> [b 3*D 3*D]:",
+                              "dim E = 3*D\n\nfn fused(x: [b 3*D E], bias: [E]) -> [b 3*D 3*D]:"};
+    for (size_t i = 0; i < 2; ++i) {
+        CAPTURE(d->fixes[i].title);
+        std::string fixed = apply(text, d->fixes[i].edits);
+        CHECK(fixed.find(expected[i]) != std::string::npos);
+        Analysed after(fixed);
+        CHECK(std::none_of(after.result().diagnostics.begin(), after.result().diagnostics.end(),
+                           [](const Diagnostic& x) { return x.code == "E0410"; }));
+    }
+}
+
 TEST_CASE("ide: name features never throw and stay inside the text, at every offset of the examples and of edits") {
     std::mt19937 rng(11);
     for (const std::string& file : ss::test::example_files()) {

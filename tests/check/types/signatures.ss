@@ -40,6 +40,7 @@ model Inits:
     a: [4] = zero      # error E1303 "found `zero`"
     b: [4] = normal()  # error E1303
     c: [4] = uniform(-0.1, 0.1)
+    d: [4]  # error E1303 "is `normal(std)`, `uniform(low, high)`, `zeros`, `ones` or a number, after `=`; found none"
 
 data Labelled:
     y: Index[C] = 0  # error E1303 "data record"
