@@ -59,6 +59,7 @@ void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position
     if (kind == ": int") fits = type.kind == TypeKind::Int;
     else if (kind == ": float") fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
     else if (kind == ": str") fits = type.kind == TypeKind::Str;
+    else if (kind == ": bool") fits = type.kind == TypeKind::Bool;  // `nesterov=mu` with mu a tensor
     else if (kind == ": schedule") {  // a schedule is of unknown type (a built-in's result)
         fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
         expected = "a number or a schedule";

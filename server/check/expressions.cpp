@@ -374,8 +374,8 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
             };
             std::string why = known_at_run_time(axis.size) && known_at_run_time(match->size)
                                   ? "axis `" + axis.written +
-                                        "` is the size of one selection on one side and of another on the other, "
-                                        "sizes known only at run time (select both with one mask)"
+                                        "` has a size known only at run time on each side, and nothing proves the "
+                                        "two equal (select both with one mask, or write `as` to say they are)"
                                   : "axis `" + axis.written + "` is " + show(axis.size) + " on one side and " +
                                         show(match->size) + " on the other";
             report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), why}, std::move(related));
@@ -659,10 +659,16 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             if (r->end && !end) integers = integer_end(*r->end, type_of(*r->end)) && integers;
             if (!integers) return Type{};
             AxisType& a = t.axes[axis];
-            a.size = start && end ? *end - *start : Size::symbol(new_symbol("?" + a.written));
+            Size before = a.size;
+            std::string unknown = "?" + (a.name ? *a.name : std::string("k"));
+            a.size = start && end ? *end - *start : Size::symbol(new_symbol(unknown));
             // The axis keeps its name (a slice of `n` is still along `n`),
-            // with its new size.
-            if (!a.name) a.written = source_text(index.range);
+            // with its new size, which is how it's shown: `D/2` for `0..D/2`,
+            // `?n` where only the run knows it, never under another size's name.
+            if (!(start && end)) a.written = unknown;
+            else if (!(a.size == before))
+                a.written =
+                    r->end && (!r->start || start->as_constant() == 0) ? source_text(r->end->range) : show(a.size);
             a.origin = index.range;
             position = axis + 1;
             continue;
@@ -725,17 +731,29 @@ Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
     Type out = of_kind(TypeKind::Tensor);
     out.tensor.element.kind = ElementKind::Mask;
     for (const auto& axis : mask.axes) {
-        // The names are the signature's axes or dims; any other name takes
-        // its size from where the mask is used, which the prelude's
-        // masked_fill and where will say: unknown until then.
+        // The names are the signature's axes or dims, or among masked_fill's
+        // or where's later arguments, axes of the first (causal_scope_).
         if (axis->kind != ast::AxisKind::Name) return Type{};
         std::optional<Size> size;
         auto generic = body_->scope.generics.find(axis->name.text);
         if (generic != body_->scope.generics.end()) {
             size = Size::symbol(generic->second);
             record_axis_name(axis->name, body_->scope);
-        } else if (auto value = dim_value_of(axis->name.text, axis->name.range)) size = Size::constant(*value);
-        if (!size) return Type{};
+        } else if (auto value = dim_value_of(axis->name.text, axis->name.range)) {
+            size = Size::constant(*value);
+        } else if (dim_in_error(axis->name.text)) {
+            return Type{};
+        } else if (causal_scope_) {
+            for (const AxisType& a : causal_scope_->axes)
+                if (a.name == axis->name.text && !a.variadic) size = a.size;
+        }
+        if (!size) {
+            report(DiagCode::E0417, axis->range,
+                   {"axes of the signature, dims or, in masked_fill and where, axes of the value masked, as in "
+                    "`causal[n m]`",
+                    "`" + axis->name.text + "`"});
+            return Type{};
+        }
         AxisType a;
         if (axis->kind == ast::AxisKind::Name) a.name = axis->name.text;
         a.size = *size;

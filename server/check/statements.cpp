@@ -126,6 +126,10 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         // A value that is a call, stage or pattern has its type in a fact
         // already: its locals share it (a tuple's elements alias into it).
         TypeRef shared = recorded_for_ == a->value.get() ? result_.expressions.back().type : nullptr;
+        if (a->targets.size() > 1)  // `q, m.w = ...`: a field is changed on its own
+            for (const auto& t : a->targets)
+                if (std::holds_alternative<ast::Attribute>(t->node))
+                    report(DiagCode::E0605, t->range, {written(t->range)});
         if (a->targets.size() == 1) {
             assign(*a->targets[0], value, shared);
         } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
@@ -224,6 +228,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
         return;
     }
     type_of(target);  // a subscript or something else: typed for its errors
+    report(DiagCode::E0605, target.range, {written(target.range)});
 }
 
 void FileChecker::check_return(const ast::Return& ret, ByteRange range) {

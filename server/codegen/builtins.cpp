@@ -4,6 +4,7 @@
 // (check/builtin_table.cpp).
 #include "check/attention.hpp"
 #include "check/builtin_table.hpp"
+#include "check/prelude.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -33,6 +34,55 @@ bool is_number(const check::Type* t) {
 
 }  // namespace
 
+// The arguments where the table's labels put them, as Python would bind
+// them: a required one given by name at the next place goes there (`sum(x=v,
+// over=E)`; the emitters read those by position), and for a torch function
+// called as it is, an optional one given by position goes by name (torch
+// makes `gelu`'s `approximate` keyword-only).
+void Emitter::place_by_label(const check::Builtin& b, LoweredArgs& args) {
+    std::vector<check::BuiltinLabel> labels = check::builtin_labels(b);
+    if (b.typing == check::BuiltinTyping::Prelude)  // its labels are the prelude's declaration
+        for (const ast::Item& item : check::prelude_ast().items)
+            if (auto* ext = std::get_if<ast::ExternFn>(&item.node); ext && ext->name.text == b.name)
+                for (const ast::Param& p : ext->params) {
+                    auto* named = p.type ? std::get_if<ast::NamedType>(&p.type->node) : nullptr;
+                    labels.push_back({.name = p.name.text,
+                                      .optional = p.default_value != nullptr,
+                                      .keyword_only = named && named->name.text == "axis"});  // `over: axis`
+                }
+    // The runtime's functions take the labels' names (test_builtin_keywords):
+    // `Train(seed=0)` stays as written when nothing reads it by position.
+    std::string_view target = check::builtin_python(b);
+    bool by_name_is_fine = b.emit == check::BuiltinEmit::Call &&
+                           (target.rfind("_ss_rt.", 0) == 0 || target.rfind("shapescript.rt.", 0) == 0);
+    for (bool moved = !by_name_is_fine; moved;) {
+        moved = false;
+        size_t next = args.positional.size();
+        if (next >= labels.size() || labels[next].optional || labels[next].keyword_only || labels[next].variadic ||
+            labels[next].any_keywords)
+            break;
+        for (size_t i = 0; i < args.keywords.size() && i < args.keyword_exprs.size(); ++i)
+            if (args.keywords[i].first == labels[next].name) {
+                args.positional.push_back(args.keywords[i].second);
+                args.positional_exprs.push_back(args.keyword_exprs[i]);
+                args.positional_types.push_back(type_of(*args.keyword_exprs[i]));
+                args.keywords.erase(args.keywords.begin() + static_cast<std::ptrdiff_t>(i));
+                args.keyword_exprs.erase(args.keyword_exprs.begin() + static_cast<std::ptrdiff_t>(i));
+                moved = true;
+                break;
+            }
+    }
+    if (b.emit != check::BuiltinEmit::Call) return;
+    for (size_t i = args.positional.size(); i-- > 0;)
+        if (i < labels.size() && labels[i].optional && !labels[i].variadic && !labels[i].name.empty()) {
+            args.keywords.insert(args.keywords.begin(), {labels[i].name, args.positional[i]});
+            args.keyword_exprs.insert(args.keyword_exprs.begin(), args.positional_exprs[i]);
+            args.positional.erase(args.positional.begin() + static_cast<std::ptrdiff_t>(i));
+            args.positional_exprs.erase(args.positional_exprs.begin() + static_cast<std::ptrdiff_t>(i));
+            args.positional_types.erase(args.positional_types.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+}
+
 std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, const ast::Expr& whole) {
     auto first = [&]() -> const Py& {
         if (args.positional.empty()) fail(whole.range, "`" + name + "` needs an argument");
@@ -53,6 +103,7 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
 
     const check::Builtin* b = check::find_builtin(name);
     if (!b) return std::nullopt;
+    place_by_label(*b, args);
     const std::string python = python_path(check::builtin_python(*b));
     switch (b->emit) {
         case check::BuiltinEmit::Call:

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "analysis/steps.hpp"
+#include "check/builtin_table.hpp"
 #include "check/checker.hpp"
 #include "check/document.hpp"
 #include "codegen/codegen.hpp"
@@ -95,6 +96,7 @@ public:
 
     // builtins.cpp: nullopt when `name` isn't a built-in this file didn't redefine.
     std::optional<Py> builtin(const std::string& name, LoweredArgs& args, const ast::Expr& whole);
+    void place_by_label(const check::Builtin& b, LoweredArgs& args);
 
     // patterns.cpp
     Py pattern(const ast::PatternCall& call, const Py* piped, const ast::Expr& whole);

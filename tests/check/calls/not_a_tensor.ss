@@ -1,4 +1,4 @@
-# A norm's value and a causal mask's axes: refused where they are written.
+# Arguments of the wrong kind, refused where they are written.
 dim D = 8
 
 fn norm_of_a_dim(x: [b n D], w: [D]) -> [b n D]:
@@ -6,3 +6,13 @@ fn norm_of_a_dim(x: [b n D], w: [D]) -> [b n D]:
 
 fn one_axis(s: [b n m]) -> [b n m]:
     return s |> masked_fill(!causal[m], -inf)  # error E0417 "two axes, as in `causal[n m]`; found 1"
+
+fn other_name(keep: [b n] Mask) -> [b n n] Mask:
+    visible = keep |> repeat(b m -> b n m) as [b n n] Mask
+    return causal[s n] & visible  # error E0417 "found `s`"
+
+model Regressor:
+    w: [D] = zeros
+
+fn optimiser(m: Regressor, mu: [D]) -> Optimizer[Regressor]:
+    return sgd(m, lr=0.01, momentum=0.9, nesterov=mu)  # error E0505 "argument `nesterov` must be bool"
