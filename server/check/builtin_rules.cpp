@@ -60,7 +60,13 @@ void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position
     else if (kind == ": float") fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
     else if (kind == ": str") fits = type.kind == TypeKind::Str;
     else if (kind == ": bool") fits = type.kind == TypeKind::Bool;  // `nesterov=mu` with mu a tensor
-    else if (kind == ": schedule") {  // a schedule is of unknown type (a built-in's result)
+    else if (kind == ": (float, float)") {                          // adamw's `betas=(0.9,)`
+        fits = type.kind == TypeKind::Tuple && type.elements.size() == 2 &&
+               std::all_of(type.elements.begin(), type.elements.end(), [](const Type& t) {
+                   return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Unknown;
+               });
+        expected = "two numbers, `(0.9, 0.999)`";
+    } else if (kind == ": schedule") {  // a schedule is of unknown type (a built-in's result)
         fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
         expected = "a number or a schedule";
     }

@@ -16,3 +16,6 @@ model Regressor:
 
 fn optimiser(m: Regressor, mu: [D]) -> Optimizer[Regressor]:
     return sgd(m, lr=0.01, momentum=0.9, nesterov=mu)  # error E0505 "argument `nesterov` must be bool"
+
+fn betas(m: Regressor) -> Optimizer[Regressor]:
+    return adamw(m, lr=0.001, betas=(0.9,))  # error E0505 "argument `betas` must be two numbers, `(0.9, 0.999)`"
