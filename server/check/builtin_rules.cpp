@@ -41,38 +41,37 @@ BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Arg
 
 void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,
                                          const Type& type, ByteRange range) {
-    // A label is `name: kind`, `name?: kind` (optional) or `values ...`
-    // (any number: no later label has a place).
-    std::string_view label;
-    for (size_t i = 0; i < builtin.params.size(); ++i) {
-        std::string_view l = builtin.params[i];
-        std::string_view name = l.substr(0, std::min(l.find_first_of("?:"), l.size()));
-        if (argument && argument->keyword ? name == argument->keyword->text : i == position) {
-            label = l;
+    // The label given by name, or in this place (none after `values ...`,
+    // whose later labels have no place).
+    const BuiltinLabel* label = nullptr;
+    for (const BuiltinLabel& l : builtin_labels(builtin)) {
+        if (argument && argument->keyword
+                ? l.name == argument->keyword->text
+                : &l - builtin_labels(builtin).data() == static_cast<std::ptrdiff_t>(position)) {
+            label = &l;
             break;
         }
-        if (l.find("...") != std::string_view::npos) break;
+        if (l.variadic) break;
     }
-    std::string_view kind = label.substr(std::min(label.find(": "), label.size()));
+    if (!label || type.kind == TypeKind::Unknown) return;
+    const std::string& kind = label->type;
     bool fits = true;
-    std::string expected(kind.substr(std::min<size_t>(2, kind.size())));
-    if (kind == ": int") fits = type.kind == TypeKind::Int;
-    else if (kind == ": float") fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
-    else if (kind == ": str") fits = type.kind == TypeKind::Str;
-    else if (kind == ": bool") fits = type.kind == TypeKind::Bool;  // `nesterov=mu` with mu a tensor
-    else if (kind == ": (float, float)") {                          // adamw's `betas=(0.9,)`
+    std::string expected = kind;
+    if (kind == "int") fits = type.kind == TypeKind::Int;
+    else if (kind == "float") fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
+    else if (kind == "str") fits = type.kind == TypeKind::Str;
+    else if (kind == "bool") fits = type.kind == TypeKind::Bool;  // `nesterov=mu` with mu a tensor
+    else if (kind == "(float, float)") {                          // adamw's `betas=(0.9,)`
         fits = type.kind == TypeKind::Tuple && type.elements.size() == 2 &&
                std::all_of(type.elements.begin(), type.elements.end(), [](const Type& t) {
                    return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Unknown;
                });
         expected = "two numbers, `(0.9, 0.999)`";
-    } else if (kind == ": schedule") {  // a schedule is of unknown type (a built-in's result)
+    } else if (kind == "schedule") {  // a schedule is of unknown type (a built-in's result)
         fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
         expected = "a number or a schedule";
     }
-    if (!fits && type.kind != TypeKind::Unknown)
-        report(DiagCode::E0505, range,
-               {std::string(label.substr(0, label.find_first_of("?:"))), expected, describe(type)});
+    if (!fits) report(DiagCode::E0505, range, {label->name, expected, describe(type)});
 }
 
 // The axis `over=` names in `x`, or null after reporting E0419 (or when

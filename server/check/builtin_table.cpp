@@ -550,6 +550,11 @@ BuiltinLabel builtin_label(std::string_view s) {
     out.name = out.any_keywords ? "" : std::string(s.substr(start, end - start));
     out.keyword_only = s.size() >= 6 && s.substr(s.size() - 6) == ": axis";
     out.optional = out.any_keywords || s.find("?:") != std::string_view::npos || s.find('=') != std::string_view::npos;
+    if (size_t colon = s.find(':'); colon != std::string_view::npos && !out.any_keywords) {
+        std::string_view type = s.substr(colon + 1);
+        type = type.substr(std::min(type.find_first_not_of(' '), type.size()));
+        out.type = std::string(type.substr(0, type.find(" = ")));
+    }
     return out;
 }
 

@@ -113,6 +113,7 @@ struct BuiltinLabel {
     bool variadic = false;      // `parts: [..s] ...`, `values ...`
     bool any_keywords = false;  // `key=value ...`
     bool keyword_only = false;  // `over: axis`: an axis is named, `over=n`, never given by position
+    std::string type;           // as written after `:`, without a default: "float", "[..s]", "(float, float)"
 };
 BuiltinLabel builtin_label(std::string_view label);
 
