@@ -747,6 +747,7 @@ Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
             for (const AxisType& a : causal_scope_->axes)
                 if (a.name == axis->name.text && !a.variadic) size = a.size;
         }
+        if (!size && causal_scope_unknown_) return Type{};
         if (!size) {
             report(DiagCode::E0417, axis->range,
                    {"axes of the signature, dims or, in masked_fill and where, axes of the value masked, as in "

@@ -27,3 +27,6 @@ fn loss(z: [b K] Logit over K, y: [b] Index[K]) -> [] f32:
 # mistake, reported once.
 fn choose(att: [b n m], other: [b k]) -> [b n m]:
     return where(other > 0.0, att, att)  # error E0504 col=31 "argument `a`"
+
+fn unknown_scores(q: [b n d]) -> [b n d]:
+    return nope |> masked_fill(!causal[n m], -inf)  # error E0102 "`nope`"
