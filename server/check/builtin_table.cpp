@@ -570,6 +570,25 @@ const std::vector<BuiltinLabel>& builtin_labels(const Builtin& b) {
     return it == parsed.end() ? none : it->second;
 }
 
+const std::vector<BuiltinLabel>& call_labels(const Builtin& b) {
+    if (b.typing != BuiltinTyping::Prelude) return builtin_labels(b);
+    static const std::unordered_map<std::string, std::vector<BuiltinLabel>> declared = [] {
+        std::unordered_map<std::string, std::vector<BuiltinLabel>> out;
+        for (const ast::Item& item : prelude_ast().items)
+            if (auto* ext = std::get_if<ast::ExternFn>(&item.node))
+                for (const ast::Param& p : ext->params) {
+                    auto* named = p.type ? std::get_if<ast::NamedType>(&p.type->node) : nullptr;
+                    out[ext->name.text].push_back({.name = p.name.text,
+                                                   .optional = p.default_value != nullptr,
+                                                   .keyword_only = named && named->name.text == "axis"});
+                }
+        return out;
+    }();
+    static const std::vector<BuiltinLabel> none;
+    auto it = declared.find(std::string(b.name));
+    return it == declared.end() ? none : it->second;
+}
+
 const std::vector<std::string>& builtin_names() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out;

@@ -120,6 +120,10 @@ BuiltinLabel builtin_label(std::string_view label);
 // The entry's `params`, parsed once for the whole table.
 const std::vector<BuiltinLabel>& builtin_labels(const Builtin& b);
 
+// The labels a call binds its arguments to: the table's, or for a prelude
+// built-in its declaration's (`approximate: str = "none"`), read once.
+const std::vector<BuiltinLabel>& call_labels(const Builtin& b);
+
 // Every built-in, in the table's order.
 const std::vector<Builtin>& builtin_table();
 

@@ -487,18 +487,13 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     // A causal mask among masked_fill's or where's later arguments may name
     // axes of the first (`masked_fill(att, !causal[n m], v)`, m an axis of att).
     const bool causal_from_first = name == "masked_fill" || name == "where";
-    const TensorType* saved_causal_scope = causal_scope_;
-    const bool saved_causal_unknown = causal_scope_unknown_;
+    const Type* saved_causal_scope = causal_scope_;
     for (size_t i = 0; i < sig.params.size(); ++i)
         if (given[i]) {
             where[i] = given[i]->range;
-            if (causal_from_first && i > 0) {
-                if (types[0].kind == TypeKind::Tensor) causal_scope_ = &types[0].tensor;
-                causal_scope_unknown_ = types[0].kind == TypeKind::Unknown;  // its mistake is reported already
-            }
+            if (causal_from_first && i > 0) causal_scope_ = &types[0];
             if (sig.params[i].type.kind != TypeKind::AxisName) types[i] = type_of(*given[i]->value);
             causal_scope_ = saved_causal_scope;
-            causal_scope_unknown_ = saved_causal_unknown;
         }
     for (const ast::Argument* a : unmatched) type_of(*a->value);
     if (!ok || sig.scope.incomplete) return Type{};

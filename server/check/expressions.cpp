@@ -743,11 +743,12 @@ Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
             size = Size::constant(*value);
         } else if (dim_in_error(axis->name.text)) {
             return Type{};
-        } else if (causal_scope_) {
-            for (const AxisType& a : causal_scope_->axes)
+        } else if (causal_scope_ && causal_scope_->kind == TypeKind::Tensor) {
+            for (const AxisType& a : causal_scope_->tensor.axes)
                 if (a.name == axis->name.text && !a.variadic) size = a.size;
         }
-        if (!size && causal_scope_unknown_) return Type{};
+        // A first argument of unknown type has had its mistake reported.
+        if (!size && causal_scope_ && causal_scope_->kind == TypeKind::Unknown) return Type{};
         if (!size) {
             report(DiagCode::E0417, axis->range,
                    {"axes of the signature, dims or, in masked_fill and where, axes of the value masked, as in "

@@ -253,9 +253,8 @@ public:
     // shape? check_readable reports E0422 where it can't.
     bool size_readable(SymbolId id) const;
     // While typing masked_fill's or where's later arguments: the first's
-    // axes, which a causal mask may name (type_of_causal).
-    const TensorType* causal_scope_ = nullptr;
-    bool causal_scope_unknown_ = false;  // ... and the first is of unknown type: names are not reported
+    // type, whose axes a causal mask may name (type_of_causal).
+    const Type* causal_scope_ = nullptr;
     std::vector<Fix> name_axis_fixes(const Alignment& aligned, const TensorType& small, const TensorType& large);
     void check_readable(const std::string& name, SymbolId id, ByteRange used_at);
     std::string show(const Size& size) const override;

@@ -4,7 +4,6 @@
 // (check/builtin_table.cpp).
 #include "check/attention.hpp"
 #include "check/builtin_table.hpp"
-#include "check/prelude.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -40,16 +39,7 @@ bool is_number(const check::Type* t) {
 // called as it is, an optional one given by position goes by name (torch
 // makes `gelu`'s `approximate` keyword-only).
 void Emitter::place_by_label(const check::Builtin& b, LoweredArgs& args) {
-    std::vector<check::BuiltinLabel> labels = check::builtin_labels(b);
-    if (b.typing == check::BuiltinTyping::Prelude)  // its labels are the prelude's declaration
-        for (const ast::Item& item : check::prelude_ast().items)
-            if (auto* ext = std::get_if<ast::ExternFn>(&item.node); ext && ext->name.text == b.name)
-                for (const ast::Param& p : ext->params) {
-                    auto* named = p.type ? std::get_if<ast::NamedType>(&p.type->node) : nullptr;
-                    labels.push_back({.name = p.name.text,
-                                      .optional = p.default_value != nullptr,
-                                      .keyword_only = named && named->name.text == "axis"});  // `over: axis`
-                }
+    const std::vector<check::BuiltinLabel>& labels = check::call_labels(b);
     // The runtime's functions take the labels' names (test_builtin_keywords):
     // `Train(seed=0)` stays as written when nothing reads it by position.
     std::string_view target = check::builtin_python(b);
