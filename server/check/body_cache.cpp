@@ -99,7 +99,7 @@ struct Move {
         if (renumber == 0) return;
         for (AxisBinding& b : c.axes) {
             b.size = renumbered(b.size, first, renumber);
-            for (AxisType& a : b.covered) a.size = renumbered(a.size, first, renumber);
+            if (b.covered) b.covered = renumbered(b.covered, first, renumber, types);
         }
     }
     void operator()(Effect& e) const { e.range = shifted(e.range, by); }

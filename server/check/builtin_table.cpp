@@ -580,7 +580,8 @@ const std::vector<BuiltinLabel>& call_labels(const Builtin& b) {
                     auto* named = p.type ? std::get_if<ast::NamedType>(&p.type->node) : nullptr;
                     out[ext->name.text].push_back({.name = p.name.text,
                                                    .optional = p.default_value != nullptr,
-                                                   .keyword_only = named && named->name.text == "axis"});
+                                                   .keyword_only = named && named->name.text == "axis",
+                                                   .type = {}});  // the prelude's types are checked as its signatures
                 }
         return out;
     }();

@@ -6,6 +6,7 @@
 // go-to-definition and rename without checking again.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -24,7 +25,7 @@ namespace ss::check {
 // What a name names. Every use of a name the checker resolves is a
 // reference of one fact of its kind, or, for a built-in or a pattern axis
 // (which nothing in the file declares), a NameUse.
-enum class SymbolKind {
+enum class SymbolKind : uint8_t {
     Dim,
     Model,
     Data,  // a data record
@@ -42,18 +43,20 @@ enum class SymbolKind {
 // One named thing and every place its name is written. What it is, is data;
 // check/describe.hpp renders it for people (hover, completion, messages).
 struct SymbolFact {
+    // Largest members first: a file has tens of thousands of facts, and a
+    // re-check holds two results' worth.
     std::string name;
-    SymbolKind kind = SymbolKind::Dim;  // not Builtin or PatternAxis: those are NameUses
-    ByteRange definition;
     std::vector<ByteRange> references;
     // Parameter, Local, Field: the value's type. Function without a written
     // return type: the type its first return gives (inferred). Null when
     // none is known. Shared: a replayed body's facts are copies.
     TypeRef type;
     std::optional<int64_t> dim_value;  // Dim: its value, once evaluated
-    std::string written;    // Dim: its value as written; ExternFunction: its target; PythonModule: the module
-    std::string owner;      // Field: its record; Axis: the function whose signature it is in
-    bool exported = false;  // Function: `export fn`
+    std::string written;  // Dim: its value as written; ExternFunction: its target; PythonModule: the module
+    std::string owner;    // Field: its record; Axis: the function whose signature it is in
+    ByteRange definition;
+    SymbolKind kind = SymbolKind::Dim;  // not Builtin or PatternAxis: those are NameUses
+    bool exported = false;              // Function: `export fn`
 };
 
 // The type of an expression the editor shows: each pipeline stage and each

@@ -186,7 +186,8 @@ std::string describe(const Size& size, const std::vector<std::string>& symbol_na
 std::string describe(const AxisBinding& binding, const std::vector<std::string>& symbol_names) {
     if (!binding.variadic) return binding.axis + " = " + describe(binding.size, symbol_names);
     std::string out = ".." + binding.axis + " = [";
-    for (size_t i = 0; i < binding.covered.size(); ++i) out += (i ? " " : "") + binding.covered[i].written;
+    const std::vector<AxisType>& covered = binding.covered->tensor.axes;
+    for (size_t i = 0; i < covered.size(); ++i) out += (i ? " " : "") + covered[i].written;
     return out + "]";
 }
 

@@ -77,9 +77,9 @@ void FileChecker::bind_call_axes(size_t site, const CallBindings& bindings) {
     std::vector<AxisBinding> axes;
     for (const auto& [id, size] : bindings.sizes) axes.push_back({symbol_name(id), id, size, false, {}});
     for (const auto& [group, covered] : bindings.variadic) {
-        AxisBinding b{group, 0, {}, true, covered};
-        for (AxisType& a : b.covered) a.origin = {};  // may lie in another item; facts keep sizes, not places
-        axes.push_back(std::move(b));
+        Type taken = of_kind(TypeKind::Tensor);
+        taken.tensor.axes = covered;
+        axes.push_back({group, 0, {}, true, fact_type(taken, types())});
     }
     std::sort(axes.begin(), axes.end(), [](const AxisBinding& a, const AxisBinding& b) {
         return std::pair(a.variadic, a.axis) < std::pair(b.variadic, b.axis);

@@ -457,6 +457,8 @@ private:
     void replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
     void record_body(std::string_view body_text, const ast::Item& item, const ast::FnDef& fn, Signature& signature);
     void keep_used_records();
+    void start_from_environment();  // items.cpp: run_bodies' start and end
+    void fit_lists();
     void undo_replays();
     CheckResult* previous_ = nullptr;          // during run_bodies
     std::vector<Replay> replays_;              // this run's, in order

@@ -72,14 +72,23 @@ void FileChecker::run_environment() {
     environment_symbol_names_ = symbol_names_;
 }
 
-// The bodies, checked or replayed, on top of the environment; the
-// environment stays as it was, for the next run.
-CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<bool()>* stop) {
-    previous_ = previous;
-    result_ = environment_;
+namespace {
+
+template <class T>
+void fit(std::vector<T>& list) {
+    if (list.capacity() > list.size() + list.size() / 8 + 16) list.shrink_to_fit();
+}
+
+}  // namespace
+
+// The new result starts as the environment's. After a run, with room for
+// about as many facts as last time, made before copying (a vector's copy
+// assignment keeps a capacity that suffices): not by doubling, which left
+// up to half of each list unused, nor by growing after the copy, which
+// held both at the peak; a re-check holds the last result beside the new.
+void FileChecker::start_from_environment() {
+    result_ = CheckResult{};
     if (previous_) {
-        // About as many facts as last time: room for them at once, not by
-        // doubling (which left up to half of each list's memory unused).
         auto room = [](auto& list, size_t before) { list.reserve(before + before / 32 + 16); };
         room(result_.symbols, previous_->symbols.size());
         room(result_.uses, previous_->uses.size());
@@ -88,6 +97,26 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
         room(result_.program.effects, previous_->program.effects.size());
         room(result_.program.functions, previous_->program.functions.size());
     }
+    result_ = environment_;
+}
+
+// A first run (or one that found many more facts than the last) grew its
+// lists by doubling: the slack goes, since the result is kept until the
+// next edit and that edit's run is held beside it.
+void FileChecker::fit_lists() {
+    fit(result_.symbols);
+    fit(result_.uses);
+    fit(result_.expressions);
+    fit(result_.program.calls);
+    fit(result_.program.effects);
+    fit(result_.program.functions);
+}
+
+// The bodies, checked or replayed, on top of the environment; the
+// environment stays as it was, for the next run.
+CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<bool()>* stop) {
+    previous_ = previous;
+    start_from_environment();
     stopped_ = false;
     symbol_names_ = environment_symbol_names_;  // sizes made by bodies go
     for (const ast::Item& item : items())
@@ -119,6 +148,7 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
             }
         }
     keep_used_records();
+    fit_lists();
     previous_ = nullptr;
     types().sweep();
     if (typed_) export_typed();

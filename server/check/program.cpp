@@ -19,9 +19,10 @@ bool mentions(const Size& size, SymbolId id) {
 std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId caller_symbol) {
     std::vector<const AxisBinding*> out;
     for (const AxisBinding& b : site.axes) {
-        bool flows = b.variadic ? std::any_of(b.covered.begin(), b.covered.end(),
-                                              [&](const AxisType& a) { return mentions(a.size, caller_symbol); })
-                                : mentions(b.size, caller_symbol);
+        const std::vector<AxisType>* covered = b.variadic ? &b.covered->tensor.axes : nullptr;
+        bool flows = covered ? std::any_of(covered->begin(), covered->end(),
+                                           [&](const AxisType& a) { return mentions(a.size, caller_symbol); })
+                             : mentions(b.size, caller_symbol);
         if (flows) out.push_back(&b);
     }
     return out;

@@ -43,8 +43,8 @@ struct ArgumentBinding {
 //   scope, `size` the caller's size, a polynomial over the caller's symbols
 //   (`b`, `3*D` evaluated to a constant, a body's `?k`);
 // - a variadic group `..s`: `variadic` is set, `symbol` unused, and
-//   `covered` holds the caller's axes the group took (names and sizes;
-//   their source ranges cleared, as in facts' types).
+//   `covered` is a tensor type whose axes are the caller's axes the group
+//   took (names and sizes; interned, as facts' types are).
 // Every SymbolId is in CheckResult::symbol_names; a replayed body's own
 // symbols are renumbered in these sizes as in its types (statements.cpp).
 struct AxisBinding {
@@ -52,7 +52,7 @@ struct AxisBinding {
     SymbolId symbol = 0;
     Size size;
     bool variadic = false;
-    std::vector<AxisType> covered;
+    TypeRef covered;  // variadic only; never null there
 };
 
 struct CallSite {

@@ -226,9 +226,10 @@ TEST_CASE("a call's axis bindings are the callee's symbols mapped to the caller'
     REQUIRE(to_v[0]->axes.size() == 1);
     const AxisBinding& s = to_v[0]->axes[0];
     CHECK(s.variadic);
-    REQUIRE(s.covered.size() == 2);
-    CHECK(s.covered[0].size == Size::symbol(symbol_named(c, "b")));
-    CHECK(s.covered[1].size.as_constant() == 12);
+    REQUIRE(s.covered);
+    REQUIRE(s.covered->tensor.axes.size() == 2);
+    CHECK(s.covered->tensor.axes[0].size == Size::symbol(symbol_named(c, "b")));
+    CHECK(s.covered->tensor.axes[1].size.as_constant() == 12);
     CHECK(describe(s, c.result.check.symbol_names) == "..s = [b 3*D]");
     CHECK(callee_axes_of(*to_v[0], symbol_named(c, "b")) == std::vector<const AxisBinding*>{&s});
 }
