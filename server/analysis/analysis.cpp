@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analysis/padding.hpp"
 #include "analysis/steps.hpp"
 #include "check/document.hpp"
 
@@ -12,6 +13,7 @@ namespace {
 std::vector<std::unique_ptr<Pass>> every_pass() {
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(steps_pass());
+    passes.push_back(padding_pass());
     return passes;
 }
 

@@ -102,7 +102,10 @@ struct Move {
             if (b.covered) b.covered = renumbered(b.covered, first, renumber, types);
         }
     }
-    void operator()(Effect& e) const { e.range = shifted(e.range, by); }
+    void operator()(Effect& e) const {
+        e.range = shifted(e.range, by);
+        if (renumber != 0) e.size = renumbered(e.size, first, renumber);
+    }
 };
 
 // Moves from[span] to `to` from index `at` on (past its end: appended),

@@ -163,8 +163,11 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
             const AxisType* it = over_axis(args, x->tensor);
             if (!it) return Type{};
             removed = *it;
+            note_across(range, name, it->size);
             for (const AxisType& a : x->tensor.axes)
                 if (&a != it) out.tensor.axes.push_back(a);
+        } else {
+            for (const AxisType& a : x->tensor.axes) note_across(range, name, a.size);
         }
         if (name == "argmax" || name == "argmin") {
             out.tensor.element = Element{};
@@ -201,6 +204,7 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         if (!x || x->kind != TypeKind::Tensor || !args.over) return Type{};
         const AxisType* it = over_axis(args, x->tensor);
         if (!it) return Type{};
+        note_across(range, name, it->size);
         // A weight and a bias of one size, both not the axis's, are one
         // mistake (most likely the axis): reported once, at the first.
         const Type* reported = nullptr;
@@ -367,6 +371,10 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
                           "values with an axis of keys, `" + k.axes.end()[-2].written +
                               "` = " + show(k.axes.end()[-2].size) + ", second to last",
                           "its axis `" + v.axes.end()[-2].written + "` is " + show(v.axes.end()[-2].size));
+    // Each query mixes the values along the keys' axis, and along the
+    // feature axis the scores contract.
+    note_across(range, "scaled_dot_product_attention", k.axes.end()[-2].size);
+    note_across(range, "scaled_dot_product_attention", k.axes.back().size);
     // The leading axes (batch, heads) are the queries': the same group, or
     // the same sizes (1 broadcasts, as for a key shared by every head).
     for (size_t i : {size_t{1}, size_t{2}}) {
@@ -438,6 +446,7 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         }
     const AxisType* axis = over_axis(args, *named);
     if (!axis) return Type{};
+    note_across(range, name, axis->size);
     auto indices_into = [&](TensorType t) {
         t.element = Element{};
         t.element.kind = ElementKind::Index;

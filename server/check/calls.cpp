@@ -531,7 +531,8 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         const Type& p = sig.params[i].type;
         const Type& a = types[i];
         if (p.kind == TypeKind::AxisName) {
-            check_axis_argument(*given[i], first_tensor, sig.params[i].name);
+            if (const AxisType* axis = check_axis_argument(*given[i], first_tensor, sig.params[i].name))
+                note_across(range, name, axis->size);
             continue;
         }
         if (a.kind == TypeKind::Unknown && p.kind == TypeKind::Tensor) {
@@ -602,7 +603,25 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             return std::none_of(sig.scope.generics.begin(), sig.scope.generics.end(),
                                 [&](const auto& g) { return g.second == entry.first; });
         });
+        // A Batch parameter's batch axis is one of the callee's too: a loop's
+        // batch axis flows through it (analysis/padding.hpp).
+        for (size_t i = 0; i < sig.params.size(); ++i) {
+            const Type& p = sig.params[i].type;
+            if (!has[i] || p.kind != TypeKind::Batch || types[i].kind != TypeKind::Batch || p.tensor.axes.empty() ||
+                types[i].tensor.axes.empty())
+                continue;
+            if (auto axis = p.tensor.axes[0].size.as_linear(); axis && axis->coefficient == 1 && axis->offset == 0)
+                callee_axes.sizes[axis->symbol] = types[i].tensor.axes[0].size;
+        }
         bind_call_axes(site, callee_axes);
+        // A prelude built-in across its signature's axes (cross_entropy)
+        // reduces its group (the examples), with the table's masked version,
+        // and mixes along its named axes (the classes) without one.
+        if (builtin && builtin->across == BuiltinAcross::Signature) {
+            for (const auto& [group, covered] : callee_axes.variadic)
+                for (const AxisType& a : covered) note_across(range, name, a.size, builtin->masked);
+            for (const auto& [id, size] : callee_axes.sizes) note_across(range, name, size, false);
+        }
     }
     if (!ok || !sig.returns) return Type{};
     auto from_unknown = [&](const Type& t) {
@@ -696,20 +715,21 @@ Element FileChecker::bound_element(const Element& element, const CallBindings& b
 }
 
 // `over=m`: the name of an axis of the first tensor argument (E0419).
-void FileChecker::check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
-                                      const std::string& param_name) {
+const AxisType* FileChecker::check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
+                                                 const std::string& param_name) {
     auto* name = std::get_if<ast::NameExpr>(&argument.value->node);
     if (!name) {
         report(DiagCode::E0419, argument.value->range,
                {param_name, "an axis name, such as `over=n`", "`" + written(argument.value->range) + "`"});
-        return;
+        return nullptr;
     }
-    if (!first_tensor || has_variadic(*first_tensor)) return;  // nothing to check it against
-    bool found = std::any_of(first_tensor->axes.begin(), first_tensor->axes.end(),
-                             [&](const AxisType& a) { return a.name == name->name.text; });
-    if (!found)
-        report(DiagCode::E0419, name->name.range,
-               {param_name, "an axis of the value, " + axes_text(*first_tensor), "`" + name->name.text + "`"});
+    if (!first_tensor || has_variadic(*first_tensor)) return nullptr;  // nothing to check it against
+    auto found = std::find_if(first_tensor->axes.begin(), first_tensor->axes.end(),
+                              [&](const AxisType& a) { return a.name == name->name.text; });
+    if (found != first_tensor->axes.end()) return &*found;
+    report(DiagCode::E0419, name->name.range,
+           {param_name, "an axis of the value, " + axes_text(*first_tensor), "`" + name->name.text + "`"});
+    return nullptr;
 }
 
 // The return type with the call's bindings: sizes substituted, variadic

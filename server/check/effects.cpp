@@ -22,9 +22,18 @@ std::optional<EffectKind> builtin_effect(const std::string& name) {
 
 }  // namespace
 
-void FileChecker::record_effect(EffectKind kind, ByteRange range, std::string detail) {
+void FileChecker::record_effect(EffectKind kind, ByteRange range, std::string detail, Size size) {
     if (!body_ || muted_) return;
-    result_.program.effects.push_back({body_->fn->name.text, kind, range, std::move(detail)});
+    result_.program.effects.push_back({body_->fn->name.text, kind, range, std::move(detail), std::move(size)});
+}
+
+void FileChecker::note_across(ByteRange range, const std::string& operation, const Size& size, bool masked) {
+    record_effect(masked ? EffectKind::AcrossAxisMasked : EffectKind::AcrossAxis, range, operation, size);
+}
+
+void FileChecker::note_across(ByteRange range, const std::string& builtin, const Size& size) {
+    const Builtin* b = find_builtin(builtin);
+    if (b && b->across != BuiltinAcross::Nothing) note_across(range, builtin, size, b->masked);
 }
 
 const Local* FileChecker::mut_parameter(std::string_view name) const {

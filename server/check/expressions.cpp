@@ -430,6 +430,7 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
                }());
         return Type{};
     }
+    note_across(op_range, "matmul", k1.size);  // the contracted axis
     Type out = of_kind(TypeKind::Tensor);
     out.tensor.axes.assign(left.tensor.axes.begin(), left.tensor.axes.end() - 1);
     if (batched) out.tensor.axes.push_back(right.tensor.axes.back());
@@ -660,6 +661,7 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             if (!integers) return Type{};
             AxisType& a = t.axes[axis];
             Size before = a.size;
+            note_across(index.range, "slicing", before, false);
             std::string unknown = "?" + (a.name ? *a.name : std::string("k"));
             a.size = start && end ? *end - *start : Size::symbol(new_symbol(unknown));
             // The axis keeps its name (a slice of `n` is still along `n`),
@@ -690,6 +692,8 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
                        {"a Mask over the axes " + axes_text(over) + " from here on", "a Mask " + in_message(i)});
                 return Type{};
             }
+            for (size_t j = 0; j < mask_axes.size(); ++j)
+                note_across(index.range, "a selection", t.axes[axis + j].size, false);
             t.axes.erase(t.axes.begin() + static_cast<std::ptrdiff_t>(axis) + 1,
                          t.axes.begin() + static_cast<std::ptrdiff_t>(axis + mask_axes.size()));
             std::optional<SymbolId> selected;
@@ -715,6 +719,7 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             return Type{};
         }
         // An index takes one position: the axis goes.
+        note_across(index.range, "indexing", t.axes[axis].size, false);
         t.axes.erase(t.axes.begin() + static_cast<std::ptrdiff_t>(axis));
         position = axis;
     }

@@ -370,8 +370,10 @@ private:
     Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
     Type arange(const std::vector<const ast::Argument*>& arguments);
     const AxisType* over_axis(const BuiltinArguments& args, const TensorType& x);
-    void check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
-                             const std::string& param_name);
+    // The axis an `axis` parameter's argument names in the first tensor, or
+    // null (reported when it names none).
+    const AxisType* check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
+                                        const std::string& param_name);
     void bind_index_bound(const Element& param, const Element& arg, CallBindings& bindings);
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
@@ -393,7 +395,12 @@ private:
                    ByteRange piped_range);
     void bind_call_axes(size_t site, const CallBindings& bindings);
     void call_effects(size_t site, const std::vector<const ast::Argument*>& arguments, ByteRange piped_range);
-    void record_effect(EffectKind kind, ByteRange range, std::string detail);
+    void record_effect(EffectKind kind, ByteRange range, std::string detail, Size size = {});
+    // An operation at `range` mixing values along an axis of size `size`
+    // (program.hpp's AcrossAxis); the second form asks the built-ins' table
+    // whether `builtin` mixes at all and has a masked version.
+    void note_across(ByteRange range, const std::string& operation, const Size& size, bool masked);
+    void note_across(ByteRange range, const std::string& builtin, const Size& size);
     const Local* mut_parameter(std::string_view name) const;
     void field_changed(const ast::Attribute& attr, ByteRange range);
     void note_data_sizes(const ast::Expr& expr, const Type& type, size_t symbols_before);

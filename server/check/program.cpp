@@ -41,6 +41,8 @@ std::string_view effect_name(EffectKind kind) {
         case EffectKind::DatasetLoop: return "loops over a dataset";
         case EffectKind::TensorIf: return "if on a tensor";
         case EffectKind::DataDependentSize: return "a size that depends on data";
+        case EffectKind::AcrossAxis: return "across an axis";
+        case EffectKind::AcrossAxisMasked: return "across an axis, masked";
     }
     return "effect";
 }

@@ -78,9 +78,15 @@ enum class EffectKind {
     Save,
     Load,
     PythonCall,         // an extern fn or a Python module's function; detail: the callee
-    DatasetLoop,        // `for batch in data |> batches(n)`
+    DatasetLoop,        // `for batch in data |> batches(n)`; size: the batch axis (a loop over a dataset: none)
     TensorIf,           // `if` (or `elif`) on a tensor
     DataDependentSize,  // a size known only from the data (`x[mask]`, `topk`, `?k`)
+    // An operation that mixes values along an axis (size: the axis's), so a
+    // padded position there would reach other positions: what the padding
+    // analysis asks about (analysis/padding.hpp). detail: the operation
+    // (`sort`, `indexing`). Masked: it has a version that ignores padding.
+    AcrossAxis,
+    AcrossAxisMasked,
 };
 
 struct Effect {
@@ -88,6 +94,7 @@ struct Effect {
     EffectKind kind = EffectKind::DeviceWork;
     ByteRange range;
     std::string detail;
+    Size size;  // DatasetLoop, AcrossAxis, AcrossAxisMasked: the axis it is about (body_cache renumbers it)
 };
 
 // One checked function body and where its facts are in ProgramFacts.

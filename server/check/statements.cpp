@@ -171,8 +171,12 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         for (const std::string& n : maybe) body_->maybe_unassigned[n] = stmt.range;
     } else if (auto* f = std::get_if<ast::For>(&stmt.node)) {
         Type iterable = type_of(*f->iterable);
+        // `data |> batches(64)` gives Batch[T]s, each with a batch axis of its own.
+        std::optional<Type> batch;
+        if (iterable.kind == TypeKind::Batches) batch = make_batch(iterable.ref);
         if (iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset)
-            record_effect(EffectKind::DatasetLoop, f->iterable->range, iterable.ref);
+            record_effect(EffectKind::DatasetLoop, f->iterable->range, iterable.ref,
+                          batch ? batch->tensor.axes[0].size : Size{});
         // Nothing else is counted or batched: Python refuses a number (`for
         // i in n`: `0..n`), and the items of a tensor, a tuple or a list
         // would be of unknown type, accepted everywhere.
@@ -185,8 +189,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         for (const ast::Name& n : f->targets) {
             Type t;
             if (counting && f->targets.size() == 1) t.kind = TypeKind::Int;
-            if (iterable.kind == TypeKind::Batches && f->targets.size() == 1)
-                t = make_batch(iterable.ref);  // data |> batches(64) gives Batch[T]s
+            if (batch && f->targets.size() == 1) t = *batch;
             define_local(n, t);
         }
         check_block(f->body);

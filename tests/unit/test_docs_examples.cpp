@@ -1,5 +1,6 @@
 // The failing and fixed examples of docs/errors.md do what the page says:
-// the failing one gives its code, the fixed one gives nothing, and any block
+// the failing one gives its code, the fixed one gives nothing (the checker
+// and the analyses, as `shapescript check` runs them), and any block
 // after them is another failing example. Each front end
 // layer adds its codes to `kRunnable` as it lands; codes whose examples
 // can't be written in Markdown (bad bytes, abbreviated huge inputs) are left
@@ -11,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "check/analyze.hpp"
+#include "analysis/analysis.hpp"
 #include "syntax_test_util.hpp"
 
 namespace {
@@ -26,8 +27,8 @@ std::map<std::string, std::vector<std::string>> examples_by_code() {
         size_t end = doc.find('\n', at);
         if (end == std::string::npos) end = doc.size();
         std::string line = doc.substr(at, end - at);
-        if (line.rfind("<a id=\"e", 0) == 0) {
-            code = "E" + line.substr(8, 4);
+        if (line.rfind("<a id=\"e", 0) == 0 || line.rfind("<a id=\"h", 0) == 0) {
+            code = (line[7] == 'e' ? "E" : "H") + line.substr(8, 4);
         } else if (line == "```ss" && !code.empty()) {
             size_t close = doc.find("\n```", end);
             REQUIRE(close != std::string::npos);
@@ -48,17 +49,18 @@ TEST_CASE("docs/errors.md: each code's failing example fails with it, and its fi
                                                 "E0417", "E0418", "E0501", "E0502", "E0503", "E0504", "E0505", "E0506",
                                                 "E0507", "E0601", "E0602", "E0603", "E0419", "E0107", "E1303", "E0405",
                                                 "E0407", "E0408", "E0409", "E0412", "E0413", "E0414", "E0415", "E0508",
-                                                "E0421", "E0305", "E0306", "E0509", "E0108", "E0510", "E0422", "E0605"};
+                                                "E0421", "E0305", "E0306", "E0509", "E0108", "E0510", "E0422", "E0605",
+                                                "H2001"};
     auto examples = examples_by_code();
     for (const std::string& code : kRunnable) {
         CAPTURE(code);
         REQUIRE(examples[code].size() >= 2);
-        auto failing = ss::test::codes_of(ss::check::analyze_source(examples[code][0]));
+        auto failing = ss::test::codes_of(ss::analysis::check_source(examples[code][0]));
         CHECK(std::find(failing.begin(), failing.end(), code) != failing.end());
-        CHECK(ss::test::codes_of(ss::check::analyze_source(examples[code][1])).empty());
+        CHECK(ss::test::codes_of(ss::analysis::check_source(examples[code][1])).empty());
         // Blocks after the fix are more failing examples.
         for (size_t i = 2; i < examples[code].size(); ++i) {
-            auto more = ss::test::codes_of(ss::check::analyze_source(examples[code][i]));
+            auto more = ss::test::codes_of(ss::analysis::check_source(examples[code][i]));
             CHECK(std::find(more.begin(), more.end(), code) != more.end());
         }
     }

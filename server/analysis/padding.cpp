@@ -1,0 +1,124 @@
+#include "analysis/padding.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "diag/catalogue.hpp"
+
+namespace ss::analysis {
+
+namespace {
+
+constexpr std::string_view kPadding = "padding";
+
+bool mentions(const check::Size& size, check::SymbolId id) {
+    auto symbols = size.symbols();
+    return std::find(symbols.begin(), symbols.end(), id) != symbols.end();
+}
+
+// What keeps a loop's batch axis from being padded: an operation, or a call
+// that takes the axis into a variadic group (whose axes the callee can't
+// name, so the analysis can't follow it), with the call path to it.
+struct Prevention {
+    std::string what;  // "`sort`", "`f` takes it into the group `..s`"
+    std::string function;
+    ByteRange range;
+    check::CallPath path;  // from the loop's function to `function`
+};
+
+class Follower {
+public:
+    explicit Follower(const check::ProgramFacts& program) : program_(program) {
+        for (const check::FunctionFacts& fn : program.functions) functions_.emplace(fn.name, &fn);
+    }
+
+    // The first thing that prevents padding the axis `symbol` of `start`,
+    // breadth first (so along a shortest call path), or none.
+    std::optional<Prevention> first_prevention(const check::FunctionFacts& start, check::SymbolId symbol) const {
+        std::deque<std::tuple<const check::FunctionFacts*, check::SymbolId, check::CallPath>> todo{
+            {&start, symbol, {}}};
+        std::set<std::pair<const check::FunctionFacts*, check::SymbolId>> seen{{&start, symbol}};
+        while (!todo.empty()) {
+            auto [fn, axis, path] = std::move(todo.front());
+            todo.pop_front();
+            for (size_t i = fn->effects_begin; i < fn->effects_end; ++i) {
+                const check::Effect& e = program_.effects[i];
+                if (e.kind == check::EffectKind::AcrossAxis && mentions(e.size, axis))
+                    return Prevention{"`" + e.detail + "`", fn->name, e.range, path};
+            }
+            for (size_t i = fn->calls_begin; i < fn->calls_end; ++i) {
+                const check::CallSite& call = program_.calls[i];
+                if (call.kind != check::CalleeKind::Function) continue;
+                auto callee = functions_.find(call.callee);
+                for (const check::AxisBinding* b : check::callee_axes_of(call, axis)) {
+                    if (b->variadic)
+                        return Prevention{"`" + call.callee + "`, which takes it into its group `.." + b->axis + "`",
+                                          fn->name, call.range, path};
+                    if (callee == functions_.end() || !seen.insert({callee->second, b->symbol}).second) continue;
+                    check::CallPath longer = path;
+                    longer.sites.push_back(&call);
+                    todo.emplace_back(callee->second, b->symbol, std::move(longer));
+                }
+            }
+        }
+        return std::nullopt;
+    }
+
+private:
+    const check::ProgramFacts& program_;
+    std::map<std::string, const check::FunctionFacts*> functions_;
+};
+
+// "in `loss` (reached through `train_step`)": where a prevention is, seen
+// from the loop.
+std::string place_of(const Prevention& p) {
+    if (p.path.sites.empty()) return "in this loop";
+    std::string out = "in `" + p.function + "`";
+    if (p.path.sites.size() > 1) {
+        out += " (reached through `" + p.path.sites.front()->callee + "`";
+        for (size_t i = 1; i + 1 < p.path.sites.size(); ++i) out += ", `" + p.path.sites[i]->callee + "`";
+        out += ")";
+    }
+    return out;
+}
+
+class Padding final : public Pass {
+public:
+    std::string_view name() const override { return kPadding; }
+
+    // Everything is decided over the whole program: a loop's batch axis
+    // reaches other functions.
+    Summary summarize(const FunctionView&) const override { return {}; }
+
+    void finish(const check::ProgramFacts& program, Result& result) const override {
+        std::optional<Follower> follower;
+        std::string name(kPadding);
+        for (const check::FunctionFacts& fn : program.functions)
+            for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
+                const check::Effect& loop = program.effects[i];
+                auto axis = loop.kind == check::EffectKind::DatasetLoop ? loop.size.as_linear() : std::nullopt;
+                if (!axis || axis->coefficient != 1 || axis->offset != 0) continue;  // a loop over examples
+                if (!follower) follower.emplace(program);
+                std::optional<Prevention> p = follower->first_prevention(fn, axis->symbol);
+                if (!p) {
+                    result.facts.push_back({name, fn.name, "padded loop", loop.range, ""});
+                    continue;
+                }
+                std::string why = p->what + " " + place_of(*p);
+                result.facts.push_back({name, fn.name, "unpadded loop", loop.range, why});
+                result.facts.push_back({name, p->function, "prevents padding", p->range, p->what});
+                Diagnostic hint = make_diagnostic(DiagCode::H2001, loop.range, {why});
+                hint.related.push_back({p->range, p->what + " works across the batch axis here"});
+                result.diagnostics.push_back(std::move(hint));
+            }
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Pass> padding_pass() { return std::make_unique<Padding>(); }
+
+}  // namespace ss::analysis

@@ -1,0 +1,24 @@
+// The padding analysis (seed 000, "Fixed shapes and padding";
+// docs/padding.md). A loop over batches can pad its last batch up to the
+// batch size when nothing its batch axis reaches mixes values along that
+// axis without a masked version. The analysis follows the loop's batch axis
+// by its size symbol: through the loop's body, and into every function a
+// value with that axis is passed to, by the call sites' axis bindings
+// (check/program.hpp). What mixes along an axis is the checker's AcrossAxis
+// effects (the built-ins' table says which have a masked version).
+//
+// Facts (analysis "padding"): for each loop over batches, "padded loop"
+// over the loop's batches, or "unpadded loop" with what prevents it as
+// detail, and then that "prevents padding" where it is. An unpadded loop
+// also has hint H2001, with the place as related information.
+#pragma once
+
+#include <memory>
+
+#include "analysis/analysis.hpp"
+
+namespace ss::analysis {
+
+std::unique_ptr<Pass> padding_pass();
+
+}  // namespace ss::analysis

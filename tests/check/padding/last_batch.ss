@@ -1,0 +1,80 @@
+# H2001: a loop's last batch is padded unless something its batch axis
+# reaches works across that axis without a masked version (docs/padding.md).
+# Each function here does so along `b`, which the loop's batch axis binds.
+dim F = 4
+dim C = 3
+
+data Ex:
+    x: [F]
+    y: Index[C]
+
+fn sorted(x: [b F]) -> [b F]:
+    return sort(x, over=b)
+
+fn ranks(x: [b F]) -> [b F] Index[b]:
+    return argsort(x, over=b)
+
+fn best(x: [b F]) -> [F] Index[b]:
+    return argmax(x, over=b)
+
+fn worst(x: [b F]) -> [F] Index[b]:
+    return argmin(x, over=b)
+
+fn top(x: [b F]) -> [2 F]:
+    values, idx = topk(x, 2, over=b)
+    return values
+
+fn twice(x: [b F]) -> [2*b F]:
+    return cat(x, x, over=b)
+
+fn first(x: [b F]) -> [F]:
+    return x[0]
+
+fn head(x: [b F]) -> [2 F]:
+    return x[b: 0..2]
+
+fn pooled(x: [b F]) -> [F F]:
+    return x |> rearrange(b f -> f b) @ x
+
+fn attend(q: [n F], kv: [b F]) -> [n F]:
+    return scaled_dot_product_attention(q, kv, kv)
+
+model Lin:
+    w: [F C] = normal(0.1)
+
+# Through a Batch parameter and value_and_grad: the call path is named.
+fn sorted_loss(m: Lin, batch: Batch[Ex]) -> [] f32:
+    return mean(sort(batch.x, over=b) @ m.w)
+
+fn sorted_step(mut m: Lin, mut opt: Optimizer[Lin], batch: Batch[Ex]) -> [] f32:
+    l, grads = value_and_grad(sorted_loss, m, batch)
+    update(m, opt, grads)
+    return l
+
+fn main(data: Dataset[Ex]):
+    m = Lin.init(seed=0)
+    opt = adamw(m, lr=1e-3)
+    for batch in data |> batches(8):  # hint H2001 "`sort` in `sorted_loss` (reached through `sorted_step`)"
+        log(loss=sorted_step(m, opt, batch))
+    for batch in data |> batches(8):  # hint H2001 "`sort` in `sorted` works across the batch axis"
+        print(sum(sorted(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`argsort` in `ranks`"
+        print(sum(ranks(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`argmax` in `best`"
+        print(sum(best(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`argmin` in `worst`"
+        print(sum(worst(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`topk` in `top`"
+        print(sum(top(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`cat` in `twice`"
+        print(sum(twice(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`indexing` in `first`"
+        print(sum(first(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`slicing` in `head`"
+        print(sum(head(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`matmul` in `pooled`"
+        print(sum(pooled(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`scaled_dot_product_attention` in `attend`"
+        print(sum(attend(batch.x, batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`a selection` in this loop"
+        print(sum(batch.x[sum(batch.x, over=F) > 0.0]))
