@@ -23,7 +23,7 @@ bool mentions(const check::Size& size, check::SymbolId id) {
 // that takes the axis into a variadic group (whose axes the callee can't
 // name, so the analysis can't follow it), with the call path to it.
 struct Prevention {
-    std::string what;  // "`sort`", "`f` takes it into the group `..s`"
+    std::string what;  // "`sort`", "`f`, which takes it into its group `..s`"
     std::string function;
     ByteRange range;
     check::CallPath path;  // from the loop's function to `function`
@@ -47,7 +47,7 @@ public:
             for (size_t i = fn->effects_begin; i < fn->effects_end; ++i) {
                 const check::Effect& e = program_.effects[i];
                 if (e.kind == check::EffectKind::AcrossAxis && mentions(e.size, axis))
-                    return Prevention{"`" + e.detail + "`", fn->name, e.range, path};
+                    return Prevention{e.detail, fn->name, e.range, path};
             }
             for (size_t i = fn->calls_begin; i < fn->calls_end; ++i) {
                 const check::CallSite& call = program_.calls[i];
@@ -111,7 +111,7 @@ public:
                 result.facts.push_back({name, fn.name, "unpadded loop", loop.range, why});
                 result.facts.push_back({name, p->function, "prevents padding", p->range, p->what});
                 Diagnostic hint = make_diagnostic(DiagCode::H2001, loop.range, {why});
-                hint.related.push_back({p->range, p->what + " works across the batch axis here"});
+                hint.related.push_back({p->range, p->what + " here: it has no masked version along the batch axis"});
                 result.diagnostics.push_back(std::move(hint));
             }
     }

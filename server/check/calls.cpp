@@ -25,7 +25,30 @@ Type FileChecker::type_of_pattern(const ast::Expr& expr, const Type* piped) {
         if (!std::holds_alternative<ast::NameExpr>(argument.value->node)) type_of(*argument.value);
     Type out = check_pattern_call(call, operands, *this);
     record_pattern_axes(call);
+    note_pattern_across(call, expr.range, operands, out);
     return out;
+}
+
+// A pattern keeps an operand's axis position by position when the result
+// has an axis of exactly its size; otherwise it reduces it (`reduce`'s
+// masked reductions), contracts it (einsum), or groups it with another axis
+// or splits it: across the axis, for padding (program.hpp's AcrossAxis).
+void FileChecker::note_pattern_across(const ast::PatternCall& call, ByteRange range, const std::vector<Type>& operands,
+                                      const Type& result) {
+    if (result.kind == TypeKind::Unknown) return;
+    const Type& kept = result.kind == TypeKind::Tuple && !result.elements.empty() ? result.elements[0] : result;
+    if (kept.kind != TypeKind::Tensor) return;
+    bool reduce = call.function.text == "reduce";
+    for (const Type& operand : operands) {
+        if (operand.kind != TypeKind::Tensor) continue;
+        for (const AxisType& axis : operand.tensor.axes) {
+            if (axis.variadic || axis.size.as_constant()) continue;
+            bool same = std::any_of(kept.tensor.axes.begin(), kept.tensor.axes.end(),
+                                    [&](const AxisType& a) { return !a.variadic && a.size.identical(axis.size); });
+            if (same) continue;
+            note_across(range, "`" + call.function.text + "`", axis.size, reduce);
+        }
+    }
 }
 
 // The axes a pattern names (every name in it but dims, which the pattern's
@@ -62,14 +85,24 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                                const Type* piped, ByteRange piped_range, ByteRange range) {
     // A built-in typed by its arguments only has them checked against its
     // table's labels (`cosine(peak, steps: int)`).
-    auto type_arguments = [&](const Builtin* builtin = nullptr) {
+    // `host`, when given, is what takes the values to Python (`print`, `the
+    // Python function torch.sort`): each axis of a tensor given to it is
+    // worked across, for padding.
+    auto type_arguments = [&](const Builtin* builtin = nullptr, const std::string& host = "") {
         size_t position = piped ? 1 : 0;
+        auto to_host = [&](const Type& t, ByteRange at) {
+            if (host.empty() || t.kind != TypeKind::Tensor) return;
+            for (const AxisType& axis : t.tensor.axes)
+                if (!axis.variadic) note_across(at, host, axis.size, false);
+        };
         if (piped && builtin) check_builtin_argument(*builtin, 0, nullptr, *piped, piped_range);
+        if (piped) to_host(*piped, piped_range);
         for (const ast::Argument* a : arguments)
             // `over=m` names an axis, not a value: nothing to type.
             if (!(a->keyword && a->keyword->text == "over")) {
                 Type t = type_of(*a->value);
                 if (builtin) check_builtin_argument(*builtin, a->keyword ? 0 : position++, a, t, a->range);
+                to_host(t, a->range);
             }
     };
     // The call site, as resolved here (program.hpp); call_signature binds
@@ -124,7 +157,8 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 reference_builtin(name->name);
                 call_effects(site, arguments, piped_range);
                 if (typed) return *typed;
-                type_arguments(find_builtin(f));
+                const Builtin* b = find_builtin(f);
+                type_arguments(b, b && b->effect == EffectKind::Print ? "`" + f + "`" : "");
                 return Type{};  // a built-in nothing types yet
             }
             if (site < result_.program.calls.size()) result_.program.calls[site].kind = CalleeKind::Unresolved;
@@ -168,7 +202,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             if (const ItemRef* item = lookup(n->name.text); item && item->kind == SymbolKind::PythonModule) {
                 open(CalleeKind::Python, written(callee.range), callee.range);
                 type_of(callee);
-                type_arguments();
+                type_arguments(nullptr, "the Python function `" + written(callee.range) + "`");
                 return Type{};
             }
     }
@@ -617,6 +651,19 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         // A prelude built-in across its signature's axes (cross_entropy)
         // reduces its group (the examples), with the table's masked version,
         // and mixes along its named axes (the classes) without one.
+        // An extern fn outside the prelude may do anything along any axis
+        // (nothing says it is elementwise); a parameter without a tensor
+        // type can't be followed.
+        for (size_t i = 0; i < sig.params.size(); ++i) {
+            if (!has[i] || types[i].kind != TypeKind::Tensor) continue;
+            std::string what = sig.is_extern && !prelude ? "the extern fn `" + name + "`"
+                               : sig.params[i].type.kind == TypeKind::Unknown
+                                   ? "`" + name + "`'s parameter `" + sig.params[i].name + "`, which has no shape"
+                                   : "";
+            if (what.empty()) continue;
+            for (const AxisType& a : types[i].tensor.axes)
+                if (!a.variadic) note_across(where[i], what, a.size, false);
+        }
         if (builtin && builtin->across == BuiltinAcross::Signature) {
             for (const auto& [group, covered] : callee_axes.variadic)
                 for (const AxisType& a : covered) note_across(range, name, a.size, builtin->masked);

@@ -33,7 +33,7 @@ void FileChecker::note_across(ByteRange range, const std::string& operation, con
 
 void FileChecker::note_across(ByteRange range, const std::string& builtin, const Size& size) {
     const Builtin* b = find_builtin(builtin);
-    if (b && b->across != BuiltinAcross::Nothing) note_across(range, builtin, size, b->masked);
+    if (b && b->across != BuiltinAcross::Nothing) note_across(range, "`" + builtin + "`", size, b->masked);
 }
 
 const Local* FileChecker::mut_parameter(std::string_view name) const {

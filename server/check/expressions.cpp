@@ -481,6 +481,15 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
     Type target = resolve_type(*as.type, body_->scope);  // new axis names become run-time checked sizes
     if (std::string why = never_holds(value, target); !why.empty())
         report(DiagCode::E0416, range, {in_message(target), why});
+    // An axis given another size (a number, a new name) is checked at run
+    // time against it, and can't be followed past it, for padding.
+    if (value.kind == TypeKind::Tensor && target.kind == TypeKind::Tensor &&
+        value.tensor.axes.size() == target.tensor.axes.size())
+        for (size_t i = 0; i < value.tensor.axes.size(); ++i) {
+            const AxisType& from = value.tensor.axes[i];
+            if (!from.variadic && !from.size.as_constant() && !from.size.identical(target.tensor.axes[i].size))
+                note_across(range, "an `as` that gives it another size", from.size, false);
+        }
     return target;
 }
 
@@ -561,6 +570,8 @@ bool FileChecker::size_readable(SymbolId id) const {
 }
 
 void FileChecker::check_readable(const std::string& name, SymbolId id, ByteRange used_at) {
+    note_across(used_at, "`" + name + "` used as a number", Size::symbol(id),
+                false);  // a padded size isn't the real one
     if (size_readable(id) || !body_->unreadable_reported.insert(used_at.begin).second) return;
     std::string why = "no parameter has an axis of that size";
     if (body_->signature)

@@ -309,6 +309,8 @@ private:
     void define_local(const ast::Name& name, const Type& type, TypeRef shared = nullptr);
     void reference_local(const Local& local, ByteRange at);
     void reference_builtin(const ast::Name& name);
+    void note_pattern_across(const ast::PatternCall& call, ByteRange range, const std::vector<Type>& operands,
+                             const Type& result);
     void record_pattern_axes(const ast::PatternCall& call);
     void export_typed();
     void check_block(const ast::Block& block);

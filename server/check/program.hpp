@@ -83,8 +83,9 @@ enum class EffectKind {
     DataDependentSize,  // a size known only from the data (`x[mask]`, `topk`, `?k`)
     // An operation that mixes values along an axis (size: the axis's), so a
     // padded position there would reach other positions: what the padding
-    // analysis asks about (analysis/padding.hpp). detail: the operation
-    // (`sort`, `indexing`). Masked: it has a version that ignores padding.
+    // analysis asks about (analysis/padding.hpp). detail: the operation as
+    // messages show it (`` `sort` ``, `indexing`). Masked: it has a version
+    // that ignores padding.
     AcrossAxis,
     AcrossAxisMasked,
 };

@@ -16,7 +16,7 @@ fn setup(steps: int):
     save("model.safetensors", m, opt)
 
 fn loop(train: Dataset[Row]):
-    for b in train |> shuffle(1) |> batches(size=3):
+    for b in train |> shuffle(1) |> batches(size=3):  # hint H2001 "because of `print` in this loop"
         print(b.x)
     log(loss=1.0, accuracy=2.0)
 

@@ -42,7 +42,7 @@ fn train(rows: Dataset[Row], epochs: int = 2):
     m = Net.init(seed=0)
     opt = adamw(m, lr=0.001, weight_decay=0.01)
     for epoch in 0..epochs:
-        for batch in rows |> shuffle(seed=epoch) |> batches(16):  # hint H2001 "`argmax` in this loop"
+        for batch in rows |> shuffle(seed=epoch) |> batches(16):  # hint H2001 "because of `argmax` in this loop"
             l = step(m, opt, batch.x)
             best = argmax(batch.x, over=b)
 

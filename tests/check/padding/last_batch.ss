@@ -1,6 +1,8 @@
 # H2001: a loop's last batch is padded unless something its batch axis
 # reaches works across that axis without a masked version (docs/padding.md).
 # Each function here does so along `b`, which the loop's batch axis binds.
+import python torch
+
 dim F = 4
 dim C = 3
 
@@ -39,6 +41,17 @@ fn pooled(x: [b F]) -> [F F]:
 fn attend(q: [n F], kv: [b F]) -> [n F]:
     return scaled_dot_product_attention(q, kv, kv)
 
+extern fn erf(x: [..s]) -> [..s] = torch.erf
+
+fn grouped(x: [b F]) -> [4*b]:
+    return x |> rearrange(b f -> (b f))
+
+fn fixed(x: [b F]) -> [8 F]:
+    return x as [8 F]
+
+fn counted(x: [b F]) -> [b F]:
+    return x |> scale(1.0 / b)
+
 model Lin:
     w: [F C] = normal(0.1)
 
@@ -56,7 +69,7 @@ fn main(data: Dataset[Ex]):
     opt = adamw(m, lr=1e-3)
     for batch in data |> batches(8):  # hint H2001 "`sort` in `sorted_loss` (reached through `sorted_step`)"
         log(loss=sorted_step(m, opt, batch))
-    for batch in data |> batches(8):  # hint H2001 "`sort` in `sorted` works across the batch axis"
+    for batch in data |> batches(8):  # hint H2001 "because of `sort` in `sorted`"
         print(sum(sorted(batch.x)))
     for batch in data |> batches(8):  # hint H2001 "`argsort` in `ranks`"
         print(sum(ranks(batch.x)))
@@ -68,13 +81,25 @@ fn main(data: Dataset[Ex]):
         print(sum(top(batch.x)))
     for batch in data |> batches(8):  # hint H2001 "`cat` in `twice`"
         print(sum(twice(batch.x)))
-    for batch in data |> batches(8):  # hint H2001 "`indexing` in `first`"
+    for batch in data |> batches(8):  # hint H2001 "because of indexing in `first`"
         print(sum(first(batch.x)))
-    for batch in data |> batches(8):  # hint H2001 "`slicing` in `head`"
+    for batch in data |> batches(8):  # hint H2001 "because of slicing in `head`"
         print(sum(head(batch.x)))
     for batch in data |> batches(8):  # hint H2001 "`matmul` in `pooled`"
         print(sum(pooled(batch.x)))
     for batch in data |> batches(8):  # hint H2001 "`scaled_dot_product_attention` in `attend`"
         print(sum(attend(batch.x, batch.x)))
-    for batch in data |> batches(8):  # hint H2001 "`a selection` in this loop"
+    for batch in data |> batches(8):  # hint H2001 "because of a selection in this loop"
         print(sum(batch.x[sum(batch.x, over=F) > 0.0]))
+    for batch in data |> batches(8):  # hint H2001 "because of `print` in this loop"
+        print(batch.x)
+    for batch in data |> batches(8):  # hint H2001 "because of the Python function `torch.sort` in this loop"
+        print(mean(torch.sort(batch.x) as [b F]))
+    for batch in data |> batches(8):  # hint H2001 "because of the extern fn `erf` in this loop"
+        print(mean(erf(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "because of `rearrange` in `grouped`"
+        print(mean(grouped(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "because of an `as` that gives it another size in `fixed`"
+        print(mean(fixed(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "because of `b` used as a number in `counted`"
+        print(mean(counted(batch.x)))

@@ -31,6 +31,13 @@ fn along_features(x: [b F]) -> [b F]:
 fn statistics(x: [b F]) -> [F]:
     return sum(x, over=b) + mean(x, over=b) + max(x, over=b) + min(x, over=b) + sum(softmax(x, over=b), over=b)
 
+fn patterns(x: [b F]) -> [b]:
+    halves = x |> rearrange(b (h w) -> b h w, h=2)
+    return halves |> reduce(b h w -> b, mean)
+
+fn sized(x: [b F]) -> [b F]:
+    return x as [b F] |> scale(1.0 / F)
+
 fn main(data: Dataset[Ex]):
     m = Lin.init(seed=0)
     opt = adamw(m, lr=1e-3)
@@ -43,3 +50,5 @@ fn main(data: Dataset[Ex]):
         print(mean(along_features(batch.x)))
     for batch in data |> batches(8):
         print(mean(statistics(batch.x)))
+    for batch in data |> batches(8):
+        print(mean(patterns(batch.x)), mean(sized(batch.x)))

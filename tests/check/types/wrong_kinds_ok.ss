@@ -33,7 +33,7 @@ fn numbers(x: [n], keep: [n] Mask, mode: Mode) -> [n]:
 
 fn host(data: Dataset[Row], epochs: int):
     s = warmup(2, cosine(0.003, epochs * 3))
-    for b in data |> shuffle(seed=epochs) |> batches(2):
+    for b in data |> shuffle(seed=epochs) |> batches(2):  # hint H2001 "because of `print` in this loop"
         print(b.x, "batch" + "es")
     m = Mlp.init(seed=0)
     opt = adamw(m, lr=s)
