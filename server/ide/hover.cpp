@@ -49,6 +49,26 @@ std::string item_signature(const Snapshot& s, const SymbolFact& fact) {
     return header;
 }
 
+// What the padding analysis says of the built-in named at `word`: of a
+// loop's `batches`, whether its last batch is padded; of an operation,
+// that it keeps a loop's batch from being padded (docs/padding.md).
+std::string padding_notes(const Snapshot& s, ByteRange word) {
+    if (!s.analysed) return {};
+    std::string out;
+    bool batches = s.text.substr(word.begin, word.end - word.begin) == "batches";
+    for (const analysis::Fact& f : s.analysed->facts) {
+        if (f.analysis != "padding" || f.range.begin > word.begin || word.end > f.range.end) continue;
+        if (batches && f.kind == "padded loop")
+            out += "\n\nThe last batch is padded to the batch size, so every step has the same shapes.";
+        else if (batches && f.kind == "unpadded loop")
+            out += "\n\nThe last batch isn't padded to the batch size, because of " + f.detail + ".";
+        else if (f.kind == "prevents padding")
+            out += "\n\nThis keeps the batch axis of a loop over batches from being padded: " + f.detail +
+                   " has no masked version along it.";
+    }
+    return out;
+}
+
 // The fact of `symbol` an occurrence at `at` belongs to: for a local
 // assigned twice, the last assignment at or before it.
 const SymbolFact* fact_for(const SymbolAt& symbol, ByteRange at) {
@@ -98,6 +118,7 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
             std::string markdown = code_block(doc->signature);
             if (!doc->doc.empty()) markdown += "\n\n" + doc->doc;
             if (expression) markdown += "\n\ngives `" + check::describe(*expression->type) + "` here";
+            markdown += padding_notes(s, word);
             return HoverInfo{word, markdown};
         }
     }

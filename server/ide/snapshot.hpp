@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "analysis/analysis.hpp"
 #include "check/document.hpp"
 #include "diag/line_index.hpp"
 #include "syntax/syntax_tree.hpp"
@@ -22,6 +23,7 @@ struct Snapshot {
     const LineIndex& lines;               // of `text`
     const check::DocumentResult& result;  // diagnostics, facts, items
     const syntax::SyntaxTree& tree;       // the trees of `text`
+    const analysis::Result* analysed;     // the analyses' facts (padding), or null when not run
 };
 
 // The item whose range holds `r`, or null: a binary search, since the

@@ -26,7 +26,7 @@ struct OpenDocument {
     const std::string& text() const { return analysis.text(); }
     PositionCodec codec(PositionEncoding e) const { return PositionCodec(text(), *lines, e); }
     // Valid while `result` is set (the text is analysed).
-    ide::Snapshot snapshot() const { return ide::Snapshot{text(), *lines, *result, analysis.tree()}; }
+    ide::Snapshot snapshot() const { return ide::Snapshot{text(), *lines, *result, analysis.tree(), analysed}; }
 
     std::string uri;
     int64_t version = 0;

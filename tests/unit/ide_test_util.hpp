@@ -1,5 +1,5 @@
 // The one helper of the editor features' tests: a text analysed by
-// check::DocumentAnalysis (as the language server does) and the
+// check::DocumentAnalysis and the analyses (as the language server does) and the
 // ide::Snapshot the features in server/ide/ take.
 #pragma once
 
@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/analysis.hpp"
 #include "check/document.hpp"
 #include "diag/line_index.hpp"
 #include "ide/snapshot.hpp"
@@ -27,7 +28,7 @@ public:
         analyse();
     }
 
-    ide::Snapshot snapshot() const { return {analysis_.text(), *lines_, *result_, analysis_.tree()}; }
+    ide::Snapshot snapshot() const { return {analysis_.text(), *lines_, *result_, analysis_.tree(), analysed_}; }
     const std::string& text() const { return analysis_.text(); }
     uint32_t size() const { return static_cast<uint32_t>(analysis_.text().size()); }
     const check::DocumentResult& result() const { return *result_; }
@@ -46,11 +47,14 @@ public:
 private:
     void analyse() {
         result_ = &analysis_.analyze();
+        analysed_ = &analyzer_.run(result_->check);
         lines_ = std::make_unique<LineIndex>(analysis_.text());
     }
 
     check::DocumentAnalysis analysis_;
     const check::DocumentResult* result_ = nullptr;
+    analysis::Analyzer analyzer_;  // as the language server keeps one per document
+    const analysis::Result* analysed_ = nullptr;
     std::unique_ptr<LineIndex> lines_;  // a view of analysis_'s text, remade after each edit
 };
 
