@@ -22,7 +22,7 @@ class _Record:
 
     def __getattr__(self, name):
         # Only called for names that aren't attributes: the fields.
-        if name.startswith("__") or name in ("fields", "spec"):
+        if name.startswith("__") or name in ("fields", "spec", "pad_mask"):
             raise AttributeError(name)
         try:
             return self.fields[_field_key(self.spec, name)]
@@ -59,9 +59,15 @@ class Example(_Record):
 
 
 class Batch(_Record):
-    """A batch of examples: each field with a leading batch axis."""
+    """A batch of examples: each field with a leading batch axis. A padded
+    batch (the last of a loop, padded to the batch size with copies of its
+    own examples) has `pad_mask`, True at its real examples; else None."""
 
-    __slots__ = ()
+    __slots__ = ("pad_mask",)
+
+    def __init__(self, fields, spec, pad_mask=None):
+        super().__init__(fields, spec)
+        self.pad_mask = pad_mask
 
     def __len__(self):
         return next(iter(self.fields.values())).shape[0] if self.fields else 0
@@ -163,18 +169,26 @@ def batches(ds, size):
 
 def batch_loop(batches, padded, where):
     """`for batch in data |> batches(n):` yields the batches and shows the
-    loop's progress in the terminal sink. `padded` (pad the last batch to the
-    full size) isn't implemented yet: padding never changes what a program
-    computes, so an unpadded loop gives the same results."""
-    from . import sinks
+    loop's progress in the terminal sink. With `padded` (the checker found
+    padding exact: docs/padding.md) and fixed shapes on, each batch comes
+    with `pad_mask` and a last batch smaller than the batch size is padded
+    up to it with copies of its own examples. Each batch's field shapes are
+    counted under `where` (padding.shapes_seen)."""
+    from . import padding, sinks
 
     try:
         total = len(batches)
     except TypeError:
         total = None
+    pad_to = batches.size if padded and padding.enabled() and isinstance(batches, Batches) else None
     token = sinks.loop_begin(where, total)
     try:
         for b in batches:
+            if pad_to is not None and isinstance(b, Batch):
+                fields, mask = padding.pad_examples(b.fields, pad_to)
+                b = Batch(fields, b.spec, mask)
+            if isinstance(b, Batch):
+                padding.note_shape(where, tuple(tuple(v.shape) for v in b.fields.values()))
             yield b
             sinks.loop_advance(token)
     finally:

@@ -6,6 +6,7 @@ import builtins
 import torch
 import torch.nn.functional as F
 
+from . import padding
 from .modes import Train, draw_seed
 
 
@@ -34,12 +35,18 @@ def dropout(x, p, mode):
     return x * keep.div_(1 - p)  # as torch: the mask is scaled, then multiplied
 
 
-def cross_entropy(z, y, class_dim):
+def cross_entropy(z, y, class_dim, pads=None, padded=()):
     """The mean over the examples of the cross entropy of logits `z`, whose
-    classes are axis `class_dim`, against class indices `y`."""
+    classes are axis `class_dim`, against class indices `y`. With `pads`
+    (padding.py), the mean over the real examples only."""
+    real = padding.real_mask(z, pads, padded)
+    if real is not None:  # each example's place, as the losses have it (no class axis)
+        real = real.expand(z.shape).select(class_dim, 0)
     if z.dim() > 1 and class_dim % z.dim() != 1:
         z = z.movedim(class_dim, 1)
-    return F.cross_entropy(z, y)
+    if real is None:
+        return F.cross_entropy(z, y)
+    return _masked_mean(F.cross_entropy(z, y, reduction="none"), real, None)
 
 
 def _along(t, dim, ndim):
@@ -83,16 +90,75 @@ def topk(x, k, dim):
     return tuple(torch.topk(x, k, dim=dim))
 
 
-def mean(x, dim=None):
-    """The mean over `dim` (None: all axes); of a Mask, the fraction true."""
+def mean(x, dim=None, pads=None, padded=()):
+    """The mean over `dim` (None: all axes); of a Mask, the fraction true.
+    With `pads` (padding.py), over the real positions of the padded dims."""
     if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
         x = x.to(torch.float32)
+    real = padding.real_mask(x, pads, padded, dim)
+    if real is not None:
+        return _masked_mean(x, real.expand(x.shape), dim)
     return torch.mean(x) if dim is None else torch.mean(x, dim)
 
 
-def sum(x, dim=None):
-    """The sum over `dim` (None: all axes); of a Mask, the count true (i64)."""
+def _masked_mean(x, real, dim):
+    """The mean of `x` over `dim` at `real` positions: their sum (padded
+    positions add exact zeros, chosen by `where`, so their gradient is
+    exactly zero) divided by their number."""
+    kept = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
+    count = real.sum() if dim is None else real.sum(dim)
+    total = kept.sum() if dim is None else kept.sum(dim)
+    return total / count.to(x.dtype)
+
+
+def sum(x, dim=None, pads=None, padded=()):
+    """The sum over `dim` (None: all axes); of a Mask, the count true (i64).
+    With `pads` (padding.py), of the real positions of the padded dims."""
+    real = padding.real_mask(x, pads, padded, dim)
+    if real is not None:
+        x = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
     return torch.sum(x) if dim is None else torch.sum(x, dim)
+
+
+def _fill_padding(x, pads, padded, dim, value):
+    """`x` with the padded positions along `dim` at `value` (by `where`), or
+    None when nothing along `dim` is padded."""
+    real = padding.real_mask(x, pads, padded, dim)
+    if real is None:
+        return None
+    return torch.where(real, x, torch.full((), value, dtype=x.dtype, device=x.device)), real
+
+
+def amax(x, dim, pads=None, padded=()):
+    """The largest value along `dim`; with `pads`, of the real positions."""
+    filled = _fill_padding(x, pads, padded, dim, float("-inf"))
+    return torch.amax(x if filled is None else filled[0], dim)
+
+
+def amin(x, dim, pads=None, padded=()):
+    """The smallest value along `dim`; with `pads`, of the real positions."""
+    filled = _fill_padding(x, pads, padded, dim, float("inf"))
+    return torch.amin(x if filled is None else filled[0], dim)
+
+
+def softmax(x, dim, pads=None, padded=()):
+    """The softmax along `dim`; with `pads`, over the real positions, the
+    padded ones exactly 0."""
+    filled = _fill_padding(x, pads, padded, dim, float("-inf"))
+    if filled is None:
+        return torch.softmax(x, dim)
+    return torch.softmax(filled[0], dim)
+
+
+def log_softmax(x, dim, pads=None, padded=()):
+    """The log-softmax along `dim`; with `pads`, over the real positions,
+    and 0 (finite, never -inf) at the padded ones, so nothing downstream
+    multiplies an infinity by the zero gradient there."""
+    filled = _fill_padding(x, pads, padded, dim, float("-inf"))
+    if filled is None:
+        return torch.log_softmax(x, dim)
+    out = torch.log_softmax(filled[0], dim)
+    return torch.where(filled[1], out, torch.zeros((), dtype=out.dtype, device=out.device))
 
 
 def print(*values):

@@ -1,0 +1,90 @@
+"""Fixed shapes by padding (docs/padding.md): the switch, the shapes seen,
+the fixed sizes, the last batch padded with copies of its own examples,
+and the masks the masked operations of ops.py read.
+
+A padded axis has a pad id (a number the generated code chooses); a
+function's `_ss_pads` maps each id to the mask of that axis's real
+positions (a bool tensor, True where real). A masked operation is given
+`pads` and `padded`, a tuple of (pad id, dim) pairs: which dims of its
+first operand are padded. With no mask for them, or with fixed shapes off,
+it is the plain operation."""
+
+import torch
+
+_on = True
+_seen = {}
+
+
+def fixed_shapes(flag):
+    """Turns padding on or off at run time; returns what it was. Off, the
+    masked operations get no masks and are the plain ones."""
+    global _on
+    was = _on
+    _on = bool(flag)
+    return was
+
+
+def enabled():
+    return _on
+
+
+def note_shape(where, shape):
+    """Counts a shape a loop over batches (by its `file:line`) or a padded
+    function (by its name) has seen."""
+    _seen.setdefault(where, set()).add(tuple(shape))
+
+
+def shapes_seen():
+    """The distinct shapes each loop over batches and each padded function
+    has seen: {where: [shape, ...]}, shapes sorted."""
+    return {where: sorted(shapes) for where, shapes in _seen.items()}
+
+
+def fixed_size(n):
+    """The fixed size a length `n` is padded up to: the first of 1, 2, 3, 4,
+    5, 7, 9, 12, ..., each about 25% above the last and a multiple of 8
+    above 64, that is at least n."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError("fixed_size(): a length is an int of at least 0, not %r" % (n,))
+    size = 1
+    while size < n:
+        size = max(size + 1, (size * 5 + 3) // 4)
+        if size > 64:
+            size = -(-size // 8) * 8
+    return size
+
+
+def pad_examples(fields, size):
+    """Each field's examples (its first axis) up to `size` with copies of
+    its own examples, in order and again from the first, and the mask of
+    the real ones: copies, never zeros, so every padded value is one a real
+    example could have (docs/padding.md, "Why padding is exact")."""
+    real = next(iter(fields.values())).shape[0] if fields else 0
+    if real == 0 or real >= size:
+        some = next(iter(fields.values())) if fields else None
+        device = some.device if some is not None else None
+        return fields, torch.ones(real, dtype=torch.bool, device=device)
+    some = next(iter(fields.values()))
+    index = torch.arange(size, device=some.device) % real
+    padded = {k: v.index_select(0, index.to(v.device)) for k, v in fields.items()}
+    mask = torch.arange(size, device=some.device) < real
+    return padded, mask
+
+
+def real_mask(x, pads, padded, dims=None):
+    """The mask of `x`'s real positions along the padded dims among `dims`
+    (None: every dim), broadcastable to `x`; None when no such dim has a
+    mask (or padding is off), so the operation is the plain one."""
+    if not _on or not pads or not padded:
+        return None
+    ndim = x.dim()
+    wanted = None if dims is None else {d % ndim for d in ((dims,) if isinstance(dims, int) else dims)}
+    out = None
+    for pad, dim in padded:
+        mask = pads.get(pad)
+        dim %= ndim
+        if mask is None or (wanted is not None and dim not in wanted):
+            continue
+        along = mask.reshape((mask.shape[0],) + (1,) * (ndim - dim - 1))
+        out = along if out is None else out & along
+    return out

@@ -1,0 +1,170 @@
+"""Padding's run time (runtime/shapescript/padding.py and the masked forms
+of ops.py), against plain torch on the real positions: docs/padding.md,
+"Why padding is exact"."""
+
+import random
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+import shapescript
+from shapescript import ops, padding, rt
+
+SEED_SIZES = [1, 2, 3, 4, 5, 7, 9, 12, 15, 19, 24, 30, 38, 48, 60, 80, 104, 136, 176, 224, 280, 352, 440, 552]
+
+
+@pytest.fixture(autouse=True)
+def padding_on():
+    was = shapescript.fixed_shapes(True)
+    yield
+    shapescript.fixed_shapes(was)
+
+
+def test_the_fixed_sizes_are_the_documented_ones():
+    made = sorted({padding.fixed_size(n) for n in range(1, 553)})
+    assert made == SEED_SIZES
+    assert len({padding.fixed_size(n) for n in range(1, 513)}) == 24
+    for n in range(1, 2000):
+        size = padding.fixed_size(n)
+        assert size >= n and (size <= 64 or size % 8 == 0)
+    with pytest.raises(ValueError, match="an int of at least 0"):
+        padding.fixed_size(-1)
+
+
+def test_a_batch_is_padded_with_copies_of_its_own_examples():
+    fields = {"x": torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), "y": torch.tensor([7, 8, 9])}
+    padded, mask = padding.pad_examples(fields, 8)
+    assert padded["x"].shape == (8, 2) and padded["y"].tolist() == [7, 8, 9, 7, 8, 9, 7, 8]
+    assert mask.tolist() == [True] * 3 + [False] * 5
+    assert not (padded["x"] == 0).any()  # copies, never zeros
+
+
+def padded_case(rng, dtype):
+    """A value [n F] padded from `real` rows to `n` with copies, and its mask."""
+    real, extra, features = rng.randint(1, 9), rng.randint(0, 9), rng.randint(1, 5)
+    x = torch.randn(real, features, dtype=dtype) * 3
+    full, mask = padding.pad_examples({"x": x}, real + extra)
+    return x, full["x"], mask
+
+
+# (name, masked form on a padded value, plain torch on the real rows)
+REDUCTIONS = [
+    ("mean", lambda x, p: ops.mean(x, None, p, ((1, 0),)), lambda x: x.mean()),
+    ("mean over n", lambda x, p: ops.mean(x, 0, p, ((1, 0),)), lambda x: x.mean(0)),
+    ("sum", lambda x, p: ops.sum(x, None, p, ((1, 0),)), lambda x: x.sum()),
+    ("sum over n", lambda x, p: ops.sum(x, 0, p, ((1, 0),)), lambda x: x.sum(0)),
+    ("max over n", lambda x, p: ops.amax(x, 0, p, ((1, 0),)), lambda x: x.amax(0)),
+    ("min over n", lambda x, p: ops.amin(x, 0, p, ((1, 0),)), lambda x: x.amin(0)),
+    ("softmax over n", lambda x, p: ops.softmax(x, 0, p, ((1, 0),)), lambda x: torch.softmax(x, 0)),
+    ("log_softmax over n", lambda x, p: ops.log_softmax(x, 0, p, ((1, 0),)), lambda x: torch.log_softmax(x, 0)),
+]
+
+
+def real_part(out, real, reduced):
+    """A result's values at real positions: all of a reduction's, the real rows of one that keeps n."""
+    return out if reduced else out[:real]
+
+
+@pytest.mark.parametrize("name,masked,plain", REDUCTIONS, ids=[r[0] for r in REDUCTIONS])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_a_masked_operation_is_the_plain_one_on_the_real_positions(name, masked, plain, dtype):
+    rng = random.Random(name + str(dtype))
+    tolerance = 1e-6 if dtype == torch.float32 else 1e-12
+    for _ in range(50):
+        x, full, mask = padded_case(rng, dtype)
+        got = masked(full, {1: mask})
+        want = plain(x)
+        keeps_n = got.dim() == full.dim()
+        assert torch.allclose(real_part(got, x.shape[0], not keeps_n), want, rtol=tolerance, atol=tolerance), name
+
+
+@pytest.mark.parametrize("name,masked,plain", REDUCTIONS, ids=[r[0] for r in REDUCTIONS])
+def test_padded_positions_get_exactly_zero_gradient_and_nothing_is_infinite(name, masked, plain):
+    rng = random.Random("grad " + name)
+    for _ in range(30):
+        x, full, mask = padded_case(rng, torch.float32)
+        full = full.clone().requires_grad_(True)
+        # log, exp and -inf masks downstream: what would make a NaN of a zero gradient.
+        out = masked(full.exp().log() if name != "sum" else full, {1: mask})
+        loss = ops.sum(out.exp() if out.dim() == 0 else out, None, {1: mask}, ((1, 0),) if out.dim() == 2 else ())
+        loss.backward()
+        assert torch.isfinite(out).all(), name
+        assert torch.isfinite(full.grad).all(), name
+        assert (full.grad[~mask] == 0).all(), name
+
+
+def test_cross_entropy_is_the_mean_over_the_real_examples():
+    rng = random.Random(3)
+    for _ in range(30):
+        real, extra, classes = rng.randint(1, 9), rng.randint(0, 9), rng.randint(2, 6)
+        z = torch.randn(real, classes)
+        y = torch.randint(0, classes, (real,))
+        full, mask = padding.pad_examples({"z": z, "y": y}, real + extra)
+        zz = full["z"].clone().requires_grad_(True)
+        got = ops.cross_entropy(zz, full["y"], 1, {4: mask}, ((4, 0),))
+        assert torch.allclose(got, F.cross_entropy(z, y), rtol=1e-6, atol=1e-6)
+        got.backward()
+        assert (zz.grad[~mask] == 0).all() and torch.isfinite(zz.grad).all()
+        # classes first: the examples' axis is where `padded` says
+        got_t = ops.cross_entropy(full["z"].t().contiguous(), full["y"], 0, {4: mask}, ((4, 1),))
+        assert torch.allclose(got_t, F.cross_entropy(z, y), rtol=1e-6, atol=1e-6)
+
+
+def test_without_masks_or_with_fixed_shapes_off_the_operations_are_the_plain_ones():
+    x = torch.randn(6, 3)
+    mask = torch.tensor([True, True, True, False, False, False])
+    assert torch.equal(ops.mean(x, 0), torch.mean(x, 0))
+    assert torch.equal(ops.mean(x, 0, {}, ((1, 0),)), torch.mean(x, 0))  # no mask for pad 1
+    assert torch.equal(ops.mean(x, 1, {1: mask}, ((1, 0),)), torch.mean(x, 1))  # dim 1 isn't padded
+    assert shapescript.fixed_shapes(False) is True
+    assert torch.equal(ops.mean(x, 0, {1: mask}, ((1, 0),)), torch.mean(x, 0))
+    assert torch.equal(ops.softmax(x, 0, {1: mask}, ((1, 0),)), torch.softmax(x, 0))
+    assert shapescript.fixed_shapes(True) is False
+
+
+# Seeded faults: each check above must be able to fail. The same checks
+# against a broken masking say so.
+def zero_padding(fields, size):
+    real = next(iter(fields.values())).shape[0]
+    padded = {k: torch.cat([v, torch.zeros((size - real,) + v.shape[1:], dtype=v.dtype)]) for k, v in fields.items()}
+    return padded, torch.arange(size) < real
+
+
+def test_seeded_fault_padding_with_zeros_makes_a_nan():
+    x = torch.rand(3, 2) + 0.5
+    full, mask = zero_padding({"x": x}, 5)
+    leaf = full["x"].clone().requires_grad_(True)
+    # log of a padded zero is -inf; masking it by multiplication makes NaN.
+    (leaf.log() * mask[:, None]).sum().backward()
+    assert not torch.isfinite(leaf.grad).all()
+    # Copies keep it finite.
+    good, mask = padding.pad_examples({"x": x}, 5)
+    leaf = good["x"].clone().requires_grad_(True)
+    ops.sum(leaf.log(), None, {1: mask}, ((1, 0),)).backward()
+    assert torch.isfinite(leaf.grad).all() and (leaf.grad[~mask] == 0).all()
+
+
+def test_seeded_fault_dividing_by_the_padded_count_is_not_exact():
+    x = torch.randn(3, 2)
+    full, mask = padding.pad_examples({"x": x}, 8)
+    wrong = torch.where(mask[:, None], full["x"], torch.zeros(())).sum(0) / full["x"].shape[0]
+    assert not torch.allclose(wrong, x.mean(0), rtol=1e-6, atol=1e-6)
+    assert torch.allclose(ops.mean(full["x"], 0, {1: mask}, ((1, 0),)), x.mean(0), rtol=1e-6, atol=1e-6)
+
+
+def test_a_padded_loop_pads_its_last_batch_and_counts_one_shape(quiet_log):
+    ds = rt.Dataset({"x": torch.arange(30.0).reshape(10, 3)}, None)
+    shapes = []
+    for batch in rt.batch_loop(rt.batches(ds, 4), True, "padding.ss:1"):
+        shapes.append(tuple(batch.x.shape))
+        assert batch.pad_mask is not None
+    assert shapes == [(4, 3)] * 3
+    assert batch.pad_mask.tolist() == [True, True, False, False]
+    assert batch.x[2:].tolist() == batch.x[:2].tolist()  # copies of the batch's own examples
+    assert shapescript.shapes_seen()["padding.ss:1"] == [((4, 3),)]
+    # Off, or unpadded: the last batch is smaller, and two shapes are seen.
+    shapescript.fixed_shapes(False)
+    for batch in rt.batch_loop(rt.batches(ds, 4), True, "padding.ss:2"):
+        assert batch.pad_mask is None
+    assert shapescript.shapes_seen()["padding.ss:2"] == [((2, 3),), ((4, 3),)]
