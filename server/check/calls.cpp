@@ -158,7 +158,8 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 call_effects(site, arguments, piped_range);
                 if (typed) return *typed;
                 const Builtin* b = find_builtin(f);
-                type_arguments(b, b && b->effect == EffectKind::Print ? "`" + f + "`" : "");
+                // print, save, log: a value given to them reaches the host whole.
+                type_arguments(b, b && b->host_only && b->effect ? "`" + f + "`" : "");
                 return Type{};  // a built-in nothing types yet
             }
             if (site < result_.program.calls.size()) result_.program.calls[site].kind = CalleeKind::Unresolved;

@@ -24,10 +24,13 @@ std::optional<EffectKind> builtin_effect(const std::string& name) {
 
 void FileChecker::record_effect(EffectKind kind, ByteRange range, std::string detail, Size size) {
     if (!body_ || muted_) return;
-    result_.program.effects.push_back({body_->fn->name.text, kind, range, std::move(detail), std::move(size)});
+    result_.program.effects.push_back({kind, range, std::move(detail), std::move(size)});
 }
 
 void FileChecker::note_across(ByteRange range, const std::string& operation, const Size& size, bool masked) {
+    // Only a size of symbols can be padded; a file has many of the others
+    // (each `@` over a dim), which would only take room.
+    if (size.as_constant() || size.overflowed()) return;
     record_effect(masked ? EffectKind::AcrossAxisMasked : EffectKind::AcrossAxis, range, operation, size);
 }
 

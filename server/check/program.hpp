@@ -90,8 +90,8 @@ enum class EffectKind {
     AcrossAxisMasked,
 };
 
+// Whose body an effect is in: the FunctionFacts whose effects span holds it.
 struct Effect {
-    std::string function;  // whose body it is in
     EffectKind kind = EffectKind::DeviceWork;
     ByteRange range;
     std::string detail;

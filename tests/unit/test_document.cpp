@@ -74,9 +74,8 @@ std::string dump(const ss::check::DocumentResult& r) {
         out += "\n";
     }
     for (const auto& e : p.effects)
-        out += "effect " + e.function + " " + std::string(ss::check::effect_name(e.kind)) + "@" + range(e.range) + " " +
-               e.detail + " " + e.size.to_string([](ss::check::SymbolId id) { return "s" + std::to_string(id); }) +
-               "\n";
+        out += "effect " + std::string(ss::check::effect_name(e.kind)) + "@" + range(e.range) + " " + e.detail + " " +
+               e.size.to_string([](ss::check::SymbolId id) { return "s" + std::to_string(id); }) + "\n";
     for (const auto& f : p.functions) {
         out += "fn " + f.name + "@" + range(f.range) + " " + f.key + " calls " + std::to_string(f.calls_begin) + "-" +
                std::to_string(f.calls_end) + " effects " + std::to_string(f.effects_begin) + "-" +

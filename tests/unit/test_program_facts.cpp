@@ -46,8 +46,9 @@ std::string bindings(const Checked& c, const CallSite& site) {
 
 std::vector<std::string> effects_of(const Checked& c, const std::string& function, EffectKind kind) {
     std::vector<std::string> out;
-    for (const Effect& e : c.program().effects)
-        if (e.function == function && e.kind == kind) out.push_back(c.at(e.range));
+    for (const FunctionFacts& f : c.program().functions)
+        for (size_t i = f.effects_begin; f.name == function && i < f.effects_end; ++i)
+            if (c.program().effects[i].kind == kind) out.push_back(c.at(c.program().effects[i].range));
     return out;
 }
 

@@ -103,3 +103,5 @@ fn main(data: Dataset[Ex]):
         print(mean(fixed(batch.x)))
     for batch in data |> batches(8):  # hint H2001 "because of `b` used as a number in `counted`"
         print(mean(counted(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "because of `save` in this loop"
+        save("rows.safetensors", batch.x)
