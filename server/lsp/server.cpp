@@ -18,6 +18,8 @@ namespace {
 // check waits this long for the client to accept the progress token.
 constexpr size_t kProgressBytes = 512 * 1024;
 constexpr std::chrono::milliseconds kProgressAnswerWait{2000};
+// How long after a check, with no check since, its freed memory is trimmed.
+constexpr std::chrono::milliseconds kTrimAfter{300};
 
 bool is_document_notification(const std::string& method) {
     return method == "textDocument/didOpen" || method == "textDocument/didChange" || method == "textDocument/didClose";
@@ -181,6 +183,7 @@ void LanguageServer::worker_loop() {
         {
             std::unique_lock lock(mutex_);
             auto due = next_due();
+            if (trim_due_ && (!due || *trim_due_ < *due)) due = trim_due_;
             while (queue_.empty() && !stopping_) {
                 if (!due) {
                     wake_.wait(lock);
@@ -194,6 +197,7 @@ void LanguageServer::worker_loop() {
                 queue_.pop_front();
             }
         }
+        trim_when_idle();
         if (!item) {
             analyze_due_documents();
             continue;
@@ -344,11 +348,21 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     // interface: its trees and facts are tens of MiB), hand the pages back
     // instead of keeping them as the process's resident size. Not after
     // each edit: a re-check frees little, and trimming then only made the
-    // next check fault those pages in again (2 ms of a 5 ms re-check).
+    // next check fault those pages in again (2 ms of a 5 ms re-check);
+    // what the re-checks free goes back once edits pause (trim_when_idle).
     struct mallinfo2 heap = mallinfo2();
     if (heap.fordblks > std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) malloc_trim(0);
+    trim_due_ = std::chrono::steady_clock::now() + kTrimAfter;
 #endif
     return true;
+}
+
+void LanguageServer::trim_when_idle() {
+#if defined(__GLIBC__)
+    if (!trim_due_ || std::chrono::steady_clock::now() < *trim_due_) return;
+    trim_due_.reset();
+    malloc_trim(0);
+#endif
 }
 
 // Asks the client for a progress token for `doc`'s checks; the next check

@@ -150,6 +150,10 @@ private:
     ProgressTokens progress_;
     int64_t next_server_request_ = 1;
     std::map<std::string, std::unique_ptr<OpenDocument>> documents_;  // by uri
+    // When the freed memory of the checks goes back to the system: a while
+    // after the last check, once edits pause (worker thread only).
+    std::optional<std::chrono::steady_clock::time_point> trim_due_;
+    void trim_when_idle();
     std::unordered_map<std::string, Handler> requests_;
     std::unordered_map<std::string, NotificationHandler> notifications_;
     std::string prelude_uri_;
