@@ -14,11 +14,6 @@ namespace {
 
 constexpr std::string_view kPadding = "padding";
 
-bool mentions(const check::Size& size, check::SymbolId id) {
-    auto symbols = size.symbols();
-    return std::find(symbols.begin(), symbols.end(), id) != symbols.end();
-}
-
 // What keeps a loop's batch axis from being padded: an operation, or a call
 // that takes the axis into a variadic group (whose axes the callee can't
 // name, so the analysis can't follow it), with the call path to it.
@@ -46,7 +41,7 @@ public:
             todo.pop_front();
             for (size_t i = fn->effects_begin; i < fn->effects_end; ++i) {
                 const check::Effect& e = program_.effects[i];
-                if (e.kind == check::EffectKind::AcrossAxis && mentions(e.size, axis))
+                if (e.kind == check::EffectKind::AcrossAxis && check::mentions(e.size, axis))
                     return Prevention{e.detail, fn->name, e.range, path};
             }
             for (size_t i = fn->calls_begin; i < fn->calls_end; ++i) {

@@ -31,18 +31,18 @@ namespace {
 bool inside(ByteRange r, ByteRange item) { return r.begin >= item.begin && r.end <= item.end; }
 
 // Whether `size` names a symbol from `first` on.
-bool mentions(const Size& size, SymbolId first) {
+bool mentions_from(const Size& size, SymbolId first) {
     for (SymbolId id : size.symbols())
         if (id >= first) return true;
     return false;
 }
 
-bool mentions(const Type& t, SymbolId first) {
+bool mentions_from(const Type& t, SymbolId first) {
     for (const AxisType& a : t.tensor.axes)
-        if (mentions(a.size, first)) return true;
-    if (t.tensor.element.index_bound && mentions(*t.tensor.element.index_bound, first)) return true;
+        if (mentions_from(a.size, first)) return true;
+    if (t.tensor.element.index_bound && mentions_from(*t.tensor.element.index_bound, first)) return true;
     for (const Type& e : t.elements)
-        if (mentions(e, first)) return true;
+        if (mentions_from(e, first)) return true;
     return false;
 }
 
@@ -63,7 +63,7 @@ void renumber(Type& t, SymbolId first, int64_t delta) {
 // A body's type with its own symbols (from `first` on) renumbered; shared
 // as it is when nothing moves.
 TypeRef renumbered(const TypeRef& type, SymbolId first, int64_t delta, TypeTable& table) {
-    if (!type || delta == 0 || !mentions(*type, first)) return type;
+    if (!type || delta == 0 || !mentions_from(*type, first)) return type;
     Type out = *type;
     renumber(out, first, delta);
     return table.intern(std::move(out));

@@ -91,9 +91,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
     auto type_arguments = [&](const Builtin* builtin = nullptr, const std::string& host = "") {
         size_t position = piped ? 1 : 0;
         auto to_host = [&](const Type& t, ByteRange at) {
-            if (host.empty() || t.kind != TypeKind::Tensor) return;
-            for (const AxisType& axis : t.tensor.axes)
-                if (!axis.variadic) note_across(at, host, axis.size, false);
+            if (!host.empty()) note_across_every_axis(at, host, t);
         };
         if (piped && builtin) check_builtin_argument(*builtin, 0, nullptr, *piped, piped_range);
         if (piped) to_host(*piped, piped_range);
@@ -661,9 +659,7 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
                                : sig.params[i].type.kind == TypeKind::Unknown
                                    ? "`" + name + "`'s parameter `" + sig.params[i].name + "`, which has no shape"
                                    : "";
-            if (what.empty()) continue;
-            for (const AxisType& a : types[i].tensor.axes)
-                if (!a.variadic) note_across(where[i], what, a.size, false);
+            if (!what.empty()) note_across_every_axis(where[i], what, types[i]);
         }
         if (builtin && builtin->across == BuiltinAcross::Signature) {
             for (const auto& [group, covered] : callee_axes.variadic)

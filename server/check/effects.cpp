@@ -34,6 +34,12 @@ void FileChecker::note_across(ByteRange range, const std::string& operation, con
     record_effect(masked ? EffectKind::AcrossAxisMasked : EffectKind::AcrossAxis, range, operation, size);
 }
 
+void FileChecker::note_across_every_axis(ByteRange range, const std::string& operation, const Type& value) {
+    if (value.kind != TypeKind::Tensor) return;
+    for (const AxisType& axis : value.tensor.axes)
+        if (!axis.variadic) note_across(range, operation, axis.size, false);
+}
+
 void FileChecker::note_across(ByteRange range, const std::string& builtin, const Size& size) {
     const Builtin* b = find_builtin(builtin);
     if (b && b->across != BuiltinAcross::Nothing) note_across(range, "`" + builtin + "`", size, b->masked);

@@ -403,6 +403,9 @@ private:
     // whether `builtin` mixes at all and has a masked version.
     void note_across(ByteRange range, const std::string& operation, const Size& size, bool masked);
     void note_across(ByteRange range, const std::string& builtin, const Size& size);
+    // Every axis of `value` (a tensor) worked across, without a masked
+    // version: what a value given whole to the host or to unknown code is.
+    void note_across_every_axis(ByteRange range, const std::string& operation, const Type& value);
     const Local* mut_parameter(std::string_view name) const;
     void field_changed(const ast::Attribute& attr, ByteRange range);
     void note_data_sizes(const ast::Expr& expr, const Type& type, size_t symbols_before);

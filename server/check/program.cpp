@@ -7,14 +7,10 @@
 
 namespace ss::check {
 
-namespace {
-
 bool mentions(const Size& size, SymbolId id) {
     std::vector<SymbolId> ids = size.symbols();
     return std::binary_search(ids.begin(), ids.end(), id);
 }
-
-}  // namespace
 
 std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId caller_symbol) {
     std::vector<const AxisBinding*> out;

@@ -125,6 +125,8 @@ std::string_view effect_name(EffectKind kind);
 // mentioning the caller's symbol `caller_symbol`: where a size the caller
 // has flows into the callee, in the site's order.
 std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId caller_symbol);
+// Whether `size` is a polynomial in which the symbol `id` appears.
+bool mentions(const Size& size, SymbolId id);
 std::string_view callee_kind_name(CalleeKind kind);
 
 // The call graph over a program's call sites (between this file's `fn`s).
