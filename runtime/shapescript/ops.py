@@ -3,6 +3,7 @@ it: the axis conventions ShapeScript uses, masks, draws, and `print`."""
 
 import builtins
 
+import einops
 import torch
 import torch.nn.functional as F
 
@@ -55,19 +56,39 @@ def _along(t, dim, ndim):
     return t.reshape(t.shape + (1,) * (ndim - dim - 1))
 
 
-def rms_norm(x, dim, weight=None, eps=1e-6):
-    """x / sqrt(mean(x^2 over dim) + eps), times weight."""
-    if dim % x.dim() == x.dim() - 1:
+def rms_norm(x, dim, weight=None, eps=1e-6, pads=None, padded=()):
+    """x / sqrt(mean(x^2 over dim) + eps), times weight. With `pads`
+    (padding.py), the mean is over the real positions along `dim`."""
+    real = padding.real_mask(x, pads, padded, dim)
+    if real is None and dim % x.dim() == x.dim() - 1:
         return F.rms_norm(x, (x.shape[-1],), weight, eps)
-    y = x * torch.rsqrt(x.pow(2).mean(dim, keepdim=True) + eps)
+    square = x.pow(2)
+    ms = square.mean(dim, keepdim=True) if real is None else _real_mean(square, real, dim)
+    y = x * torch.rsqrt(ms + eps)
     return y if weight is None else y * _along(weight, dim, x.dim())
 
 
-def layer_norm(x, dim, weight=None, bias=None, eps=1e-5):
-    """(x - mean) / sqrt(var + eps) over axis `dim`, times weight, plus bias."""
+def layer_norm(x, dim, weight=None, bias=None, eps=1e-5, pads=None, padded=()):
+    """(x - mean) / sqrt(var + eps) over axis `dim`, times weight, plus bias.
+    With `pads` (padding.py), mean and variance of the real positions."""
+    real = padding.real_mask(x, pads, padded, dim)
+    if real is not None:
+        centred = x - _real_mean(x, real, dim)
+        y = centred * torch.rsqrt(_real_mean(centred.pow(2), real, dim) + eps)
+        if weight is not None:
+            y = y * _along(weight, dim, x.dim())
+        return y if bias is None else y + _along(bias, dim, x.dim())
     if dim % x.dim() == x.dim() - 1:
         return F.layer_norm(x, (x.shape[-1],), weight, bias, eps)
     return F.layer_norm(x.movedim(dim, -1), (x.shape[dim],), weight, bias, eps).movedim(-1, dim)
+
+
+def _real_mean(x, real, dim):
+    """The mean of `x` along `dim` over its `real` positions, keeping `dim`:
+    the padded ones add exact zeros (`where`)."""
+    real = real.expand(x.shape)
+    kept = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
+    return kept.sum(dim, keepdim=True) / real.sum(dim, keepdim=True).to(x.dtype)
 
 
 def causal(n, m, device=None):
@@ -129,16 +150,56 @@ def _fill_padding(x, pads, padded, dim, value):
     return torch.where(real, x, torch.full((), value, dtype=x.dtype, device=x.device)), real
 
 
-def amax(x, dim, pads=None, padded=()):
-    """The largest value along `dim`; with `pads`, of the real positions."""
+def amax(x, dim=None, pads=None, padded=()):
+    """The largest value along `dim` (None: of all); with `pads`, of the real positions."""
     filled = _fill_padding(x, pads, padded, dim, float("-inf"))
-    return torch.amax(x if filled is None else filled[0], dim)
+    x = x if filled is None else filled[0]
+    return torch.amax(x) if dim is None else torch.amax(x, dim)
 
 
-def amin(x, dim, pads=None, padded=()):
-    """The smallest value along `dim`; with `pads`, of the real positions."""
+def amin(x, dim=None, pads=None, padded=()):
+    """The smallest value along `dim` (None: of all); with `pads`, of the real positions."""
     filled = _fill_padding(x, pads, padded, dim, float("inf"))
-    return torch.amin(x if filled is None else filled[0], dim)
+    x = x if filled is None else filled[0]
+    return torch.amin(x) if dim is None else torch.amin(x, dim)
+
+
+def prod(x, dim=None, pads=None, padded=()):
+    """The product along `dim` (None: of all); with `pads`, of the real
+    positions (the padded ones are exact ones)."""
+    filled = _fill_padding(x, pads, padded, dim, 1)
+    x = x if filled is None else filled[0]
+    return torch.prod(x) if dim is None else torch.prod(x, dim)
+
+
+def logsumexp(x, dim=None, pads=None, padded=()):
+    """log(sum(exp(x))) along `dim` (None: of all); with `pads`, of the real
+    positions (the padded ones at -inf, whose exp is exactly 0)."""
+    filled = _fill_padding(x, pads, padded, dim, float("-inf"))
+    x = x if filled is None else filled[0]
+    return torch.logsumexp(x.flatten(), 0) if dim is None else torch.logsumexp(x, dim)
+
+
+# The padding of each reduction of a pattern: its identity.
+_REDUCE_PADDING = {"sum": 0.0, "mean": 0.0, "max": float("-inf"), "min": float("inf"), "prod": 1.0}
+
+
+def reduce(x, pattern, reduction, pads=None, padded=(), **sizes):
+    """einops.reduce; with `pads`, of the real positions along the padded
+    dims in `padded`, which the pattern reduces: the padded ones are the
+    reduction's identity (`where`), and a mean divides by the number of
+    real positions each result has."""
+    real = padding.real_mask(x, pads, padded)
+    if real is None:
+        return einops.reduce(x, pattern, reduction, **sizes)
+    if reduction not in _REDUCE_PADDING:
+        raise ValueError("reduce(): a padded reduction is one of %s, not %r" % (sorted(_REDUCE_PADDING), reduction))
+    real = real.expand(x.shape)
+    filled = torch.where(real, x, torch.full((), _REDUCE_PADDING[reduction], dtype=x.dtype, device=x.device))
+    if reduction != "mean":
+        return einops.reduce(filled, pattern, reduction, **sizes)
+    total = einops.reduce(filled, pattern, "sum", **sizes)
+    return total / einops.reduce(real.to(x.dtype), pattern, "sum", **sizes)
 
 
 def softmax(x, dim, pads=None, padded=()):

@@ -31,12 +31,13 @@ def _trainable(m):
     return [(name, p) for name, p in m.named_parameters() if p.requires_grad]
 
 
-def value_and_grad(loss_fn, m, *args):
+def value_and_grad(loss_fn, m, *args, _ss_pad=None):
     """`loss_fn(m, *args)` and its gradient w.r.t. m's parameters: (the loss,
-    detached, 0-d; Grads). Leaves every parameter's .grad alone."""
+    detached, 0-d; Grads). Leaves every parameter's .grad alone. `_ss_pad`
+    is the masks of padded axes the loss is given (docs/padding.md)."""
     params = _trainable(m)
     with torch.enable_grad():
-        loss = loss_fn(m, *args)
+        loss = loss_fn(m, *args) if _ss_pad is None else loss_fn(m, *args, _ss_pad=_ss_pad)
         if not isinstance(loss, torch.Tensor) or loss.dim() != 0:
             shape = list(loss.shape) if isinstance(loss, torch.Tensor) else type(loss).__name__
             raise ValueError("value_and_grad(): the loss must be a 0-d tensor, found %s" % (shape,))

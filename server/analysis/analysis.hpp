@@ -12,6 +12,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -47,9 +48,21 @@ struct FunctionView {
     const check::ProgramFacts& program;
 };
 
+// An axis the padding analysis pads (analysis/padding.hpp): the size
+// symbol `symbol` in `function`'s body, under the pad id the generated code
+// keeps its mask by (`_ss_pads[id]`). `loop` is the loop's iterable where
+// the axis is that loop's batch axis, else empty.
+struct PaddedAxis {
+    std::string function;
+    check::SymbolId symbol = 0;
+    int id = 0;
+    std::optional<ByteRange> loop;
+};
+
 struct Result {
     std::vector<Diagnostic> diagnostics;  // sorted by position
     std::vector<Fact> facts;              // function by function in source order, each pass in order
+    std::vector<PaddedAxis> padded;       // in the order the padding analysis found them
 };
 
 class Pass {

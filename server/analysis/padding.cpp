@@ -24,34 +24,50 @@ struct Prevention {
     check::CallPath path;  // from the loop's function to `function`
 };
 
+struct Reach {
+    std::optional<Prevention> prevention;
+    std::vector<std::pair<std::string, check::SymbolId>> reached;  // with no prevention: where it is padded
+};
+
 class Follower {
 public:
     explicit Follower(const check::ProgramFacts& program) : program_(program) {
         for (const check::FunctionFacts& fn : program.functions) functions_.emplace(fn.name, &fn);
     }
 
-    // The first thing that prevents padding the axis `symbol` of `start`,
-    // breadth first (so along a shortest call path), or none.
-    std::optional<Prevention> first_prevention(const check::FunctionFacts& start, check::SymbolId symbol) const {
+    // What the axis `symbol` of `start` reaches, breadth first (so the
+    // first prevention is along a shortest call path): the first thing that
+    // prevents padding it, or none and every (function, axis) it reaches.
+    Reach reach(const check::FunctionFacts& start, check::SymbolId symbol) const {
+        Reach out;
         std::deque<std::tuple<const check::FunctionFacts*, check::SymbolId, check::CallPath>> todo{
             {&start, symbol, {}}};
         std::set<std::pair<const check::FunctionFacts*, check::SymbolId>> seen{{&start, symbol}};
         while (!todo.empty()) {
             auto [fn, axis, path] = std::move(todo.front());
             todo.pop_front();
+            out.reached.emplace_back(fn->name, axis);
             for (size_t i = fn->effects_begin; i < fn->effects_end; ++i) {
                 const check::Effect& e = program_.effects[i];
-                if (e.kind == check::EffectKind::AcrossAxis && check::mentions(e.size, axis))
-                    return Prevention{e.detail, fn->name, e.range, path};
+                if (e.kind == check::EffectKind::AcrossAxis && check::mentions(e.size, axis)) {
+                    out.prevention = Prevention{e.detail, fn->name, e.range, path};
+                    return out;
+                }
             }
             for (size_t i = fn->calls_begin; i < fn->calls_end; ++i) {
                 const check::CallSite& call = program_.calls[i];
                 if (call.kind != check::CalleeKind::Function) continue;
                 auto callee = functions_.find(call.callee);
                 for (const check::AxisBinding* b : check::callee_axes_of(call, axis)) {
-                    if (b->variadic)
-                        return Prevention{"`" + call.callee + "`, which takes it into its group `.." + b->axis + "`",
-                                          fn->name, call.range, path};
+                    std::string refused =
+                        b->variadic ? "`" + call.callee + "`, which takes it into its group `.." + b->axis + "`"
+                        : !b->size.identical(check::Size::symbol(axis))
+                            ? "`" + call.callee + "`, which takes it as `" + b->axis + "` of another size"
+                            : "";
+                    if (!refused.empty()) {
+                        out.prevention = Prevention{refused, fn->name, call.range, path};
+                        return out;
+                    }
                     if (callee == functions_.end() || !seen.insert({callee->second, b->symbol}).second) continue;
                     check::CallPath longer = path;
                     longer.sites.push_back(&call);
@@ -59,7 +75,7 @@ public:
                 }
             }
         }
-        return std::nullopt;
+        return out;
     }
 
 private:
@@ -91,22 +107,32 @@ public:
     void finish(const check::ProgramFacts& program, Result& result) const override {
         std::optional<Follower> follower;
         std::string name(kPadding);
+        // One pad id per (function, axis), however many loops reach it.
+        std::map<std::pair<std::string, check::SymbolId>, int> ids;
         for (const check::FunctionFacts& fn : program.functions)
             for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
                 const check::Effect& loop = program.effects[i];
                 auto axis = loop.kind == check::EffectKind::DatasetLoop ? loop.size.as_linear() : std::nullopt;
                 if (!axis || axis->coefficient != 1 || axis->offset != 0) continue;  // a loop over examples
                 if (!follower) follower.emplace(program);
-                std::optional<Prevention> p = follower->first_prevention(fn, axis->symbol);
-                if (!p) {
+                Reach reach = follower->reach(fn, axis->symbol);
+                if (!reach.prevention) {
                     result.facts.push_back({name, fn.name, "padded loop", loop.range, ""});
+                    for (const auto& [function, symbol] : reach.reached) {
+                        auto [at, added] = ids.emplace(std::pair{function, symbol}, static_cast<int>(ids.size()));
+                        if (!added) continue;
+                        std::optional<ByteRange> own;  // the loop's batch axis: a symbol of its own
+                        if (function == fn.name && symbol == axis->symbol) own = loop.range;
+                        result.padded.push_back({function, symbol, at->second, own});
+                    }
                     continue;
                 }
-                std::string why = p->what + " " + place_of(*p);
+                const Prevention& p = *reach.prevention;
+                std::string why = p.what + " " + place_of(p);
                 result.facts.push_back({name, fn.name, "unpadded loop", loop.range, why});
-                result.facts.push_back({name, p->function, "prevents padding", p->range, p->what});
+                result.facts.push_back({name, p.function, "prevents padding", p.range, p.what});
                 Diagnostic hint = make_diagnostic(DiagCode::H2001, loop.range, {why});
-                hint.related.push_back({p->range, p->what + " here: it has no masked version along the batch axis"});
+                hint.related.push_back({p.range, p.what + " here: it has no masked version along the batch axis"});
                 result.diagnostics.push_back(std::move(hint));
             }
     }

@@ -10,7 +10,14 @@
 // Facts (analysis "padding"): for each loop over batches, "padded loop"
 // over the loop's batches, or "unpadded loop" with what prevents it as
 // detail, and then that "prevents padding" where it is. An unpadded loop
-// also has hint H2001, with the place as related information.
+// also has hint H2001, with the place as related information. Every axis a
+// padded loop's batch axis reaches is in Result::padded, with its pad id:
+// what the code generator masks (docs/generated-code.md).
+//
+// A call that takes the axis into a variadic group prevents padding: the
+// callee can't name it. So does one binding it to a callee's axis of another
+// size (`2b`), where the callee's mask wouldn't fit; the operations that
+// make such a size (cat, `as`, patterns) prevent it first.
 #pragma once
 
 #include <memory>

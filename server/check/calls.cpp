@@ -39,14 +39,22 @@ void FileChecker::note_pattern_across(const ast::PatternCall& call, ByteRange ra
     const Type& kept = result.kind == TypeKind::Tuple && !result.elements.empty() ? result.elements[0] : result;
     if (kept.kind != TypeKind::Tensor) return;
     bool reduce = call.function.text == "reduce";
-    for (const Type& operand : operands) {
+    for (size_t k = 0; k < operands.size(); ++k) {
+        const Type& operand = operands[k];
         if (operand.kind != TypeKind::Tensor) continue;
-        for (const AxisType& axis : operand.tensor.axes) {
+        // reduce's reduction is masked over an axis the pattern names as it
+        // is; one it splits (`(p q) f -> p`) is grouped, and its parts aren't
+        // the padded axis. Positions are the pattern's when it has one per axis.
+        const ast::PatternSide* side = k < call.pattern.inputs.size() ? &call.pattern.inputs[k] : nullptr;
+        bool positional = side && side->axes.size() == operand.tensor.axes.size();
+        for (size_t j = 0; j < operand.tensor.axes.size(); ++j) {
+            const AxisType& axis = operand.tensor.axes[j];
             if (axis.variadic || axis.size.as_constant()) continue;
             bool same = std::any_of(kept.tensor.axes.begin(), kept.tensor.axes.end(),
                                     [&](const AxisType& a) { return !a.variadic && a.size.identical(axis.size); });
             if (same) continue;
-            note_across(range, "`" + call.function.text + "`", axis.size, reduce);
+            bool named = positional && side->axes[j] && side->axes[j]->kind == ast::AxisKind::Name;
+            note_across(range, "`" + call.function.text + "`", axis.size, reduce && named);
         }
     }
 }

@@ -27,6 +27,13 @@ bool is_integer_tensor(const check::Type* t) {
     return e == check::ElementKind::Index || e == check::ElementKind::I32 || e == check::ElementKind::I64;
 }
 
+// The runtime's masked form of a reduction (runtime/shapescript/ops.py).
+std::string_view masked_reduction(const std::string& name) {
+    if (name == "max") return "amax";
+    if (name == "min") return "amin";
+    return name;  // sum, mean, prod, logsumexp
+}
+
 bool is_number(const check::Type* t) {
     return t && (t->kind == check::TypeKind::Int || t->kind == check::TypeKind::Float);
 }
@@ -95,6 +102,12 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
     if (!b) return std::nullopt;
     place_by_label(*b, args);
     const std::string python = python_path(check::builtin_python(*b));
+    // value_and_grad calls its loss: it passes the loss the masks a call would.
+    if (b->rule == check::BuiltinRule::ValueAndGrad && !args.positional_exprs.empty() && args.positional_exprs[0])
+        if (auto* loss = std::get_if<ast::NameExpr>(&args.positional_exprs[0]->node))
+            if (const check::CallSite* site = passed_function_site(loss->name.range.begin))
+                if (std::string masks = pad_keyword(*site); !masks.empty())
+                    args.keywords.emplace_back("_ss_pad", Py{masks});
     switch (b->emit) {
         case check::BuiltinEmit::Call:
             // Elementwise functions: on a number, Python's math.
@@ -114,8 +127,14 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
                     args.positional[i] = align(args.positional[i], args.positional_types[i], target);
             return call(python);
         }
-        case check::BuiltinEmit::AlongAxis:
-            return Py{python + "(" + operand(first(), kOr) + ", dim=" + dim_of_over(args, 0, whole) + ")", kAtom};
+        case check::BuiltinEmit::AlongAxis: {
+            std::string dim = dim_of_over(args, 0, whole);
+            // softmax and log_softmax across a padded axis: the runtime's masked forms.
+            if (b->masked)
+                if (std::string masked = masked_arguments(first_type(), dim); !masked.empty())
+                    return Py{"_ss_rt." + name + "(" + operand(first(), kOr) + ", " + dim + masked + ")", kAtom};
+            return Py{python + "(" + operand(first(), kOr) + ", dim=" + dim + ")", kAtom};
+        }
         case check::BuiltinEmit::Matmul:
             if (args.positional.size() != 2) fail(whole.range, "`matmul` takes a value and a matrix");
             return matmul(args.positional[0], args.positional[1], args.positional_types[0], args.positional_types[1]);
@@ -126,20 +145,30 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
             if (z && z->kind == check::TypeKind::Tensor && !z->tensor.element.over.empty())
                 if (auto pos = axis_position(z, z->tensor.element.over)) dim = std::to_string(*pos);
             if (args.positional.size() < 2) fail(whole.range, "`cross_entropy` takes logits and labels");
-            return Py{python + "(" + args.positional[0].text + ", " + args.positional[1].text + ", " + dim + ")",
+            // Its mean over the examples is masked (the class axis is never padded).
+            return Py{python + "(" + args.positional[0].text + ", " + args.positional[1].text + ", " + dim +
+                          masked_arguments(z) + ")",
                       kAtom};
         }
         case check::BuiltinEmit::Norm: {
             std::string x = operand(first(), kOr), dim = dim_of_over(args, 0, whole);
             std::string weight = keyword(args, "weight", args.positional.size() > 1 ? args.positional[1].text : "None");
             std::string eps = keyword(args, "eps", "1e-05");
-            if (name == "rms_norm") return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + eps + ")", kAtom};
+            std::string masked = masked_arguments(first_type(), dim);  // statistics of the real positions
+            if (name == "rms_norm")
+                return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + eps + masked + ")", kAtom};
             std::string bias = keyword(args, "bias", "None");
-            return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + bias + ", " + eps + ")", kAtom};
+            return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + bias + ", " + eps + masked + ")", kAtom};
         }
         case check::BuiltinEmit::Reduction: {
             std::string x = operand(first(), kOr);
             std::string dim = args.over ? dim_of_over(args, 0, whole) : "";
+            // Across a padded axis: the runtime's masked reduction, of the real positions.
+            std::string masked = masked_arguments(first_type(), dim);
+            if (!masked.empty())
+                return Py{"_ss_rt." + std::string(masked_reduction(name)) + "(" + x + ", " +
+                              (dim.empty() ? "None" : dim) + masked + ")",
+                          kAtom};
             if (((name == "mean" || name == "sum") && is_mask(first_type())) ||
                 (name == "mean" && is_integer_tensor(first_type())))
                 return Py{"_ss_rt." + name + "(" + x + ", " + (dim.empty() ? "None" : dim) + ")", kAtom};

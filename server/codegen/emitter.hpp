@@ -51,6 +51,9 @@ struct FunctionState {
     std::set<std::string> mode_params;
     std::vector<std::string> loop_indices;  // the variables of the `for i in a..b` loops around
     std::string result_signature;           // `_ss_sig_f` when a `return` checks its value, else ""
+    // Its padded axes' pad ids by size symbol (padding.cpp), or null: then it has no `_ss_pads`.
+    const std::map<check::SymbolId, int>* pads = nullptr;
+    bool reads_pads = false;  // its body reads `_ss_pads` (a masked operation, a call passing masks, a loop)
 };
 
 // The guard of every check at run time: `--checks` and `--value-checks` are
@@ -99,12 +102,25 @@ public:
     void place_by_label(const check::Builtin& b, LoweredArgs& args);
 
     // patterns.cpp
-    Py pattern(const ast::PatternCall& call, const Py* piped, const ast::Expr& whole);
+    Py pattern(const ast::PatternCall& call, const Py* piped, const check::Type* piped_type, const ast::Expr& whole);
 
     // views.cpp: a pattern as torch views or one matmul, when it is one.
     std::optional<Py> rearrange_as_views(const Py& x, const ast::PatternSide& in, const ast::PatternSide& out,
                                          const std::map<std::string, std::string>& sizes, int split_count);
     std::optional<Py> einsum_as_matmul(const std::vector<std::string>& operands, const ast::Pattern& pattern);
+
+    // padding.cpp
+    void index_padding(const analysis::Result& analysed);
+    const std::map<check::SymbolId, int>* pads_of(const std::string& function) const;
+    // `((4, 0),)`: the (pad id, dim) pairs of a value's padded dims in the
+    // current function, only the dim written `along` ("1") unless it is "".
+    std::string padded_dims(const check::Type* type, const std::string& along = "") const;
+    // `, _ss_pads, ((4, 0),)` after a masked operation's arguments, or "".
+    std::string masked_arguments(const check::Type* type, const std::string& along = "") const;
+    // `{2: _ss_pads.get(0)}`: the masks a call passes its callee (`_ss_pad=`), or "".
+    std::string pad_keyword(const check::CallSite& site) const;
+    // The call site of a function passed as a value whose name starts at `at` (value_and_grad's loss).
+    const check::CallSite* passed_function_site(uint32_t at) const;
 
     // layout.cpp
     // The position of the axis named `name` in a tensor type; counted from
@@ -153,6 +169,10 @@ public:
     std::optional<check::SymbolId> axis_named(const std::string& name) const;
     void add_extern_defaults(const std::string& name, const check::CallSite& site, LoweredArgs& args);
     std::map<uint32_t, const check::CallSite*> call_sites_;  // by callee_range.begin (calls, not functions passed)
+    // The padding analysis's pad ids by function and size symbol, and by a padded loop's iterable (its begin).
+    std::map<std::string, std::map<check::SymbolId, int>> pad_ids_;
+    std::map<uint32_t, int> padded_loops_;
+    std::set<std::string> given_pads_;  // the functions a padded caller passes masks (`_ss_pad=`)
 };
 
 // `f(a, b, k=v)`: the arguments' Python text after `callee`.

@@ -250,6 +250,8 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
                 for (const auto& p : params)
                     if (p.name == k && p.type.kind == check::TypeKind::Mode) v = mode_at(v, name);
             for (auto& keyword : args.keywords) keyword.first = variable_name(keyword.first);
+            if (std::string masks = pad_keyword(*site); !masks.empty())
+                args.keywords.emplace_back("_ss_pad", Py{masks});
             return {call_text(py_name(name, NameRole::Global), args), kAtom};
         }
         if (kind == check::CalleeKind::ExternFunction) {
@@ -345,7 +347,7 @@ Py Emitter::expr(const ast::Expr& e) {
         const ast::Expr& stage = *p->stage;
         // The call is the whole pipe: the checker typed it, not the stage.
         if (auto* c = std::get_if<ast::Call>(&stage.node)) return call(*c->callee, c->arguments, &input, input_type, e);
-        if (auto* pc = std::get_if<ast::PatternCall>(&stage.node)) return pattern(*pc, &input, stage);
+        if (auto* pc = std::get_if<ast::PatternCall>(&stage.node)) return pattern(*pc, &input, input_type, stage);
         return call(stage, {}, &input, input_type, e);
     }
     if (auto* a = std::get_if<ast::As>(&node)) {
@@ -431,7 +433,7 @@ Py Emitter::expr(const ast::Expr& e) {
         for (const auto& x : l->elements) parts.push_back(operand(expr(*x), kOr));
         return {"[" + py_join(parts) + "]", kAtom};
     }
-    if (auto* pc = std::get_if<ast::PatternCall>(&node)) return pattern(*pc, nullptr, e);
+    if (auto* pc = std::get_if<ast::PatternCall>(&node)) return pattern(*pc, nullptr, nullptr, e);
     if (std::holds_alternative<ast::CausalMask>(node)) {
         const check::Type* t = type_of(e);
         std::vector<check::Size> sizes;

@@ -18,6 +18,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     auto typed = typed_.functions.find(fn.name.text);
     if (typed == typed_.functions.end()) return;
     FunctionState state;
+    state.pads = pads_of(fn.name.text);
     fn_ = &state;
     locals_.clear();
 
@@ -94,6 +95,9 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
         out << variable_name(p.name.text);
         if (p.default_value) out << "=" << expr(*p.default_value).text;
     }
+    // The masks of its padded axes, from a padded caller; Python callers leave it out.
+    bool given_pads = given_pads_.count(fn.name.text) > 0;
+    if (given_pads) out << (fn.params.empty() ? "" : ", ") << "_ss_pad=None";
     out << "):\n";
     // The header as written, as the docstring.
     uint32_t header_end = fn.return_type ? fn.return_type->range.end
@@ -117,6 +121,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     for (check::SymbolId s : state.needed)
         if (auto src = state.parameter_source.find(s); src != state.parameter_source.end())
             out << "    " << state.variable.at(s) << " = " << src->second << "\n";
+    if (state.reads_pads) out << "    _ss_pads = " << (given_pads ? "dict(_ss_pad or {})" : "{}") << "\n";
     if (step_scope) {
         out << "    with _ss_rt.step(";
         bool first = true;
@@ -251,10 +256,17 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         }
         Py iterable = expr(*f->iterable);
         const check::Type* t = type_of(*f->iterable);
+        // A padded loop's batches carry the mask of their real examples.
+        auto padded = padded_loops_.find(f->iterable->range.begin);
+        bool pads = padded != padded_loops_.end() && f->targets.size() == 1;
         if (t && t->kind == check::TypeKind::Batches)
-            iterable.text =
-                "_ss_rt.batch_loop(" + iterable.text + ", False, " + py_string(where(f->iterable->range)) + ")";
+            iterable.text = "_ss_rt.batch_loop(" + iterable.text + (pads ? ", True, " : ", False, ") +
+                            py_string(where(f->iterable->range)) + ")";
         out << in << "for " << targets << " in " << iterable.text << ":\n";
+        if (pads && t && t->kind == check::TypeKind::Batches) {
+            fn_->reads_pads = true;
+            out << in << "    _ss_pads[" << padded->second << "] = " << targets << ".pad_mask\n";
+        }
         bool counted = std::holds_alternative<ast::RangeExpr>(f->iterable->node) && f->targets.size() == 1;
         if (counted) fn_->loop_indices.push_back(variable_name(f->targets[0].text));
         block(f->body, indent + 1, out);

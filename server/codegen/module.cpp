@@ -47,6 +47,7 @@ Emitter::Emitter(const check::DocumentResult& checked, const analysis::Result& a
       options_(options),
       lines_(text) {
     steps_ = analysis::steps(analysed);
+    index_padding(analysed);
     for (const check::CallSite& c : check_.program.calls)
         if (!c.passed_as_value) call_sites_.emplace(c.callee_range.begin, &c);
     for (const ast::Item* item : checked.items) items_.emplace_back(*item);

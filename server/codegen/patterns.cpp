@@ -83,7 +83,8 @@ static std::string side_text(const Emitter& e, const ast::PatternSide& side, Pat
     return out;
 }
 
-Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Expr& whole) {
+Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const check::Type* piped_type,
+                    const ast::Expr& whole) {
     const std::string& function = call.function.text;
     std::vector<Py> values;
     if (piped) values.push_back(*piped);
@@ -193,6 +194,11 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const ast::Ex
     if (function == "repeat") return {"einops.repeat(" + operands_text + text + sizes + ")", kAtom};
     if (function == "reduce") {
         if (reducer.empty()) fail(whole.range, "`reduce` needs a reducer: mean, sum, max, min or prod");
+        // Across a padded axis: the runtime's masked reduce, of the real positions.
+        const check::Type* x = piped ? piped_type : call.operands.empty() ? nullptr : type_of(*call.operands[0]);
+        if (std::string dims = padded_dims(x); !dims.empty() && values.size() == 1)
+            return {"_ss_rt.reduce(" + operands_text + text + ", " + reducer + ", _ss_pads, " + dims + sizes + ")",
+                    kAtom};
         return {"einops.reduce(" + operands_text + text + ", " + reducer + sizes + ")", kAtom};
     }
     fail(whole.range, "unknown pattern function `" + function + "`");

@@ -4,6 +4,7 @@ of ops.py), against plain torch on the real positions: docs/padding.md,
 
 import random
 
+import einops
 import pytest
 import torch
 import torch.nn.functional as F
@@ -58,6 +59,28 @@ REDUCTIONS = [
     ("min over n", lambda x, p: ops.amin(x, 0, p, ((1, 0),)), lambda x: x.amin(0)),
     ("softmax over n", lambda x, p: ops.softmax(x, 0, p, ((1, 0),)), lambda x: torch.softmax(x, 0)),
     ("log_softmax over n", lambda x, p: ops.log_softmax(x, 0, p, ((1, 0),)), lambda x: torch.log_softmax(x, 0)),
+    ("max", lambda x, p: ops.amax(x, None, p, ((1, 0),)), lambda x: x.amax()),
+    ("prod over n", lambda x, p: ops.prod(x, 0, p, ((1, 0),)), lambda x: x.prod(0)),
+    ("prod", lambda x, p: ops.prod(x, None, p, ((1, 0),)), lambda x: x.prod()),
+    ("logsumexp over n", lambda x, p: ops.logsumexp(x, 0, p, ((1, 0),)), lambda x: x.logsumexp(0)),
+    ("logsumexp", lambda x, p: ops.logsumexp(x, None, p, ((1, 0),)), lambda x: x.flatten().logsumexp(0)),
+    (
+        "rms_norm over n",
+        lambda x, p: ops.rms_norm(x, 0, None, 1e-5, p, ((1, 0),)),
+        lambda x: x * torch.rsqrt(x.pow(2).mean(0, keepdim=True) + 1e-5),
+    ),
+    (
+        "layer_norm over n",
+        lambda x, p: ops.layer_norm(x, 0, None, None, 1e-5, p, ((1, 0),)),
+        lambda x: F.layer_norm(x.T, (x.shape[0],), eps=1e-5).T,
+    ),
+] + [
+    (
+        "reduce n f -> f, " + r,
+        lambda x, p, r=r: ops.reduce(x, "n f -> f", r, p, ((1, 0),)),
+        lambda x, r=r: einops.reduce(x, "n f -> f", r),
+    )
+    for r in ("mean", "sum", "max", "min", "prod")
 ]
 
 
@@ -86,8 +109,10 @@ def test_padded_positions_get_exactly_zero_gradient_and_nothing_is_infinite(name
         x, full, mask = padded_case(rng, torch.float32)
         full = full.clone().requires_grad_(True)
         # log, exp and -inf masks downstream: what would make a NaN of a zero gradient.
-        out = masked(full.exp().log() if name != "sum" else full, {1: mask})
-        loss = ops.sum(out.exp() if out.dim() == 0 else out, None, {1: mask}, ((1, 0),) if out.dim() == 2 else ())
+        out = masked(full.abs().log() if name != "sum" else full, {1: mask})
+        # (exp of a product of many values would overflow on the real positions too)
+        scalar = out.exp() if out.dim() == 0 and not name.startswith("prod") else out
+        loss = ops.sum(scalar, None, {1: mask}, ((1, 0),) if out.dim() == 2 else ())
         loss.backward()
         assert torch.isfinite(out).all(), name
         assert torch.isfinite(full.grad).all(), name

@@ -124,6 +124,21 @@ TEST_CASE("effects are found with their ranges") {
     CHECK(effects_of(c, "effects", EffectKind::DeviceWork) == std::vector<std::string>{"m.w"});
 }
 
+TEST_CASE("reduce is masked over an axis its pattern names, not over one it splits") {
+    Checked c(
+        "dim F = 4\n"
+        "fn named(x: [n F]) -> [F]:\n"
+        "    return x |> reduce(n f -> f, mean)\n"
+        "fn split(x: [2*n F]) -> [F]:\n"
+        "    return x |> reduce((p q) f -> f, mean, q=2)\n");
+    for (const auto& d : c.result.diagnostics) CAPTURE(d.message);
+    REQUIRE(c.result.diagnostics.empty());
+    CHECK(effects_of(c, "named", EffectKind::AcrossAxisMasked).size() == 1);
+    CHECK(effects_of(c, "named", EffectKind::AcrossAxis).empty());
+    CHECK(effects_of(c, "split", EffectKind::AcrossAxisMasked).empty());
+    CHECK(effects_of(c, "split", EffectKind::AcrossAxis).size() == 1);
+}
+
 TEST_CASE("the call graph: what a function reaches and who reaches it, with the path") {
     Checked c(
         "fn attention(x: [n]) -> [n]:\n    return x |> softmax(over=n)\n"

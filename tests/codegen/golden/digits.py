@@ -54,7 +54,7 @@ _ss_sig_logits = _ss_rt.Signature("logits", "digits.ss:19", (
 ), result=_ss_spec_3)
 
 
-def logits(m, x, mode):
+def logits(m, x, mode, _ss_pad=None):
     """logits(m: Mlp, x: [b P], mode: Mode) -> [b C] Logit over C  (digits.ss:19)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_logits, (m, x, mode), _ss_value_checks, _ss_checks)
@@ -74,12 +74,13 @@ _ss_sig_loss = _ss_rt.Signature("loss", "digits.ss:23", (
 ), result=_ss_spec_5)
 
 
-def loss(m, batch, mode):
+def loss(m, batch, mode, _ss_pad=None):
     """loss(m: Mlp, batch: Batch[Digit], mode: Mode) -> [] f32  (digits.ss:23)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_loss, (m, batch, mode), _ss_value_checks, _ss_checks)
+    _ss_pads = dict(_ss_pad or {})
     # digits.ss:24
-    _ss_result = _ss_rt.cross_entropy(logits(m, batch.image, mode.at("logits#0")), batch.label, 1)
+    _ss_result = _ss_rt.cross_entropy(logits(m, batch.image, mode.at("logits#0"), _ss_pad={3: _ss_pads.get(2)}), batch.label, 1, _ss_pads, ((2, 0),))
     if _ss_checks or _ss_value_checks:
         _ss_rt.check_result(_ss_sig_loss, _ss_result, _ss_bound)
     return _ss_result
@@ -93,13 +94,14 @@ _ss_sig_train_step = _ss_rt.Signature("train_step", "digits.ss:26", (
 ), result=_ss_spec_5)
 
 
-def train_step(m, opt, batch, mode):
+def train_step(m, opt, batch, mode, _ss_pad=None):
     """train_step(mut m: Mlp, mut opt: Optimizer[Mlp], batch: Batch[Digit], mode: Mode) -> [] f32  (digits.ss:26), a step"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_train_step, (m, opt, batch, mode), _ss_value_checks, _ss_checks)
+    _ss_pads = dict(_ss_pad or {})
     with _ss_rt.step(mode):
         # digits.ss:27
-        l, grads = _ss_rt.value_and_grad(loss, m, batch, mode.at("value_and_grad#0"))
+        l, grads = _ss_rt.value_and_grad(loss, m, batch, mode.at("value_and_grad#0"), _ss_pad={2: _ss_pads.get(1)})
         # digits.ss:28
         _ss_rt.update(m, opt, _ss_rt.clip_norm(grads, 1.0))
         # digits.ss:29
@@ -115,12 +117,13 @@ _ss_sig_accuracy = _ss_rt.Signature("accuracy", "digits.ss:31", (
 ), result=_ss_spec_5)
 
 
-def accuracy(m, batch):
+def accuracy(m, batch, _ss_pad=None):
     """accuracy(m: Mlp, batch: Batch[Digit]) -> [] f32  (digits.ss:31)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_accuracy, (m, batch), _ss_value_checks, _ss_checks)
+    _ss_pads = dict(_ss_pad or {})
     # digits.ss:32
-    _ss_result = _ss_rt.mean(torch.argmax(logits(m, batch.image, _ss_rt.Eval), dim=1) == batch.label, None)
+    _ss_result = _ss_rt.mean(torch.argmax(logits(m, batch.image, _ss_rt.Eval, _ss_pad={3: _ss_pads.get(5)}), dim=1) == batch.label, None, _ss_pads, ((5, 0),))
     if _ss_checks or _ss_value_checks:
         _ss_rt.check_result(_ss_sig_accuracy, _ss_result, _ss_bound)
     return _ss_result
@@ -135,6 +138,7 @@ def main(epochs=20):
     """main(epochs: int = 20)  (digits.ss:34)"""
     if _ss_checks or _ss_value_checks:
         _ss_rt.check_args(_ss_sig_main, (epochs,), _ss_value_checks, _ss_checks)
+    _ss_pads = {}
     # digits.ss:35
     train, test = _ss_rt.cast(shapescript.datasets.digits(), _ss_spec_7, "digits.ss:35")
     # digits.ss:36
@@ -146,18 +150,21 @@ def main(epochs=20):
     # digits.ss:39
     for epoch in range(0, epochs):
         # digits.ss:40
-        for batch in _ss_rt.batch_loop(_ss_rt.batches(_ss_rt.shuffle(train, seed=epoch), 64), False, "digits.ss:40"):
+        for batch in _ss_rt.batch_loop(_ss_rt.batches(_ss_rt.shuffle(train, seed=epoch), 64), True, "digits.ss:40"):
+            _ss_pads[0] = batch.pad_mask
             # digits.ss:41
-            _ss_rt.log(epoch=epoch, loss=train_step(m, opt, batch, mode.at(f"train_step#0[{epoch}]")))
+            _ss_rt.log(epoch=epoch, loss=train_step(m, opt, batch, mode.at(f"train_step#0[{epoch}]"), _ss_pad={1: _ss_pads.get(0)}))
         # digits.ss:42
-        for batch in _ss_rt.batch_loop(_ss_rt.batches(test, 512), False, "digits.ss:42"):
+        for batch in _ss_rt.batch_loop(_ss_rt.batches(test, 512), True, "digits.ss:42"):
+            _ss_pads[4] = batch.pad_mask
             # digits.ss:43
-            _ss_rt.log(epoch=epoch, test_accuracy=accuracy(m, batch))
+            _ss_rt.log(epoch=epoch, test_accuracy=accuracy(m, batch, _ss_pad={5: _ss_pads.get(4)}))
     # digits.ss:44
     _ss_rt.save("digits.safetensors", m, opt)
     # digits.ss:46
     trained = _ss_rt.cast(_ss_rt.load("digits.safetensors"), _ss_spec_0, "digits.ss:46")
     # digits.ss:47
-    for batch in _ss_rt.batch_loop(_ss_rt.batches(test, 512), False, "digits.ss:47"):
+    for batch in _ss_rt.batch_loop(_ss_rt.batches(test, 512), True, "digits.ss:47"):
+        _ss_pads[6] = batch.pad_mask
         # digits.ss:48
-        _ss_rt.log(final_test_accuracy=accuracy(trained, batch))
+        _ss_rt.log(final_test_accuracy=accuracy(trained, batch, _ss_pad={5: _ss_pads.get(6)}))

@@ -1,0 +1,218 @@
+"""Padding in built programs (docs/padding.md): a loop whose last batch the
+checker finds exact is `batch_loop(…, True, where)`, its masks reach every
+function its batch axis reaches, and every masked operation gives what the
+unpadded program gives. Each whole program here is trained or run with
+padding on and off (`shapescript.fixed_shapes`) on data whose length isn't
+a multiple of the batch size, and the two are compared."""
+
+import re
+
+import torch
+
+import shapescript
+import shapescript.padding
+import shapescript.rt as _ss_rt
+from conftest import EXAMPLES
+
+# Every masked operation across the batch axis `b`, summed into a loss, so
+# training compares their values and their gradients: reductions over `b`
+# and of the whole value, softmax and log_softmax, the norms over `b`,
+# reduce patterns, and cross_entropy's mean over the examples.
+EVERY_MASKED = """
+dim F = 4
+dim C = 3
+
+data Ex:
+    x: [F]
+    y: Index[C]
+
+model Lin:
+    w: [F C] = normal(0.3)
+
+fn across(h: [b C]) -> [C]:
+    s = sum(h, over=b) + mean(h, over=b) + max(h, over=b) + min(h, over=b)
+    s = s + logsumexp(h, over=b) + prod(1.0 + 0.1 * tanh(h), over=b)
+    s = s + sum(softmax(h, over=b) * h, over=b) + mean(log_softmax(h, over=b), over=b)
+    s = s + mean(rms_norm(h, over=b) * h, over=b) + mean(layer_norm(h, over=b) * h, over=b)
+    s = s + (h |> reduce(b C -> C, mean)) + (h |> reduce(b C -> C, sum)) + (h |> reduce(b C -> C, max))
+    return s + (h |> reduce(b C -> C, min)) + (h |> reduce(b C -> C, prod))
+
+fn loss(m: Lin, batch: Batch[Ex]) -> [] f32:
+    h = batch.x @ m.w
+    return cross_entropy(h, batch.y) + mean(across(h)) / 100.0 + mean(h) + logsumexp(h) / 10.0
+
+fn step(mut m: Lin, mut opt: Optimizer[Lin], batch: Batch[Ex]) -> [] f32:
+    l, grads = value_and_grad(loss, m, batch)
+    update(m, opt, grads)
+    return l
+
+fn accuracy(m: Lin, batch: Batch[Ex]) -> [] f32:
+    return mean(argmax(batch.x @ m.w, over=C) == batch.y)
+
+fn train(mut m: Lin, mut opt: Optimizer[Lin], data: Dataset[Ex], epochs: int):
+    for epoch in 0..epochs:
+        for batch in data |> batches(8):
+            log(loss=step(m, opt, batch), accuracy=accuracy(m, batch))
+"""
+
+
+# The line of EVERY_MASKED's loop over batches: where shapes_seen counts it.
+LOOP_LINE = EVERY_MASKED.splitlines().index("        for batch in data |> batches(8):") + 1
+
+
+def examples(n, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    return {"x": torch.randn(n, 4, generator=g), "y": torch.randint(0, 3, (n,), generator=g)}
+
+
+def built(build, source):
+    return build(source, "--checks", "always", "--value-checks", "always")
+
+
+def source_of(module):
+    return open(module.__file__).read()
+
+
+def trained(module, data, padded, epochs=3):
+    """The model after `train`, with padding on or off, and the loop's shapes."""
+    shapescript.padding._seen.clear()
+    was = shapescript.fixed_shapes(padded)
+    try:
+        m = module.Lin.init(seed=0)
+        opt = _ss_rt.adamw(m, lr=0.05)
+        module.train(m, opt, data, epochs)
+    finally:
+        shapescript.fixed_shapes(was)
+    return m, shapescript.shapes_seen()
+
+
+def test_every_masked_operation_trains_as_unpadded(build):
+    module = built(build, EVERY_MASKED)
+    data = examples(21)  # batches of 8, 8 and 5
+    padded, seen_padded = trained(module, data, True)
+    plain, seen_plain = trained(module, data, False)
+    for name, value in padded.named_parameters():
+        assert torch.isfinite(value).all()
+        torch.testing.assert_close(value, getattr(plain, name), rtol=1e-5, atol=1e-6)
+    (loop,) = [k for k in seen_padded if k.endswith(":%d" % LOOP_LINE)]
+    assert seen_padded[loop] == [((8, 4), (8,))]
+    assert seen_plain[loop] == [((5, 4), (5,)), ((8, 4), (8,))]
+
+
+def test_the_generated_code_shows_what_padding_rewrote(build):
+    text = source_of(built(build, EVERY_MASKED))
+    loop = re.search(
+        r"for batch in _ss_rt\.batch_loop\(.*, True, \"[^\"]+:%d\"\):\n\s+_ss_pads\[(\d+)\] = batch\.pad_mask"
+        % LOOP_LINE,
+        text,
+    )
+    assert loop, text
+    # The loop's masks go to the step, the step's to its loss through value_and_grad.
+    assert re.search(r"step\(m, opt, batch, _ss_pad=\{\d+: _ss_pads\.get\(" + loop.group(1) + r"\)\}\)", text)
+    assert re.search(r"_ss_rt\.value_and_grad\(loss, m, batch, _ss_pad=\{\d+: _ss_pads\.get\(\d+\)\}\)", text)
+    assert "def loss(m, batch, _ss_pad=None):" in text and "_ss_pads = dict(_ss_pad or {})" in text
+    # Masked operations name their padded dims; an operation along C doesn't.
+    for form in (
+        "sum",
+        "mean",
+        "amax",
+        "amin",
+        "logsumexp",
+        "prod",
+        "softmax",
+        "log_softmax",
+        "rms_norm",
+        "layer_norm",
+        "reduce",
+    ):
+        assert re.search(r"_ss_rt\." + form + r"\(.*_ss_pads, \(\(\d+, 0\),\)", text), form
+    assert re.search(r"_ss_rt\.cross_entropy\(.*, -?\d, _ss_pads, \(\(\d+, 0\),\)\)", text)
+    assert "torch.argmax(" in text  # along C: the plain operation
+
+
+UNPADDED = """
+dim F = 4
+
+data Ex:
+    x: [F]
+
+fn ranked(x: [b F]) -> [] f32:
+    return mean(sort(x, over=b))
+
+fn plain(x: [b F]) -> [] f32:
+    return mean(x)
+
+fn run(data: Dataset[Ex]):
+    for batch in data |> batches(8):
+        log(r=ranked(batch.x))
+    for batch in data |> batches(8):
+        log(p=plain(batch.x))
+"""
+
+
+def test_a_loop_that_cant_be_padded_runs_as_written(build):
+    module = built(build, UNPADDED)
+    text = source_of(module)
+    loops = re.findall(r"_ss_rt\.batch_loop\(.*, (True|False), ", text)
+    assert loops == ["False", "True"]
+    assert "_ss_rt.mean(x, None, _ss_pads" in text  # plain's mean, reached from the padded loop
+    assert "ranked(batch.x)" in text  # no masks passed from the unpadded loop
+    shapescript.padding._seen.clear()
+    module.run({"x": examples(21)["x"]})
+    seen = shapescript.shapes_seen()
+    assert sorted(len(shapes) for shapes in seen.values()) == [1, 2]
+
+
+def test_a_function_reached_by_a_padded_and_an_unpadded_loop_is_plain_from_the_second(build):
+    module = built(
+        build,
+        UNPADDED
+        + """
+fn both(data: Dataset[Ex]) -> [] f32:
+    total = 0.0
+    for batch in data |> batches(8):
+        total = total + plain(batch.x) + ranked(batch.x)
+    return total
+""",
+    )
+    x = examples(21)["x"]
+    got = module.both({"x": x})
+    want = sum(x[i : i + 8].mean() + x[i : i + 8].sort(0).values.mean() for i in range(0, 21, 8))
+    torch.testing.assert_close(got, want)
+
+
+def test_the_readme_example_trains_as_unpadded(build, tmp_path, monkeypatch):
+    """digits.ss for two epochs with padding on and off: the same parameters
+    up to the order of additions (on the CPU, dropout draws the real
+    examples' masks first, so they are the same), one shape per epoch
+    against two."""
+    module = build(EXAMPLES / "digits.ss")
+    results = {}
+    for padded in (True, False):
+        monkeypatch.chdir(tmp_path)
+        shapescript.padding._seen.clear()
+        was = shapescript.fixed_shapes(padded)
+        try:
+            module.main(epochs=2)
+        finally:
+            shapescript.fixed_shapes(was)
+        from safetensors.torch import load_file
+
+        results[padded] = (load_file(str(tmp_path / "digits.safetensors")), shapescript.shapes_seen())
+    (on, seen_on), (off, seen_off) = results[True], results[False]
+    assert sorted(on) == sorted(off) and "0/w1" in on  # the model's parameters, then its optimizer's state
+    for name in on:
+        torch.testing.assert_close(on[name], off[name], rtol=1e-4, atol=1e-6)
+    train_loop = [k for k in seen_on if len(seen_off[k]) == 2]
+    assert len(train_loop) == 1
+    assert len(seen_on[train_loop[0]]) == 1
+
+
+def test_a_padded_loop_over_a_batch_size_the_data_divides_is_unchanged(build):
+    module = built(build, EVERY_MASKED)
+    data = examples(16)
+    padded, seen = trained(module, data, True, epochs=1)
+    plain, _ = trained(module, data, False, epochs=1)
+    for name, value in padded.named_parameters():
+        torch.testing.assert_close(value, getattr(plain, name), rtol=1e-6, atol=1e-7)
+    assert list(seen.values()) == [[((8, 4), (8,))]]
