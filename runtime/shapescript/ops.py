@@ -39,15 +39,21 @@ def dropout(x, p, mode):
 def cross_entropy(z, y, class_dim, pads=None, padded=()):
     """The mean over the examples of the cross entropy of logits `z`, whose
     classes are axis `class_dim`, against class indices `y`. With `pads`
-    (padding.py), the mean over the real examples only."""
-    real = padding.real_mask(z, pads, padded)
-    if real is not None:  # each example's place, as the losses have it (no class axis)
-        real = real.expand(z.shape).select(class_dim, 0)
+    (padding.py), the mean over the real examples only: the padded ones'
+    labels are torch's ignore_index, which F.cross_entropy leaves out of
+    its mean (and their gradient exactly zero), in one fused call."""
+    if padded:  # the padded dims as the labels have them: z's without the class axis
+        class_dim %= z.dim()
+        padded = tuple((pad, d % z.dim() - (d % z.dim() > class_dim)) for pad, d in padded if d % z.dim() != class_dim)
+    real = padding.real_mask(y, pads, padded)
+    if real is not None:
+        y = torch.where(real, y, _IGNORED)
     if z.dim() > 1 and class_dim % z.dim() != 1:
         z = z.movedim(class_dim, 1)
-    if real is None:
-        return F.cross_entropy(z, y)
-    return _masked_mean(F.cross_entropy(z, y, reduction="none"), real, None)
+    return F.cross_entropy(z, y, ignore_index=_IGNORED)
+
+
+_IGNORED = -100  # torch's default ignore_index; a class index is never negative (Index[C])
 
 
 def _along(t, dim, ndim):

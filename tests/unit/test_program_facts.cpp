@@ -139,6 +139,30 @@ TEST_CASE("reduce is masked over an axis its pattern names, not over one it spli
     CHECK(effects_of(c, "split", EffectKind::AcrossAxis).size() == 1);
 }
 
+TEST_CASE("gather, scatter and cross_entropy's classes work across an axis without a masked version") {
+    // Across the batch axis a loop can't reach them first (an index into
+    // it comes from an operation that prevents padding itself), so their
+    // effects are tested here, on a function's generic axis.
+    Checked c(
+        "dim F = 4\n"
+        "fn gathered(x: [n F], at: [2 F] Index[n]) -> [2 F]:\n"
+        "    return gather(x, at, over=n)\n"
+        "fn scattered(x: [n F], at: [2 F] Index[n], src: [2 F]) -> [n F]:\n"
+        "    return scatter(x, at, src, over=n)\n"
+        "fn classes(z: [F n], y: [F] Index[n]) -> [] f32:\n"
+        "    return cross_entropy(z, y)\n"
+        "fn along_features(x: [n F], at: [n 2] Index[F]) -> [n 2]:\n"
+        "    return gather(x, at, over=F)\n");
+    for (const auto& d : c.result.diagnostics) CAPTURE(d.message);
+    REQUIRE(c.result.diagnostics.empty());
+    CHECK(effects_of(c, "gathered", EffectKind::AcrossAxis) == std::vector<std::string>{"gather(x, at, over=n)"});
+    CHECK(effects_of(c, "scattered", EffectKind::AcrossAxis).size() == 1);
+    CHECK(effects_of(c, "classes", EffectKind::AcrossAxis) == std::vector<std::string>{"cross_entropy(z, y)"});
+    CHECK(effects_of(c, "classes", EffectKind::AcrossAxisMasked).empty());  // F, its examples, is a constant size
+    CHECK(effects_of(c, "along_features", EffectKind::AcrossAxis).empty());
+    CHECK(effects_of(c, "along_features", EffectKind::AcrossAxisMasked).empty());
+}
+
 TEST_CASE("the call graph: what a function reaches and who reaches it, with the path") {
     Checked c(
         "fn attention(x: [n]) -> [n]:\n    return x |> softmax(over=n)\n"

@@ -52,6 +52,9 @@ fn fixed(x: [b F]) -> [8 F]:
 fn counted(x: [b F]) -> [b F]:
     return x |> scale(1.0 / b)
 
+fn act(x: [..s]) -> [..s]:
+    return gelu(x)
+
 model Lin:
     w: [F C] = normal(0.1)
 
@@ -105,3 +108,6 @@ fn main(data: Dataset[Ex]):
         print(mean(counted(batch.x)))
     for batch in data |> batches(8):  # hint H2001 "because of `save` in this loop"
         save("rows.safetensors", batch.x)
+    for batch in data |> batches(8):  # hint H2001 "because of `act`, which takes it into its group `..s` in this loop"
+        print(mean(act(batch.x)))
+

@@ -1,0 +1,153 @@
+"""Padding's figures (docs/padding.md), measured side by side in one run:
+an epoch of the README's example with padding on against off.
+
+    python bench/runtime/bench_padding.py [--smoke] [--epochs N] [--compiler build/bin/shapescript]
+
+- The time of one training epoch (digits.ss, batches of 64 of 1437
+  examples, so the last batch has 29), fixed shapes on and off in
+  alternating rounds: the median of each, and the ratio (target: at most
+  1.05).
+- The distinct batch shapes per epoch (shapes_seen), on against off
+  (target: 1 against 2).
+- torch.compile(dynamic=False) of the forward (`logits`) with a backend
+  that only counts: the graphs it compiles in the first epoch and in the
+  later ones, on against off (target: 1 against 2 in the first epoch, as
+  each shape compiles once; none later).
+--smoke runs one short round, to prove the benchmark works.
+"""
+
+import argparse
+import importlib.util
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import torch
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "runtime"))
+import shapescript  # noqa: E402
+import shapescript.datasets  # noqa: E402
+import shapescript.padding  # noqa: E402
+import shapescript.rt as _ss_rt  # noqa: E402
+
+# The README's example with one epoch of its training loop as a function.
+EPOCH = """
+fn one_epoch(mut m: Mlp, mut opt: Optimizer[Mlp], train: Dataset[Digit], seed: int, mode: Mode):
+    for batch in train |> shuffle(seed=seed) |> batches(64):
+        train_step(m, opt, batch, mode)
+"""
+
+
+def build(compiler, out_dir):
+    source = pathlib.Path(out_dir) / "digits_epoch.ss"
+    source.write_text((ROOT / "examples" / "digits.ss").read_text() + EPOCH)
+    out = pathlib.Path(out_dir) / "digits_epoch.py"
+    subprocess.run(
+        [compiler, "build", str(source), "-o", str(out), "--checks", "never", "--value-checks", "never"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    text = out.read_text()
+    assert "batches(_ss_rt.shuffle(train, seed=seed), 64), True," in text, "the epoch's loop isn't padded"
+    spec = importlib.util.spec_from_file_location(out.stem, out)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def epoch_time(module, train, padded, seed):
+    m = module.Mlp.init(seed=0)
+    opt = _ss_rt.adamw(m, lr=1e-3)
+    was = shapescript.fixed_shapes(padded)
+    try:
+        start = time.perf_counter()
+        module.one_epoch(m, opt, train, seed, _ss_rt.Eval)
+        return time.perf_counter() - start
+    finally:
+        shapescript.fixed_shapes(was)
+
+
+def shapes_per_epoch(module, train, padded):
+    shapescript.padding._seen.clear()
+    epoch_time(module, train, padded, 0)
+    (shapes,) = shapescript.shapes_seen().values()
+    return len(shapes)
+
+
+def compiles_after_first_epoch(module, train, padded, epochs):
+    """Graphs torch.compile(dynamic=False) makes of `logits` in epochs 2..n."""
+    import torch._dynamo
+
+    torch._dynamo.reset()
+    count = [0]
+
+    def counting(gm, example_inputs):
+        count[0] += 1
+        return gm.forward
+
+    plain = module.logits
+    module.logits = torch.compile(plain, backend=counting, dynamic=False)
+    try:
+        m = module.Mlp.init(seed=0)
+        opt = _ss_rt.adamw(m, lr=1e-3)
+        was = shapescript.fixed_shapes(padded)
+        try:
+            module.one_epoch(m, opt, train, 0, _ss_rt.Eval)
+            first = count[0]
+            for seed in range(1, epochs):
+                module.one_epoch(m, opt, train, seed, _ss_rt.Eval)
+        finally:
+            shapescript.fixed_shapes(was)
+        return first, count[0] - first
+    finally:
+        module.logits = plain
+        torch._dynamo.reset()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--epochs", type=int, default=3, help="epochs of the torch.compile figure")
+    parser.add_argument("--compiler", default=os.environ.get("SHAPESCRIPT_BIN", str(ROOT / "build/bin/shapescript")))
+    args = parser.parse_args()
+    torch.set_num_threads(1)
+    rounds = 1 if args.smoke else args.rounds
+    with tempfile.TemporaryDirectory() as out_dir:
+        module = build(args.compiler, out_dir)
+        data, _ = shapescript.datasets.digits()
+        train = _ss_rt.cast(data, _ss_rt.DatasetSpec(module.Digit), "bench")
+        print(f"digits: {len(train)} training examples in batches of 64 (the last has {len(train) % 64})")
+        epoch_time(module, train, True, 0)  # warm-up
+        times = {True: [], False: []}
+        for r in range(rounds):
+            for padded in (True, False) if r % 2 == 0 else (False, True):
+                times[padded].append(epoch_time(module, train, padded, r))
+        on, off = statistics.median(times[True]), statistics.median(times[False])
+        ratio = on / off
+        verdict = "meets" if ratio <= 1.05 else "misses"
+        print(
+            f"epoch time    padding on {on * 1e3:8.2f} ms   off {off * 1e3:8.2f} ms   ratio {ratio:.3f} "
+            f"({verdict} the target of at most 1.05)"
+        )
+        print(
+            f"batch shapes per epoch    on {shapes_per_epoch(module, train, True)}   "
+            f"off {shapes_per_epoch(module, train, False)}   (target: 1 against 2)"
+        )
+        epochs = 2 if args.smoke else args.epochs
+        first_on, later_on = compiles_after_first_epoch(module, train, True, epochs)
+        first_off, later_off = compiles_after_first_epoch(module, train, False, epochs)
+        print(
+            f"torch.compile(dynamic=False) graphs of logits, first epoch / epochs 2..{epochs}: "
+            f"on {first_on} / {later_on}   off {first_off} / {later_off}"
+        )
+
+
+if __name__ == "__main__":
+    main()
