@@ -8,7 +8,7 @@ __version__ = "0.5.0"
 from .compiler import load
 from .errors import ArgumentError, ShapeScriptError
 from .importer import install as _install_import_hook
-from .padding import fixed_shapes, shapes_seen
+from .padding import fixed_shapes, padded, shapes_seen
 from .sinks import Csv, JsonLines, Plot, Sink, TensorBoard, Terminal, close_sinks, log, log_to
 
 _install_import_hook()
@@ -36,6 +36,7 @@ __all__ = [
     "load",
     "log",
     "log_to",
+    "padded",
     "shapes_seen",
     "load_ipython_extension",
 ]

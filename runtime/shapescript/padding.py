@@ -88,3 +88,77 @@ def real_mask(x, pads, padded, dims=None):
         along = mask.reshape((mask.shape[0],) + (1,) * (ndim - dim - 1))
         out = along if out is None else out & along
     return out
+
+
+def paddable(f, axes, refused):
+    """Records on a generated function what `padded` can pad (the code
+    generator writes the call after its def): `axes` maps each generic axis
+    it can pad to (pad id, its parameters' dims as (name, position, dim),
+    its results' as (tuple element or None, dim)); `refused` maps each other
+    generic axis to what prevents padding it."""
+    f._ss_padding = (axes, refused)
+
+
+def padded(f, *names):
+    """`f` with each call padding the generic axes it can (or those named)
+    up to the next fixed size (fixed_size), masked, and its results cut back
+    to the real sizes: so lengths 1 to 512 make 24 shapes. Naming an axis
+    that can't be padded is a ValueError that says what prevents it."""
+    info = getattr(f, "_ss_padding", None)
+    if info is None:
+        raise TypeError("padded(): %r is not a ShapeScript function with generic axes" % (f,))
+    axes, refused = info
+    fname = getattr(f, "__name__", "f")
+    for name in names:
+        if name in refused:
+            raise ValueError("padded(): `%s` of %s() can't be padded: %s" % (name, fname, refused[name]))
+        if name not in axes:
+            known = ", ".join("`%s`" % n for n in sorted({*axes, *refused})) or "none"
+            raise ValueError("padded(): %s() has no generic axis `%s` (its generic axes: %s)" % (fname, name, known))
+    chosen = [(name, axes[name]) for name in (names or sorted(axes))]
+
+    def call(*args, **kwargs):
+        if not _on or not chosen:
+            return f(*args, **kwargs)
+        args = list(args)
+
+        def get(param, position):
+            return args[position] if position < len(args) else kwargs[param]
+
+        def put(param, position, value):
+            if position < len(args):
+                args[position] = value
+            else:
+                kwargs[param] = value
+
+        pads, cuts = {}, []
+        for _, (pad, params, results) in chosen:
+            param, position, dim = params[0]
+            real = get(param, position).shape[dim]
+            size = fixed_size(real)
+            if real == 0 or size == real:
+                pads[pad] = (
+                    None if real == 0 else torch.ones(real, dtype=torch.bool, device=get(param, position).device)
+                )
+                continue
+            for param, position, dim in params:
+                value = get(param, position)
+                # copies of its own positions, in order and again from the first: never zeros
+                index = torch.arange(size, device=value.device) % real
+                put(param, position, value.index_select(dim, index))
+            pads[pad] = torch.arange(size, device=get(*params[0][:2]).device) < real
+            cuts.append((results, real))
+        note_shape(fname, tuple(tuple(v.shape) for v in (*args, *kwargs.values()) if isinstance(v, torch.Tensor)))
+        out = f(*args, _ss_pad={k: v for k, v in pads.items() if v is not None}, **kwargs)
+        for results, real in cuts:
+            for element, dim in results:
+                if element is None:
+                    out = out.narrow(dim, 0, real)
+                else:
+                    out = tuple(v.narrow(dim, 0, real) if i == element else v for i, v in enumerate(out))
+        return out
+
+    call.__name__ = fname
+    call.__doc__ = f.__doc__
+    call.__wrapped__ = f
+    return call

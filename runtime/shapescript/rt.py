@@ -29,6 +29,7 @@ from .ops import (
     sum,
     topk,
 )
+from .padding import paddable
 from .sinks import log
 from .specs import (
     AnySpec,
@@ -104,6 +105,7 @@ __all__ = [
     "log",
     "masked_fill",
     "mean",
+    "paddable",
     "print",
     "prod",
     "program_device",

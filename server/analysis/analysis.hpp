@@ -59,10 +59,22 @@ struct PaddedAxis {
     std::optional<ByteRange> loop;
 };
 
+// A function's generic axis, and whether `shapescript.padded` can pad it
+// (analysis/padding.hpp): `prevented` is empty when it can, else what
+// prevents it and where (`at`), as H2001 says it.
+struct PaddableAxis {
+    std::string function;
+    std::string axis;
+    check::SymbolId symbol = 0;
+    std::string prevented;
+    ByteRange at;
+};
+
 struct Result {
     std::vector<Diagnostic> diagnostics;  // sorted by position
     std::vector<Fact> facts;              // function by function in source order, each pass in order
     std::vector<PaddedAxis> padded;       // in the order the padding analysis found them
+    std::vector<PaddableAxis> paddable;   // function by function in source order
 };
 
 class Pass {

@@ -85,8 +85,8 @@ private:
 
 // "in `loss` (reached through `train_step`)": where a prevention is, seen
 // from the loop.
-std::string place_of(const Prevention& p) {
-    if (p.path.sites.empty()) return "in this loop";
+std::string place_of(const Prevention& p, std::string_view here = "in this loop") {
+    if (p.path.sites.empty()) return std::string(here);
     std::string out = "in `" + p.function + "`";
     if (p.path.sites.size() > 1) {
         out += " (reached through `" + p.path.sites.front()->callee + "`";
@@ -109,6 +109,16 @@ public:
         std::string name(kPadding);
         // One pad id per (function, axis), however many loops reach it.
         std::map<std::pair<std::string, check::SymbolId>, int> ids;
+        auto add_reached = [&](const Reach& reach, const std::string& function, check::SymbolId start,
+                               std::optional<ByteRange> loop) {
+            for (const auto& [reached, symbol] : reach.reached) {
+                auto [at, added] = ids.emplace(std::pair{reached, symbol}, static_cast<int>(ids.size()));
+                if (!added) continue;
+                std::optional<ByteRange> own;  // the loop's batch axis: a symbol of its own
+                if (reached == function && symbol == start) own = loop;
+                result.padded.push_back({reached, symbol, at->second, own});
+            }
+        };
         for (const check::FunctionFacts& fn : program.functions)
             for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
                 const check::Effect& loop = program.effects[i];
@@ -118,13 +128,7 @@ public:
                 Reach reach = follower->reach(fn, axis->symbol);
                 if (!reach.prevention) {
                     result.facts.push_back({name, fn.name, "padded loop", loop.range, ""});
-                    for (const auto& [function, symbol] : reach.reached) {
-                        auto [at, added] = ids.emplace(std::pair{function, symbol}, static_cast<int>(ids.size()));
-                        if (!added) continue;
-                        std::optional<ByteRange> own;  // the loop's batch axis: a symbol of its own
-                        if (function == fn.name && symbol == axis->symbol) own = loop.range;
-                        result.padded.push_back({function, symbol, at->second, own});
-                    }
+                    add_reached(reach, fn.name, axis->symbol, loop.range);
                     continue;
                 }
                 const Prevention& p = *reach.prevention;
@@ -134,6 +138,21 @@ public:
                 Diagnostic hint = make_diagnostic(DiagCode::H2001, loop.range, {why});
                 hint.related.push_back({p.range, p.what + " here: it has no masked version along the batch axis"});
                 result.diagnostics.push_back(std::move(hint));
+            }
+        // What `shapescript.padded(f)` can pad: each generic axis of each
+        // function, followed from the function itself.
+        for (const check::FunctionFacts& fn : program.functions)
+            for (const auto& [axis, symbol] : fn.generic_axes) {
+                if (!follower) follower.emplace(program);
+                Reach reach = follower->reach(fn, symbol);
+                if (reach.prevention) {
+                    const Prevention& p = *reach.prevention;
+                    result.paddable.push_back(
+                        {fn.name, axis, symbol, p.what + " " + place_of(p, "in `" + fn.name + "`"), p.range});
+                    continue;
+                }
+                result.paddable.push_back({fn.name, axis, symbol, "", {}});
+                add_reached(reach, fn.name, symbol, std::nullopt);
             }
     }
 };

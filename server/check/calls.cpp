@@ -29,31 +29,43 @@ Type FileChecker::type_of_pattern(const ast::Expr& expr, const Type* piped) {
     return out;
 }
 
-// A pattern keeps an operand's axis position by position when the result
-// has an axis of exactly its size; otherwise it reduces it (`reduce`'s
-// masked reductions), contracts it (einsum), or groups it with another axis
-// or splits it: across the axis, for padding (program.hpp's AcrossAxis).
+// A pattern keeps an operand's axis position by position when the output
+// names it as the input does, as an axis of its own (`b n D -> n b D`
+// keeps `b`); otherwise it reduces it (`reduce`'s masked reductions),
+// contracts it (einsum) or groups or splits it: across the axis, for
+// padding (program.hpp's AcrossAxis). It is the name that says, not the
+// size: in `b n m, b m D -> b n D` with `m` of size `n`, the keys' axis is
+// contracted though the queries' axis of that size is kept. Where the
+// pattern doesn't give each axis a place (a variadic group), an axis is kept
+// when the result has one of its size.
 void FileChecker::note_pattern_across(const ast::PatternCall& call, ByteRange range, const std::vector<Type>& operands,
                                       const Type& result) {
     if (result.kind == TypeKind::Unknown) return;
     const Type& kept = result.kind == TypeKind::Tuple && !result.elements.empty() ? result.elements[0] : result;
     if (kept.kind != TypeKind::Tensor) return;
     bool reduce = call.function.text == "reduce";
+    std::set<std::string> output_names;  // the output's axes of their own
+    for (const ast::AxisPtr& a : call.pattern.output.axes)
+        if (a && a->kind == ast::AxisKind::Name) output_names.insert(a->name.text);
     for (size_t k = 0; k < operands.size(); ++k) {
         const Type& operand = operands[k];
         if (operand.kind != TypeKind::Tensor) continue;
-        // reduce's reduction is masked over an axis the pattern names as it
-        // is; one it splits (`(p q) f -> p`) is grouped, and its parts aren't
-        // the padded axis. Positions are the pattern's when it has one per axis.
         const ast::PatternSide* side = k < call.pattern.inputs.size() ? &call.pattern.inputs[k] : nullptr;
-        bool positional = side && side->axes.size() == operand.tensor.axes.size();
+        bool positional = side && side->axes.size() == operand.tensor.axes.size() &&
+                          std::none_of(operand.tensor.axes.begin(), operand.tensor.axes.end(),
+                                       [](const AxisType& a) { return a.variadic; });
         for (size_t j = 0; j < operand.tensor.axes.size(); ++j) {
             const AxisType& axis = operand.tensor.axes[j];
             if (axis.variadic || axis.size.as_constant()) continue;
-            bool same = std::any_of(kept.tensor.axes.begin(), kept.tensor.axes.end(),
-                                    [&](const AxisType& a) { return !a.variadic && a.size.identical(axis.size); });
+            const ast::Axis* place = positional ? side->axes[j].get() : nullptr;
+            bool named = place && place->kind == ast::AxisKind::Name;
+            bool same =
+                positional ? named && output_names.count(place->name.text) > 0
+                           : std::any_of(kept.tensor.axes.begin(), kept.tensor.axes.end(),
+                                         [&](const AxisType& a) { return !a.variadic && a.size.identical(axis.size); });
             if (same) continue;
-            bool named = positional && side->axes[j] && side->axes[j]->kind == ast::AxisKind::Name;
+            // reduce's reduction is masked over an axis the pattern names as
+            // it is; one it splits (`(p q) f -> p`) is grouped.
             note_across(range, "`" + call.function.text + "`", axis.size, reduce && named);
         }
     }

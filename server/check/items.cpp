@@ -134,6 +134,7 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
                                     item.range,
                                     "",
                                     {},
+                                    {signature->second.scope.generics.begin(), signature->second.scope.generics.end()},
                                     result_.program.calls.size(),
                                     0,
                                     result_.program.effects.size(),

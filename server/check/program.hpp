@@ -109,6 +109,9 @@ struct FunctionFacts {
     // Its `mut` parameters that are a model or an optimizer: the state a
     // step changes.
     std::vector<std::string> mut_state_parameters;
+    // Its signature's generic axes (not groups), by name: what
+    // `shapescript.padded` may pad (analysis/padding.hpp).
+    std::vector<std::pair<std::string, SymbolId>> generic_axes;
     size_t calls_begin = 0, calls_end = 0;
     size_t effects_begin = 0, effects_end = 0;
 };

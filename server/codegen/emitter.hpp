@@ -119,6 +119,8 @@ public:
     std::string masked_arguments(const check::Type* type, const std::string& along = "") const;
     // `{2: _ss_pads.get(0)}`: the masks a call passes its callee (`_ss_pad=`), or "".
     std::string pad_keyword(const check::CallSite& site) const;
+    // `_ss_rt.paddable(f, ...)`: what `shapescript.padded(f)` can pad, after f's def; "" if it has no generic axes.
+    std::string paddable_line(const ast::FnDef& fn) const;
     // The call site of a function passed as a value whose name starts at `at` (value_and_grad's loss).
     const check::CallSite* passed_function_site(uint32_t at) const;
 
@@ -173,6 +175,8 @@ public:
     std::map<std::string, std::map<check::SymbolId, int>> pad_ids_;
     std::map<uint32_t, int> padded_loops_;
     std::set<std::string> given_pads_;  // the functions a padded caller passes masks (`_ss_pad=`)
+    // The padding analysis's verdict on each function's generic axes (the Result outlives the Emitter).
+    std::map<std::string, std::vector<const analysis::PaddableAxis*>> paddable_;
 };
 
 // `f(a, b, k=v)`: the arguments' Python text after `callee`.

@@ -134,6 +134,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     }
     out << body.str();
     fn_ = nullptr;
+    if (std::string line = paddable_line(fn); !line.empty()) out << "\n\n" << line;
 }
 
 std::string Emitter::signature(const std::string& variable, const std::string& name, ByteRange at,

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "check/describe.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -16,6 +17,7 @@ void Emitter::index_padding(const analysis::Result& analysed) {
         if (axis.loop) padded_loops_[axis.loop->begin] = axis.id;
         else given_pads_.insert(axis.function);
     }
+    for (const analysis::PaddableAxis& axis : analysed.paddable) paddable_[axis.function].push_back(&axis);
 }
 
 const std::map<check::SymbolId, int>* Emitter::pads_of(const std::string& function) const {
@@ -89,6 +91,109 @@ const check::CallSite* Emitter::passed_function_site(uint32_t at) const {
     for (const check::CallSite& c : check_.program.calls)
         if (c.passed_as_value && c.callee_range.begin == at && (!found || !c.axes.empty())) found = &c;
     return found;
+}
+
+}  // namespace ss::codegen
+
+namespace ss::codegen {
+
+namespace {
+
+// Where a generic axis is in a value's type: each dim whose size is the
+// symbol, counted from the end after a variadic group; or why padding it
+// couldn't be cut back or fit (a size that mentions it otherwise).
+struct Places {
+    std::vector<long> dims;
+    std::string refused;
+};
+
+Places places_of(const check::Type& type, check::SymbolId symbol, const std::string& axis,
+                 const std::vector<std::string>& names) {
+    Places out;
+    auto exact = [&](const check::Size& s) {
+        auto linear = s.as_linear();
+        return linear && linear->symbol == symbol && linear->coefficient == 1 && linear->offset == 0;
+    };
+    if (type.kind != check::TypeKind::Tensor) {
+        bool mentioned = false;
+        for (const check::AxisType& a : type.tensor.axes) mentioned |= check::mentions(a.size, symbol);
+        for (const check::Type& e : type.elements) mentioned |= !places_of(e, symbol, axis, names).dims.empty();
+        if (mentioned) out.refused = "`" + axis + "` isn't an axis of a tensor there";
+        return out;
+    }
+    const auto& axes = type.tensor.axes;
+    bool after_variadic = false;
+    for (size_t j = 0; j < axes.size(); ++j) {
+        if (axes[j].variadic) {
+            after_variadic = true;
+            continue;
+        }
+        if (!check::mentions(axes[j].size, symbol)) continue;
+        if (!exact(axes[j].size)) {
+            out.refused = "an axis of size `" + check::describe(axes[j].size, names) + "` is made of `" + axis + "`";
+            continue;
+        }
+        out.dims.push_back(after_variadic ? -static_cast<long>(axes.size() - j) : static_cast<long>(j));
+    }
+    return out;
+}
+
+}  // namespace
+
+// `_ss_rt.paddable(f, {"n": (0, (("x", 0, 0),), ((None, 0),))}, {"m": "why"})`:
+// for each generic axis `shapescript.padded` can pad, its pad id, the
+// parameters' dims it is (name, position, dim), and the results' (which
+// element of a tuple, or None; dim); for the others, what prevents it.
+std::string Emitter::paddable_line(const ast::FnDef& fn) const {
+    auto entries = paddable_.find(fn.name.text);
+    auto typed = typed_.functions.find(fn.name.text);
+    if (entries == paddable_.end() || typed == typed_.functions.end()) return "";
+    const auto& params = typed->second.params;
+    const std::optional<check::Type>& returns = typed->second.returns;
+    std::string can, cannot;
+    for (const analysis::PaddableAxis* a : entries->second) {
+        std::string why = a->prevented;
+        std::string param_dims, result_dims;
+        for (size_t i = 0; i < params.size() && why.empty(); ++i) {
+            Places p = places_of(params[i].type, a->symbol, a->axis, symbol_names_);
+            if (!p.refused.empty()) why = "its parameter `" + params[i].name + "`: " + p.refused;
+            for (long d : p.dims)
+                param_dims += "(" + py_string(variable_name(params[i].name)) + ", " + std::to_string(i) + ", " +
+                              std::to_string(d) + "), ";
+        }
+        if (why.empty() && param_dims.empty()) why = "no parameter has it as an axis";
+        if (why.empty() && returns) {
+            bool tuple = returns->kind == check::TypeKind::Tuple;
+            size_t n = tuple ? returns->elements.size() : 1;
+            for (size_t i = 0; i < n && why.empty(); ++i) {
+                Places p = places_of(tuple ? returns->elements[i] : *returns, a->symbol, a->axis, symbol_names_);
+                if (!p.refused.empty()) why = "its result: " + p.refused;
+                for (long d : p.dims)
+                    result_dims +=
+                        "(" + (tuple ? std::to_string(i) : std::string("None")) + ", " + std::to_string(d) + "), ";
+            }
+        }
+        auto id = pad_ids_.find(fn.name.text);
+        auto own = id == pad_ids_.end() ? nullptr : &id->second;
+        if (why.empty() && (!own || !own->count(a->symbol))) why = "it isn't followed";
+        if (!why.empty()) {
+            cannot += py_string(a->axis) + ": " + py_string(why) + ", ";
+            continue;
+        }
+        auto tuple_of = [](std::string items) {
+            if (items.empty()) return std::string("()");
+            items.pop_back();  // the space; the trailing comma makes a one-item tuple
+            return "(" + items + ")";
+        };
+        can += py_string(a->axis) + ": (" + std::to_string(own->at(a->symbol)) + ", " + tuple_of(param_dims) + ", " +
+               tuple_of(result_dims) + "), ";
+    }
+    auto dict_of = [](std::string items) {
+        if (items.size() >= 2) items.erase(items.size() - 2);
+        return "{" + items + "}";
+    };
+    return "_ss_rt.paddable(" + py_name(fn.name.text, NameRole::Global) + ", " + dict_of(can) + ", " + dict_of(cannot) +
+           ")\n";
 }
 
 }  // namespace ss::codegen

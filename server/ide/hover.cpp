@@ -69,6 +69,20 @@ std::string padding_notes(const Snapshot& s, ByteRange word) {
     return out;
 }
 
+// Which of a function's generic axes `shapescript.padded` can pad, and
+// what prevents each other one (docs/padding.md).
+std::string paddable_notes(const Snapshot& s, const std::string& function) {
+    if (!s.analysed) return {};
+    std::string can, out;
+    for (const analysis::PaddableAxis& a : s.analysed->paddable) {
+        if (a.function != function) continue;
+        if (a.prevented.empty()) can += (can.empty() ? "`" : ", `") + a.axis + "`";
+        else out += "\n\n`shapescript.padded` can't pad `" + a.axis + "`, because of " + a.prevented + ".";
+    }
+    if (!can.empty()) out = "\n\n`shapescript.padded` can pad " + can + "." + out;
+    return out;
+}
+
 // The fact of `symbol` an occurrence at `at` belongs to: for a local
 // assigned twice, the last assignment at or before it.
 const SymbolFact* fact_for(const SymbolAt& symbol, ByteRange at) {
@@ -92,6 +106,7 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
             else if (fact.type && shown.find("->") == std::string::npos)
                 shown += " -> " + check::describe(*fact.type) + " (inferred)";
             markdown = code_block(shown);
+            if (fact.kind == SymbolKind::Function) markdown += paddable_notes(s, fact.name);
             size_t colon = shown.find(": [");
             if (colon != std::string::npos) {
                 std::string written = shown.substr(colon + 2);

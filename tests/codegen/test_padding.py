@@ -7,6 +7,7 @@ a multiple of the batch size, and the two are compared."""
 
 import re
 
+import pytest
 import torch
 
 import shapescript
@@ -216,3 +217,81 @@ def test_a_padded_loop_over_a_batch_size_the_data_divides_is_unchanged(build):
     for name, value in padded.named_parameters():
         torch.testing.assert_close(value, getattr(plain, name), rtol=1e-6, atol=1e-7)
     assert list(seen.values()) == [[((8, 4), (8,))]]
+
+
+# shapescript.padded (FAST-3): a function's generic axes, padded per call.
+PADDABLE = """
+dim D = 4
+
+fn pool(x: [n D]) -> [D]:
+    return mean(x, over=n)
+
+fn scores(q: [n D], k: [m D]) -> [n m]:
+    return softmax(einsum(q, k: n D, m D -> n m), over=m)
+
+fn ranked(x: [n D]) -> [n D]:
+    return sort(x, over=n) + x
+
+fn split_pool(x: [n D]) -> ([D], [n D]):
+    return (logsumexp(x, over=n), layer_norm(x, over=n))
+"""
+
+
+def test_padded_pool_over_lengths_1_to_512_makes_24_shapes_and_the_same_results(build):
+    module = built(build, PADDABLE)
+    pool = shapescript.padded(module.pool)
+    shapescript.padding._seen.clear()
+    g = torch.Generator().manual_seed(0)
+    for n in range(1, 513):
+        x = torch.randn(n, 4, generator=g)
+        torch.testing.assert_close(pool(x), module.pool(x), rtol=1e-5, atol=1e-6)
+    assert len(shapescript.shapes_seen()["pool"]) == 24
+    assert [shape[0][0] for shape in shapescript.shapes_seen()["pool"]] == sorted(
+        {shapescript.padding.fixed_size(n) for n in range(1, 513)}
+    )
+
+
+def test_padded_cuts_results_back_and_pads_every_axis_it_can(build):
+    module = built(build, PADDABLE)
+    scores = shapescript.padded(module.scores)
+    for n, m in ((1, 1), (6, 11), (13, 70)):
+        q, k = torch.randn(n, 4), torch.randn(m, 4)
+        got = scores(q, k=k)  # a keyword argument is padded too
+        assert got.shape == (n, m)
+        torch.testing.assert_close(got, module.scores(q, k), rtol=1e-6, atol=1e-7)
+    only_m = shapescript.padded(module.scores, "m")
+    torch.testing.assert_close(only_m(torch.randn(3, 4), torch.randn(10, 4)).sum(1), torch.ones(3))
+    both = shapescript.padded(module.split_pool)
+    x = torch.randn(10, 4, requires_grad=True)
+    lse, normed = both(x)
+    want_lse, want_normed = module.split_pool(x)
+    torch.testing.assert_close(lse, want_lse)
+    torch.testing.assert_close(normed, want_normed, rtol=1e-5, atol=1e-6)
+    (lse.sum() + normed.pow(2).sum()).backward()  # the gradient reaches the real positions only
+    assert torch.isfinite(x.grad).all() and x.grad.shape == (10, 4)
+
+
+def test_padded_names_what_prevents_an_axis(build):
+    module = built(build, PADDABLE)
+    with pytest.raises(ValueError, match=r"`n` of ranked\(\) can't be padded: `sort` in `ranked`"):
+        shapescript.padded(module.ranked, "n")
+    with pytest.raises(ValueError, match=r"has no generic axis `k`"):
+        shapescript.padded(module.pool, "k")
+    ranked = shapescript.padded(module.ranked)  # nothing it can pad: the plain function
+    x = torch.randn(5, 4)
+    torch.testing.assert_close(ranked(x), module.ranked(x))
+    with pytest.raises(TypeError):
+        shapescript.padded(len)
+
+
+def test_padded_with_fixed_shapes_off_is_the_plain_call(build):
+    module = built(build, PADDABLE)
+    pool = shapescript.padded(module.pool)
+    shapescript.padding._seen.clear()
+    was = shapescript.fixed_shapes(False)
+    try:
+        x = torch.randn(6, 4)
+        torch.testing.assert_close(pool(x), module.pool(x))
+    finally:
+        shapescript.fixed_shapes(was)
+    assert "pool" not in shapescript.shapes_seen()

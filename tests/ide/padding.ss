@@ -1,11 +1,13 @@
 # Hovers of the padding analysis (server/analysis/padding.cpp): a loop's
-# `batches` says whether its last batch is padded, and what prevents it.
+# `batches` says whether its last batch is padded, and what prevents it; a
+# function's name, which generic axes `shapescript.padded` can pad.
 dim F = 4
 
 data Ex:
     x: [F]
 
 fn ranked(x: [b F]) -> [b F]:
+#   ^ hover "`shapescript.padded` can't pad `b`, because of `sort` in `ranked`."
     return sort(x, over=b)
 #          ^ hover "keeps the batch axis of a loop over batches from being padded: `sort`"
 
@@ -16,3 +18,8 @@ fn main(data: Dataset[Ex]):
     for batch in data |> batches(8):
 #                        ^ hover "The last batch isn't padded to the batch size, because of `sort` in `ranked`."
         print(mean(ranked(batch.x)))
+
+fn pool(x: [n F], y: [m F]) -> [F]:
+#   ^ hover "`shapescript.padded` can pad `m`, `n`."
+    return mean(x, over=n) + sum(y, over=m)
+

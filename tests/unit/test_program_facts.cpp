@@ -139,6 +139,21 @@ TEST_CASE("reduce is masked over an axis its pattern names, not over one it spli
     CHECK(effects_of(c, "split", EffectKind::AcrossAxis).size() == 1);
 }
 
+TEST_CASE("a pattern's axis is kept by its name, not by a size the output also has") {
+    // Self-attention: keys and queries have the same size `n`; the einsum
+    // contracts the keys' axis `m` though the output keeps the queries' `n`.
+    Checked c(
+        "dim D = 4\n"
+        "fn attend(att: [n n], v: [n D]) -> [n D]:\n"
+        "    return einsum(att, v: q m, m D -> q D)\n"
+        "fn swapped(x: [n D]) -> [D n]:\n"
+        "    return x |> rearrange(n d -> d n)\n");
+    for (const auto& d : c.result.diagnostics) CAPTURE(d.message);
+    REQUIRE(c.result.diagnostics.empty());
+    CHECK(effects_of(c, "attend", EffectKind::AcrossAxis).size() == 2);  // att's m and v's m
+    CHECK(effects_of(c, "swapped", EffectKind::AcrossAxis).empty());
+}
+
 TEST_CASE("gather, scatter and cross_entropy's classes work across an axis without a masked version") {
     // Across the batch axis a loop can't reach them first (an index into
     // it comes from an operation that prevents padding itself), so their

@@ -28,7 +28,7 @@ _ss_sig_causal_attention = _ss_rt.Signature("causal_attention", "attention.ss:8"
 ), result=_ss_spec_0)
 
 
-def causal_attention(x, w_qkv, w_o):
+def causal_attention(x, w_qkv, w_o, _ss_pad=None):
     """causal_attention(x: [b n D], w_qkv: [D 3*D], w_o: [D D]) -> [b n D]  (attention.ss:8)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_causal_attention, (x, w_qkv, w_o), _ss_value_checks, _ss_checks)
@@ -42,3 +42,6 @@ def causal_attention(x, w_qkv, w_o):
     if _ss_checks or _ss_value_checks:
         _ss_rt.check_result(_ss_sig_causal_attention, _ss_result, _ss_bound)
     return _ss_result
+
+
+_ss_rt.paddable(causal_attention, {"b": (0, (("x", 0, 0),), ((None, 0),))}, {"n": "`einsum` in `causal_attention`"})

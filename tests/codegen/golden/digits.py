@@ -67,6 +67,9 @@ def logits(m, x, mode, _ss_pad=None):
     return _ss_result
 
 
+_ss_rt.paddable(logits, {"b": (3, (("x", 1, 0),), ((None, 0),))}, {})
+
+
 _ss_sig_loss = _ss_rt.Signature("loss", "digits.ss:23", (
     ("m", _ss_spec_0),
     ("batch", _ss_spec_4),

@@ -60,7 +60,7 @@ _ss_sig_rotary = _ss_rt.Signature("rotary", "llama.ss:28", (
 ), result=_ss_spec_3)
 
 
-def rotary(x, pos):
+def rotary(x, pos, _ss_pad=None):
     """rotary(x: [b h n Dh], pos: [b n] Index[P]) -> [b h n Dh]  (llama.ss:28)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_rotary, (x, pos), _ss_value_checks, _ss_checks)
@@ -86,6 +86,9 @@ def rotary(x, pos):
     return _ss_result
 
 
+_ss_rt.paddable(rotary, {"b": (0, (("x", 0, 0), ("pos", 1, 0),), ((None, 0),)), "h": (1, (("x", 0, 1),), ((None, 1),)), "n": (2, (("x", 0, 2), ("pos", 1, 1),), ((None, 2),))}, {})
+
+
 _ss_sig_block = _ss_rt.Signature("block", "llama.ss:39", (
     ("m", _ss_spec_5),
     ("x", _ss_spec_6),
@@ -94,17 +97,18 @@ _ss_sig_block = _ss_rt.Signature("block", "llama.ss:39", (
 ), result=_ss_spec_6)
 
 
-def block(m, x, pos, l):
+def block(m, x, pos, l, _ss_pad=None):
     """block(m: Llama, x: [b n D], pos: [b n] Index[P], l: int) -> [b n D]  (llama.ss:39)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_block, (m, x, pos, l), _ss_value_checks, _ss_checks)
     _ss_n = x.shape[1]
+    _ss_pads = dict(_ss_pad or {})
     # llama.ss:40
     h = _ss_rt.rms_norm(x, 2, m.attn_norm[l], 1e-05)
     # llama.ss:41
-    q = rotary(torch.nn.functional.linear(h, m.wq[l]).unflatten(2, (H, Dh)).permute(0, 2, 1, 3), pos)
+    q = rotary(torch.nn.functional.linear(h, m.wq[l]).unflatten(2, (H, Dh)).permute(0, 2, 1, 3), pos, _ss_pad={0: _ss_pads.get(3)})
     # llama.ss:42
-    k = rotary(torch.nn.functional.linear(h, m.wk[l]).unflatten(2, (Hkv, Dh)).permute(0, 2, 1, 3), pos)
+    k = rotary(torch.nn.functional.linear(h, m.wk[l]).unflatten(2, (Hkv, Dh)).permute(0, 2, 1, 3), pos, _ss_pad={0: _ss_pads.get(3)})
     # llama.ss:43
     v = torch.nn.functional.linear(h, m.wv[l]).unflatten(2, (Hkv, Dh)).permute(0, 2, 1, 3)
     # llama.ss:44
@@ -124,6 +128,9 @@ def block(m, x, pos, l):
     return _ss_result
 
 
+_ss_rt.paddable(block, {"b": (3, (("x", 1, 0), ("pos", 2, 0),), ((None, 0),))}, {"n": "`scaled_dot_product_attention` in `block`"})
+
+
 _ss_sig_forward = _ss_rt.Signature("forward", "llama.ss:52", (
     ("m", _ss_spec_5),
     ("ids", _ss_spec_8),
@@ -131,18 +138,22 @@ _ss_sig_forward = _ss_rt.Signature("forward", "llama.ss:52", (
 ), result=_ss_spec_9)
 
 
-def forward(m, ids, pos):
+def forward(m, ids, pos, _ss_pad=None):
     """forward(m: Llama, ids: [b n] Index[V], pos: [b n] Index[P]) -> [b n V] Logit over V  (llama.ss:52)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_forward, (m, ids, pos), _ss_value_checks, _ss_checks)
+    _ss_pads = dict(_ss_pad or {})
     # llama.ss:53
     x = torch.nn.functional.embedding(ids, m.embed)
     # llama.ss:54
     for l in range(0, L):
         # llama.ss:55
-        x = block(m, x, pos, l)
+        x = block(m, x, pos, l, _ss_pad={3: _ss_pads.get(4)})
     # llama.ss:56
     _ss_result = torch.nn.functional.linear(_ss_rt.rms_norm(x, 2, m.norm, 1e-05), m.output)
     if _ss_checks or _ss_value_checks:
         _ss_rt.check_result(_ss_sig_forward, _ss_result, _ss_bound)
     return _ss_result
+
+
+_ss_rt.paddable(forward, {"b": (4, (("ids", 1, 0), ("pos", 2, 0),), ((None, 0),))}, {"n": "`scaled_dot_product_attention` in `block`"})

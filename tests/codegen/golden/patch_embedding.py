@@ -40,7 +40,7 @@ _ss_sig_patches = _ss_rt.Signature("patches", "patch_embedding.ss:15", (
 ), result=_ss_spec_1)
 
 
-def patches(image):
+def patches(image, _ss_pad=None):
     """patches(image: [b C (gh 16) (gw 16)]) -> [b (gh gw) (C P P)]  (patch_embedding.ss:15)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_patches, (image,), _ss_value_checks, _ss_checks)
@@ -51,21 +51,28 @@ def patches(image):
     return _ss_result
 
 
+_ss_rt.paddable(patches, {"b": (0, (("image", 0, 0),), ((None, 0),))}, {"gh": "`rearrange` in `patches`", "gw": "`rearrange` in `patches`"})
+
+
 _ss_sig_embed = _ss_rt.Signature("embed", "patch_embedding.ss:18", (
     ("m", _ss_spec_3),
     ("image", _ss_spec_4),
 ), result=_ss_spec_2)
 
 
-def embed(m, image):
+def embed(m, image, _ss_pad=None):
     """embed(m: PatchEmbed, image: [b C 224 224]) -> [b N D]  (patch_embedding.ss:18)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_embed, (m, image), _ss_value_checks, _ss_checks)
     _ss_b = image.shape[0]
+    _ss_pads = dict(_ss_pad or {})
     # patch_embedding.ss:19
-    tokens = _ss_rt.expect(patches(image) @ m.proj, _ss_spec_2, "patch_embedding.ss:19", _ss_checks, _ss_value_checks, {"b": (_ss_b, "image")})
+    tokens = _ss_rt.expect(patches(image, _ss_pad={0: _ss_pads.get(1)}) @ m.proj, _ss_spec_2, "patch_embedding.ss:19", _ss_checks, _ss_value_checks, {"b": (_ss_b, "image")})
     # patch_embedding.ss:20
     _ss_result = tokens + m.bias + m.pos
     if _ss_checks or _ss_value_checks:
         _ss_rt.check_result(_ss_sig_embed, _ss_result, _ss_bound)
     return _ss_result
+
+
+_ss_rt.paddable(embed, {"b": (1, (("image", 1, 0),), ((None, 0),))}, {})
