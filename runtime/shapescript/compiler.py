@@ -116,10 +116,11 @@ def _devices_option(devices):
     return text
 
 
-def build(path, checks="debug", value_checks="debug", devices=None):
+def build(path, checks="debug", value_checks="debug", devices=None, padding=True):
     """Compiles `path` (a .ss file) unless the cache has it; returns the
     generated module's path. ShapeScriptError when it doesn't compile.
-    `devices` (None: the file's `devices` line) is --devices."""
+    `devices` (None: the file's `devices` line) is --devices; `padding`
+    False is --no-padding."""
     checks_enabled(checks)
     checks_enabled(value_checks)
     devices = _devices_option(devices)
@@ -139,6 +140,8 @@ def build(path, checks="debug", value_checks="debug", devices=None):
         h.update(part + b"\0")
     if devices is not None:
         h.update(b"devices=" + devices.encode() + b"\0")
+    if not padding:
+        h.update(b"no-padding\0")
     h.update(text)
     out = Path(cache_dir()) / ("%s-%s.py" % (source.stem, h.hexdigest()[:24]))
     if _sealed(out):
@@ -152,6 +155,8 @@ def build(path, checks="debug", value_checks="debug", devices=None):
             cmd += ["--value-checks", value_checks]
         if devices is not None:
             cmd += ["--devices", devices]
+        if not padding:
+            cmd += ["--no-padding"]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0 or not os.path.getsize(tmp):
             raise _build_failed(binary, source, cmd, r)
@@ -214,15 +219,16 @@ def exec_generated(module, pyfile):
     exec(code, module.__dict__)
 
 
-def load(path, checks="debug", value_checks="debug", name=None, devices=None):
+def load(path, checks="debug", value_checks="debug", name=None, devices=None, padding=True):
     """Compiles (or takes from the cache) the .ss file at `path` and returns
     its module, named after the file (`digits.ss` -> `digits`) and entered
     in sys.modules unless another module of that name is there.
 
     `checks` and `value_checks` ("always", "debug", "never") are the
     compiler's --checks and --value-checks; `devices` ("cuda:0", or a list)
-    is its --devices, where the program runs (None: the file's `devices`)."""
-    pyfile = build(path, checks, value_checks, devices)
+    is its --devices, where the program runs (None: the file's `devices`);
+    `padding` False is --no-padding (docs/padding.md)."""
+    pyfile = build(path, checks, value_checks, devices, padding)
     name = name or Path(path).stem
     spec = importlib.util.spec_from_file_location(name, pyfile)
     module = importlib.util.module_from_spec(spec)

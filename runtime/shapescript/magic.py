@@ -46,7 +46,8 @@ def run_cell(line, cell, namespace):
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(cell)
     try:
-        module = compiler.load(path, opts.checks, opts.value_checks, name=name, devices=opts.devices)
+        # Notebook cells aren't padded (docs/padding.md): a cell is run once, as written.
+        module = compiler.load(path, opts.checks, opts.value_checks, name=name, devices=opts.devices, padding=False)
     except ShapeScriptError as e:
         for d in e.diagnostics:
             d["file"] = "<cell>"

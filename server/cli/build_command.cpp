@@ -27,6 +27,7 @@ std::string build_usage() {
            "                             debug keeps them unless Python runs with -O\n"
            "  --value-checks LEVEL       value domain checks (Index in range, Mask boolean): the same levels\n"
            "  --devices LIST             devices to run on, overriding the file's `devices` (cpu, cuda:0,...)\n"
+           "  --no-padding               pad nothing: the module as the program is written (docs/padding.md)\n"
            "  --format human|json        how diagnostics are printed (default: human)\n"
            "  -h, --help                 show this help\n";
 }
@@ -44,6 +45,7 @@ std::optional<std::string> build_module(const std::string& source, const BuildOp
     o.checks = options.checks;
     o.value_checks = options.value_checks;
     o.devices = options.devices;
+    o.padding = options.padding;
     o.version = std::string(kVersion);
     std::error_code ec;
     auto absolute = std::filesystem::absolute(options.file, ec);
@@ -102,6 +104,8 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
             (a == "--checks" ? options.checks : options.value_checks) = level;
         } else if (a == "--devices") {
             if (!value(options.devices)) return usage("--devices needs a list such as cuda:0,cuda:1");
+        } else if (a == "--no-padding") {
+            options.padding = false;
         } else if (a == "--format") {
             std::string f;
             if (!value(f) || (f != "human" && f != "json"))

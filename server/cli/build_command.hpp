@@ -14,7 +14,8 @@ struct BuildOptions {
     std::string checks = "debug";
     std::string value_checks = "debug";
     std::string devices;
-    bool json = false;  // diagnostics as JSON (as `check --format json`)
+    bool padding = true;  // --no-padding: no loop, function or selection is padded (notebook cells)
+    bool json = false;    // diagnostics as JSON (as `check --format json`)
 };
 
 std::string build_usage();

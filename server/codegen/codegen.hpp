@@ -18,6 +18,7 @@ struct Options {
     std::string source_path;             // the .ss file, as the module records it
     std::string version;                 // the compiler's, for the header line
     std::string devices;                 // --devices, overriding the file's `devices` ("" = the file's)
+    bool padding = true;                 // false (--no-padding): nothing padded, every loop `False`
 };
 
 // The Python module for `text`, which must have checked without errors;

@@ -12,12 +12,13 @@
 namespace ss::codegen {
 
 void Emitter::index_padding(const analysis::Result& analysed) {
+    for (const analysis::PaddableAxis& axis : analysed.paddable) paddable_[axis.function].push_back(&axis);
+    if (!options_.padding) return;  // --no-padding: no pad ids, so nothing is masked
     for (const analysis::PaddedAxis& axis : analysed.padded) {
         pad_ids_[axis.function][axis.symbol] = axis.id;
         if (axis.loop) padded_loops_[axis.loop->begin] = axis.id;
         else given_pads_.insert(axis.function);
     }
-    for (const analysis::PaddableAxis& axis : analysed.paddable) paddable_[axis.function].push_back(&axis);
 }
 
 const std::map<check::SymbolId, int>* Emitter::pads_of(const std::string& function) const {
@@ -152,7 +153,7 @@ std::string Emitter::paddable_line(const ast::FnDef& fn) const {
     const std::optional<check::Type>& returns = typed->second.returns;
     std::string can, cannot;
     for (const analysis::PaddableAxis* a : entries->second) {
-        std::string why = a->prevented;
+        std::string why = options_.padding ? a->prevented : "the module was built with --no-padding";
         std::string param_dims, result_dims;
         for (size_t i = 0; i < params.size() && why.empty(); ++i) {
             Places p = places_of(params[i].type, a->symbol, a->axis, symbol_names_);

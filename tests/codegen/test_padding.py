@@ -164,6 +164,12 @@ def test_a_loop_that_cant_be_padded_runs_as_written(build):
     assert sorted(len(shapes) for shapes in seen.values()) == [1, 2]
 
 
+def test_no_padding_builds_the_program_as_written(build):
+    text = source_of(build(EVERY_MASKED, "--no-padding"))
+    assert "_ss_pads" not in text and "_ss_pad=" not in text
+    assert re.findall(r"_ss_rt\.batch_loop\(.*, (True|False), ", text) == ["False"]
+
+
 def test_a_function_reached_by_a_padded_and_an_unpadded_loop_is_plain_from_the_second(build):
     module = built(
         build,

@@ -60,8 +60,20 @@ def test_cell_magic(real):
         ip.run_line_magic("load_ext", "shapescript")
         ip.run_cell_magic("shapescript", "", SMALL)
         assert torch.equal(ip.user_ns["double"](torch.ones(2, 4)), torch.full((2, 4), 2.0))
+        # Notebook cells aren't padded (docs/padding.md): built with --no-padding.
+        with pytest.raises(ValueError, match="built with --no-padding"):
+            shapescript.padded(ip.user_ns["double"], "n")
     finally:
         InteractiveShell.clear_instance()
+
+
+def test_a_module_loaded_with_padding_off_pads_nothing(real, tmp_path):
+    (tmp_path / "small_unpadded.ss").write_text(SMALL)
+    padded = shapescript.load(tmp_path / "small_unpadded.ss")
+    plain = shapescript.load(tmp_path / "small_unpadded.ss", padding=False)
+    assert shapescript.padded(padded.double)(torch.ones(3, 4)).shape == (3, 4)
+    with pytest.raises(ValueError, match="built with --no-padding"):
+        shapescript.padded(plain.double, "n")
 
 
 def test_runner_trains_the_digits_example(real, tmp_path, monkeypatch, capsys):
