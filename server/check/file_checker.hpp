@@ -204,6 +204,11 @@ struct BodyState {
     // Names an `if` may leave unassigned (assigned.hpp), with that `if`;
     // reading one is E0105 until it is assigned again.
     std::map<std::string, ByteRange> maybe_unassigned;
+    // The batch axes of the loops over batches checked so far: those open
+    // around the statement being checked, and those whose loop has ended. A
+    // value with an ended loop's axis outlives its loop, so that loop's
+    // last batch can't be padded (analysis/padding.hpp).
+    std::set<SymbolId> open_batch_axes, ended_batch_axes;
     SignatureScope scope;          // the signature's generics, plus names `as` adds
     bool inferred_shown = false;   // the inferred return type is on the hover
     int block_depth = 0;           // of the statement being checked (python_limits.cpp)
@@ -406,6 +411,9 @@ private:
     // Every axis of `value` (a tensor) worked across, without a masked
     // version: what a value given whole to the host or to unknown code is.
     void note_across_every_axis(ByteRange range, const std::string& operation, const Type& value);
+    // A value read after the loop over batches whose axis it has: across that axis.
+    void note_outliving(const Type& value, ByteRange range, const std::string& what);
+    static bool mentions_symbol(const Type& value, SymbolId symbol);
     const Local* mut_parameter(std::string_view name) const;
     void field_changed(const ast::Attribute& attr, ByteRange range);
     void note_data_sizes(const ast::Expr& expr, const Type& type, size_t symbols_before);

@@ -174,6 +174,9 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         // `data |> batches(64)` gives Batch[T]s, each with a batch axis of its own.
         std::optional<Type> batch;
         if (iterable.kind == TypeKind::Batches) batch = make_batch(iterable.ref);
+        std::optional<SymbolId> axis;
+        if (batch)
+            if (auto linear = batch->tensor.axes[0].size.as_linear()) axis = linear->symbol;
         if (iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset)
             record_effect(EffectKind::DatasetLoop, f->iterable->range, iterable.ref,
                           batch ? batch->tensor.axes[0].size : Size{});
@@ -192,7 +195,12 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
             if (batch && f->targets.size() == 1) t = *batch;
             define_local(n, t);
         }
+        if (axis) body_->open_batch_axes.insert(*axis);
         check_block(f->body);
+        if (axis) {
+            body_->open_batch_axes.erase(*axis);
+            body_->ended_batch_axes.insert(*axis);
+        }
     }
 }
 
@@ -241,6 +249,10 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         return;
     }
     Type value = type_of(*ret.value);
+    // Returned from inside a loop over batches, its batch axis leaves the loop.
+    for (SymbolId axis : body_->open_batch_axes)
+        if (mentions_symbol(value, axis))
+            record_effect(EffectKind::AcrossAxis, ret.value->range, "returning it", Size::symbol(axis));
     if (!sig.returns) {
         // No return type written: the first known return's type is the
         // inferred one, shown on hover.

@@ -55,6 +55,17 @@ fn counted(x: [b F]) -> [b F]:
 fn act(x: [..s]) -> [..s]:
     return gelu(x)
 
+# A value of the loop's kept after it, or returned from inside it, would
+# reach the caller with the padded size.
+fn last_rows(data: Dataset[Ex]) -> [] f32:
+    for batch in data |> batches(8):  # hint H2001 "because of `last` read after its loop in this loop"
+        last = batch.x
+    return mean(last)
+
+fn first_rows(data: Dataset[Ex]):
+    for batch in data |> batches(8):  # hint H2001 "because of returning it in this loop"
+        return batch.x
+
 model Lin:
     w: [F C] = normal(0.1)
 

@@ -38,6 +38,14 @@ fn patterns(x: [b F]) -> [b]:
 fn sized(x: [b F]) -> [b F]:
     return x as [b F] |> scale(1.0 / F)
 
+# What a loop keeps after it without its batch axis (a total) is as it
+# would be unpadded.
+fn totals(data: Dataset[Ex]) -> [] f32:
+    total = 0.0
+    for batch in data |> batches(8):
+        total = total + mean(batch.x)
+    return total
+
 fn main(data: Dataset[Ex]):
     m = Lin.init(seed=0)
     opt = adamw(m, lr=1e-3)
