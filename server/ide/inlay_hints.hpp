@@ -1,6 +1,7 @@
 // Inlay hints: the type of each name a function body assigns (after the
 // name) and of each pipeline stage (after the stage), as the checker found
-// them. Unknown types get no hint.
+// them, and after a loop's batches whether its last batch is padded (the
+// padding analysis). Unknown types get no hint.
 #pragma once
 
 #include <string>

@@ -133,11 +133,11 @@ Json LanguageServer::on_inlay_hint(const Json& params) {
     ByteRange visible{0, static_cast<uint32_t>(doc.text().size())};
     if (const Json* range = optional_member(params, "range")) visible = codec(doc).byte_range(*range, "range");
     Json out = Json::array();
-    for (const ide::InlayHint& h : ide::inlay_hints(doc.snapshot(), visible))
-        out.push_back({{"position", codec(doc).position(h.offset)},
-                       {"label", h.label},
-                       {"kind", 1},
-                       {"paddingLeft", h.pad_left}});
+    for (const ide::InlayHint& h : ide::inlay_hints(doc.snapshot(), visible)) {
+        Json hint = {{"position", codec(doc).position(h.offset)}, {"label", h.label}, {"paddingLeft", h.pad_left}};
+        if (h.is_type) hint["kind"] = 1;  // InlayHintKind.Type; a padding note has no kind
+        out.push_back(std::move(hint));
+    }
     return out;
 }
 

@@ -14,9 +14,15 @@ fn ranked(x: [b F]) -> [b F]:
 fn main(data: Dataset[Ex]):
     for batch in data |> batches(8):
 #                        ^ hover "The last batch is padded to the batch size"
+#                                  ^ inlay "last batch padded"
+#                                  ^ inlay "batches of Ex"
+#            ^ inlay ": Batch[Ex]"
         print(mean(batch.x))
     for batch in data |> batches(8):
 #                        ^ hover "The last batch isn't padded to the batch size, because of `sort` in `ranked`."
+#                                  ^ inlay "last batch not padded"
+#                                  ^ inlay "batches of Ex"
+#            ^ inlay ": Batch[Ex]"
         print(mean(ranked(batch.x)))
 
 fn pool(x: [n F], y: [m F]) -> [F]:
