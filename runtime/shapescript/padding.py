@@ -162,3 +162,17 @@ def padded(f, *names):
     call.__doc__ = f.__doc__
     call.__wrapped__ = f
     return call
+
+
+def keep_selected(x, keep, dim, pads, pad):
+    """`x[keep]` along `dim` kept at `keep`'s size (a selection the checker
+    keeps padded: docs/padding.md): the unselected positions are copies of
+    the first selected one (of position 0 when none is), and `keep` is the
+    padding's mask, under `pad` in `pads`. With fixed shapes off, the
+    compact selection, as without padding."""
+    if not _on:
+        return x[(slice(None),) * dim + (keep,)]
+    positions = torch.arange(keep.shape[0], device=keep.device)
+    first = torch.argmax(keep.to(torch.uint8))  # the first True, or 0
+    pads[pad] = keep
+    return x.index_select(dim, torch.where(keep, positions, first))

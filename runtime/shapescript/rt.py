@@ -29,7 +29,7 @@ from .ops import (
     sum,
     topk,
 )
-from .padding import paddable
+from .padding import keep_selected, paddable
 from .sinks import log
 from .specs import (
     AnySpec,
@@ -97,6 +97,7 @@ __all__ = [
     "draw_seed",
     "dropout",
     "expect",
+    "keep_selected",
     "layer_norm",
     "log_softmax",
     "logsumexp",

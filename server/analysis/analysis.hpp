@@ -51,12 +51,15 @@ struct FunctionView {
 // An axis the padding analysis pads (analysis/padding.hpp): the size
 // symbol `symbol` in `function`'s body, under the pad id the generated code
 // keeps its mask by (`_ss_pads[id]`). `loop` is the loop's iterable where
-// the axis is that loop's batch axis, else empty.
+// the axis is that loop's batch axis, else empty; `made_here` is set where
+// the function makes the axis itself (a loop's batch axis, a kept
+// selection's size), so no caller passes its mask.
 struct PaddedAxis {
     std::string function;
     check::SymbolId symbol = 0;
     int id = 0;
     std::optional<ByteRange> loop;
+    bool made_here = false;
 };
 
 // A function's generic axis, and whether `shapescript.padded` can pad it

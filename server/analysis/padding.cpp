@@ -110,13 +110,12 @@ public:
         // One pad id per (function, axis), however many loops reach it.
         std::map<std::pair<std::string, check::SymbolId>, int> ids;
         auto add_reached = [&](const Reach& reach, const std::string& function, check::SymbolId start,
-                               std::optional<ByteRange> loop) {
+                               std::optional<ByteRange> loop, bool made_here) {
             for (const auto& [reached, symbol] : reach.reached) {
                 auto [at, added] = ids.emplace(std::pair{reached, symbol}, static_cast<int>(ids.size()));
                 if (!added) continue;
-                std::optional<ByteRange> own;  // the loop's batch axis: a symbol of its own
-                if (reached == function && symbol == start) own = loop;
-                result.padded.push_back({reached, symbol, at->second, own});
+                bool own = reached == function && symbol == start;  // a symbol of its own
+                result.padded.push_back({reached, symbol, at->second, own ? loop : std::nullopt, own && made_here});
             }
         };
         for (const check::FunctionFacts& fn : program.functions)
@@ -128,7 +127,7 @@ public:
                 Reach reach = follower->reach(fn, axis->symbol);
                 if (!reach.prevention) {
                     result.facts.push_back({name, fn.name, "padded loop", loop.range, ""});
-                    add_reached(reach, fn.name, axis->symbol, loop.range);
+                    add_reached(reach, fn.name, axis->symbol, loop.range, true);
                     continue;
                 }
                 const Prevention& p = *reach.prevention;
@@ -139,6 +138,27 @@ public:
                 hint.related.push_back({p.range, p.what + " here: it has no masked version along the batch axis"});
                 result.diagnostics.push_back(std::move(hint));
             }
+        // Selections by a Mask of one axis, kept at the mask's size where
+        // nothing their size reaches prevents it, else compacted.
+        for (const check::FunctionFacts& fn : program.functions) {
+            std::set<check::SymbolId> done;
+            for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
+                const check::Effect& selection = program.effects[i];
+                auto k = selection.kind == check::EffectKind::Selection ? selection.size.as_linear() : std::nullopt;
+                if (!k) continue;
+                bool first = done.insert(k->symbol).second;
+                if (!follower) follower.emplace(program);
+                Reach reach = follower->reach(fn, k->symbol);
+                if (reach.prevention) {
+                    const Prevention& p = *reach.prevention;
+                    result.facts.push_back({name, fn.name, "compacted selection", selection.range,
+                                            p.what + " " + place_of(p, "in `" + fn.name + "`")});
+                    continue;
+                }
+                result.facts.push_back({name, fn.name, "kept selection", selection.range, ""});
+                if (first) add_reached(reach, fn.name, k->symbol, std::nullopt, true);
+            }
+        }
         // What `shapescript.padded(f)` can pad: each generic axis of each
         // function, followed from the function itself.
         for (const check::FunctionFacts& fn : program.functions)
@@ -152,7 +172,7 @@ public:
                     continue;
                 }
                 result.paddable.push_back({fn.name, axis, symbol, "", {}});
-                add_reached(reach, fn.name, symbol, std::nullopt);
+                add_reached(reach, fn.name, symbol, std::nullopt, false);
             }
     }
 };

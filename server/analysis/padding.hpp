@@ -7,6 +7,12 @@
 // (check/program.hpp). What mixes along an axis is the checker's AcrossAxis
 // effects (the built-ins' table says which have a masked version).
 //
+// A selection `x[keep]` by a Mask of one axis is followed the same way, by
+// its size `?k`, from its function: "kept selection" where nothing prevents
+// it (kept at the mask's size, the mask its padding: FAST-4), else
+// "compacted selection" with what prevents it as detail. Returning it
+// prevents it: Python and callers get the compact value.
+//
 // Facts (analysis "padding"): for each loop over batches, "padded loop"
 // over the loop's batches, or "unpadded loop" with what prevents it as
 // detail, and then that "prevents padding" where it is. An unpadded loop

@@ -716,6 +716,11 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
                 selected = it->second;
             }
             t.axes[axis].size = Size::symbol(selected ? *selected : new_symbol("?k"));
+            if (mask_axes.size() == 1 && body_) {
+                SymbolId k = t.axes[axis].size.as_linear()->symbol;
+                body_->selection_symbols.insert(k);
+                record_effect(EffectKind::Selection, index.range, "", t.axes[axis].size);
+            }
             t.axes[axis].written = "?k";
             t.axes[axis].name.reset();
             position = axis + 1;

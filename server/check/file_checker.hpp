@@ -209,6 +209,9 @@ struct BodyState {
     // value with an ended loop's axis outlives its loop, so that loop's
     // last batch can't be padded (analysis/padding.hpp).
     std::set<SymbolId> open_batch_axes, ended_batch_axes;
+    // The sizes of this body's selections by a Mask of one axis: returned,
+    // a selection can't be kept padded (its caller gets the compact value).
+    std::set<SymbolId> selection_symbols;
     SignatureScope scope;          // the signature's generics, plus names `as` adds
     bool inferred_shown = false;   // the inferred return type is on the hover
     int block_depth = 0;           // of the statement being checked (python_limits.cpp)

@@ -39,6 +39,7 @@ std::string_view effect_name(EffectKind kind) {
         case EffectKind::DataDependentSize: return "a size that depends on data";
         case EffectKind::AcrossAxis: return "across an axis";
         case EffectKind::AcrossAxisMasked: return "across an axis, masked";
+        case EffectKind::Selection: return "a selection";
     }
     return "effect";
 }

@@ -88,6 +88,9 @@ enum class EffectKind {
     // that ignores padding.
     AcrossAxis,
     AcrossAxisMasked,
+    // `x[keep]` with a Mask of one axis; size: the selection's `?k`, which
+    // the padding analysis may keep at the mask's size (seed 000, FAST-4).
+    Selection,
 };
 
 // Whose body an effect is in: the FunctionFacts whose effects span holds it.

@@ -249,10 +249,12 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         return;
     }
     Type value = type_of(*ret.value);
-    // Returned from inside a loop over batches, its batch axis leaves the loop.
-    for (SymbolId axis : body_->open_batch_axes)
-        if (mentions_symbol(value, axis))
-            record_effect(EffectKind::AcrossAxis, ret.value->range, "returning it", Size::symbol(axis));
+    // Returned from inside a loop over batches, its batch axis leaves the
+    // loop; a selection's size leaves its function.
+    for (const std::set<SymbolId>* leaving : {&body_->open_batch_axes, &body_->selection_symbols})
+        for (SymbolId axis : *leaving)
+            if (mentions_symbol(value, axis))
+                record_effect(EffectKind::AcrossAxis, ret.value->range, "returning it", Size::symbol(axis));
     if (!sig.returns) {
         // No return type written: the first known return's type is the
         // inferred one, shown on hover.

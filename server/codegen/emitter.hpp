@@ -121,6 +121,9 @@ public:
     std::string pad_keyword(const check::CallSite& site) const;
     // `_ss_rt.paddable(f, ...)`: what `shapescript.padded(f)` can pad, after f's def; "" if it has no generic axes.
     std::string paddable_line(const ast::FnDef& fn) const;
+    // `_ss_rt.keep_selected(x, keep, dim, _ss_pads, id)` for a selection `whole` the analysis keeps, or "".
+    std::string kept_selection(const ast::Expr& whole, const ast::Expr& mask, const Py& value,
+                               const std::string& mask_text, size_t dim);
     // The call site of a function passed as a value whose name starts at `at` (value_and_grad's loss).
     const check::CallSite* passed_function_site(uint32_t at) const;
 

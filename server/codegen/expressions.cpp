@@ -421,6 +421,11 @@ Py Emitter::expr(const ast::Expr& e) {
             slots[at] = slot;
         }
         while (slots.size() > 1 && slots.back() == ":") slots.pop_back();
+        // A selection the padding analysis keeps: at the mask's size, the mask its padding.
+        if (s->indices.size() == 1 && slots.size() >= 1)
+            if (std::string kept = kept_selection(e, *s->indices[0].value, value, slots.back(), slots.size() - 1);
+                !kept.empty())
+                return {kept, kAtom};
         return {operand(value, kAtom) + "[" + py_join(slots) + "]", kAtom};
     }
     if (auto* t = std::get_if<ast::TupleExpr>(&node)) {

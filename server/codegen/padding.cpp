@@ -17,7 +17,7 @@ void Emitter::index_padding(const analysis::Result& analysed) {
     for (const analysis::PaddedAxis& axis : analysed.padded) {
         pad_ids_[axis.function][axis.symbol] = axis.id;
         if (axis.loop) padded_loops_[axis.loop->begin] = axis.id;
-        else given_pads_.insert(axis.function);
+        if (!axis.made_here) given_pads_.insert(axis.function);
     }
 }
 
@@ -85,6 +85,21 @@ std::string Emitter::pad_keyword(const check::CallSite& site) const {
     if (entries.empty()) return "";
     fn_->reads_pads = true;
     return "{" + entries + "}";
+}
+
+std::string Emitter::kept_selection(const ast::Expr& whole, const ast::Expr& mask, const Py& value,
+                                    const std::string& mask_text, size_t dim) {
+    const check::Type* keep = type_of(mask);
+    const check::Type* out = type_of(whole);
+    if (!fn_ || !fn_->pads || !is_tensor(keep) || keep->tensor.element.kind != check::ElementKind::Mask ||
+        keep->tensor.axes.size() != 1 || !is_tensor(out) || dim >= out->tensor.axes.size())
+        return "";
+    auto k = out->tensor.axes[dim].size.as_linear();
+    auto id = k ? fn_->pads->find(k->symbol) : fn_->pads->end();
+    if (id == fn_->pads->end()) return "";
+    fn_->reads_pads = true;
+    return "_ss_rt.keep_selected(" + operand(value, kOr) + ", " + mask_text + ", " + std::to_string(dim) +
+           ", _ss_pads, " + std::to_string(id->second) + ")";
 }
 
 const check::CallSite* Emitter::passed_function_site(uint32_t at) const {

@@ -69,6 +69,21 @@ std::string padding_notes(const Snapshot& s, ByteRange word) {
     return out;
 }
 
+// Of a selection's mask (`keep` in `x[keep]`): whether the selection is
+// kept padded, at the mask's size, or compacted, and why (docs/padding.md).
+std::string selection_notes(const Snapshot& s, ByteRange at) {
+    if (!s.analysed) return {};
+    for (const analysis::Fact& f : s.analysed->facts) {
+        if (f.analysis != "padding" || f.range.begin > at.begin || at.end > f.range.end) continue;
+        if (f.kind == "kept selection")
+            return "\n\nThis selection is kept padded: at the mask's size, the mask saying which positions are "
+                   "selected, so its shape doesn't depend on the data.";
+        if (f.kind == "compacted selection")
+            return "\n\nThis selection is compacted (its size depends on the data), because of " + f.detail + ".";
+    }
+    return {};
+}
+
 // Which of a function's generic axes `shapescript.padded` can pad, and
 // what prevents each other one (docs/padding.md).
 std::string paddable_notes(const Snapshot& s, const std::string& function) {
@@ -123,6 +138,7 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
             }
         }
         if (!sizes.empty()) markdown += "\n\nsizes: `" + sizes + "`";
+        markdown += selection_notes(s, symbol->occurrence);
         return HoverInfo{symbol->occurrence, markdown};
     }
     const check::ExpressionFact* expression = expression_at(s, offset);

@@ -301,3 +301,51 @@ def test_padded_with_fixed_shapes_off_is_the_plain_call(build):
     finally:
         shapescript.fixed_shapes(was)
     assert "pool" not in shapescript.shapes_seen()
+
+
+# Selections kept padded (FAST-4): at the mask's size, the mask their padding.
+SELECTIONS = """
+dim D = 4
+
+fn positive_stats(x: [n D]) -> [] f32:
+    keep = sum(x, over=D) > 0.0
+    rows = x[keep] |> gelu
+    return mean(rows) + sum(rows) / 10.0 + mean(softmax(rows, over=D) * rows) + max(rows)
+
+fn nonempty_rows(x: [n D]) -> [?k D]:
+    keep = sum(x, over=D) > 0.0
+    return x[keep]
+
+fn through_nonempty(x: [n D]) -> [] f32:
+    return mean(nonempty_rows(x))
+"""
+
+
+def by_hand(x):
+    rows = torch.nn.functional.gelu(x[x.sum(1) > 0])
+    return rows.mean() + rows.sum() / 10.0 + (torch.softmax(rows, 1) * rows).mean() + rows.max()
+
+
+def test_a_kept_selection_computes_what_the_compact_one_does(build):
+    module = built(build, SELECTIONS)
+    text = source_of(module)
+    assert "_ss_rt.keep_selected(x, keep, 0, _ss_pads, " in text
+    assert "_ss_result = x[keep]" in text  # returned: compacted, Python gets the compact value
+    g = torch.Generator().manual_seed(0)
+    for n in (1, 2, 7, 30):
+        x = torch.randn(n, 4, generator=g)
+        if not (x.sum(1) > 0).any():
+            x[0] = x[0].abs()
+        leaf = x.clone().requires_grad_(True)
+        got = module.positive_stats(leaf)
+        torch.testing.assert_close(got, by_hand(x), rtol=1e-5, atol=1e-6)
+        got.backward()
+        assert torch.isfinite(leaf.grad).all()
+        assert (leaf.grad[~(x.sum(1) > 0)] == 0).all()  # the unselected rows get exactly nothing
+        was = shapescript.fixed_shapes(False)
+        try:
+            torch.testing.assert_close(module.positive_stats(x), by_hand(x), rtol=1e-5, atol=1e-6)
+        finally:
+            shapescript.fixed_shapes(was)
+        assert module.nonempty_rows(x).shape[0] == int((x.sum(1) > 0).sum())
+        torch.testing.assert_close(module.through_nonempty(x), x[x.sum(1) > 0].mean())

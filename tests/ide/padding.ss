@@ -29,3 +29,15 @@ fn pool(x: [n F], y: [m F]) -> [F]:
 #   ^ hover "`shapescript.padded` can pad `m`, `n`."
     return mean(x, over=n) + sum(y, over=m)
 
+
+fn positive_mean(x: [n F]) -> [] f32:
+    keep = sum(x, over=F) > 0.0
+#       ^ inlay ": [n] Mask"
+    return mean(x[keep])
+#                 ^ hover "This selection is kept padded: at the mask's size"
+
+fn positive_rows(x: [n F]) -> [?k F]:
+    keep = sum(x, over=F) > 0.0
+#       ^ inlay ": [n] Mask"
+    return x[keep]
+#            ^ hover "This selection is compacted (its size depends on the data), because of returning it in `positive_rows`."
