@@ -13,6 +13,10 @@ an epoch of the README's example with padding on against off.
   that only counts: the graphs it compiles in the first epoch and in the
   later ones, on against off (target: 1 against 2 in the first epoch, as
   each shape compiles once; none later).
+- shapescript.padded(f) over random lengths 1..512 against plain calls
+  of f (a pooled encoder layer): time per call, the distinct shapes, and
+  the graphs torch.compile(dynamic=False) makes of each (target: 24
+  against one per length).
 --smoke runs one short round, to prove the benchmark works.
 """
 
@@ -34,6 +38,18 @@ import shapescript  # noqa: E402
 import shapescript.datasets  # noqa: E402
 import shapescript.padding  # noqa: E402
 import shapescript.rt as _ss_rt  # noqa: E402
+
+# A function of a sequence of any length, for shapescript.padded.
+ENCODER = """
+dim D = 64
+
+model Layer:
+    w: [D D] = normal(0.05)
+
+fn encode(m: Layer, x: [n D]) -> [D]:
+    h = x @ m.w |> gelu
+    return mean(softmax(h, over=n) * h, over=n)
+"""
 
 # The README's example with one epoch of its training loop as a function.
 EPOCH = """
@@ -110,6 +126,73 @@ def compiles_after_first_epoch(module, train, padded, epochs):
         torch._dynamo.reset()
 
 
+def build_encoder(compiler, out_dir):
+    source = pathlib.Path(out_dir) / "encoder.ss"
+    source.write_text(ENCODER)
+    out = pathlib.Path(out_dir) / "encoder.py"
+    subprocess.run(
+        [compiler, "build", str(source), "-o", str(out), "--checks", "never", "--value-checks", "never"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    spec = importlib.util.spec_from_file_location(out.stem, out)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def padded_calls(module, lengths, rounds):
+    """Time per call of encode and padded(encode) over `lengths`, and their shapes."""
+    m = module.Layer.init(seed=0)
+    fast = shapescript.padded(module.encode)
+    inputs = [torch.randn(n, 64) for n in lengths]
+    for x in inputs:  # the same results
+        torch.testing.assert_close(fast(m, x), module.encode(m, x), rtol=1e-4, atol=1e-6)
+    times = {"plain": [], "padded": []}
+    for r in range(rounds):
+        order = (("plain", module.encode), ("padded", fast))
+        for name, f in order if r % 2 == 0 else order[::-1]:
+            start = time.perf_counter()
+            with torch.no_grad():
+                for x in inputs:
+                    f(m, x)
+            times[name].append((time.perf_counter() - start) / len(inputs))
+    shapescript.padding._seen.clear()
+    for x in inputs:
+        fast(m, x)
+    padded_shapes = len(shapescript.shapes_seen()["encode"])
+    return statistics.median(times["plain"]), statistics.median(times["padded"]), len(set(lengths)), padded_shapes
+
+
+def compiled_graphs(module, lengths, padded):
+    """Graphs torch.compile(dynamic=False) makes of encode over `lengths`."""
+    import torch._dynamo
+
+    torch._dynamo.reset()
+    count = [0]
+
+    def counting(gm, example_inputs):
+        count[0] += 1
+        return gm.forward
+
+    plain = module.encode
+    limit = torch._dynamo.config.recompile_limit
+    torch._dynamo.config.recompile_limit = 1024  # count them all, rather than fall back to eager
+    try:
+        compiled = torch.compile(plain, backend=counting, dynamic=False)
+        compiled._ss_padding = plain._ss_padding
+        f = shapescript.padded(compiled) if padded else compiled
+        m = module.Layer.init(seed=0)
+        with torch.no_grad():
+            for n in lengths:
+                f(m, torch.randn(n, 64))
+        return count[0]
+    finally:
+        torch._dynamo.config.recompile_limit = limit
+        torch._dynamo.reset()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true")
@@ -146,6 +229,21 @@ def main():
         print(
             f"torch.compile(dynamic=False) graphs of logits, first epoch / epochs 2..{epochs}: "
             f"on {first_on} / {later_on}   off {first_off} / {later_off}"
+        )
+        encoder = build_encoder(args.compiler, out_dir)
+        rng = torch.Generator().manual_seed(0)
+        count = 40 if args.smoke else 400
+        lengths = [int(n) for n in torch.randint(1, 513, (count,), generator=rng)]
+        plain_t, padded_t, plain_shapes, padded_shapes = padded_calls(encoder, lengths, rounds)
+        print(
+            f"padded(encode) over {count} random lengths 1..512: {padded_t * 1e6:.1f} us per call against "
+            f"{plain_t * 1e6:.1f} us plain (ratio {padded_t / plain_t:.3f}); shapes {padded_shapes} "
+            f"against {plain_shapes}"
+        )
+        few = lengths[: 20 if args.smoke else 120]
+        print(
+            f"torch.compile(dynamic=False) graphs of encode over {len(few)} of those lengths: "
+            f"padded {compiled_graphs(encoder, few, True)}   plain {compiled_graphs(encoder, few, False)}"
         )
 
 
