@@ -78,6 +78,7 @@ Result analyze(const check::CheckResult& checked) {
     for (const check::FunctionFacts& fn : checked.program.functions)
         for (const auto& pass : passes) append(result, pass->summarize(view_of(fn, checked.program)));
     finish(passes, checked.program, result);
+    add_paddable_axes(checked.program, result);
     return result;
 }
 

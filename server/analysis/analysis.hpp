@@ -77,7 +77,9 @@ struct Result {
     std::vector<Diagnostic> diagnostics;  // sorted by position
     std::vector<Fact> facts;              // function by function in source order, each pass in order
     std::vector<PaddedAxis> padded;       // in the order the padding analysis found them
-    std::vector<PaddableAxis> paddable;   // function by function in source order
+    // Function by function in source order; filled by analyze() (the code
+    // generator's), not by an Analyzer (the editor's, which asks on hover).
+    std::vector<PaddableAxis> paddable;
 };
 
 class Pass {

@@ -159,26 +159,51 @@ public:
                 if (first) add_reached(reach, fn.name, k->symbol, std::nullopt, true);
             }
         }
-        // What `shapescript.padded(f)` can pad: each generic axis of each
-        // function, followed from the function itself.
-        for (const check::FunctionFacts& fn : program.functions)
-            for (const auto& [axis, symbol] : fn.generic_axes) {
-                if (!follower) follower.emplace(program);
-                Reach reach = follower->reach(fn, symbol);
-                if (reach.prevention) {
-                    const Prevention& p = *reach.prevention;
-                    result.paddable.push_back(
-                        {fn.name, axis, symbol, p.what + " " + place_of(p, "in `" + fn.name + "`"), p.range});
-                    continue;
-                }
-                result.paddable.push_back({fn.name, axis, symbol, "", {}});
-                add_reached(reach, fn.name, symbol, std::nullopt, false);
-            }
     }
 };
+
+// One function's generic axes, each followed from the function itself:
+// whether `shapescript.padded` can pad it, and what it reaches if so.
+std::vector<std::pair<PaddableAxis, Reach>> follow_generics(const Follower& follower, const check::FunctionFacts& fn) {
+    std::vector<std::pair<PaddableAxis, Reach>> out;
+    for (const auto& [axis, symbol] : fn.generic_axes) {
+        Reach reach = follower.reach(fn, symbol);
+        PaddableAxis verdict{fn.name, axis, symbol, "", {}};
+        if (reach.prevention) {
+            verdict.prevented = reach.prevention->what + " " + place_of(*reach.prevention, "in `" + fn.name + "`");
+            verdict.at = reach.prevention->range;
+        }
+        out.emplace_back(std::move(verdict), std::move(reach));
+    }
+    return out;
+}
 
 }  // namespace
 
 std::unique_ptr<Pass> padding_pass() { return std::make_unique<Padding>(); }
+
+void add_paddable_axes(const check::ProgramFacts& program, Result& result) {
+    std::map<std::pair<std::string, check::SymbolId>, int> ids;
+    for (const PaddedAxis& a : result.padded) ids.emplace(std::pair{a.function, a.symbol}, a.id);
+    Follower follower(program);
+    for (const check::FunctionFacts& fn : program.functions)
+        for (auto& [verdict, reach] : follow_generics(follower, fn)) {
+            if (verdict.prevented.empty())
+                for (const auto& [reached, symbol] : reach.reached)
+                    if (ids.emplace(std::pair{reached, symbol}, static_cast<int>(ids.size())).second)
+                        result.padded.push_back(
+                            {reached, symbol, static_cast<int>(ids.size()) - 1, std::nullopt, false});
+            result.paddable.push_back(std::move(verdict));
+        }
+}
+
+std::vector<PaddableAxis> paddable_axes(const check::ProgramFacts& program, const std::string& function) {
+    std::vector<PaddableAxis> out;
+    Follower follower(program);
+    for (const check::FunctionFacts& fn : program.functions)
+        if (fn.name == function)
+            for (auto& [verdict, reach] : follow_generics(follower, fn)) out.push_back(std::move(verdict));
+    return out;
+}
 
 }  // namespace ss::analysis

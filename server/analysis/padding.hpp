@@ -34,4 +34,12 @@ namespace ss::analysis {
 
 std::unique_ptr<Pass> padding_pass();
 
+// What `shapescript.padded` can pad, for the code generator: each
+// function's generic axes, followed from the function itself, into
+// Result::paddable, and what the paddable ones reach into Result::padded
+// (after the pass's own entries). Not part of the pass, which the editor
+// runs after every edit: it asks one function's (paddable_axes) on hover.
+void add_paddable_axes(const check::ProgramFacts& program, Result& result);
+std::vector<PaddableAxis> paddable_axes(const check::ProgramFacts& program, const std::string& function);
+
 }  // namespace ss::analysis

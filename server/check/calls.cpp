@@ -3,7 +3,6 @@
 // bound from the arguments' sizes, the same symbol everywhere in the
 // signature; compound sizes linear in one unknown (`n+1`, `16gh`) are solved.
 #include <algorithm>
-#include <set>
 #include <utility>
 
 #include "check/alignment.hpp"
@@ -44,9 +43,12 @@ void FileChecker::note_pattern_across(const ast::PatternCall& call, ByteRange ra
     const Type& kept = result.kind == TypeKind::Tuple && !result.elements.empty() ? result.elements[0] : result;
     if (kept.kind != TypeKind::Tensor) return;
     bool reduce = call.function.text == "reduce";
-    std::set<std::string> output_names;  // the output's axes of their own
-    for (const ast::AxisPtr& a : call.pattern.output.axes)
-        if (a && a->kind == ast::AxisKind::Name) output_names.insert(a->name.text);
+    auto in_output = [&](const std::string& name) {  // as an axis of its own
+        return std::any_of(call.pattern.output.axes.begin(), call.pattern.output.axes.end(),
+                           [&](const ast::AxisPtr& a) {
+                               return a && a->kind == ast::AxisKind::Name && a->name.text == name;
+                           });
+    };
     for (size_t k = 0; k < operands.size(); ++k) {
         const Type& operand = operands[k];
         if (operand.kind != TypeKind::Tensor) continue;
@@ -60,7 +62,7 @@ void FileChecker::note_pattern_across(const ast::PatternCall& call, ByteRange ra
             const ast::Axis* place = positional ? side->axes[j].get() : nullptr;
             bool named = place && place->kind == ast::AxisKind::Name;
             bool same =
-                positional ? named && output_names.count(place->name.text) > 0
+                positional ? named && in_output(place->name.text)
                            : std::any_of(kept.tensor.axes.begin(), kept.tensor.axes.end(),
                                          [&](const AxisType& a) { return !a.variadic && a.size.identical(axis.size); });
             if (same) continue;

@@ -208,7 +208,8 @@ Type FileChecker::type_of_name(const ast::Name& name) {
                    {{maybe->second, "`" + name.text + "` is assigned on only some paths through this `if`"}});
             body_->maybe_unassigned.erase(maybe);  // once
         }
-        note_outliving(local->second.type, name.range, "`" + name.text + "` read after its loop");
+        if (!body_->ended_batch_axes.empty())
+            note_outliving(local->second.type, name.range, "`" + name.text + "` read after its loop");
         return local->second.type;
     }
     // A generic axis of the signature is a number in the body: `0..n`.

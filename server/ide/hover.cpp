@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "analysis/padding.hpp"
 #include "check/builtins.hpp"
 #include "check/describe.hpp"
 #include "ide/builtin_docs.hpp"
@@ -87,10 +88,8 @@ std::string selection_notes(const Snapshot& s, ByteRange at) {
 // Which of a function's generic axes `shapescript.padded` can pad, and
 // what prevents each other one (docs/padding.md).
 std::string paddable_notes(const Snapshot& s, const std::string& function) {
-    if (!s.analysed) return {};
     std::string can, out;
-    for (const analysis::PaddableAxis& a : s.analysed->paddable) {
-        if (a.function != function) continue;
+    for (const analysis::PaddableAxis& a : analysis::paddable_axes(s.result.check.program, function)) {
         if (a.prevented.empty()) can += (can.empty() ? "`" : ", `") + a.axis + "`";
         else out += "\n\n`shapescript.padded` can't pad `" + a.axis + "`, because of " + a.prevented + ".";
     }
