@@ -21,19 +21,20 @@ an epoch of the README's example with padding on against off.
 """
 
 import argparse
-import importlib.util
 import os
 import pathlib
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 import torch
+import torch._dynamo
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "runtime"))
+from bench_runtime import build as build_module  # noqa: E402 (the same build, checks as asked)
+
 import shapescript  # noqa: E402
 import shapescript.datasets  # noqa: E402
 import shapescript.padding  # noqa: E402
@@ -62,18 +63,9 @@ fn one_epoch(mut m: Mlp, mut opt: Optimizer[Mlp], train: Dataset[Digit], seed: i
 def build(compiler, out_dir):
     source = pathlib.Path(out_dir) / "digits_epoch.ss"
     source.write_text((ROOT / "examples" / "digits.ss").read_text() + EPOCH)
-    out = pathlib.Path(out_dir) / "digits_epoch.py"
-    subprocess.run(
-        [compiler, "build", str(source), "-o", str(out), "--checks", "never", "--value-checks", "never"],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    text = out.read_text()
+    module = build_module(compiler, source, "never", out_dir)
+    text = pathlib.Path(module.__file__).read_text()
     assert "batches(_ss_rt.shuffle(train, seed=seed), 64), True," in text, "the epoch's loop isn't padded"
-    spec = importlib.util.spec_from_file_location(out.stem, out)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     return module
 
 
@@ -96,10 +88,9 @@ def shapes_per_epoch(module, train, padded):
     return len(shapes)
 
 
-def compiles_after_first_epoch(module, train, padded, epochs):
-    """Graphs torch.compile(dynamic=False) makes of `logits` in epochs 2..n."""
-    import torch._dynamo
-
+def counting_compile(f):
+    """torch.compile(f, dynamic=False) with a backend that only counts the
+    graphs it is given (after a reset, so earlier compiles don't count)."""
     torch._dynamo.reset()
     count = [0]
 
@@ -107,8 +98,13 @@ def compiles_after_first_epoch(module, train, padded, epochs):
         count[0] += 1
         return gm.forward
 
+    return torch.compile(f, backend=counting, dynamic=False), count
+
+
+def compiles_after_first_epoch(module, train, padded, epochs):
+    """Graphs torch.compile(dynamic=False) makes of `logits` in epochs 2..n."""
     plain = module.logits
-    module.logits = torch.compile(plain, backend=counting, dynamic=False)
+    module.logits, count = counting_compile(plain)
     try:
         m = module.Mlp.init(seed=0)
         opt = _ss_rt.adamw(m, lr=1e-3)
@@ -129,17 +125,7 @@ def compiles_after_first_epoch(module, train, padded, epochs):
 def build_encoder(compiler, out_dir):
     source = pathlib.Path(out_dir) / "encoder.ss"
     source.write_text(ENCODER)
-    out = pathlib.Path(out_dir) / "encoder.py"
-    subprocess.run(
-        [compiler, "build", str(source), "-o", str(out), "--checks", "never", "--value-checks", "never"],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    spec = importlib.util.spec_from_file_location(out.stem, out)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return build_module(compiler, source, "never", out_dir)
 
 
 def padded_calls(module, lengths, rounds):
@@ -167,20 +153,11 @@ def padded_calls(module, lengths, rounds):
 
 def compiled_graphs(module, lengths, padded):
     """Graphs torch.compile(dynamic=False) makes of encode over `lengths`."""
-    import torch._dynamo
-
-    torch._dynamo.reset()
-    count = [0]
-
-    def counting(gm, example_inputs):
-        count[0] += 1
-        return gm.forward
-
     plain = module.encode
     limit = torch._dynamo.config.recompile_limit
     torch._dynamo.config.recompile_limit = 1024  # count them all, rather than fall back to eager
     try:
-        compiled = torch.compile(plain, backend=counting, dynamic=False)
+        compiled, count = counting_compile(plain)
         compiled._ss_padding = plain._ss_padding
         f = shapescript.padded(compiled) if padded else compiled
         m = module.Layer.init(seed=0)

@@ -182,6 +182,14 @@ public:
     std::map<std::string, std::vector<const analysis::PaddableAxis*>> paddable_;
 };
 
+// Each axis of a tensor type but its variadic groups, with the dim torch
+// gives it: its position, or counted from the end (negative) after a group.
+struct PlacedAxis {
+    const check::AxisType* axis;
+    long dim;
+};
+std::vector<PlacedAxis> placed_axes(const check::TensorType& tensor);
+
 // `f(a, b, k=v)`: the arguments' Python text after `callee`.
 std::string call_text(const std::string& callee, const LoweredArgs& args);
 

@@ -31,17 +31,10 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
         locals_.insert(p.name);
         if (p.type.kind == check::TypeKind::Mode) state.mode_params.insert(p.name);
         if (p.type.kind == check::TypeKind::Tensor) {
-            const auto& axes = p.type.tensor.axes;
-            bool after_variadic = false;
-            for (size_t j = 0; j < axes.size(); ++j) {
-                if (axes[j].variadic) {
-                    after_variadic = true;
-                    continue;
-                }
-                auto linear = axes[j].size.as_linear();
+            for (const PlacedAxis& a : placed_axes(p.type.tensor)) {
+                auto linear = a.axis->size.as_linear();
                 if (!linear || state.parameter_source.count(linear->symbol)) continue;
-                std::string at = after_variadic ? "-" + std::to_string(axes.size() - j) : std::to_string(j);
-                std::string read = name + ".shape[" + at + "]";
+                std::string read = name + ".shape[" + std::to_string(a.dim) + "]";
                 if (linear->offset) read = "(" + read + " - " + std::to_string(linear->offset) + ")";
                 if (linear->coefficient != 1) read += " // " + std::to_string(linear->coefficient);
                 state.parameter_source[linear->symbol] = read;

@@ -9,17 +9,24 @@
 
 namespace ss::codegen {
 
-std::optional<long> Emitter::axis_position(const check::Type* type, const std::string& name) const {
-    if (!type || type->kind != check::TypeKind::Tensor) return std::nullopt;
-    const auto& axes = type->tensor.axes;
+std::vector<PlacedAxis> placed_axes(const check::TensorType& tensor) {
+    std::vector<PlacedAxis> out;
+    const auto& axes = tensor.axes;
     bool after_variadic = false;
     for (size_t i = 0; i < axes.size(); ++i) {
         if (axes[i].variadic) {
             after_variadic = true;
             continue;
         }
-        if (axes[i].name == name) return after_variadic ? -static_cast<long>(axes.size() - i) : static_cast<long>(i);
+        out.push_back({&axes[i], after_variadic ? -static_cast<long>(axes.size() - i) : static_cast<long>(i)});
     }
+    return out;
+}
+
+std::optional<long> Emitter::axis_position(const check::Type* type, const std::string& name) const {
+    if (!type || type->kind != check::TypeKind::Tensor) return std::nullopt;
+    for (const PlacedAxis& a : placed_axes(type->tensor))
+        if (a.axis->name == name) return a.dim;
     return std::nullopt;
 }
 

@@ -48,19 +48,13 @@ std::string Emitter::padded_dims(const check::Type* type, const std::string& alo
     bool variadic = std::any_of(axes.begin(), axes.end(), [](const check::AxisType& a) { return a.variadic; });
     long ndim = variadic ? -1 : static_cast<long>(axes.size());
     std::string pairs;
-    bool after_variadic = false;
-    for (size_t j = 0; j < axes.size(); ++j) {
-        if (axes[j].variadic) {
-            after_variadic = true;
-            continue;
-        }
-        auto linear = axes[j].size.as_linear();
+    for (const PlacedAxis& a : placed_axes(type->tensor)) {
+        auto linear = a.axis->size.as_linear();
         if (!linear || linear->coefficient != 1 || linear->offset != 0) continue;
         auto id = fn_->pads->find(linear->symbol);
         if (id == fn_->pads->end()) continue;
-        long dim = after_variadic ? -static_cast<long>(axes.size() - j) : static_cast<long>(j);
-        if (!along.empty() && !same_dim(dim, along, ndim)) continue;
-        pairs += "(" + std::to_string(id->second) + ", " + std::to_string(dim) + "), ";
+        if (!along.empty() && !same_dim(a.dim, along, ndim)) continue;
+        pairs += "(" + std::to_string(id->second) + ", " + std::to_string(a.dim) + "), ";
     }
     if (pairs.empty()) return "";
     fn_->reads_pads = true;
@@ -137,19 +131,13 @@ Places places_of(const check::Type& type, check::SymbolId symbol, const std::str
         if (mentioned) out.refused = "`" + axis + "` isn't an axis of a tensor there";
         return out;
     }
-    const auto& axes = type.tensor.axes;
-    bool after_variadic = false;
-    for (size_t j = 0; j < axes.size(); ++j) {
-        if (axes[j].variadic) {
-            after_variadic = true;
+    for (const PlacedAxis& a : placed_axes(type.tensor)) {
+        if (!check::mentions(a.axis->size, symbol)) continue;
+        if (!exact(a.axis->size)) {
+            out.refused = "an axis of size `" + check::describe(a.axis->size, names) + "` is made of `" + axis + "`";
             continue;
         }
-        if (!check::mentions(axes[j].size, symbol)) continue;
-        if (!exact(axes[j].size)) {
-            out.refused = "an axis of size `" + check::describe(axes[j].size, names) + "` is made of `" + axis + "`";
-            continue;
-        }
-        out.dims.push_back(after_variadic ? -static_cast<long>(axes.size() - j) : static_cast<long>(j));
+        out.dims.push_back(a.dim);
     }
     return out;
 }
