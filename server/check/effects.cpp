@@ -35,7 +35,10 @@ void FileChecker::note_across(ByteRange range, const std::string& operation, con
 }
 
 void FileChecker::note_across_every_axis(ByteRange range, const std::string& operation, const Type& value) {
-    if (value.kind != TypeKind::Tensor) return;
+    // A batch's axes are its batch axis (its fields have it first); a
+    // tuple's, its elements'.
+    for (const Type& e : value.elements) note_across_every_axis(range, operation, e);
+    if (value.kind != TypeKind::Tensor && value.kind != TypeKind::Batch) return;
     for (const AxisType& axis : value.tensor.axes)
         if (!axis.variadic) note_across(range, operation, axis.size, false);
 }

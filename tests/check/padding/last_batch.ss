@@ -121,4 +121,8 @@ fn main(data: Dataset[Ex]):
         save("rows.safetensors", batch.x)
     for batch in data |> batches(8):  # hint H2001 "because of `act`, which takes it into its group `..s` in this loop"
         print(mean(act(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "because of `print` in this loop"
+        print(batch)
+    for batch in data |> batches(8):  # hint H2001 "because of the Python function `torch.save` in this loop"
+        torch.save((batch.x, 1), "rows.pt")
 

@@ -52,9 +52,9 @@ fn host_arguments(data: Dataset[Row], epochs: int):
     u = load(data)                    # error E0505 "argument `path` must be str"
     save(data, "x")                   # error E0505 "argument `path` must be str"
     for b in data |> batches(0.05):   # error E0505 "argument `size` must be int; found float"
-        print(b)
+        print(1)
     for b in data |> shuffle(seed=0.5) |> batches(2):  # error E0505 "argument `seed` must be int"
-        print(b)
+        print(1)
     mode = Train(seed=1.5)            # error E0505 "argument `seed` must be int"
 
 fn loss(m: Mlp, x: [D]) -> [] f32:
