@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "check/builtin_table.hpp"
 #include "diag/catalogue.hpp"
 
 namespace ss::analysis {
@@ -59,6 +60,9 @@ public:
                 if (call.kind != check::CalleeKind::Function) continue;
                 auto callee = functions_.find(call.callee);
                 for (const check::AxisBinding* b : check::callee_axes_of(call, axis)) {
+                    // Into a group of a function that only does elementwise
+                    // maths, a padded position only ever affects itself.
+                    if (b->variadic && callee != functions_.end() && elementwise(*callee->second)) continue;
                     std::string refused =
                         b->variadic ? "`" + call.callee + "`, which takes it into its group `.." + b->axis + "`"
                         : !b->size.identical(check::Size::symbol(axis))
@@ -79,6 +83,23 @@ public:
     }
 
 private:
+    // Whether `fn` only does maths position by position: its body as
+    // written (FunctionFacts::elementwise_syntax), no effects, and only
+    // elementwise built-ins called (the table's: nothing across an axis,
+    // nothing on the host, written as a plain torch call).
+    bool elementwise(const check::FunctionFacts& fn) const {
+        if (!fn.elementwise_syntax || fn.effects_begin != fn.effects_end) return false;
+        for (size_t i = fn.calls_begin; i < fn.calls_end; ++i) {
+            const check::CallSite& call = program_.calls[i];
+            const check::Builtin* b =
+                call.kind == check::CalleeKind::Builtin ? check::find_builtin(call.callee) : nullptr;
+            if (!b || call.passed_as_value || b->across != check::BuiltinAcross::Nothing || b->host_only || b->effect ||
+                (b->emit != check::BuiltinEmit::Call && b->emit != check::BuiltinEmit::Aligned))
+                return false;
+        }
+        return true;
+    }
+
     const check::ProgramFacts& program_;
     std::map<std::string, const check::FunctionFacts*> functions_;
 };

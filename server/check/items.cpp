@@ -6,8 +6,35 @@
 #include "check/file_checker.hpp"
 #include "check/suggest.hpp"
 #include "diag/python_identifier.hpp"
+#include "syntax/walk.hpp"
 
 namespace ss::check {
+
+namespace {
+
+// Whether a body, as written, only does maths position by position
+// (FunctionFacts::elementwise_syntax).
+bool elementwise_syntax(const ast::Block& body) {
+    bool plain = true;
+    syntax::for_each_statement(body, [&](const ast::Stmt& s) {
+        if (std::holds_alternative<ast::If>(s.node) || std::holds_alternative<ast::For>(s.node) ||
+            std::holds_alternative<ast::ErrorStmt>(s.node))
+            plain = false;
+    });
+    syntax::for_each_expression(body, [&](const ast::Expr& e) {
+        const auto& n = e.node;
+        if (std::holds_alternative<ast::Subscript>(n) || std::holds_alternative<ast::PatternCall>(n) ||
+            std::holds_alternative<ast::As>(n) || std::holds_alternative<ast::CausalMask>(n) ||
+            std::holds_alternative<ast::RangeExpr>(n) || std::holds_alternative<ast::ListExpr>(n))
+            plain = false;
+        if (auto* b = std::get_if<ast::Binary>(&n); b && b->op == "@") plain = false;
+        if (auto* c = std::get_if<ast::Call>(&n); c && !std::holds_alternative<ast::NameExpr>(c->callee->node))
+            plain = false;
+    });
+    return plain;
+}
+
+}  // namespace
 
 std::string_view kind_phrase(SymbolKind kind) {
     switch (kind) {
@@ -142,6 +169,7 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
                 for (const ParamSig& p : signature->second.params)
                     if (p.is_mut && (p.type.kind == TypeKind::Model || p.type.kind == TypeKind::Optimizer))
                         facts.mut_state_parameters.push_back(p.name);
+                facts.elementwise_syntax = elementwise_syntax(fn->body);
                 result_.program.functions.push_back(std::move(facts));
                 check_or_replay_body(item, *fn, signature->second, interface_);
                 result_.program.functions.back().calls_end = result_.program.calls.size();

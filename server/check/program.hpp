@@ -117,6 +117,11 @@ struct FunctionFacts {
     std::vector<std::pair<std::string, SymbolId>> generic_axes;
     size_t calls_begin = 0, calls_end = 0;
     size_t effects_begin = 0, effects_end = 0;
+    // Its body, as written, only does maths position by position: no
+    // subscript, pattern, `@`, `as`, `causal`, range, `if` or `for`, and each
+    // call names its callee. With its calls (all to elementwise built-ins)
+    // and no effects, a value may pass through its variadic group padded.
+    bool elementwise_syntax = false;
 };
 
 struct ProgramFacts {

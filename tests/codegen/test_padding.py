@@ -18,7 +18,8 @@ from conftest import EXAMPLES
 # Every masked operation across the batch axis `b`, summed into a loss, so
 # training compares their values and their gradients: reductions over `b`
 # and of the whole value, softmax and log_softmax, the norms over `b`,
-# reduce patterns, and cross_entropy's mean over the examples.
+# reduce patterns, and cross_entropy's mean over the examples; and through
+# a variadic group of a function that only does elementwise maths.
 EVERY_MASKED = """
 dim F = 4
 dim C = 3
@@ -38,8 +39,11 @@ fn across(h: [b C]) -> [C]:
     s = s + (h |> reduce(b C -> C, mean)) + (h |> reduce(b C -> C, sum)) + (h |> reduce(b C -> C, max))
     return s + (h |> reduce(b C -> C, min)) + (h |> reduce(b C -> C, prod))
 
+fn act(x: [..s]) -> [..s]:
+    return gelu(x) * 0.5 + x
+
 fn loss(m: Lin, batch: Batch[Ex]) -> [] f32:
-    h = batch.x @ m.w
+    h = act(batch.x @ m.w)
     return cross_entropy(h, batch.y) + mean(across(h)) / 100.0 + mean(h) + logsumexp(h) / 10.0
 
 fn step(mut m: Lin, mut opt: Optimizer[Lin], batch: Batch[Ex]) -> [] f32:

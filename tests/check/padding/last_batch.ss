@@ -52,8 +52,16 @@ fn fixed(x: [b F]) -> [8 F]:
 fn counted(x: [b F]) -> [b F]:
     return x |> scale(1.0 / b)
 
-fn act(x: [..s]) -> [..s]:
-    return gelu(x)
+# A group takes the axis where the callee can't name it: only a function
+# that does elementwise maths alone lets it through (last_batch_ok.ss).
+fn total(x: [..s]) -> [] f32:
+    return sum(x)
+
+fn features_sorted(x: [..s F]) -> [..s F]:
+    return sort(x, over=F)
+
+fn projected(x: [..s F], w: [F C]) -> [..s C]:
+    return x @ w
 
 # A value of the loop's kept after it, or returned from inside it, would
 # reach the caller with the padded size.
@@ -119,8 +127,12 @@ fn main(data: Dataset[Ex]):
         print(mean(counted(batch.x)))
     for batch in data |> batches(8):  # hint H2001 "because of `save` in this loop"
         save("rows.safetensors", batch.x)
-    for batch in data |> batches(8):  # hint H2001 "because of `act`, which takes it into its group `..s` in this loop"
-        print(mean(act(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "because of `total`, which takes it into its group `..s` in this loop"
+        print(total(batch.x))
+    for batch in data |> batches(8):  # hint H2001 "`features_sorted`, which takes it into its group `..s`"
+        print(mean(features_sorted(batch.x)))
+    for batch in data |> batches(8):  # hint H2001 "`projected`, which takes it into its group `..s`"
+        print(mean(projected(batch.x, m.w)))
     for batch in data |> batches(8):  # hint H2001 "because of `print` in this loop"
         print(batch)
     for batch in data |> batches(8):  # hint H2001 "because of the Python function `torch.save` in this loop"

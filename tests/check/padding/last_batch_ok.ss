@@ -46,6 +46,13 @@ fn totals(data: Dataset[Ex]) -> [] f32:
         total = total + mean(batch.x)
     return total
 
+# A function of a variadic group that only does elementwise maths (seed
+# 000: a parameter without a shape, unless the function only does
+# elementwise maths) lets the batch axis through.
+fn act(x: [..s]) -> [..s]:
+    y = gelu(x) * 0.5 + x
+    return where(y > 0.0, y, -y) |> tanh
+
 fn main(data: Dataset[Ex]):
     m = Lin.init(seed=0)
     opt = adamw(m, lr=1e-3)
@@ -60,3 +67,5 @@ fn main(data: Dataset[Ex]):
         print(mean(statistics(batch.x)))
     for batch in data |> batches(8):
         print(mean(patterns(batch.x)), mean(sized(batch.x)))
+    for batch in data |> batches(8):
+        print(mean(act(batch.x)))
