@@ -69,7 +69,7 @@ def rms_norm(x, dim, weight=None, eps=1e-6, pads=None, padded=()):
     if real is None and dim % x.dim() == x.dim() - 1:
         return F.rms_norm(x, (x.shape[-1],), weight, eps)
     square = x.pow(2)
-    ms = square.mean(dim, keepdim=True) if real is None else _real_mean(square, real, dim)
+    ms = square.mean(dim, keepdim=True) if real is None else _masked_mean(square, real, dim, keepdim=True)
     y = x * torch.rsqrt(ms + eps)
     return y if weight is None else y * _along(weight, dim, x.dim())
 
@@ -79,22 +79,14 @@ def layer_norm(x, dim, weight=None, bias=None, eps=1e-5, pads=None, padded=()):
     With `pads` (padding.py), mean and variance of the real positions."""
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
-        centred = x - _real_mean(x, real, dim)
-        y = centred * torch.rsqrt(_real_mean(centred.pow(2), real, dim) + eps)
+        centred = x - _masked_mean(x, real, dim, keepdim=True)
+        y = centred * torch.rsqrt(_masked_mean(centred.pow(2), real, dim, keepdim=True) + eps)
         if weight is not None:
             y = y * _along(weight, dim, x.dim())
         return y if bias is None else y + _along(bias, dim, x.dim())
     if dim % x.dim() == x.dim() - 1:
         return F.layer_norm(x, (x.shape[-1],), weight, bias, eps)
     return F.layer_norm(x.movedim(dim, -1), (x.shape[dim],), weight, bias, eps).movedim(-1, dim)
-
-
-def _real_mean(x, real, dim):
-    """The mean of `x` along `dim` over its `real` positions, keeping `dim`:
-    the padded ones add exact zeros (`where`)."""
-    real = real.expand(x.shape)
-    kept = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
-    return kept.sum(dim, keepdim=True) / real.sum(dim, keepdim=True).to(x.dtype)
 
 
 def causal(n, m, device=None):
@@ -124,18 +116,20 @@ def mean(x, dim=None, pads=None, padded=()):
         x = x.to(torch.float32)
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
-        return _masked_mean(x, real.expand(x.shape), dim)
+        return _masked_mean(x, real, dim)
     return torch.mean(x) if dim is None else torch.mean(x, dim)
 
 
-def _masked_mean(x, real, dim):
-    """The mean of `x` over `dim` at `real` positions: their sum (padded
-    positions add exact zeros, chosen by `where`, so their gradient is
-    exactly zero) divided by their number."""
+def _masked_mean(x, real, dim, keepdim=False):
+    """The mean of `x` over `dim` (None: all) at the `real` positions (a
+    mask broadcastable to x): their sum (padded positions add exact zeros,
+    chosen by `where`, so their gradient is exactly zero) divided by their
+    number."""
+    real = real.expand(x.shape)
     kept = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
-    count = real.sum() if dim is None else real.sum(dim)
-    total = kept.sum() if dim is None else kept.sum(dim)
-    return total / count.to(x.dtype)
+    if dim is None:
+        return kept.sum() / real.sum().to(x.dtype)
+    return kept.sum(dim, keepdim=keepdim) / real.sum(dim, keepdim=keepdim).to(x.dtype)
 
 
 def sum(x, dim=None, pads=None, padded=()):

@@ -59,16 +59,24 @@ def pad_examples(fields, size):
     its own examples, in order and again from the first, and the mask of
     the real ones: copies, never zeros, so every padded value is one a real
     example could have (docs/padding.md, "Why padding is exact")."""
-    real = next(iter(fields.values())).shape[0] if fields else 0
+    some = next(iter(fields.values()), None)
+    real = some.shape[0] if some is not None else 0
+    device = some.device if some is not None else None
     if real == 0 or real >= size:
-        some = next(iter(fields.values())) if fields else None
-        device = some.device if some is not None else None
-        return fields, torch.ones(real, dtype=torch.bool, device=device)
-    some = next(iter(fields.values()))
-    index = torch.arange(size, device=some.device) % real
-    padded = {k: v.index_select(0, index.to(v.device)) for k, v in fields.items()}
-    mask = torch.arange(size, device=some.device) < real
-    return padded, mask
+        return fields, first_positions(real, real, device)
+    return {k: copies_up_to(v, 0, size) for k, v in fields.items()}, first_positions(real, size, device)
+
+
+def copies_up_to(value, dim, size):
+    """`value` along `dim` up to `size` with copies of its own positions, in
+    order and again from the first: never zeros."""
+    index = torch.arange(size, device=value.device) % value.shape[dim]
+    return value.index_select(dim, index)
+
+
+def first_positions(real, size, device):
+    """The mask of `size` positions whose first `real` are the real ones."""
+    return torch.arange(size, device=device) < real
 
 
 def real_mask(x, pads, padded, dims=None):
@@ -133,23 +141,18 @@ def padded(f, *names):
 
         pads, cuts = {}, []
         for _, (pad, params, results) in chosen:
-            param, position, dim = params[0]
-            real = get(param, position).shape[dim]
-            size = fixed_size(real)
-            if real == 0 or size == real:
-                pads[pad] = (
-                    None if real == 0 else torch.ones(real, dtype=torch.bool, device=get(param, position).device)
-                )
+            first = get(*params[0][:2])
+            real = first.shape[params[0][2]]
+            if real == 0:  # nothing to copy: as it is, unmasked
                 continue
-            for param, position, dim in params:
-                value = get(param, position)
-                # copies of its own positions, in order and again from the first: never zeros
-                index = torch.arange(size, device=value.device) % real
-                put(param, position, value.index_select(dim, index))
-            pads[pad] = torch.arange(size, device=get(*params[0][:2]).device) < real
-            cuts.append((results, real))
+            size = fixed_size(real)
+            if size != real:
+                for param, position, dim in params:
+                    put(param, position, copies_up_to(get(param, position), dim, size))
+                cuts.append((results, real))
+            pads[pad] = first_positions(real, size, first.device)
         note_shape(fname, tuple(tuple(v.shape) for v in (*args, *kwargs.values()) if isinstance(v, torch.Tensor)))
-        out = f(*args, _ss_pad={k: v for k, v in pads.items() if v is not None}, **kwargs)
+        out = f(*args, _ss_pad=pads, **kwargs)
         for results, real in cuts:
             for element, dim in results:
                 if element is None:

@@ -64,13 +64,12 @@ struct PaddedAxis {
 
 // A function's generic axis, and whether `shapescript.padded` can pad it
 // (analysis/padding.hpp): `prevented` is empty when it can, else what
-// prevents it and where (`at`), as H2001 says it.
+// prevents it and where, as H2001 says it.
 struct PaddableAxis {
     std::string function;
     std::string axis;
     check::SymbolId symbol = 0;
     std::string prevented;
-    ByteRange at;
 };
 
 struct Result {

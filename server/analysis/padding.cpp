@@ -104,6 +104,32 @@ private:
     std::map<std::string, const check::FunctionFacts*> functions_;
 };
 
+// One pad id per (function, axis), however many loops, selections or
+// generic axes reach it: each new one is appended to Result::padded.
+class PadIds {
+public:
+    explicit PadIds(Result& result) : result_(result) {
+        for (const PaddedAxis& a : result.padded) ids_.emplace(std::pair{a.function, a.symbol}, a.id);
+    }
+
+    // Every (function, axis) `reach` reached; the one it started from
+    // (`function`'s `start`) is made there when `made_here`, the batch axis
+    // of the loop `loop` when that is set.
+    void add(const Reach& reach, const std::string& function, check::SymbolId start, std::optional<ByteRange> loop,
+             bool made_here) {
+        for (const auto& [reached, symbol] : reach.reached) {
+            auto [at, added] = ids_.emplace(std::pair{reached, symbol}, static_cast<int>(ids_.size()));
+            if (!added) continue;
+            bool own = reached == function && symbol == start;
+            result_.padded.push_back({reached, symbol, at->second, own ? loop : std::nullopt, own && made_here});
+        }
+    }
+
+private:
+    Result& result_;
+    std::map<std::pair<std::string, check::SymbolId>, int> ids_;
+};
+
 // "in `loss` (reached through `train_step`)": where a prevention is, seen
 // from the loop.
 std::string place_of(const Prevention& p, std::string_view here = "in this loop") {
@@ -128,27 +154,17 @@ public:
     void finish(const check::ProgramFacts& program, Result& result) const override {
         std::optional<Follower> follower;
         std::string name(kPadding);
-        // One pad id per (function, axis), however many loops reach it.
-        std::map<std::pair<std::string, check::SymbolId>, int> ids;
-        auto add_reached = [&](const Reach& reach, const std::string& function, check::SymbolId start,
-                               std::optional<ByteRange> loop, bool made_here) {
-            for (const auto& [reached, symbol] : reach.reached) {
-                auto [at, added] = ids.emplace(std::pair{reached, symbol}, static_cast<int>(ids.size()));
-                if (!added) continue;
-                bool own = reached == function && symbol == start;  // a symbol of its own
-                result.padded.push_back({reached, symbol, at->second, own ? loop : std::nullopt, own && made_here});
-            }
-        };
+        PadIds ids(result);
         for (const check::FunctionFacts& fn : program.functions)
             for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
                 const check::Effect& loop = program.effects[i];
-                auto axis = loop.kind == check::EffectKind::DatasetLoop ? loop.size.as_linear() : std::nullopt;
-                if (!axis || axis->coefficient != 1 || axis->offset != 0) continue;  // a loop over examples
+                auto axis = loop.kind == check::EffectKind::DatasetLoop ? loop.size.as_symbol() : std::nullopt;
+                if (!axis) continue;  // a loop over examples
                 if (!follower) follower.emplace(program);
-                Reach reach = follower->reach(fn, axis->symbol);
+                Reach reach = follower->reach(fn, *axis);
                 if (!reach.prevention) {
                     result.facts.push_back({name, fn.name, "padded loop", loop.range, ""});
-                    add_reached(reach, fn.name, axis->symbol, loop.range, true);
+                    ids.add(reach, fn.name, *axis, loop.range, true);
                     continue;
                 }
                 const Prevention& p = *reach.prevention;
@@ -165,11 +181,11 @@ public:
             std::set<check::SymbolId> done;
             for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
                 const check::Effect& selection = program.effects[i];
-                auto k = selection.kind == check::EffectKind::Selection ? selection.size.as_linear() : std::nullopt;
+                auto k = selection.kind == check::EffectKind::Selection ? selection.size.as_symbol() : std::nullopt;
                 if (!k) continue;
-                bool first = done.insert(k->symbol).second;
+                bool first = done.insert(*k).second;
                 if (!follower) follower.emplace(program);
-                Reach reach = follower->reach(fn, k->symbol);
+                Reach reach = follower->reach(fn, *k);
                 if (reach.prevention) {
                     const Prevention& p = *reach.prevention;
                     result.facts.push_back({name, fn.name, "compacted selection", selection.range,
@@ -177,7 +193,7 @@ public:
                     continue;
                 }
                 result.facts.push_back({name, fn.name, "kept selection", selection.range, ""});
-                if (first) add_reached(reach, fn.name, k->symbol, std::nullopt, true);
+                if (first) ids.add(reach, fn.name, *k, std::nullopt, true);
             }
         }
     }
@@ -189,11 +205,9 @@ std::vector<std::pair<PaddableAxis, Reach>> follow_generics(const Follower& foll
     std::vector<std::pair<PaddableAxis, Reach>> out;
     for (const auto& [axis, symbol] : fn.generic_axes) {
         Reach reach = follower.reach(fn, symbol);
-        PaddableAxis verdict{fn.name, axis, symbol, "", {}};
-        if (reach.prevention) {
+        PaddableAxis verdict{fn.name, axis, symbol, ""};
+        if (reach.prevention)
             verdict.prevented = reach.prevention->what + " " + place_of(*reach.prevention, "in `" + fn.name + "`");
-            verdict.at = reach.prevention->range;
-        }
         out.emplace_back(std::move(verdict), std::move(reach));
     }
     return out;
@@ -204,16 +218,11 @@ std::vector<std::pair<PaddableAxis, Reach>> follow_generics(const Follower& foll
 std::unique_ptr<Pass> padding_pass() { return std::make_unique<Padding>(); }
 
 void add_paddable_axes(const check::ProgramFacts& program, Result& result) {
-    std::map<std::pair<std::string, check::SymbolId>, int> ids;
-    for (const PaddedAxis& a : result.padded) ids.emplace(std::pair{a.function, a.symbol}, a.id);
+    PadIds ids(result);
     Follower follower(program);
     for (const check::FunctionFacts& fn : program.functions)
         for (auto& [verdict, reach] : follow_generics(follower, fn)) {
-            if (verdict.prevented.empty())
-                for (const auto& [reached, symbol] : reach.reached)
-                    if (ids.emplace(std::pair{reached, symbol}, static_cast<int>(ids.size())).second)
-                        result.padded.push_back(
-                            {reached, symbol, static_cast<int>(ids.size()) - 1, std::nullopt, false});
+            if (verdict.prevented.empty()) ids.add(reach, fn.name, verdict.symbol, std::nullopt, false);
             result.paddable.push_back(std::move(verdict));
         }
 }

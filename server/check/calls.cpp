@@ -291,9 +291,9 @@ std::string FileChecker::expected_text(const Type& param, const CallBindings& b,
     // A size with the bindings: the caller's axis it came from, by its name
     // (`from_name`), or its value; `_` while unbound.
     auto bound = [&](const Size& size, std::string& written, std::optional<std::string>* from_name) {
-        auto linear = size.as_linear();
-        if (linear && linear->coefficient == 1 && linear->offset == 0 && b.from.count(linear->symbol)) {
-            const AxisType* from = b.from.at(linear->symbol);
+        auto symbol = size.as_symbol();
+        if (symbol && b.from.count(*symbol)) {
+            const AxisType* from = b.from.at(*symbol);
             written = from->written;
             if (from_name) *from_name = from->name;
             return from->size;
@@ -665,8 +665,7 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             if (!has[i] || p.kind != TypeKind::Batch || types[i].kind != TypeKind::Batch || p.tensor.axes.empty() ||
                 types[i].tensor.axes.empty())
                 continue;
-            if (auto axis = p.tensor.axes[0].size.as_linear(); axis && axis->coefficient == 1 && axis->offset == 0)
-                callee_axes.sizes[axis->symbol] = types[i].tensor.axes[0].size;
+            if (auto axis = p.tensor.axes[0].size.as_symbol()) callee_axes.sizes[*axis] = types[i].tensor.axes[0].size;
         }
         bind_call_axes(site, callee_axes);
         // A prelude built-in across its signature's axes (cross_entropy)
@@ -756,9 +755,8 @@ bool FileChecker::exact_sizes(const Type& result, ByteRange range) {
 // `table: [V D]` must have W rows (embedding's table against the ids' bound).
 void FileChecker::bind_index_bound(const Element& param, const Element& arg, CallBindings& bindings) {
     if (!param.index_bound || !arg.index_bound) return;
-    auto linear = param.index_bound->as_linear();
-    if (linear && linear->coefficient == 1 && linear->offset == 0 && !bindings.sizes.count(linear->symbol))
-        bindings.sizes[linear->symbol] = *arg.index_bound;
+    auto symbol = param.index_bound->as_symbol();
+    if (symbol && !bindings.sizes.count(*symbol)) bindings.sizes[*symbol] = *arg.index_bound;
 }
 
 // A parameter's element with the call's bindings in its `Index[V]` bound;
@@ -836,9 +834,9 @@ Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bi
             }
             if (!element.over.empty() && axis.name == element.over) over_at = axes.size();
             AxisType a = axis;
-            auto linear = a.size.as_linear();
-            if (linear && linear->coefficient == 1 && linear->offset == 0 && bindings.from.count(linear->symbol)) {
-                const AxisType* from = bindings.from.at(linear->symbol);
+            auto symbol = a.size.as_symbol();
+            if (symbol && bindings.from.count(*symbol)) {
+                const AxisType* from = bindings.from.at(*symbol);
                 a.name = from->name;
                 a.written = from->written;
                 a.origin = from->origin;

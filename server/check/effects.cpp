@@ -43,17 +43,10 @@ void FileChecker::note_across_every_axis(ByteRange range, const std::string& ope
         if (!axis.variadic) note_across(range, operation, axis.size, false);
 }
 
-bool FileChecker::mentions_symbol(const Type& value, SymbolId symbol) {
-    for (const AxisType& a : value.tensor.axes)
-        if (!a.variadic && mentions(a.size, symbol)) return true;
-    return std::any_of(value.elements.begin(), value.elements.end(),
-                       [&](const Type& e) { return mentions_symbol(e, symbol); });
-}
-
 void FileChecker::note_outliving(const Type& value, ByteRange range, const std::string& what) {
     if (!body_) return;
     for (SymbolId axis : body_->ended_batch_axes)
-        if (mentions_symbol(value, axis)) record_effect(EffectKind::AcrossAxis, range, what, Size::symbol(axis));
+        if (mentions(value, axis)) record_effect(EffectKind::AcrossAxis, range, what, Size::symbol(axis));
 }
 
 void FileChecker::note_across(ByteRange range, const std::string& builtin, const Size& size) {

@@ -718,8 +718,7 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             }
             t.axes[axis].size = Size::symbol(selected ? *selected : new_symbol("?k"));
             if (mask_axes.size() == 1 && body_) {
-                SymbolId k = t.axes[axis].size.as_linear()->symbol;
-                body_->selection_symbols.insert(k);
+                body_->selection_symbols.insert(*t.axes[axis].size.as_symbol());
                 record_effect(EffectKind::Selection, index.range, "", t.axes[axis].size);
             }
             t.axes[axis].written = "?k";

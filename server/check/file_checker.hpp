@@ -416,7 +416,6 @@ private:
     void note_across_every_axis(ByteRange range, const std::string& operation, const Type& value);
     // A value read after the loop over batches whose axis it has: across that axis.
     void note_outliving(const Type& value, ByteRange range, const std::string& what);
-    static bool mentions_symbol(const Type& value, SymbolId symbol);
     const Local* mut_parameter(std::string_view name) const;
     void field_changed(const ast::Attribute& attr, ByteRange range);
     void note_data_sizes(const ast::Expr& expr, const Type& type, size_t symbols_before);

@@ -12,6 +12,12 @@ bool mentions(const Size& size, SymbolId id) {
     return std::binary_search(ids.begin(), ids.end(), id);
 }
 
+bool mentions(const Type& value, SymbolId id) {
+    for (const AxisType& a : value.tensor.axes)
+        if (!a.variadic && mentions(a.size, id)) return true;
+    return std::any_of(value.elements.begin(), value.elements.end(), [&](const Type& e) { return mentions(e, id); });
+}
+
 std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId caller_symbol) {
     std::vector<const AxisBinding*> out;
     for (const AxisBinding& b : site.axes) {

@@ -138,6 +138,8 @@ std::string_view effect_name(EffectKind kind);
 std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId caller_symbol);
 // Whether `size` is a polynomial in which the symbol `id` appears.
 bool mentions(const Size& size, SymbolId id);
+// Whether an axis of `value` (a tensor's, a batch's, a tuple element's) does.
+bool mentions(const Type& value, SymbolId id);
 std::string_view callee_kind_name(CalleeKind kind);
 
 // The call graph over a program's call sites (between this file's `fn`s).

@@ -227,6 +227,12 @@ std::optional<Size::Linear> Size::as_linear() const {
     return out;
 }
 
+std::optional<SymbolId> Size::as_symbol() const {
+    auto linear = as_linear();
+    if (!linear || linear->coefficient != 1 || linear->offset != 0) return std::nullopt;
+    return linear->symbol;
+}
+
 Size Size::substitute(const std::function<std::optional<Size>(SymbolId)>& value_of) const {
     if (overflowed_) return overflow();
     Size total;

@@ -59,6 +59,8 @@ public:
         int64_t offset;
     };
     std::optional<Linear> as_linear() const;
+    // The symbol when the size is exactly one (`n`; not `2n` nor `n+1`).
+    std::optional<SymbolId> as_symbol() const;
 
     // Replaces each symbol for which `value_of` has a size by that size.
     Size substitute(const std::function<std::optional<Size>(SymbolId)>& value_of) const;

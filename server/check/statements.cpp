@@ -174,9 +174,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         // `data |> batches(64)` gives Batch[T]s, each with a batch axis of its own.
         std::optional<Type> batch;
         if (iterable.kind == TypeKind::Batches) batch = make_batch(iterable.ref);
-        std::optional<SymbolId> axis;
-        if (batch)
-            if (auto linear = batch->tensor.axes[0].size.as_linear()) axis = linear->symbol;
+        std::optional<SymbolId> axis = batch ? batch->tensor.axes[0].size.as_symbol() : std::nullopt;
         if (iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset)
             record_effect(EffectKind::DatasetLoop, f->iterable->range, iterable.ref,
                           batch ? batch->tensor.axes[0].size : Size{});
@@ -253,7 +251,7 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     // loop; a selection's size leaves its function.
     for (const std::set<SymbolId>* leaving : {&body_->open_batch_axes, &body_->selection_symbols})
         for (SymbolId axis : *leaving)
-            if (mentions_symbol(value, axis))
+            if (mentions(value, axis))
                 record_effect(EffectKind::AcrossAxis, ret.value->range, "returning it", Size::symbol(axis));
     if (!sig.returns) {
         // No return type written: the first known return's type is the

@@ -27,13 +27,6 @@ bool is_integer_tensor(const check::Type* t) {
     return e == check::ElementKind::Index || e == check::ElementKind::I32 || e == check::ElementKind::I64;
 }
 
-// The runtime's masked form of a reduction (runtime/shapescript/ops.py).
-std::string_view masked_reduction(const std::string& name) {
-    if (name == "max") return "amax";
-    if (name == "min") return "amin";
-    return name;  // sum, mean, prod, logsumexp
-}
-
 bool is_number(const check::Type* t) {
     return t && (t->kind == check::TypeKind::Int || t->kind == check::TypeKind::Float);
 }
@@ -163,10 +156,11 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
         case check::BuiltinEmit::Reduction: {
             std::string x = operand(first(), kOr);
             std::string dim = args.over ? dim_of_over(args, 0, whole) : "";
-            // Across a padded axis: the runtime's masked reduction, of the real positions.
+            // Across a padded axis: the runtime's masked reduction, of the real
+            // positions, named as the torch function it stands for (`torch.amax`).
             std::string masked = masked_arguments(first_type(), dim);
             if (!masked.empty())
-                return Py{"_ss_rt." + std::string(masked_reduction(name)) + "(" + x + ", " +
+                return Py{"_ss_rt." + python.substr(python.rfind('.') + 1) + "(" + x + ", " +
                               (dim.empty() ? "None" : dim) + masked + ")",
                           kAtom};
             if (((name == "mean" || name == "sum") && is_mask(first_type())) ||

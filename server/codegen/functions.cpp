@@ -252,12 +252,13 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         const check::Type* t = type_of(*f->iterable);
         // A padded loop's batches carry the mask of their real examples.
         auto padded = padded_loops_.find(f->iterable->range.begin);
-        bool pads = padded != padded_loops_.end() && f->targets.size() == 1;
-        if (t && t->kind == check::TypeKind::Batches)
+        bool batches = t && t->kind == check::TypeKind::Batches;
+        bool pads = batches && padded != padded_loops_.end() && f->targets.size() == 1;
+        if (batches)
             iterable.text = "_ss_rt.batch_loop(" + iterable.text + (pads ? ", True, " : ", False, ") +
                             py_string(where(f->iterable->range)) + ")";
         out << in << "for " << targets << " in " << iterable.text << ":\n";
-        if (pads && t && t->kind == check::TypeKind::Batches) {
+        if (pads) {
             fn_->reads_pads = true;
             out << in << "    _ss_pads[" << padded->second << "] = " << targets << ".pad_mask\n";
         }

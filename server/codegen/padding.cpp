@@ -49,9 +49,9 @@ std::string Emitter::padded_dims(const check::Type* type, const std::string& alo
     long ndim = variadic ? -1 : static_cast<long>(axes.size());
     std::string pairs;
     for (const PlacedAxis& a : placed_axes(type->tensor)) {
-        auto linear = a.axis->size.as_linear();
-        if (!linear || linear->coefficient != 1 || linear->offset != 0) continue;
-        auto id = fn_->pads->find(linear->symbol);
+        auto symbol = a.axis->size.as_symbol();
+        if (!symbol) continue;
+        auto id = fn_->pads->find(*symbol);
         if (id == fn_->pads->end()) continue;
         if (!along.empty() && !same_dim(a.dim, along, ndim)) continue;
         pairs += "(" + std::to_string(id->second) + ", " + std::to_string(a.dim) + "), ";
@@ -88,8 +88,8 @@ std::string Emitter::kept_selection(const ast::Expr& whole, const ast::Expr& mas
     if (!fn_ || !fn_->pads || !is_tensor(keep) || keep->tensor.element.kind != check::ElementKind::Mask ||
         keep->tensor.axes.size() != 1 || !is_tensor(out) || dim >= out->tensor.axes.size())
         return "";
-    auto k = out->tensor.axes[dim].size.as_linear();
-    auto id = k ? fn_->pads->find(k->symbol) : fn_->pads->end();
+    auto k = out->tensor.axes[dim].size.as_symbol();
+    auto id = k ? fn_->pads->find(*k) : fn_->pads->end();
     if (id == fn_->pads->end()) return "";
     fn_->reads_pads = true;
     return "_ss_rt.keep_selected(" + operand(value, kOr) + ", " + mask_text + ", " + std::to_string(dim) +
@@ -120,20 +120,13 @@ struct Places {
 Places places_of(const check::Type& type, check::SymbolId symbol, const std::string& axis,
                  const std::vector<std::string>& names) {
     Places out;
-    auto exact = [&](const check::Size& s) {
-        auto linear = s.as_linear();
-        return linear && linear->symbol == symbol && linear->coefficient == 1 && linear->offset == 0;
-    };
     if (type.kind != check::TypeKind::Tensor) {
-        bool mentioned = false;
-        for (const check::AxisType& a : type.tensor.axes) mentioned |= check::mentions(a.size, symbol);
-        for (const check::Type& e : type.elements) mentioned |= !places_of(e, symbol, axis, names).dims.empty();
-        if (mentioned) out.refused = "`" + axis + "` isn't an axis of a tensor there";
+        if (check::mentions(type, symbol)) out.refused = "`" + axis + "` isn't an axis of a tensor there";
         return out;
     }
     for (const PlacedAxis& a : placed_axes(type.tensor)) {
         if (!check::mentions(a.axis->size, symbol)) continue;
-        if (!exact(a.axis->size)) {
+        if (a.axis->size.as_symbol() != symbol) {
             out.refused = "an axis of size `" + check::describe(a.axis->size, names) + "` is made of `" + axis + "`";
             continue;
         }
