@@ -179,3 +179,49 @@ def keep_selected(x, keep, dim, pads, pad):
     first = torch.argmax(keep.to(torch.uint8))  # the first True, or 0
     pads[pad] = keep
     return x.index_select(dim, torch.where(keep, positions, first))
+
+
+def _compact(x, keep, dim):
+    """`x[keep]` along `dim` (negative: counted from the end)."""
+    at = (slice(None),) * dim + (keep,) if dim >= 0 else (Ellipsis, keep) + (slice(None),) * (-dim - 1)
+    return x[at]
+
+
+class Kept:
+    """A result given back kept padded to a caller that keeps it too: the
+    value, and the masks of its kept dims by (element of a tuple or None,
+    dim), as the callee's declared result places them."""
+
+    __slots__ = ("value", "masks")
+
+    def __init__(self, value, masks):
+        self.value = value
+        self.masks = masks
+
+
+def give_back(value, keep, pads, places):
+    """What a `return` of kept selections gives: to a caller that keeps
+    them (`keep`, its `_ss_keep=True`), the value as it is with its masks;
+    to any other caller, Python's included, the compact value, as without
+    padding. `places` is a tuple of (pad id, element, dim)."""
+    if keep:
+        return Kept(value, {(element, dim): pads.get(pad) for pad, element, dim in places})
+    items = list(value) if isinstance(value, tuple) else None
+    for pad, element, dim in places:
+        mask = pads.get(pad)
+        if mask is None:  # fixed shapes off: compacted where it was made
+            continue
+        if items is None:
+            value = _compact(value, mask, dim)
+        else:
+            items[element] = _compact(items[element], mask, dim)
+    return value if items is None else tuple(items)
+
+
+def kept_result(result, pads, places):
+    """A call's result its caller keeps padded (`f(..., _ss_keep=True)`):
+    each kept dim's mask goes into the caller's `pads` under its own pad id
+    (`places`: (pad id, element, dim)); gives the value."""
+    for pad, element, dim in places:
+        pads[pad] = result.masks[(element, dim)]
+    return result.value

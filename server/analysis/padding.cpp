@@ -177,6 +177,7 @@ public:
             }
         // Selections by a Mask of one axis, kept at the mask's size where
         // nothing their size reaches prevents it, else compacted.
+        std::vector<std::pair<const check::FunctionFacts*, check::SymbolId>> kept;
         for (const check::FunctionFacts& fn : program.functions) {
             std::set<check::SymbolId> done;
             for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
@@ -192,10 +193,71 @@ public:
                                             p.what + " " + place_of(p, "in `" + fn.name + "`")});
                     continue;
                 }
-                result.facts.push_back({name, fn.name, "kept selection", selection.range, ""});
-                if (first) ids.add(reach, fn.name, *k, std::nullopt, true);
+                result.facts.push_back(
+                    {name, fn.name, "kept selection", selection.range, given_back(program, fn, *k, *follower)});
+                if (first) {
+                    ids.add(reach, fn.name, *k, std::nullopt, true);
+                    kept.emplace_back(&fn, *k);
+                }
             }
         }
+        // A kept size a function returns comes back kept to each caller that
+        // can keep it too, as a size made there, which it may return on.
+        std::set<std::pair<std::string, check::SymbolId>> seen;
+        while (!kept.empty()) {
+            auto [fn, k] = kept.back();
+            kept.pop_back();
+            for (const auto& [caller, size] : results_of(program, *fn, k)) {
+                if (!seen.insert({caller->name, size}).second) continue;
+                Reach reach = follower->reach(*caller, size);
+                if (reach.prevention) continue;
+                ids.add(reach, caller->name, size, std::nullopt, true);
+                kept.emplace_back(caller, size);
+            }
+        }
+    }
+
+private:
+    // Each call's `?k` result that `fn` returns its kept size `k` as: the
+    // caller, and the size made there.
+    static std::vector<std::pair<const check::FunctionFacts*, check::SymbolId>> results_of(
+        const check::ProgramFacts& program, const check::FunctionFacts& fn, check::SymbolId k) {
+        std::set<check::SymbolId> declared;
+        for (size_t i = fn.effects_begin; i < fn.effects_end; ++i)
+            if (const check::Effect& e = program.effects[i];
+                e.kind == check::EffectKind::Returned && e.size.as_symbol() == k)
+                declared.insert(e.returned_as);
+        std::vector<std::pair<const check::FunctionFacts*, check::SymbolId>> out;
+        if (declared.empty()) return out;
+        for (const check::FunctionFacts& caller : program.functions)
+            for (size_t i = caller.calls_begin; i < caller.calls_end; ++i) {
+                const check::CallSite& call = program.calls[i];
+                if (call.kind != check::CalleeKind::Function || call.passed_as_value || call.callee != fn.name)
+                    continue;
+                for (const check::AxisBinding& r : call.results)
+                    if (auto size = r.size.as_symbol(); size && declared.count(r.symbol))
+                        out.emplace_back(&caller, *size);
+            }
+        return out;
+    }
+
+    // For a kept selection `fn` returns: to whom it is given back kept
+    // (the callers its first hop reaches without a prevention).
+    static std::string given_back(const check::ProgramFacts& program, const check::FunctionFacts& fn, check::SymbolId k,
+                                  const Follower& follower) {
+        bool returned = false;
+        for (size_t i = fn.effects_begin; i < fn.effects_end; ++i)
+            returned = returned || (program.effects[i].kind == check::EffectKind::Returned &&
+                                    program.effects[i].size.as_symbol() == k);
+        if (!returned) return "";
+        std::set<std::string> keeping;
+        for (const auto& [caller, size] : results_of(program, fn, k))
+            if (!follower.reach(*caller, size).prevention) keeping.insert("`" + caller->name + "`");
+        std::string names;
+        for (const std::string& n : keeping) names += (names.empty() ? "" : ", ") + n;
+        return names.empty()
+                   ? "Returned, it is compacted: no caller can keep it."
+                   : "Returned, it is given back kept to " + names + "; Python and other callers get it compacted.";
     }
 };
 

@@ -101,6 +101,7 @@ struct Move {
             b.size = renumbered(b.size, first, renumber);
             if (b.covered) b.covered = renumbered(b.covered, first, renumber, types);
         }
+        for (AxisBinding& b : c.results) b.size = renumbered(b.size, first, renumber);
     }
     void operator()(Effect& e) const {
         e.range = shifted(e.range, by);

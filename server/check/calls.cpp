@@ -702,8 +702,17 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     if (from_unknown(*sig.returns) ||
         std::any_of(sig.returns->elements.begin(), sig.returns->elements.end(), from_unknown))
         return Type{};
-    Type result = instantiate_return(*sig.returns, bindings, element_source);
-    return exact_sizes(result, range) ? result : Type{};
+    std::map<SymbolId, Size> fresh;
+    Type result = instantiate_return(*sig.returns, bindings, element_source, &fresh);
+    if (!exact_sizes(result, range)) return Type{};
+    // Its `?k` results, made from the data at this call, which a kept
+    // selection the callee returns comes back as (analysis/padding.hpp).
+    if (site < result_.program.calls.size())
+        for (const auto& [id, size] : fresh) {
+            result_.program.calls[site].results.push_back({symbol_name(id), id, size, false, {}});
+            if (auto made = size.as_symbol(); made && body_) body_->selection_symbols.insert(*made);
+        }
+    return result;
 }
 
 // `softmax(x, over=m)` of an f32 value, or of a distribution (logits
@@ -800,8 +809,8 @@ const AxisType* FileChecker::check_axis_argument(const ast::Argument& argument, 
 // groups expanded, axes named as the caller's arguments named them, and an
 // unwritten element type taken from the first tensor argument whose
 // parameter doesn't write one (`where(c, a, b)` takes `a`'s, not the mask's).
-Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bindings,
-                                     const TensorType* first_tensor) {
+Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor,
+                                     std::map<SymbolId, Size>* fresh) {
     Type out = returns;
     std::vector<Type*> tensors;
     if (out.kind == TypeKind::Tensor) tensors.push_back(&out);
@@ -819,7 +828,10 @@ Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bi
     std::map<SymbolId, Size> sizes = bindings.sizes;
     auto value_of = [&](SymbolId id) -> std::optional<Size> {
         auto it = sizes.find(id);
-        if (it == sizes.end()) it = sizes.emplace(id, Size::symbol(new_symbol(symbol_name(id)))).first;
+        if (it == sizes.end()) {
+            it = sizes.emplace(id, Size::symbol(new_symbol(symbol_name(id)))).first;
+            if (fresh) fresh->emplace(id, it->second);
+        }
         return it->second;
     };
     for (Type* t : tensors) {

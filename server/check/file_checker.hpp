@@ -209,8 +209,9 @@ struct BodyState {
     // value with an ended loop's axis outlives its loop, so that loop's
     // last batch can't be padded (analysis/padding.hpp).
     std::set<SymbolId> open_batch_axes, ended_batch_axes;
-    // The sizes of this body's selections by a Mask of one axis: returned,
-    // a selection can't be kept padded (its caller gets the compact value).
+    // The sizes this body makes from the data that may be kept padded: its
+    // selections by a Mask of one axis, and its callees' `?k` results. A
+    // `return` of one records where it goes (EffectKind::Returned).
     std::set<SymbolId> selection_symbols;
     SignatureScope scope;          // the signature's generics, plus names `as` adds
     bool inferred_shown = false;   // the inferred return type is on the hover
@@ -386,7 +387,8 @@ private:
                                         const std::string& param_name);
     void bind_index_bound(const Element& param, const Element& arg, CallBindings& bindings);
     Element bound_element(const Element& element, const CallBindings& bindings);
-    Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor);
+    Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor,
+                            std::map<SymbolId, Size>* fresh = nullptr);
     bool exact_sizes(const Type& result, ByteRange range);
     Type attention(const BuiltinArguments& args, ByteRange range);
     Type linear(const BuiltinArguments& args, ByteRange range);
@@ -397,6 +399,8 @@ private:
     // generics are sizes known only at run time, which anything fits.
     bool same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const;
     bool returns_fit(const Type& declared, const Type& value, const SignatureScope& scope) const;
+    std::set<SymbolId> returned_as(const Type& declared, const Type& value, SymbolId made,
+                                   const SignatureScope& scope) const;
 
     // program.cpp facts, recorded while a body is checked (effects.cpp).
     size_t open_call(CalleeKind kind, std::string callee, ByteRange callee_range, ByteRange range,

@@ -46,6 +46,7 @@ std::string_view effect_name(EffectKind kind) {
         case EffectKind::AcrossAxis: return "across an axis";
         case EffectKind::AcrossAxisMasked: return "across an axis, masked";
         case EffectKind::Selection: return "a selection";
+        case EffectKind::Returned: return "returns a size made from the data";
     }
     return "effect";
 }

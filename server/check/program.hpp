@@ -63,6 +63,11 @@ struct CallSite {
     ByteRange callee_range;                  // the callee's name
     std::vector<ArgumentBinding> arguments;  // in the callee's parameter order when it has a signature
     std::vector<AxisBinding> axes;           // by axis name; empty unless every argument fit
+    // The sizes of the callee's declared result that no argument binds (a
+    // `?k`): `symbol` is the callee's, `size` the fresh symbol the caller's
+    // result has there at this call. A kept selection the callee returns
+    // comes back as that size (analysis/padding.hpp).
+    std::vector<AxisBinding> results;
     // A function passed as a value: called by the call it is an argument
     // of. `value_and_grad(loss, m, x)` binds `m, x` to loss's parameters;
     // elsewhere it has no arguments. `range` is the name as passed.
@@ -91,6 +96,11 @@ enum class EffectKind {
     // `x[keep]` with a Mask of one axis; size: the selection's `?k`, which
     // the padding analysis may keep at the mask's size (seed 000, FAST-4).
     Selection,
+    // `return` of a value with a size made from the data here (a
+    // selection's, or a callee's `?k` result); size: that size, and
+    // `returned_as` the declared result's `?k` it is returned as, which
+    // each call site binds (CallSite::results).
+    Returned,
 };
 
 // Whose body an effect is in: the FunctionFacts whose effects span holds it.
@@ -99,6 +109,7 @@ struct Effect {
     ByteRange range;
     std::string detail;
     Size size;  // DatasetLoop, AcrossAxis, AcrossAxisMasked: the axis it is about (body_cache renumbers it)
+    SymbolId returned_as = 0;  // Returned: a symbol of the signature (not renumbered)
 };
 
 // One checked function body and where its facts are in ProgramFacts.

@@ -248,11 +248,20 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     }
     Type value = type_of(*ret.value);
     // Returned from inside a loop over batches, its batch axis leaves the
-    // loop; a selection's size leaves its function.
-    for (const std::set<SymbolId>* leaving : {&body_->open_batch_axes, &body_->selection_symbols})
-        for (SymbolId axis : *leaving)
-            if (mentions(value, axis))
-                record_effect(EffectKind::AcrossAxis, ret.value->range, "returning it", Size::symbol(axis));
+    // loop; a size made from the data here leaves as the declared `?k` it
+    // is returned as, or, where it isn't one, can't be kept padded.
+    for (SymbolId axis : body_->open_batch_axes)
+        if (mentions(value, axis))
+            record_effect(EffectKind::AcrossAxis, ret.value->range, "returning it", Size::symbol(axis));
+    for (SymbolId made : body_->selection_symbols) {
+        if (!mentions(value, made)) continue;
+        std::set<SymbolId> as = sig.returns ? returned_as(*sig.returns, value, made, sig.scope) : std::set<SymbolId>{};
+        if (as.empty()) record_effect(EffectKind::AcrossAxis, ret.value->range, "returning it", Size::symbol(made));
+        for (SymbolId declared : as) {
+            record_effect(EffectKind::Returned, ret.value->range, "", Size::symbol(made));
+            result_.program.effects.back().returned_as = declared;
+        }
+    }
     if (!sig.returns) {
         // No return type written: the first known return's type is the
         // inferred one, shown on hover.
@@ -269,6 +278,39 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     const Type& declared = *sig.returns;
     if (!returns_fit(declared, value, sig.scope))
         report(DiagCode::E0601, ret.value->range, {in_message(declared), in_message(value)});
+}
+
+// The declared result's `?k` sizes (symbols no parameter binds) where
+// `value`, returned, has the size `made` and nothing else mentions it; none
+// when it is anywhere else (inside a group, in a size of several symbols).
+std::set<SymbolId> FileChecker::returned_as(const Type& declared, const Type& value, SymbolId made,
+                                            const SignatureScope& scope) const {
+    std::set<SymbolId> out;
+    bool elsewhere = false;
+    auto walk = [&](auto& self, const Type& d, const Type& v) -> void {
+        if (d.kind == TypeKind::Tuple && v.kind == TypeKind::Tuple && d.elements.size() == v.elements.size()) {
+            for (size_t i = 0; i < d.elements.size(); ++i) self(self, d.elements[i], v.elements[i]);
+            return;
+        }
+        if (!mentions(v, made)) return;
+        if (d.kind != TypeKind::Tensor || v.kind != TypeKind::Tensor || d.tensor.axes.size() != v.tensor.axes.size() ||
+            (v.tensor.element.index_bound && mentions(*v.tensor.element.index_bound, made))) {
+            elsewhere = true;
+            return;
+        }
+        for (size_t i = 0; i < d.tensor.axes.size(); ++i) {
+            const AxisType &da = d.tensor.axes[i], &va = v.tensor.axes[i];
+            if (!mentions(va.size, made)) continue;
+            auto declared = da.size.as_symbol();
+            bool unbound = declared && !da.variadic && !va.variadic &&
+                           std::none_of(scope.generics.begin(), scope.generics.end(),
+                                        [&](const auto& g) { return g.second == *declared; });
+            if (va.size.as_symbol() == made && unbound) out.insert(*declared);
+            else elsewhere = true;
+        }
+    };
+    walk(walk, declared, value);
+    return elsewhere ? std::set<SymbolId>{} : out;
 }
 
 // Whether a returned value is of the declared type; a tuple item by item.

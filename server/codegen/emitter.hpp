@@ -54,6 +54,8 @@ struct FunctionState {
     // Its padded axes' pad ids by size symbol (padding.cpp), or null: then it has no `_ss_pads`.
     const std::map<check::SymbolId, int>* pads = nullptr;
     bool reads_pads = false;  // its body reads `_ss_pads` (a masked operation, a call passing masks, a loop)
+    std::string name;         // the `fn`'s
+    bool gives_back = false;  // a `return` gives back a kept selection: it takes `_ss_keep`
 };
 
 // The guard of every check at run time: `--checks` and `--value-checks` are
@@ -124,6 +126,11 @@ public:
     // `_ss_rt.keep_selected(x, keep, dim, _ss_pads, id)` for a selection `whole` the analysis keeps, or "".
     std::string kept_selection(const ast::Expr& whole, const ast::Expr& mask, const Py& value,
                                const std::string& mask_text, size_t dim);
+    // `_ss_rt.give_back(v, _ss_keep, _ss_pads, ((3, None, 0),))` for a `return` of kept selections, or "".
+    std::string given_back(const ast::Expr& value, const std::string& text);
+    // `_ss_rt.kept_result(f(x, _ss_keep=True), _ss_pads, ((5, None, 0),))` for a call whose `?k`
+    // result the caller keeps too, or "" (then the callee gives it back compacted).
+    std::string kept_result(const check::CallSite& site, const std::string& call) const;
     // The call site of a function passed as a value whose name starts at `at` (value_and_grad's loss).
     const check::CallSite* passed_function_site(uint32_t at) const;
 
@@ -178,6 +185,8 @@ public:
     std::map<std::string, std::map<check::SymbolId, int>> pad_ids_;
     std::map<uint32_t, int> padded_loops_;
     std::set<std::string> given_pads_;  // the functions a padded caller passes masks (`_ss_pad=`)
+    // By function, its kept sizes made in it (selections, kept results of calls): what a `return` gives back.
+    std::map<std::string, std::set<check::SymbolId>> made_pads_;
     // The padding analysis's verdict on each function's generic axes (the Result outlives the Emitter).
     std::map<std::string, std::vector<const analysis::PaddableAxis*>> paddable_;
 };

@@ -252,6 +252,11 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
             for (auto& keyword : args.keywords) keyword.first = variable_name(keyword.first);
             if (std::string masks = pad_keyword(*site); !masks.empty())
                 args.keywords.emplace_back("_ss_pad", Py{masks});
+            LoweredArgs keeping = args;
+            keeping.keywords.emplace_back("_ss_keep", Py{"True"});
+            if (std::string kept = kept_result(*site, call_text(py_name(name, NameRole::Global), keeping));
+                !kept.empty())
+                return {kept, kAtom};
             return {call_text(py_name(name, NameRole::Global), args), kAtom};
         }
         if (kind == check::CalleeKind::ExternFunction) {

@@ -19,6 +19,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     if (typed == typed_.functions.end()) return;
     FunctionState state;
     state.pads = pads_of(fn.name.text);
+    state.name = fn.name.text;
     fn_ = &state;
     locals_.clear();
 
@@ -91,6 +92,8 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     // The masks of its padded axes, from a padded caller; Python callers leave it out.
     bool given_pads = given_pads_.count(fn.name.text) > 0;
     if (given_pads) out << (fn.params.empty() ? "" : ", ") << "_ss_pad=None";
+    // Whether its caller keeps the selections it returns; Python callers get them compacted.
+    if (state.gives_back) out << (fn.params.empty() && !given_pads ? "" : ", ") << "_ss_keep=False";
     out << "):\n";
     // The header as written, as the docstring.
     uint32_t header_end = fn.return_type ? fn.return_type->range.end
@@ -221,14 +224,18 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         return;
     }
     if (auto* r = std::get_if<ast::Return>(&s.node)) {
+        std::string value = r->value ? expr(*r->value).text : "";
         if (r->value && fn_ && !fn_->result_signature.empty()) {
-            out << in << "_ss_result = " << expr(*r->value).text << "\n"
+            // Checked as computed, then given back as the caller keeps it.
+            std::string back = given_back(*r->value, "_ss_result");
+            out << in << "_ss_result = " << value << "\n"
                 << in << "if " << kAnyChecks << ":\n"
                 << in << "    _ss_rt.check_result(" << fn_->result_signature << ", _ss_result, _ss_bound)\n"
-                << in << "return _ss_result\n";
+                << in << "return " << (back.empty() ? "_ss_result" : back) << "\n";
             return;
         }
-        out << in << "return" << (r->value ? " " + expr(*r->value).text : "") << "\n";
+        if (std::string back = r->value ? given_back(*r->value, value) : ""; !back.empty()) value = back;
+        out << in << "return" << (r->value ? " " + value : "") << "\n";
         return;
     }
     if (auto* i = std::get_if<ast::If>(&s.node)) {

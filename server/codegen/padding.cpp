@@ -18,6 +18,7 @@ void Emitter::index_padding(const analysis::Result& analysed) {
         pad_ids_[axis.function][axis.symbol] = axis.id;
         if (axis.loop) padded_loops_[axis.loop->begin] = axis.id;
         if (!axis.made_here) given_pads_.insert(axis.function);
+        if (axis.made_here && !axis.loop) made_pads_[axis.function].insert(axis.symbol);
     }
 }
 
@@ -94,6 +95,82 @@ std::string Emitter::kept_selection(const ast::Expr& whole, const ast::Expr& mas
     fn_->reads_pads = true;
     return "_ss_rt.keep_selected(" + operand(value, kOr) + ", " + mask_text + ", " + std::to_string(dim) +
            ", _ss_pads, " + std::to_string(id->second) + ")";
+}
+
+namespace {
+
+// Where a function's declared result has the size symbol `declared` (a
+// `?k`): `(None, 0), ` for a tensor's dim 0, `(1, 0), ` for a tuple's
+// second element's; what give_back and kept_result key its mask by, on
+// both sides of the call.
+// Given the returned value's type, only where it has the size `made` there.
+std::vector<std::string> result_places(const check::Type& returns, check::SymbolId declared,
+                                       const check::Type* value = nullptr, check::SymbolId made = 0) {
+    std::vector<std::string> out;
+    bool tuple = returns.kind == check::TypeKind::Tuple;
+    for (size_t i = 0; i < (tuple ? returns.elements.size() : 1); ++i) {
+        const check::Type& t = tuple ? returns.elements[i] : returns;
+        const check::Type* v = !value  ? nullptr
+                               : tuple ? (i < value->elements.size() ? &value->elements[i] : nullptr)
+                                       : value;
+        if (t.kind != check::TypeKind::Tensor ||
+            (value && (!is_tensor(v) || v->tensor.axes.size() != t.tensor.axes.size())))
+            continue;
+        std::vector<PlacedAxis> placed = placed_axes(t.tensor);
+        for (size_t j = 0; j < placed.size(); ++j)
+            if (placed[j].axis->size.as_symbol() == declared &&
+                (!value || placed_axes(v->tensor)[j].axis->size.as_symbol() == made))
+                out.push_back((tuple ? std::to_string(i) : std::string("None")) + ", " + std::to_string(placed[j].dim));
+    }
+    return out;
+}
+
+std::string tuple_text(const std::vector<std::string>& items) {
+    std::string out = "(";
+    for (const std::string& item : items) out += "(" + item + "), ";
+    out.pop_back();  // the space; the trailing comma makes a one-item tuple
+    return out + ")";
+}
+
+}  // namespace
+
+std::string Emitter::given_back(const ast::Expr& value, const std::string& text) {
+    auto made = made_pads_.find(fn_ ? fn_->name : "");
+    auto typed = typed_.functions.find(fn_ ? fn_->name : "");
+    if (!fn_ || !fn_->pads || made == made_pads_.end() || typed == typed_.functions.end() || !typed->second.returns)
+        return "";
+    std::vector<std::string> entries;
+    for (const check::FunctionFacts& f : check_.program.functions) {
+        if (f.name != fn_->name) continue;
+        for (size_t i = f.effects_begin; i < f.effects_end; ++i) {
+            const check::Effect& e = check_.program.effects[i];
+            auto k = e.size.as_symbol();
+            if (e.kind != check::EffectKind::Returned || e.range.begin != value.range.begin || !k ||
+                !made->second.count(*k))
+                continue;
+            for (const std::string& place : result_places(*typed->second.returns, e.returned_as, type_of(value), *k))
+                entries.push_back(std::to_string(fn_->pads->at(*k)) + ", " + place);
+        }
+    }
+    if (entries.empty()) return "";
+    fn_->reads_pads = fn_->gives_back = true;
+    return "_ss_rt.give_back(" + text + ", _ss_keep, _ss_pads, " + tuple_text(entries) + ")";
+}
+
+std::string Emitter::kept_result(const check::CallSite& site, const std::string& call) const {
+    auto callee = typed_.functions.find(site.callee);
+    if (!fn_ || !fn_->pads || callee == typed_.functions.end() || !callee->second.returns) return "";
+    std::vector<std::string> entries;
+    for (const check::AxisBinding& r : site.results) {
+        auto made = r.size.as_symbol();
+        auto id = made ? fn_->pads->find(*made) : fn_->pads->end();
+        if (id == fn_->pads->end()) continue;
+        for (const std::string& place : result_places(*callee->second.returns, r.symbol))
+            entries.push_back(std::to_string(id->second) + ", " + place);
+    }
+    if (entries.empty()) return "";
+    fn_->reads_pads = true;
+    return "_ss_rt.kept_result(" + call + ", _ss_pads, " + tuple_text(entries) + ")";
 }
 
 const check::CallSite* Emitter::passed_function_site(uint32_t at) const {

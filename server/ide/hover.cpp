@@ -78,7 +78,8 @@ std::string selection_notes(const Snapshot& s, ByteRange at) {
         if (f.analysis != "padding" || f.range.begin > at.begin || at.end > f.range.end) continue;
         if (f.kind == "kept selection")
             return "\n\nThis selection is kept padded: at the mask's size, the mask saying which positions are "
-                   "selected, so its shape doesn't depend on the data.";
+                   "selected, so its shape doesn't depend on the data." +
+                   (f.detail.empty() ? "" : " " + f.detail);
         if (f.kind == "compacted selection")
             return "\n\nThis selection is compacted (its size depends on the data), because of " + f.detail + ".";
     }

@@ -322,6 +322,26 @@ fn nonempty_rows(x: [n D]) -> [?k D]:
 
 fn through_nonempty(x: [n D]) -> [] f32:
     return mean(nonempty_rows(x))
+
+fn sorted_nonempty(x: [n D]) -> [?k D]:
+    return sort(nonempty_rows(x), over=D)
+
+fn first_nonempty(x: [n D]) -> [D]:
+    return nonempty_rows(x)[0]
+
+fn flat_nonempty(x: [n D]) -> [?m]:
+    return nonempty_rows(x) |> rearrange(k D -> (k D))
+
+fn passed_on(x: [n D]) -> [?j D]:
+    return gelu(nonempty_rows(x))
+
+fn stats_and_rows(x: [n D]) -> ([] f32, [?k D]):
+    rows = passed_on(x)
+    return mean(rows), rows * 2.0
+
+fn through_both(x: [n D]) -> [] f32:
+    total, rows = stats_and_rows(x)
+    return total + sum(rows, over=D) |> mean
 """
 
 
@@ -334,7 +354,6 @@ def test_a_kept_selection_computes_what_the_compact_one_does(build):
     module = built(build, SELECTIONS)
     text = source_of(module)
     assert "_ss_rt.keep_selected(x, keep, 0, _ss_pads, " in text
-    assert "_ss_result = x[keep]" in text  # returned: compacted, Python gets the compact value
     g = torch.Generator().manual_seed(0)
     for n in (1, 2, 7, 30):
         x = torch.randn(n, 4, generator=g)
@@ -353,3 +372,54 @@ def test_a_kept_selection_computes_what_the_compact_one_does(build):
             shapescript.fixed_shapes(was)
         assert module.nonempty_rows(x).shape[0] == int((x.sum(1) > 0).sum())
         torch.testing.assert_close(module.through_nonempty(x), x[x.sum(1) > 0].mean())
+
+
+def test_a_returned_selection_comes_back_kept_to_a_caller_that_can_keep_it(build):
+    module = built(build, SELECTIONS)
+    text = source_of(module)
+    # nonempty_rows keeps its selection and gives it back as its caller asks.
+    assert re.search(r"def nonempty_rows\(x, _ss_keep=False\):", text)
+    assert re.search(r"return _ss_rt\.give_back\(_ss_result, _ss_keep, _ss_pads, \(\(\d+, None, 0\),\)\)", text)
+    # mean can be masked, and so is sort along D, row by row: those callers
+    # keep it (sorted_nonempty giving it back on); indexing it or grouping
+    # it with D in a pattern can't be, so those callers get it compacted.
+    assert re.search(r"_ss_rt\.kept_result\(nonempty_rows\(x, _ss_keep=True\), _ss_pads, \(\(\d+, None, 0\),\)\)", text)
+
+    def body(f):
+        return text.split("def " + f + "(")[1].split("\ndef ")[0]
+
+    assert "kept_result(nonempty_rows(x, _ss_keep=True)" in body("sorted_nonempty")
+    assert "give_back(" in body("sorted_nonempty")
+    assert "nonempty_rows(x)" in body("first_nonempty") and "_ss_keep" not in body("first_nonempty")
+    assert "nonempty_rows(x)" in body("flat_nonempty") and "_ss_keep" not in body("flat_nonempty")
+    # Passed on through two functions and a tuple.
+    assert "kept_result(passed_on(x, _ss_keep=True)" in body("stats_and_rows")
+    assert re.search(r"give_back\(_ss_result, _ss_keep, _ss_pads, \(\(\d+, 1, 0\),\)\)", body("stats_and_rows"))
+    assert "kept_result(stats_and_rows(x, _ss_keep=True)" in body("through_both")
+    g = torch.Generator().manual_seed(1)
+    for n in (1, 2, 5, 30):
+        x = torch.randn(n, 4, generator=g)
+        if not (x.sum(1) > 0).any():
+            x[0] = x[0].abs()
+        rows = x[x.sum(1) > 0]
+        for padded in (True, False):
+            was = shapescript.fixed_shapes(padded)
+            try:
+                # Python always gets the compact value.
+                assert torch.equal(module.nonempty_rows(x), rows)
+                assert torch.equal(module.sorted_nonempty(x), rows.sort(1).values)
+                assert torch.equal(module.first_nonempty(x), rows[0])
+                assert torch.equal(module.flat_nonempty(x), rows.reshape(-1))
+                total, doubled = module.stats_and_rows(x)
+                torch.testing.assert_close(total, torch.nn.functional.gelu(rows).mean())
+                assert torch.equal(doubled, torch.nn.functional.gelu(rows) * 2.0)
+                torch.testing.assert_close(module.through_nonempty(x), rows.mean())
+                leaf = x.clone().requires_grad_(True)
+                got = module.through_both(leaf)
+                hand = torch.nn.functional.gelu(rows)
+                torch.testing.assert_close(got, hand.mean() + (hand * 2.0).sum(1).mean(), rtol=1e-5, atol=1e-6)
+                got.backward()
+                assert torch.isfinite(leaf.grad).all()
+                assert (leaf.grad[~(x.sum(1) > 0)] == 0).all()
+            finally:
+                shapescript.fixed_shapes(was)

@@ -40,4 +40,17 @@ fn positive_rows(x: [n F]) -> [?k F]:
     keep = sum(x, over=F) > 0.0
 #       ^ inlay ": [n] Mask"
     return x[keep]
-#            ^ hover "This selection is compacted (its size depends on the data), because of returning it in `positive_rows`."
+#            ^ hover "This selection is kept padded: at the mask's size, the mask saying which positions are selected, so its shape doesn't depend on the data. Returned, it is given back kept to `rows_mean`; Python and other callers get it compacted."
+
+fn rows_mean(x: [n F]) -> [] f32:
+    return mean(positive_rows(x))
+
+fn first_row(x: [n F]) -> [F]:
+    return positive_rows(x)[0]
+
+fn flat_positive(x: [n F]) -> [?m]:
+    keep = sum(x, over=F) > 0.0
+#       ^ inlay ": [n] Mask"
+    return x[keep] |> rearrange(k F -> (k F))
+#            ^ hover "This selection is compacted (its size depends on the data), because of `rearrange` in `flat_positive`."
+#                                            ^ inlay "[(k F)]"

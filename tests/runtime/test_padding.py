@@ -193,3 +193,24 @@ def test_a_padded_loop_pads_its_last_batch_and_counts_one_shape(quiet_log):
     for batch in rt.batch_loop(rt.batches(ds, 4), True, "padding.ss:2"):
         assert batch.pad_mask is None
     assert shapescript.shapes_seen()["padding.ss:2"] == [((2, 3),), ((4, 3),)]
+
+
+def test_give_back_compacts_for_a_caller_that_doesnt_keep_and_keeps_for_one_that_does():
+    keep = torch.tensor([True, False, True, False])
+    x = torch.arange(12.0).reshape(3, 4)  # kept along its last dim
+    y = torch.arange(4.0)
+    places = ((7, None, -1),)
+    assert torch.equal(padding.give_back(x, False, {7: keep}, places), x[:, keep])
+    pair = padding.give_back((y, x), False, {7: keep}, ((7, 0, 0), (7, 1, 1)))
+    assert torch.equal(pair[0], y[keep]) and torch.equal(pair[1], x[:, keep])
+    kept = padding.give_back(x, True, {7: keep}, places)
+    assert kept.value is x
+    pads = {}
+    assert padding.kept_result(kept, pads, ((3, None, -1),)) is x
+    assert pads[3] is keep
+    # With fixed shapes off the selection was compacted where it was made:
+    # no mask, nothing to compact, and the caller gets no mask either.
+    assert padding.give_back(y, False, {}, ((7, None, 0),)) is y
+    pads = {}
+    padding.kept_result(padding.give_back(y, True, {}, ((7, None, 0),)), pads, ((3, None, 0),))
+    assert pads == {3: None}

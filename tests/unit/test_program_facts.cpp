@@ -317,3 +317,42 @@ TEST_CASE("a body's own size passed to a callee keeps its symbol when a replay r
             found = found || (f.type->tensor.axes.size() == 1 && f.type->tensor.axes[0].size == site->axes[0].size);
     CHECK(found);
 }
+
+TEST_CASE("a returned selection is returned as its declared `?k`, which each call binds to a size of its own") {
+    std::string text =
+        "dim D = 4\n"
+        "fn rows(x: [n D]) -> [?k D]:\n    return x[sum(x, over=D) > 0.0]\n"
+        "fn early(x: [a]) -> [a]:\n    return x\n"
+        "fn g(x: [a D]) -> [] f32:\n    return mean(rows(x)) + mean(rows(x))\n";
+    DocumentAnalysis document(text);
+    for (int replayed = 0; replayed < 2; ++replayed) {
+        if (replayed) {  // one more symbol in an earlier body: g's results renumbered
+            auto at = static_cast<uint32_t>(text.find("    return x\nfn g"));
+            document.apply_edit({at, at, "    w = x as [r]\n"});
+        }
+        const DocumentResult& r = document.analyze();
+        REQUIRE(r.diagnostics.empty());
+        const ProgramFacts& p = r.check.program;
+        const Effect* returned = nullptr;
+        for (const Effect& e : p.effects)
+            if (e.kind == EffectKind::Returned) returned = &e;
+        REQUIRE(returned);
+        CHECK(r.check.symbol_names.at(returned->returned_as) == "?k");
+        std::vector<SymbolId> made;
+        for (const CallSite& c : p.calls)
+            if (c.caller == "g" && c.callee == "rows") {
+                REQUIRE(c.results.size() == 1);
+                CHECK(c.results[0].symbol == returned->returned_as);
+                REQUIRE(c.results[0].size.as_symbol());
+                made.push_back(*c.results[0].size.as_symbol());
+            }
+        REQUIRE(made.size() == 2);
+        CHECK(made[0] != made[1]);  // a fresh size at each call
+        for (SymbolId id : made) CHECK(id < r.check.symbol_names.size());
+        // mean's masked effect is over that size: the caller's own.
+        bool over_result = false;
+        for (const Effect& e : p.effects)
+            over_result = over_result || (e.kind == EffectKind::AcrossAxisMasked && e.size.as_symbol() == made[0]);
+        CHECK(over_result);
+    }
+}
