@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analysis/export.hpp"
 #include "analysis/padding.hpp"
 #include "analysis/steps.hpp"
 #include "check/document.hpp"
@@ -14,6 +15,7 @@ std::vector<std::unique_ptr<Pass>> every_pass() {
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(steps_pass());
     passes.push_back(padding_pass());
+    passes.push_back(export_pass());
     return passes;
 }
 

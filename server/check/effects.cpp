@@ -64,7 +64,7 @@ size_t FileChecker::open_call(CalleeKind kind, std::string callee, ByteRange cal
                               const std::vector<const ast::Argument*>& arguments, const Type* piped,
                               ByteRange piped_range) {
     if (!body_ || muted_) return SIZE_MAX;
-    CallSite site{body_->fn->name.text, std::move(callee), kind, range, callee_range, {}, {}};
+    CallSite site{body_->fn->name.text, std::move(callee), kind, range, callee_range, {}, {}, {}};
     // Without a signature, arguments are recorded as written; call_signature
     // replaces them with the parameters they bound to.
     if (piped) site.arguments.push_back({"", ArgumentSource::Piped, piped_range});

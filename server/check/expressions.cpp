@@ -480,6 +480,7 @@ std::string never_holds(const Type& value, const Type& target) {
 
 Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
     Type value = type_of(*as.value);
+    if (python_root(*as.value)) record_effect(EffectKind::PythonAs, range, written(as.value->range));
     Type target = resolve_type(*as.type, body_->scope);  // new axis names become run-time checked sizes
     if (std::string why = never_holds(value, target); !why.empty())
         report(DiagCode::E0416, range, {in_message(target), why});
@@ -497,13 +498,31 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
 
 // ------------------------------------------------------- fields, indexing
 
+// The name from `import python` an expression is reached through
+// (`torch` in `torch.nn.functional.gelu` and in `torch.load(p)`), or null.
+const ast::NameExpr* FileChecker::python_root(const ast::Expr& e) const {
+    const ast::Expr* root = &e;
+    for (;;) {
+        if (auto* a = std::get_if<ast::Attribute>(&root->node)) root = a->object.get();
+        else if (auto* c = std::get_if<ast::Call>(&root->node)) root = c->callee.get();
+        else break;
+    }
+    auto* n = std::get_if<ast::NameExpr>(&root->node);
+    if (!n || !body_ || body_->locals.count(n->name.text)) return nullptr;
+    const ItemRef* item = lookup(n->name.text);
+    return item && item->kind == SymbolKind::PythonModule ? n : nullptr;
+}
+
 Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
-    // `torch.tanh`: a Python module's attribute, of a type nobody knows.
-    if (auto* n = std::get_if<ast::NameExpr>(&attribute.object->node); n && !body_->locals.count(n->name.text))
-        if (const ItemRef* item = lookup(n->name.text); item && item->kind == SymbolKind::PythonModule) {
-            reference(*item, n->name.range);
-            return Type{};
-        }
+    // `torch.nn.functional.gelu`: a Python module's attribute, of a type nobody knows.
+    const ast::Expr* root = attribute.object.get();
+    while (auto* a = std::get_if<ast::Attribute>(&root->node)) root = a->object.get();
+    if (const ast::NameExpr* n = std::holds_alternative<ast::NameExpr>(root->node) ? python_root(*root) : nullptr) {
+        reference(*lookup(n->name.text), n->name.range);
+        ByteRange whole{n->name.range.begin, attribute.attribute.range.end};
+        record_effect(EffectKind::PythonValue, whole, written(whole));
+        return Type{};
+    }
     Type object = type_of(*attribute.object);
     const std::string& field = attribute.attribute.text;
     if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch) {

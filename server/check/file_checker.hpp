@@ -216,6 +216,7 @@ struct BodyState {
     SignatureScope scope;          // the signature's generics, plus names `as` adds
     bool inferred_shown = false;   // the inferred return type is on the hover
     int block_depth = 0;           // of the statement being checked (python_limits.cpp)
+    int tensor_if_depth = 0;       // how many `if`s on a tensor the statement is inside
     bool blocks_too_deep = false;  // E0604 said once per body
 };
 
@@ -399,6 +400,7 @@ private:
     // generics are sizes known only at run time, which anything fits.
     bool same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const;
     bool returns_fit(const Type& declared, const Type& value, const SignatureScope& scope) const;
+    const ast::NameExpr* python_root(const ast::Expr& e) const;
     std::set<SymbolId> returned_as(const Type& declared, const Type& value, SymbolId made,
                                    const SignatureScope& scope) const;
 

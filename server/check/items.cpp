@@ -146,7 +146,9 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
     start_from_environment();
     stopped_ = false;
     symbol_names_ = environment_symbol_names_;  // sizes made by bodies go
-    for (const ast::Item& item : items())
+    for (const ast::Item& item : items()) {
+        if (auto* ext = std::get_if<ast::ExternFn>(&item.node); ext && !ext->name.missing)
+            result_.program.externs.push_back({ext->name.text, ext->target.text, ext->target.range});
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
             if (stop && (*stop)()) {
                 stopped_ = true;
@@ -170,12 +172,17 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
                     if (p.is_mut && (p.type.kind == TypeKind::Model || p.type.kind == TypeKind::Optimizer))
                         facts.mut_state_parameters.push_back(p.name);
                 facts.elementwise_syntax = elementwise_syntax(fn->body);
+                facts.exported = fn->exported;
+                facts.name_range = fn->name.range;
+                for (const ParamSig& p : signature->second.params)
+                    facts.params.push_back({p.name, p.range, fact_type(p.type, types()), p.has_default});
                 result_.program.functions.push_back(std::move(facts));
                 check_or_replay_body(item, *fn, signature->second, interface_);
                 result_.program.functions.back().calls_end = result_.program.calls.size();
                 result_.program.functions.back().effects_end = result_.program.effects.size();
             }
         }
+    }
     keep_used_records();
     fit_lists();
     previous_ = nullptr;

@@ -46,6 +46,9 @@ std::string_view effect_name(EffectKind kind) {
         case EffectKind::AcrossAxis: return "across an axis";
         case EffectKind::AcrossAxisMasked: return "across an axis, masked";
         case EffectKind::Selection: return "a selection";
+        case EffectKind::PythonValue: return "a Python value";
+        case EffectKind::PythonAs: return "`as` on a Python value";
+        case EffectKind::ReturnInTensorIf: return "return inside an if on a tensor";
         case EffectKind::Returned: return "returns a size made from the data";
     }
     return "effect";

@@ -96,6 +96,14 @@ enum class EffectKind {
     // `x[keep]` with a Mask of one axis; size: the selection's `?k`, which
     // the padding analysis may keep at the mask's size (seed 000, FAST-4).
     Selection,
+    // A name from `import python`, or anything reached through it
+    // (`torch.pi`, the callee of `torch.sort(x)`); detail: as written.
+    PythonValue,
+    // `e as T` where `e` is a Python value (`torch.load(p) as [n D]`);
+    // detail: `e` as written.
+    PythonAs,
+    // `return` inside an `if` (or `elif`, `else`) on a tensor.
+    ReturnInTensorIf,
     // `return` of a value with a size made from the data here (a
     // selection's, or a callee's `?k` result); size: that size, and
     // `returned_as` the declared result's `?k` it is returned as, which
@@ -110,6 +118,15 @@ struct Effect {
     std::string detail;
     Size size;  // DatasetLoop, AcrossAxis, AcrossAxisMasked: the axis it is about (body_cache renumbers it)
     SymbolId returned_as = 0;  // Returned: a symbol of the signature (not renumbered)
+};
+
+// A function's parameter as its signature says (what the export analysis
+// asks of an exported function's inputs).
+struct ParamFacts {
+    std::string name;
+    ByteRange range;
+    TypeRef type;  // never null
+    bool has_default = false;
 };
 
 // One checked function body and where its facts are in ProgramFacts.
@@ -133,12 +150,23 @@ struct FunctionFacts {
     // call names its callee. With its calls (all to elementwise built-ins)
     // and no effects, a value may pass through its variadic group padded.
     bool elementwise_syntax = false;
+    bool exported = false;  // `export fn`
+    ByteRange name_range;
+    std::vector<ParamFacts> params;
+};
+
+// An `extern fn` of this file and the Python function it types.
+struct ExternFacts {
+    std::string name;
+    std::string target;  // `torch.erf`, as written
+    ByteRange target_range;
 };
 
 struct ProgramFacts {
     std::vector<CallSite> calls;  // in order of checking: bodies in source order, outer calls first
     std::vector<Effect> effects;
     std::vector<FunctionFacts> functions;  // every checked body, in source order
+    std::vector<ExternFacts> externs;      // in source order
 };
 
 std::string_view effect_name(EffectKind kind);

@@ -162,12 +162,21 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
     } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {
         std::set<std::string> maybe = maybe_unassigned_after(*i);
         std::erase_if(maybe, [&](const std::string& n) { return body_->locals.count(n) != 0; });
+        // From the first branch on a tensor on, the rest of the `if` is
+        // inside an `if` on a tensor (a `torch.cond` when exported).
+        int on_tensor = 0;
         for (const ast::Branch& b : i->branches) {
-            if (check_condition(*b.condition).kind == TypeKind::Tensor)
+            if (check_condition(*b.condition).kind == TypeKind::Tensor) {
                 record_effect(EffectKind::TensorIf, b.condition->range, written(b.condition->range));
+                on_tensor = 1;
+            }
+            body_->tensor_if_depth += on_tensor;
             check_block(b.body);
+            body_->tensor_if_depth -= on_tensor;
         }
+        body_->tensor_if_depth += on_tensor;
         if (i->else_body) check_block(*i->else_body);
+        body_->tensor_if_depth -= on_tensor;
         for (const std::string& n : maybe) body_->maybe_unassigned[n] = stmt.range;
     } else if (auto* f = std::get_if<ast::For>(&stmt.node)) {
         Type iterable = type_of(*f->iterable);
@@ -242,6 +251,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
 
 void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
     const Signature& sig = *body_->signature;
+    if (body_->tensor_if_depth > 0) record_effect(EffectKind::ReturnInTensorIf, range, "");
     if (!ret.value) {
         if (sig.returns) report(DiagCode::E0601, range, {in_message(*sig.returns), "nothing"});
         return;
