@@ -654,13 +654,22 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
         return Type{};
     }
     if (value.kind != TypeKind::Tensor || has_variadic(value.tensor)) {
-        // A tuple's or a list's items are taken by an int or a range (`parts[1.0]`).
-        for (const ast::Index& index : subscript.indices)
+        // A tuple's or a list's items are taken by an int or a range
+        // (`parts[1.0]`), never along an axis (`parts[n: 0]`).
+        for (const ast::Index& index : subscript.indices) {
+            if (index.axis && value.kind != TypeKind::Tensor) {
+                type_of(*index.value);
+                report(DiagCode::E0417, index.range,
+                       {"an integer or a range `a..b`: " + describe(value) + " has items, not axes",
+                        "`" + written(index.range) + "`"});
+                return Type{};
+            }
             if (Type i = type_of(*index.value);
                 !std::holds_alternative<ast::RangeExpr>(index.value->node) && !is_integer(i) && !index.axis) {
                 report(DiagCode::E0417, index.range, {"an integer or a range `a..b`", describe(i)});
                 return Type{};
             }
+        }
         return Type{};
     }
     TensorType t = value.tensor;

@@ -87,6 +87,7 @@ fn loops(x: [n], pair: ([n], [n])) -> [n]:
         y = q
     a = parts[1.0]    # error E0417 "indexing needs an integer or a range `a..b`; found float"
     b = pair[x]       # error E0417 "found [n]"
+    c = pair[n: 0]    # error E0417 "([n], [n]) has items, not axes; found `n: 0`"
     return x
 
 fn calls_of_results(path: str):
