@@ -70,19 +70,21 @@ public:
         if (fn.name != exported_)
             for (const check::ParamFacts& p : fn.params)
                 if (host_only_type(p.type->kind))
-                    add(DiagCode::E1704, p.range, {"the parameter `" + p.name + "`, of type `" + check::describe(*p.type) + "`,", where}, path);
+                    add(DiagCode::E1704, p.range,
+                        {"the parameter `" + p.name + "`, of type `" + check::describe(*p.type) + "`,", where}, path);
         // Ranges of `as` on Python values: the Python inside is E1703's.
         std::vector<ByteRange> python_as;
         for (size_t i = fn.effects_begin; i < fn.effects_end; ++i)
             if (program_.effects[i].kind == check::EffectKind::PythonAs) python_as.push_back(program_.effects[i].range);
-        std::set<uint32_t> logs;      // `log(key=value)`, not the logarithm
+        std::set<uint32_t> logs;       // `log(key=value)`, not the logarithm
         std::vector<ByteRange> loops;  // a loop's `data |> batches(n)`: its `batches` is that loop's error
         for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
             const check::Effect& e = program_.effects[i];
             switch (e.kind) {
                 case check::EffectKind::PythonValue: {
                     bool inside_as = false;
-                    for (ByteRange r : python_as) inside_as = inside_as || (r.begin <= e.range.begin && e.range.end <= r.end);
+                    for (ByteRange r : python_as)
+                        inside_as = inside_as || (r.begin <= e.range.begin && e.range.end <= r.end);
                     if (!inside_as) add(DiagCode::E1701, e.range, {e.detail, where}, path);
                     break;
                 }
@@ -106,7 +108,8 @@ public:
             if (call.kind == check::CalleeKind::ExternFunction) {
                 auto ext = externs_.find(call.callee);
                 if (ext != externs_.end() && !traceable_target(ext->second->target)) {
-                    Diagnostic& d = add(DiagCode::E1702, call.callee_range, {call.callee, ext->second->target, where}, path);
+                    Diagnostic& d =
+                        add(DiagCode::E1702, call.callee_range, {call.callee, ext->second->target, where}, path);
                     d.related.push_back({ext->second->target_range, "`" + call.callee + "` is typed as this here"});
                 }
             }
