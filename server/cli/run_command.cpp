@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/exit_codes.hpp"
+#include "cli/python_child.hpp"
 
 namespace ss::cli {
 
@@ -24,18 +25,6 @@ std::string run_usage() {
            "(a pip install), else the venv scripts/setup makes ($SHAPESCRIPT_VENV or\n"
            "~/.cache/shapescript/venv), else python3.\n";
 }
-
-namespace {
-
-std::filesystem::path self_path() {
-    std::error_code ec;
-    auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
-    return ec ? std::filesystem::path() : p;
-}
-
-bool executable(const std::filesystem::path& p) { return !p.empty() && ::access(p.c_str(), X_OK) == 0; }
-
-}  // namespace
 
 int run_run_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     std::string python;
@@ -60,18 +49,7 @@ int run_run_command(std::span<const std::string> args, std::ostream& out, std::o
         return kExitUsage;
     }
     std::filesystem::path self = self_path();
-    if (python.empty())
-        if (const char* env = std::getenv("SHAPESCRIPT_PYTHON"); env && *env) python = env;
-    if (python.empty() && executable(self.parent_path() / "python")) python = (self.parent_path() / "python").string();
-    if (python.empty()) {
-        // The project's venv (scripts/setup): $SHAPESCRIPT_VENV, else its default place.
-        std::filesystem::path venv;
-        if (const char* v = std::getenv("SHAPESCRIPT_VENV"); v && *v) venv = v;
-        else if (const char* home = std::getenv("HOME"); home && *home)
-            venv = std::filesystem::path(home) / ".cache/shapescript/venv";
-        if (executable(venv / "bin/python")) python = (venv / "bin/python").string();
-    }
-    if (python.empty()) python = "python3";
+    python = find_python(python);
 
     // The runner builds with this compiler; from a build tree, it uses the
     // tree's runtime (build/bin/shapescript -> runtime/).

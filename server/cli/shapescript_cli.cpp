@@ -6,6 +6,7 @@
 #include "cli/build_command.hpp"
 #include "cli/check_args.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/export_command.hpp"
 #include "cli/fmt_command.hpp"
 #include "cli/render.hpp"
 #include "cli/run_command.hpp"
@@ -13,9 +14,6 @@
 
 namespace ss::cli {
 namespace {
-
-// Subcommands that later issues bring; they answer clearly until then.
-constexpr std::array<std::string_view, 1> kNotYet = {"export"};
 
 int check(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     CheckArgs parsed = parse_check_args(args);
@@ -40,7 +38,7 @@ std::string shapescript_usage() {
            "commands:\n"
            "  check    check .ss files and report diagnostics (see `shapescript check --help`)\n"
            "  build    compile to a Python module (see `shapescript build --help`)\n"
-           "  export   export a function for deployment  (not implemented yet)\n"
+           "  export   export a function with torch.export (see `shapescript export --help`)\n"
            "  run      build and run a program's entry function (see `shapescript run --help`)\n"
            "  fmt      format source files (see `shapescript fmt --help`)\n"
            "\n"
@@ -67,14 +65,8 @@ int shapescript_cli(std::span<const std::string> args, std::ostream& out, std::o
     if (command == "check") return check(rest, out, err);
     if (command == "fmt") return run_fmt_command(rest, out, err);
     if (command == "build") return run_build_command(rest, out, err);
+    if (command == "export") return run_export_command(rest, out, err);
     if (command == "run") return run_run_command(rest, out, err);
-    for (std::string_view later : kNotYet) {
-        if (command == later) {
-            err << "shapescript: error: `shapescript " << later
-                << "` is not implemented yet; it comes with the export issue\n";
-            return kExitUsage;
-        }
-    }
     err << "shapescript: error: unknown command `" << display_text(command) << "`\n\n" << shapescript_usage();
     return kExitUsage;
 }

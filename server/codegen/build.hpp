@@ -22,8 +22,15 @@ struct BuildOutput {
     std::vector<Diagnostic> diagnostics;  // every diagnostic of the text, sorted
     size_t errors = 0;                    // of them, errors: no module when > 0
     std::optional<Unsupported> unsupported;
+    // An export module (`export = true`): the function exported, or why
+    // none could be chosen (then no module, and the command's exit code 2).
+    std::string export_fn;
+    std::string export_refused;
 };
 
-BuildOutput build_python(const std::string& source, const Options& options);
+// With `exporting`, the module `shapescript export` runs: for the function
+// `options.export_fn`, or the file's only `export fn` when that is empty; an
+// unmarked function is checked as an exported one first (E17xx).
+BuildOutput build_python(const std::string& source, const Options& options, bool exporting = false);
 
 }  // namespace ss::codegen

@@ -19,6 +19,9 @@ struct Options {
     std::string version;                 // the compiler's, for the header line
     std::string devices;                 // --devices, overriding the file's `devices` ("" = the file's)
     bool padding = true;                 // false (--no-padding): nothing padded, every loop `False`
+    // `shapescript export`: the module embeds the runtime and ends with the
+    // export step for this function (docs/export.md); "" for `build`.
+    std::string export_fn;
 };
 
 // The Python module for `text`, which must have checked without errors;

@@ -79,6 +79,11 @@ public:
     std::string extern_checks();                    // the extern fns' signatures, each target wrapped
     std::string where(ByteRange range) const;       // "digits.ss:21"
 
+    // export_module.cpp: what `shapescript export` adds (docs/export.md).
+    bool exporting() const { return !options_.export_fn.empty(); }
+    std::string embedded_runtime_loader() const;  // in place of `import shapescript.rt as _ss_rt`
+    std::string export_step() const;              // the program's inputs, its module and `__main__`
+
     // functions.cpp
     void function(const ast::FnDef& fn, std::ostringstream& out);
     // `variable = _ss_rt.Signature(...)`: parameters' specs, the result's (null: not checked).
@@ -198,6 +203,9 @@ struct PlacedAxis {
     long dim;
 };
 std::vector<PlacedAxis> placed_axes(const check::TensorType& tensor);
+
+// A tensor's element as specs and the export step name it: "f32", "index", "bool", ...
+std::string element_code(const check::Element& e, bool any_float = false);
 
 // `f(a, b, k=v)`: the arguments' Python text after `callee`.
 std::string call_text(const std::string& callee, const LoweredArgs& args);

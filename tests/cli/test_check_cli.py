@@ -205,13 +205,6 @@ def test_help_and_version(ss):
     assert result.returncode == 0 and "--format" in out(result)
 
 
-def test_later_commands_say_not_implemented(ss):
-    f = ss.write("ok.ss", VALID)
-    result = ss.run("export", f)
-    assert result.returncode == 2
-    assert "not implemented yet" in err(result)
-
-
 def test_several_files_one_json_array(ss):
     ss.write("a.ss", VALID)
     ss.write("b.ss", INVALID)

@@ -1,0 +1,175 @@
+"""The export step (docs/export.md): an exported function's example inputs
+and dynamic shapes, made from the description of its parameters' types
+that the compiler writes into the export module, the trace with
+torch.export, and the file it writes (a .pt2, or an AOTInductor package).
+
+It needs torch alone: the export module embeds it with the rest of the
+runtime, so `python module.py -o out.pt2` runs without ShapeScript.
+
+An input is (name, kind, axes, element, default):
+- kind "tensor": `axes` is a tuple with, per axis, ("static", size),
+  ("dim", generic), ("derived", generic, coefficient, offset) for
+  `coefficient * generic + offset`, or ("auto", None); `element` is the
+  element code ("f32", "index", "bool", ...) and `default` an Index's bound
+  (a number or ("dim", generic)), else None;
+- kind "fixed": an int, float or bool fixed at `default`.
+"""
+
+import argparse
+import math
+import os
+import sys
+import tempfile
+
+import torch
+
+_FLOATS = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32, "f64": torch.float64}
+_INTEGERS = {"i32": torch.int32, "i64": torch.int64}
+
+
+def _generics(inputs):
+    """Each generic axis, in order of first use, with its least value: every
+    size derived from it is at least 1."""
+    least = {}
+    for _, kind, axes, _, _ in inputs:
+        for axis in axes if kind == "tensor" else ():
+            if axis[0] == "dim":
+                least.setdefault(axis[1], 1)
+            elif axis[0] == "derived":
+                _, name, coefficient, offset = axis
+                need = math.ceil((1 - offset) / coefficient) if coefficient > 0 else 1
+                least[name] = max(least.get(name, 1), need)
+    return least
+
+
+def example_sizes(inputs):
+    """A size per generic axis, different from every other size in the
+    signature (static ones, each other's, the derived ones), so that torch
+    can't mistake one axis for another."""
+    used = {axis[1] for _, kind, axes, _, _ in inputs if kind == "tensor" for axis in axes if axis[0] == "static"}
+    derived = [axis for _, kind, axes, _, _ in inputs if kind == "tensor" for axis in axes if axis[0] == "derived"]
+    sizes = {}
+    for name, least in _generics(inputs).items():
+        value = max(least, 2) + 1
+        while value in used or any(
+            c * value + o in used or (c * value + o == value and (c, o) != (1, 0))
+            for _, n, c, o in derived
+            if n == name
+        ):
+            value += 1
+        sizes[name] = value
+        used.add(value)
+        used.update(c * value + o for _, n, c, o in derived if n == name)
+    return sizes
+
+
+def _size(axis, sizes):
+    if axis[0] == "static":
+        return axis[1]
+    if axis[0] == "dim":
+        return sizes[axis[1]]
+    if axis[0] == "derived":
+        return axis[2] * sizes[axis[1]] + axis[3]
+    return 2  # Dim.AUTO: any size torch can work out
+
+
+def example_inputs(inputs, device=None):
+    """The example tensors, one per tensor input: the parameters' dtypes,
+    values in their domains (an Index below its bound, a Mask boolean)."""
+    sizes = example_sizes(inputs)
+    generator = torch.Generator().manual_seed(0)
+    out = []
+    for _, kind, axes, element, extra in inputs:
+        if kind != "tensor":
+            continue
+        shape = tuple(_size(a, sizes) for a in axes)
+        if element in _FLOATS:
+            t = torch.randn(shape, generator=generator, dtype=_FLOATS[element])
+        elif element == "bool":
+            t = torch.randint(0, 2, shape, generator=generator).bool()
+        elif element == "index":
+            bound = sizes[extra[1]] if isinstance(extra, tuple) else extra
+            t = torch.randint(0, max(int(bound), 1), shape, generator=generator)
+        else:
+            t = torch.randint(0, 10, shape, generator=generator, dtype=_INTEGERS.get(element, torch.int64))
+        out.append(t.to(device) if device is not None else t)
+    return tuple(out)
+
+
+def dynamic_shapes(inputs):
+    """torch.export's dynamic_shapes, one entry per tensor input: each
+    generic axis one Dim wherever it appears, a size linear in one a derived
+    Dim, any other Dim.AUTO; static sizes are left out (static)."""
+    dims = {name: torch.export.Dim(name, min=least) for name, least in _generics(inputs).items()}
+    out = []
+    for _, kind, axes, _, _ in inputs:
+        if kind != "tensor":
+            continue
+        spec = {}
+        for i, axis in enumerate(axes):
+            if axis[0] == "dim":
+                spec[i] = dims[axis[1]]
+            elif axis[0] == "derived":
+                spec[i] = axis[2] * dims[axis[1]] + axis[3]
+            elif axis[0] == "auto":
+                spec[i] = torch.export.Dim.AUTO
+        out.append(spec or None)
+    return tuple(out)
+
+
+def export_program(program, inputs, device=None):
+    """Traces `program` (a torch.nn.Module whose forward takes the tensor
+    inputs) with torch's backed_size_oblivious setting, so generic axes may
+    be 1 where torch allows it, and without it if that fails."""
+    args = example_inputs(inputs, device)
+    shapes = dynamic_shapes(inputs)
+    from torch.fx.experimental import _config
+
+    try:
+        with _config.patch(backed_size_oblivious=True):
+            return torch.export.export(program, args, dynamic_shapes=shapes)
+    except Exception:  # noqa: BLE001 - torch's errors have no common base; the second try reports its own
+        return torch.export.export(program, args, dynamic_shapes=shapes)
+
+
+def save(exported, output, aoti=False):
+    """Writes the .pt2 (or, with `aoti`, the AOTInductor package) next to
+    `output` and moves it there, so a failed export leaves an older file as
+    it was."""
+    output = os.path.abspath(output)
+    fd, temporary = tempfile.mkstemp(
+        prefix="." + os.path.basename(output) + ".", suffix=".pt2", dir=os.path.dirname(output)
+    )
+    os.close(fd)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temporary, 0o666 & ~umask)  # as a plain open() would make it, not mkstemp's 0600
+    try:
+        if aoti:
+            from torch import _inductor
+
+            _inductor.aoti_compile_and_package(exported, package_path=temporary)
+        else:
+            torch.export.save(exported, temporary)
+        os.replace(temporary, output)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def main(program, inputs, name, device=None, argv=None, default_output=None):
+    """`python module.py [-o OUT.pt2] [--aoti]`: exit status 0, or 1 with
+    torch's error."""
+    parser = argparse.ArgumentParser(description="Export `%s` with torch.export (docs/export.md)." % name)
+    parser.add_argument("-o", "--output", default=default_output, help="the .pt2 file or AOTInductor package")
+    parser.add_argument("--aoti", action="store_true", help="an AOTInductor package, compiled ahead of time")
+    args = parser.parse_args(argv)
+    if not args.output:
+        parser.error("-o OUT.pt2 is needed")
+    try:
+        save(export_program(program, inputs, device), args.output, args.aoti)
+    except Exception as e:  # noqa: BLE001 - torch's error, shown as it is
+        print("shapescript export: torch couldn't export `%s`: %s: %s" % (name, type(e).__name__, e), file=sys.stderr)
+        return 1
+    print("shapescript export: wrote %s" % args.output)
+    return 0

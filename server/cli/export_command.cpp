@@ -1,0 +1,165 @@
+#include "cli/export_command.hpp"
+
+#include <filesystem>
+
+#include <unistd.h>
+
+#include "cli/exit_codes.hpp"
+#include "cli/python_child.hpp"
+#include "cli/render.hpp"
+#include "cli/source_file.hpp"
+#include "codegen/build.hpp"
+#include "diag/line_index.hpp"
+#include "diag/version.hpp"
+#include "diag/write_file.hpp"
+
+namespace ss::cli {
+
+std::string export_usage() {
+    return "usage: shapescript export FILE.ss [--fn NAME] [-o OUT.pt2] [options]\n"
+           "\n"
+           "Checks FILE.ss and exports a function with torch.export (docs/export.md): a .pt2\n"
+           "file that torch.export.load runs with torch alone, its dynamic shapes from the types.\n"
+           "\n"
+           "options:\n"
+           "  --fn NAME              the function (default: the file's only `export fn`)\n"
+           "  -o, --output OUT.pt2   where to write it (default: FILE with .pt2)\n"
+           "  --aoti                 an AOTInductor package (needs a C++ compiler)\n"
+           "  --checks LEVEL         `as` shape checks kept in the program: always, debug (default) or never\n"
+           "  --value-checks LEVEL   value checks kept in the program: the same levels\n"
+           "  --devices LIST         where the program runs, overriding the file's `devices`\n"
+           "  --python PYTHON        the Python that traces it (default: $SHAPESCRIPT_PYTHON, the\n"
+           "                         python next to this program, the setup's venv, python3)\n"
+           "  --emit-python OUT.py   write the export module instead; `python OUT.py -o x.pt2 [--aoti]` runs it\n"
+           "  -h, --help             show this help\n";
+}
+
+namespace {
+
+struct ExportOptions {
+    std::string file, fn, output, emit_python, python, devices;
+    std::string checks = "debug", value_checks = "debug";
+    bool aoti = false;
+};
+
+bool valid_level(const std::string& level) { return level == "always" || level == "debug" || level == "never"; }
+
+}  // namespace
+
+int run_export_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+    ExportOptions options;
+    auto usage = [&](const std::string& message) {
+        err << "shapescript export: error: " << display_text(message) << "\n\n" << export_usage();
+        return kExitUsage;
+    };
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&](std::string& into) -> bool {
+            if (i + 1 >= args.size()) return false;
+            into = args[++i];
+            return true;
+        };
+        if (a == "-h" || a == "--help") {
+            out << export_usage();
+            return kExitOk;
+        } else if (a == "--fn") {
+            if (!value(options.fn) || options.fn.empty()) return usage("--fn needs a function's name");
+        } else if (a == "-o" || a == "--output") {
+            if (!value(options.output)) return usage(a + " needs a file name");
+        } else if (a == "--emit-python") {
+            if (!value(options.emit_python)) return usage("--emit-python needs a file name");
+        } else if (a == "--python") {
+            if (!value(options.python)) return usage("--python needs a program");
+        } else if (a == "--devices") {
+            if (!value(options.devices)) return usage("--devices needs a list such as cuda:0");
+        } else if (a == "--checks" || a == "--value-checks") {
+            std::string level;
+            if (!value(level) || !valid_level(level))
+                return usage(a + " expects always, debug or never, found `" + level + "`");
+            (a == "--checks" ? options.checks : options.value_checks) = level;
+        } else if (a == "--aoti") {
+            options.aoti = true;
+        } else if (!a.empty() && a[0] == '-') {
+            return usage("unknown option `" + a + "`");
+        } else if (options.file.empty()) {
+            options.file = a;
+        } else {
+            return usage("one file at a time; found `" + options.file + "` and `" + a + "`");
+        }
+    }
+    if (options.file.empty()) return usage("no file given");
+    if (options.output.empty()) options.output = std::filesystem::path(options.file).replace_extension(".pt2").string();
+    for (const std::string* written : {&options.output, &options.emit_python})
+        if (!written->empty() && same_file(options.file, *written))
+            return usage(*written + " is the source file: expected another file to write");
+    SourceRead read = read_source(options.file);
+    if (!read.bytes) {
+        err << "shapescript export: error: " << display_text(read.error) << "\n";
+        return kExitUsage;
+    }
+
+    codegen::Options o;
+    o.checks = options.checks;
+    o.value_checks = options.value_checks;
+    o.devices = options.devices;
+    o.padding = false;  // an exported program pads nothing (docs/padding.md)
+    o.version = std::string(kVersion);
+    o.export_fn = options.fn;
+    std::error_code ec;
+    auto absolute = std::filesystem::absolute(options.file, ec);
+    o.source_path = ec ? options.file : absolute.lexically_normal().string();
+    codegen::BuildOutput built = codegen::build_python(*read.bytes, o, true);
+    const LineIndex index(*read.bytes);
+    for (const Diagnostic& d : built.diagnostics)
+        if (d.severity == Severity::Error || d.severity == Severity::Warning)
+            err << render_human(d, options.file, *read.bytes, index);
+    if (built.errors) {
+        err << "shapescript export: " << built.errors << " error" << (built.errors == 1 ? "" : "s") << " in "
+            << display_text(options.file) << ": nothing written\n";
+        return kExitErrors;
+    }
+    if (!built.export_refused.empty()) {
+        err << "shapescript export: error: " << display_text(built.export_refused) << "\n";
+        return kExitUsage;
+    }
+    if (built.unsupported || !built.module) {
+        LineColumn at = index.position(built.unsupported ? built.unsupported->range.begin : 0);
+        err << display_text(options.file) << ":" << at.line << ":" << at.column
+            << ": error: can't generate Python for this yet: "
+            << (built.unsupported ? built.unsupported->message : std::string("no module")) << "\n";
+        return kExitErrors;
+    }
+    if (!options.emit_python.empty()) {
+        if (auto error = write_file_atomically(options.emit_python, *built.module)) {
+            err << "shapescript export: error: " << display_text(*error) << "\n";
+            return kExitUsage;
+        }
+        out << "shapescript export: wrote " << display_text(options.emit_python) << "; `python "
+            << display_text(options.emit_python) << " -o OUT.pt2` exports `" << built.export_fn << "`\n";
+        return kExitOk;
+    }
+
+    // The module in a file of its own for the child, removed after it.
+    std::filesystem::path temporary =
+        std::filesystem::temp_directory_path(ec) / ("shapescript-export-" + std::to_string(::getpid()) + ".py");
+    if (auto error = write_file_atomically(temporary.string(), *built.module)) {
+        err << "shapescript export: error: " << display_text(*error) << "\n";
+        return kExitUsage;
+    }
+    std::string python = find_python(options.python);
+    std::vector<std::string> argv = {python, temporary.string(), "-o", options.output};
+    if (options.aoti) argv.push_back("--aoti");
+    out.flush();
+    err.flush();
+    std::string error;
+    int status = run_child(argv, error);
+    std::filesystem::remove(temporary, ec);
+    if (status < 0) {
+        err << "shapescript export: error: can't start Python (`" << display_text(python) << "`): " << error
+            << "; give one with --python or $SHAPESCRIPT_PYTHON\n";
+        return kExitUsage;
+    }
+    return status == 0 ? kExitOk : kExitErrors;
+}
+
+}  // namespace ss::cli
