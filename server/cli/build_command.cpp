@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/check_levels.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/render.hpp"
 #include "cli/source_file.hpp"
@@ -33,8 +34,6 @@ std::string build_usage() {
 }
 
 namespace {
-
-bool valid_level(const std::string& level) { return level == "always" || level == "debug" || level == "never"; }
 
 // The module's text for a source; nothing after printing the diagnostics
 // (and the code generator's error) that stopped it.

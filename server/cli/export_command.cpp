@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include "cli/check_levels.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/python_child.hpp"
 #include "cli/render.hpp"
@@ -41,8 +42,6 @@ struct ExportOptions {
     std::string checks = "debug", value_checks = "debug";
     bool aoti = false;
 };
-
-bool valid_level(const std::string& level) { return level == "always" || level == "debug" || level == "never"; }
 
 }  // namespace
 
