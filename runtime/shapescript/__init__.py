@@ -5,7 +5,7 @@ notebook magic `%%shapescript` (`%load_ext shapescript`)."""
 
 __version__ = "0.5.0"
 
-from .compiler import load
+from .compiler import export, load
 from .errors import ArgumentError, ShapeScriptError
 from .importer import install as _install_import_hook
 from .padding import fixed_shapes, padded, shapes_seen
@@ -32,6 +32,7 @@ __all__ = [
     "Terminal",
     "__version__",
     "close_sinks",
+    "export",
     "fixed_shapes",
     "load",
     "log",

@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from .errors import ShapeScriptError
@@ -246,3 +247,37 @@ def load(path, checks="debug", value_checks="debug", name=None, devices=None, pa
                 sys.modules[name] = previous
         raise
     return module
+
+
+def export(path, fn=None, output=None, *, aoti=False, checks="always", value_checks="debug", devices=None):
+    """`shapescript export` in this Python (docs/export.md): the
+    torch.export.ExportedProgram of `fn` (None: the file's only `export
+    fn`), and with `output` the .pt2 file written (an AOTInductor package
+    with `aoti`). A file with errors is ShapeScriptError; no such function
+    (or no `fn` when the file hasn't exactly one `export fn`) ValueError."""
+    checks_enabled(checks)
+    checks_enabled(value_checks)
+    devices = _devices_option(devices)
+    source = Path(path).resolve()
+    binary = find_compiler()
+    with tempfile.TemporaryDirectory(prefix="shapescript-export-") as folder:
+        module_path = os.path.join(folder, "%s_export.py" % source.stem)
+        cmd = [binary, "export", str(source), "--emit-python", module_path, "--checks", checks]
+        cmd += ["--value-checks", value_checks]
+        if fn is not None:
+            cmd += ["--fn", fn]
+        if devices is not None:
+            cmd += ["--devices", devices]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        message = (r.stderr or r.stdout).strip()
+        if r.returncode == 2:
+            raise ValueError(message)
+        if r.returncode != 0:
+            raise ShapeScriptError("%s doesn't export:\n%s" % (source.name, message))
+        spec = importlib.util.spec_from_file_location("_ss_export_%s" % source.stem, module_path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        program = module._ss_export()
+        if output is not None:
+            module._ss_exporting.save(program, output, aoti)
+    return program

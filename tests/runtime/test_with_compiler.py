@@ -92,3 +92,19 @@ def test_runner_trains_the_digits_example(real, tmp_path, monkeypatch, capsys):
     assert records[-1]["final_test_accuracy"] == records[-2]["test_accuracy"]
     assert (tmp_path / "runs" / "digits" / "curves.png").is_file()
     assert (tmp_path / "digits.safetensors").is_file()
+
+
+def test_export_from_python_returns_the_program_and_writes_it(real, tmp_path):
+    (tmp_path / "small.ss").write_text(SMALL.replace("fn double", "export fn double"))
+    program = shapescript.export(tmp_path / "small.ss", output=tmp_path / "small.pt2")
+    assert isinstance(program, torch.export.ExportedProgram)
+    loaded = torch.export.load(str(tmp_path / "small.pt2")).module()
+    for n in (2, 3, 7):
+        x = torch.randn(n, 4)
+        assert torch.equal(program.module()(x), x * 2)
+        assert torch.equal(loaded(x), x * 2)
+    with pytest.raises(ValueError, match="no function `triple`"):
+        shapescript.export(tmp_path / "small.ss", fn="triple")
+    (tmp_path / "noisy.ss").write_text("export fn noisy(x: [n]) -> [n]:\n    print(x)\n    return x\n")
+    with pytest.raises(ShapeScriptError, match="E1704"):
+        shapescript.export(tmp_path / "noisy.ss")
