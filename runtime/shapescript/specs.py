@@ -885,6 +885,10 @@ def expect(value, spec, where, checks=True, value_checks=False, sizes=None):
     `checks`: they wait for the device. `sizes` holds the function's sizes that T names,
     symbol -> (size, the parameter it came from), which the value must
     agree with."""
+    if _exporting():
+        if checks:
+            _traced_expect(value, spec, where, {k: v for k, (v, _) in (sizes or {}).items()})
+        return value
     st = _State(None, where, spec, value_checks)
     if checks:
         _bind_known(st, sizes)
@@ -894,6 +898,37 @@ def expect(value, spec, where, checks=True, value_checks=False, sizes=None):
     elif value_checks:
         spec._values(value, st, ("value",))
     return value
+
+
+def _exporting():
+    compiler = getattr(torch, "compiler", None)
+    return bool(compiler and getattr(compiler, "is_exporting", None) and compiler.is_exporting())
+
+
+def _traced_expect(value, spec, where, known):
+    """`as` while torch.export traces (docs/export.md): each axis whose size
+    is a number, or made of the function's sizes `known`, is a torch._check,
+    which torch.export takes as a fact (the rest of the function sees the
+    asserted size) and the program checks when it runs (RuntimeError)."""
+    if isinstance(spec, TupleSpec):
+        for v, s in zip(value, spec.specs, strict=False):
+            _traced_expect(v, s, where, known)
+        return
+    if not isinstance(spec, TensorSpec) or spec._var >= 0 or not isinstance(value, torch.Tensor):
+        return
+    for dim, (written, terms) in enumerate(spec.axes):
+        size = 0
+        for coefficient, symbols in terms:
+            if any(name not in known for name in symbols):
+                break
+            term = coefficient
+            for name in symbols:
+                term = term * known[name]
+            size = size + term
+        else:
+            actual = value.shape[dim]
+            message = "%s: `as` expected axis %d to be %s" % (where, dim + 1, written)
+            torch._check(actual == size, lambda message=message: message)
 
 
 def to_dtypes(value, dtypes):

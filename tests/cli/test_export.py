@@ -141,3 +141,29 @@ def test_the_embedded_runtime_is_rt_and_what_it_imports():
         closure.add(m)
         todo.extend(_imports(m))
     assert listed == closure
+
+
+def test_an_as_on_a_selection_is_a_check_inside_the_program(ss):
+    source = ss.write(
+        "rows.ss",
+        "dim D = 4\n\nfn nonempty_rows(x: [n D]) -> [?k D]:\n    keep = sum(x, over=D) > 0.0\n    return x[keep]\n\n"
+        "export fn six_rows(x: [n D]) -> [6 D]:\n    return nonempty_rows(x) as [6 D]\n",
+    )
+    out = ss.tmp / "rows.pt2"
+    result = ss.run("export", source, "-o", out, "--checks", "always", "--python", python(), timeout=600)
+    assert result.returncode == 0, result.stderr.decode()
+    check = (
+        "import sys, torch\n"
+        "p = torch.export.load(sys.argv[1]).module()\n"
+        "x = torch.randn(9, 4).abs()\n"
+        "x[[1, 4, 7]] = -1.0\n"
+        "assert torch.equal(p(x), x[x.sum(1) > 0])\n"
+        "x[0] = -1.0\n"
+        "try:\n"
+        "    p(x)\n"
+        "except RuntimeError:\n"
+        "    sys.exit(0)\n"
+        "sys.exit('five rows passed the as [6 D] check')\n"
+    )
+    ran = subprocess.run([python(), "-c", check, str(out)], capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stderr
