@@ -69,8 +69,8 @@ std::string Emitter::embedded_runtime_loader() const {
         << "            source = _ss_base64.b64decode(_ss_runtime_sources[short]).decode(\"utf-8\")\n"
         << "            exec(compile(source, \"<shapescript runtime>/\" + short + \".py\", \"exec\"), "
            "module.__dict__)\n\n\n"
-        << "if not any(isinstance(f, _ss_RuntimeFinder) or type(f).__name__ == \"_ss_RuntimeFinder\" for f in "
-           "_ss_sys.meta_path):\n"
+        << "# One finder per process, however many export modules it imports (each has its own class).\n"
+        << "if not any(type(f).__name__ == \"_ss_RuntimeFinder\" for f in _ss_sys.meta_path):\n"
         << "    _ss_sys.meta_path.insert(0, _ss_RuntimeFinder())\n"
         << "import " << kPackage << ".exporting as _ss_exporting  # noqa: E402\n"
         << "import " << kPackage << ".rt as _ss_rt  # noqa: E402\n";
