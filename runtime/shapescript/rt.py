@@ -3,6 +3,7 @@ contract): every name they call, re-exported from the modules that hold it."""
 
 from .calls import Signature, check_args, check_result, checked_extern, convert_arg
 from .checkpoint import Checkpoint, load, load_optimizer, save
+from .control import branch, loop
 from .data import Batch, Batches, Dataset, Example, batch_loop, batches, shuffle
 from .devices import program_device
 from .errors import ArgumentError, ShapeScriptError
@@ -84,6 +85,7 @@ __all__ = [
     "arange",
     "batch_loop",
     "batches",
+    "branch",
     "cast",
     "causal",
     "check_args",
@@ -106,6 +108,7 @@ __all__ = [
     "log",
     "log_softmax",
     "logsumexp",
+    "loop",
     "masked_fill",
     "mean",
     "paddable",

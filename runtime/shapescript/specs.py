@@ -16,6 +16,7 @@ import torch
 
 from . import data as _data
 from .checkpoint import Checkpoint
+from .control import exporting
 from .elements import DTYPES as _DTYPES
 from .elements import FLOAT as _FLOAT
 from .elements import INTEGER as _INTEGER
@@ -428,6 +429,9 @@ class TensorSpec(_Spec):
         )
 
     def _check_index(self, x, st, path, lead):
+        if exporting():
+            self._assert_index(x, st, path)
+            return
         if x.numel() == 0:
             return
         low, high = torch.aminmax(x)
@@ -448,6 +452,21 @@ class TensorSpec(_Spec):
             expected=domain,
             found=bad,
         )
+
+    def _assert_index(self, x, st, path):
+        """The domain check while torch.export traces: an aten._assert_async
+        in the program, which reads the values where it runs (torch can't
+        branch on them while tracing) and raises RuntimeError with the
+        check's message."""
+        bound = _bound_value(self.bound, st.env)
+        inside = x >= 0
+        if bound is not None:
+            inside = inside & (x < bound)
+        # A symbolic bound by its name: its number is known only where the program runs.
+        written = self.bound[0] if isinstance(self.bound, tuple) else self.bound
+        domain = ">= 0" if bound is None else "0..%s" % (bound if isinstance(bound, int) else written)
+        message = "%s: expected %s values in %s" % (st.head(path), self.element_name(), domain)
+        torch._assert_async(inside.all(), message)
 
     def _cast(self, value, st, path, lead=0):
         x = _as_tensor(value, self.element, self._dtype_text(), st, path)
@@ -885,7 +904,7 @@ def expect(value, spec, where, checks=True, value_checks=False, sizes=None):
     `checks`: they wait for the device. `sizes` holds the function's sizes that T names,
     symbol -> (size, the parameter it came from), which the value must
     agree with."""
-    if _exporting():
+    if exporting():
         if checks:
             _traced_expect(value, spec, where, {k: v for k, (v, _) in (sizes or {}).items()})
         return value
@@ -898,11 +917,6 @@ def expect(value, spec, where, checks=True, value_checks=False, sizes=None):
     elif value_checks:
         spec._values(value, st, ("value",))
     return value
-
-
-def _exporting():
-    compiler = getattr(torch, "compiler", None)
-    return bool(compiler and getattr(compiler, "is_exporting", None) and compiler.is_exporting())
 
 
 def _traced_expect(value, spec, where, known):

@@ -72,6 +72,47 @@ std::optional<std::set<std::string>> assigned_on_every_path(const ast::Block& bl
 
 }  // namespace
 
+std::set<std::string> assigned_after(const ast::If& stmt) {
+    auto every = if_assigns(stmt);
+    return every ? *every : std::set<std::string>{};
+}
+
+namespace {
+
+// Calls `visit` on each statement of the block and of the blocks nested in it.
+template <typename Visit>
+void each_statement(const ast::Block& block, const Visit& visit) {
+    for (const ast::Stmt& s : block.statements) {
+        visit(s);
+        if (auto* i = std::get_if<ast::If>(&s.node)) {
+            for (const ast::Branch& b : i->branches) each_statement(b.body, visit);
+            if (i->else_body) each_statement(*i->else_body, visit);
+        } else if (auto* f = std::get_if<ast::For>(&s.node)) {
+            each_statement(f->body, visit);
+        }
+    }
+}
+
+}  // namespace
+
+std::set<std::string> changed_in(const ast::Block& block) {
+    std::set<std::string> out;
+    each_statement(block, [&](const ast::Stmt& s) {
+        if (auto* a = std::get_if<ast::Assign>(&s.node))
+            for (const auto& t : a->targets) target_names(*t, out);
+        else if (auto* g = std::get_if<ast::AugAssign>(&s.node)) target_names(*g->target, out);
+        else if (auto* f = std::get_if<ast::For>(&s.node))
+            for (const ast::Name& n : f->targets) out.insert(n.text);
+    });
+    return out;
+}
+
+bool returns_in(const ast::Block& block) {
+    bool found = false;
+    each_statement(block, [&](const ast::Stmt& s) { found = found || std::holds_alternative<ast::Return>(s.node); });
+    return found;
+}
+
 std::set<std::string> maybe_unassigned_after(const ast::If& stmt) {
     std::set<std::string> some;
     for (const ast::Branch& b : stmt.branches) assigned_anywhere(b.body, some);

@@ -15,4 +15,15 @@ namespace ss::check {
 // assigns (a path that returns doesn't come out).
 std::set<std::string> maybe_unassigned_after(const ast::If& stmt);
 
+// The names every path out of `stmt` assigns (empty when no path comes out).
+std::set<std::string> assigned_after(const ast::If& stmt);
+
+// Every name the block may change, at any depth: assignments, `x += ...`,
+// and loop variables, loops included (what an exported function's branch
+// or loop body returns, codegen/traced_control.cpp).
+std::set<std::string> changed_in(const ast::Block& block);
+
+// Whether a `return` is anywhere in the block.
+bool returns_in(const ast::Block& block);
+
 }  // namespace ss::check

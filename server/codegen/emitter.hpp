@@ -56,6 +56,10 @@ struct FunctionState {
     bool reads_pads = false;  // its body reads `_ss_pads` (a masked operation, a call passing masks, a loop)
     std::string name;         // the `fn`'s
     bool gives_back = false;  // a `return` gives back a kept selection: it takes `_ss_keep`
+    // The names assigned on every path to the statement being written,
+    // parameters included: what a traced branch or loop body may take.
+    std::set<std::string> defined;
+    int traced_blocks = 0;  // the branch and loop-body functions written so far (their names' numbers)
 };
 
 // The guard of every check at run time: `--checks` and `--value-checks` are
@@ -93,6 +97,18 @@ public:
     void block(const ast::Block& block, int indent, std::ostringstream& out);
     std::string set_field(const ast::Attribute& field, const std::string& value);
     void statement(const ast::Stmt& stmt, int indent, std::ostringstream& out);
+
+    // traced_control.cpp: in the export module, an `if` as `_ss_rt.branch`
+    // and a `for i in a..b` as `_ss_rt.loop` over functions of the values
+    // they change; false where it stays a Python `if` or `for`.
+    bool traced_if(const ast::If& stmt, int indent, std::ostringstream& out);
+    bool traced_for(const ast::For& loop, int indent, std::ostringstream& out);
+    void traced_branches(const ast::If& stmt, size_t from, const std::vector<std::string>& inputs,
+                         const std::vector<std::string>& outputs, int indent, std::ostringstream& out);
+    // `def name(params):`, the body (none: `pass`), `return (results)`.
+    void traced_block(const std::string& name, const std::vector<std::string>& params, const ast::Block* body,
+                      const std::vector<std::string>& results, int indent, std::ostringstream& out);
+    std::vector<std::string> python_names(const std::vector<std::string>& names) const;
 
     // expressions.cpp
     Py expr(const ast::Expr& e);

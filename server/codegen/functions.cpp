@@ -3,6 +3,7 @@
 // `# file.ss:N` comment before each statement.
 #include <sstream>
 
+#include "check/assigned.hpp"
 #include "check/builtin_table.hpp"
 #include "codegen/emitter.hpp"
 
@@ -30,6 +31,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     for (const check::TypedParam& p : params) {
         std::string name = variable_name(p.name);
         locals_.insert(p.name);
+        state.defined.insert(p.name);
         if (p.type.kind == check::TypeKind::Mode) state.mode_params.insert(p.name);
         if (p.type.kind == check::TypeKind::Tensor) {
             for (const PlacedAxis& a : placed_axes(p.type.tensor)) {
@@ -186,6 +188,7 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
             auto* n = std::get_if<ast::NameExpr>(&t.node);
             if (!n) fail(t.range, "only names can be assigned here");
             locals_.insert(n->name.text);
+            fn_->defined.insert(n->name.text);
             targets += (i ? ", " : "") + variable_name(n->name.text);
             // A size this local's shape gives, for later statements.
             const check::Type* ty = value_type;
@@ -239,17 +242,25 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         return;
     }
     if (auto* i = std::get_if<ast::If>(&s.node)) {
+        if (traced_if(*i, indent, out)) return;
+        // What one branch assigns isn't there in another.
+        const std::set<std::string> defined = fn_ ? fn_->defined : std::set<std::string>{};
         for (size_t k = 0; k < i->branches.size(); ++k) {
             out << in << (k ? "elif " : "if ") << expr(*i->branches[k].condition).text << ":\n";
             block(i->branches[k].body, indent + 1, out);
+            if (fn_) fn_->defined = defined;
         }
         if (i->else_body) {
             out << in << "else:\n";
             block(*i->else_body, indent + 1, out);
+            if (fn_) fn_->defined = defined;
         }
+        if (fn_)
+            for (const std::string& name : check::assigned_after(*i)) fn_->defined.insert(name);
         return;
     }
     if (auto* f = std::get_if<ast::For>(&s.node)) {
+        if (traced_for(*f, indent, out)) return;
         std::string targets;
         for (size_t k = 0; k < f->targets.size(); ++k) {
             locals_.insert(f->targets[k].text);
@@ -271,7 +282,12 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
         }
         bool counted = std::holds_alternative<ast::RangeExpr>(f->iterable->node) && f->targets.size() == 1;
         if (counted) fn_->loop_indices.push_back(variable_name(f->targets[0].text));
+        // A loop may run no times: what it assigns isn't there after it.
+        const std::set<std::string> defined = fn_ ? fn_->defined : std::set<std::string>{};
+        if (fn_)
+            for (const ast::Name& t : f->targets) fn_->defined.insert(t.text);
         block(f->body, indent + 1, out);
+        if (fn_) fn_->defined = defined;
         if (counted) fn_->loop_indices.pop_back();
         return;
     }

@@ -108,16 +108,124 @@ def test_exit_codes_and_a_file_with_errors_writes_nothing(ss):
     result = ss.run("export", printing, "--fn", "a", "-o", old)
     assert result.returncode == 1 and "E1704" in result.stderr.decode() and "nothing written" in result.stderr.decode()
     assert old.read_bytes() == b"older output"
-    # torch's error (an `if` on a tensor, not yet a torch.cond): exit 1,
-    # shown, and the older output as it was.
+    # torch's error (a loop whose state changes size at each step, which a
+    # torch.while_loop can't carry): exit 1, shown, and the older output as it was.
     branchy = ss.write(
-        "branchy.ss", "export fn a(x: [n]) -> [n]:\n    y = x\n    if sum(x) > 0.0:\n        y = -x\n    return y\n"
+        "branchy.ss",
+        "fn pos(x: [n]) -> [?k]:\n    return x[x > 0.0]\n\n"
+        "export fn a(x: [n]) -> [?k]:\n    y = pos(x)\n    for t in 0..n:\n        y = pos(y - 1.0)\n    return y\n",
     )
     result = ss.run("export", branchy, "-o", old, "--python", python(), timeout=600)
     assert result.returncode == 1 and "torch couldn't export `a`" in result.stderr.decode(), result.stderr.decode()
     assert old.read_bytes() == b"older output"
     result = ss.run("export", branchy, "-o", old, "--python", "/nonexistent/python")
     assert result.returncode == 2 and "can't start Python" in result.stderr.decode()
+
+
+# Runs examples/exported.ss's three exports with torch alone, at several
+# sizes of each generic axis (1 among them), against torch by hand.
+EXAMPLES_AGAINST_TORCH = r"""
+import sys, torch
+folder = sys.argv[1]
+load = lambda name: torch.export.load("%s/%s.pt2" % (folder, name)).module()
+g = torch.Generator().manual_seed(0)
+patches = load("first_image_patches")
+for b in (1, 2, 3):
+    tokens = torch.randn(b, 196, 768, generator=g)
+    assert torch.equal(patches(tokens), tokens[0])
+tokens[0, 5] = 0.0  # an empty patch: `as [N D]` fails where the program runs
+try:
+    patches(tokens)
+    sys.exit("an image with an empty patch passed `as [N D]`")
+except RuntimeError:
+    pass
+clip = load("clip_norm_to")  # torch.cond
+for n in (1, 2, 7):
+    for spread in (0.01, 1.0):  # under the limit, and over it
+        x = torch.randn(n, 768, generator=g) * spread
+        norm = x.pow(2).sum().sqrt()
+        torch.testing.assert_close(clip(x), x * (10.0 / norm) if norm > 10.0 else x, atol=1e-5, rtol=1e-5)
+recurrent = load("recurrent_state")  # torch.while_loop
+w = torch.randn(768, 768, generator=g) / 30
+for n in (1, 2, 9):
+    x = torch.randn(n, 768, generator=g)
+    h = torch.zeros(768)
+    for t in range(n):
+        h = torch.tanh(h @ w + x[t])
+    torch.testing.assert_close(recurrent(x, w), h, atol=1e-5, rtol=1e-5)
+assert "shapescript" not in sys.modules and "einops" not in sys.modules, sorted(sys.modules)
+"""
+
+
+def test_the_examples_export_with_cond_loops_and_as_checks(ss):
+    source = REPO / "examples" / "exported.ss"
+    for name in ("first_image_patches", "clip_norm_to", "recurrent_state"):
+        out = ss.tmp / (name + ".pt2")
+        result = ss.run("export", source, "--fn", name, "-o", out, "--python", python(), timeout=600)
+        assert result.returncode == 0, result.stderr.decode()
+    ran = subprocess.run(
+        [python(), "-c", EXAMPLES_AGAINST_TORCH, str(ss.tmp)], capture_output=True, text=True, timeout=600
+    )
+    assert ran.returncode == 0, ran.stderr
+
+
+def test_traced_control_flow_in_the_export_module(ss):
+    """An `if` is `_ss_rt.branch` over functions of what it changes, an
+    `elif` the `else` branch's own; a loop to a size `_ss_rt.loop`."""
+    module = ss.tmp / "flow_export.py"
+    source = REPO / "examples" / "exported.ss"
+    assert ss.run("export", source, "--fn", "clip_norm_to", "--emit-python", module).returncode == 0
+    text = module.read_text()
+    assert "def _ss_then_1(y):" in text and "def _ss_else_1(y):" in text
+    assert "(y,) = _ss_rt.branch(" in text and ", _ss_then_1, _ss_else_1, (y,))" in text
+    assert "(h,) = _ss_rt.loop(0, _ss_n, _ss_body_" in text
+
+
+MIXED = """dim D = 8
+
+fn shrink(x: [n D]) -> [n D]:
+    return x * 0.5
+
+export fn mixed(x: [n D]) -> [n D]:
+    y = x
+    steps = 0
+    if sum(sum(x, over=n), over=D) > 0.0:
+        z = shrink(x)
+        for i in 0..n:
+            steps += 1
+    elif n > 4:
+        z = x - 1.0
+        steps = 2
+    else:
+        z = x + 1.0
+    return y + z * steps
+"""
+
+MIXED_BY_HAND = r"""
+import sys, torch
+program = torch.export.load(sys.argv[1]).module()
+for n in (1, 3, 6):
+    for sign in (1, -1):
+        x = torch.rand(n, 8) * sign
+        if x.sum() > 0:
+            z, steps = x * 0.5, n
+        elif n > 4:
+            z, steps = x - 1.0, 2
+        else:
+            z, steps = x + 1.0, 0
+        torch.testing.assert_close(program(x), x + z * steps)
+"""
+
+
+def test_an_elif_on_a_size_and_a_loop_inside_a_branch(ss):
+    """A `[] Mask` condition, then one on a dynamic size (`n > 4`), a name
+    every branch assigns (`z`), an int a loop to `n` counts inside a branch."""
+    source = ss.write("mixed.ss", MIXED)
+    out = ss.tmp / "mixed.pt2"
+    result = ss.run("export", source, "-o", out, "--python", python(), timeout=600)
+    assert result.returncode == 0, result.stderr.decode()
+    ran = subprocess.run([python(), "-c", MIXED_BY_HAND, str(out)], capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stderr
 
 
 def _imports(module):
@@ -166,4 +274,38 @@ def test_an_as_on_a_selection_is_a_check_inside_the_program(ss):
         "sys.exit('five rows passed the as [6 D] check')\n"
     )
     ran = subprocess.run([python(), "-c", check, str(out)], capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stderr
+
+
+def test_a_value_check_is_an_assert_inside_the_program(ss):
+    source = ss.write(
+        "lookup.ss",
+        "dim V = 50\ndim D = 16\n\nexport fn lookup(ids: [b n] Index[V], table: [V D]) -> [b n D]:\n"
+        "    return embedding(ids, table)\n",
+    )
+    checked, unchecked = ss.tmp / "checked.pt2", ss.tmp / "unchecked.pt2"
+    result = ss.run("export", source, "-o", checked, "--python", python(), timeout=600)
+    assert result.returncode == 0, result.stderr.decode()
+    result = ss.run("export", source, "-o", unchecked, "--value-checks", "never", "--python", python(), timeout=600)
+    assert result.returncode == 0, result.stderr.decode()
+    check = (
+        "import sys, torch\n"
+        "asserts = lambda p: [n for n in p.graph.nodes if 'assert_async' in str(n.target)]\n"
+        "checked, unchecked = torch.export.load(sys.argv[1]), torch.export.load(sys.argv[2])\n"
+        "assert len(asserts(checked)) == 1 and asserts(unchecked) == []\n"
+        "table = torch.randn(50, 16)\n"
+        "for b, n in ((1, 1), (2, 5), (3, 2)):\n"
+        "    ids = torch.randint(0, 50, (b, n))\n"
+        "    assert torch.equal(checked.module()(ids, table), table[ids])\n"
+        "ids[0, 1] = 50\n"
+        "try:\n"
+        "    checked.module()(ids, table)\n"
+        "except RuntimeError as e:\n"
+        "    assert 'lookup(): argument `ids`: expected Index[50] values in 0..50' in str(e), str(e)\n"
+        "    sys.exit(0)\n"
+        "sys.exit('an id of 50 passed Index[50]')\n"
+    )
+    ran = subprocess.run(
+        [python(), "-c", check, str(checked), str(unchecked)], capture_output=True, text=True, timeout=600
+    )
     assert ran.returncode == 0, ran.stderr

@@ -1,0 +1,120 @@
+// Control flow in the export module (docs/export.md, "Control flow"):
+// torch.export can't follow a Python `if` on a value it doesn't know, nor a
+// loop whose end is a dynamic size, so there each branch of an `if` and the
+// body of a `for i in a..b` is a function of the values it may change,
+// returning them, and the runtime (shapescript/control.py) runs it as a
+// Python `if` or loop where the condition or the ends are known while
+// tracing, and as torch.cond or torch.while_loop where they aren't.
+#include <sstream>
+
+#include "check/assigned.hpp"
+#include "codegen/emitter.hpp"
+
+namespace ss::codegen {
+
+namespace {
+
+std::string pad(int indent) { return std::string(static_cast<size_t>(indent) * 4, ' '); }
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> Emitter::python_names(const std::vector<std::string>& names) const {
+    std::vector<std::string> out;
+    for (const std::string& n : names) out.push_back(variable_name(n));
+    return out;
+}
+
+void Emitter::traced_block(const std::string& def, const std::vector<std::string>& params, const ast::Block* body,
+                           const std::vector<std::string>& results, int indent, std::ostringstream& out) {
+    out << pad(indent) << "def " << def << "(" << joined(python_names(params)) << "):\n";
+    // What the body assigns is its own until it is returned: the names it
+    // defines, and the sizes read from their shapes, don't outlive it.
+    std::set<std::string> defined = fn_->defined;
+    auto sources = fn_->local_source;
+    fn_->defined.insert(params.begin(), params.end());
+    if (body) block(*body, indent + 1, out);
+    out << pad(indent + 1) << "return " << py_tuple(python_names(results)) << "\n";
+    fn_->defined = std::move(defined);
+    fn_->local_source = std::move(sources);
+}
+
+void Emitter::traced_branches(const ast::If& stmt, size_t from, const std::vector<std::string>& inputs,
+                              const std::vector<std::string>& outputs, int indent, std::ostringstream& out) {
+    int id = ++fn_->traced_blocks;
+    std::string then = "_ss_then_" + std::to_string(id), otherwise = "_ss_else_" + std::to_string(id);
+    traced_block(then, inputs, &stmt.branches[from].body, outputs, indent, out);
+    if (from + 1 < stmt.branches.size()) {
+        // `elif`: the rest of the chain is the `else` branch's own `if`.
+        out << pad(indent) << "def " << otherwise << "(" << joined(python_names(inputs)) << "):\n";
+        std::set<std::string> defined = fn_->defined;
+        fn_->defined.insert(inputs.begin(), inputs.end());
+        traced_branches(stmt, from + 1, inputs, outputs, indent + 1, out);
+        out << pad(indent + 1) << "return " << py_tuple(python_names(outputs)) << "\n";
+        fn_->defined = std::move(defined);
+    } else {
+        traced_block(otherwise, inputs, stmt.else_body ? &*stmt.else_body : nullptr, outputs, indent, out);
+    }
+    out << pad(indent) << py_tuple(python_names(outputs)) << " = _ss_rt.branch("
+        << expr(*stmt.branches[from].condition).text << ", " << then << ", " << otherwise << ", "
+        << py_tuple(python_names(inputs)) << ")\n";
+}
+
+bool Emitter::traced_if(const ast::If& stmt, int indent, std::ostringstream& out) {
+    if (!exporting() || !fn_) return false;
+    std::set<std::string> changed;
+    for (const ast::Branch& b : stmt.branches) {
+        if (check::returns_in(b.body)) return false;  // a Python `if` (E1706 refuses one on a tensor)
+        auto names = check::changed_in(b.body);
+        changed.insert(names.begin(), names.end());
+    }
+    if (stmt.else_body) {
+        if (check::returns_in(*stmt.else_body)) return false;
+        auto names = check::changed_in(*stmt.else_body);
+        changed.insert(names.begin(), names.end());
+    }
+    // A branch takes the values it may change that exist before the `if`,
+    // and returns those and the ones every branch assigns.
+    std::set<std::string> every = check::assigned_after(stmt);
+    std::vector<std::string> inputs, assigned;
+    for (const std::string& name : changed) {
+        if (fn_->defined.count(name)) inputs.push_back(name);
+        else if (every.count(name)) assigned.push_back(name);
+    }
+    std::vector<std::string> outputs = inputs;  // the inputs first, in order: the runtime pairs them up
+    outputs.insert(outputs.end(), assigned.begin(), assigned.end());
+    if (outputs.empty()) return false;  // nothing it computes is seen after it
+    traced_branches(stmt, 0, inputs, outputs, indent, out);
+    for (const std::string& name : outputs) locals_.insert(name);
+    fn_->defined.insert(outputs.begin(), outputs.end());
+    return true;
+}
+
+bool Emitter::traced_for(const ast::For& loop, int indent, std::ostringstream& out) {
+    auto* range = std::get_if<ast::RangeExpr>(&loop.iterable->node);
+    if (!exporting() || !fn_ || !range || !range->start || !range->end || loop.targets.size() != 1 ||
+        check::returns_in(loop.body))
+        return false;
+    const std::string& index = loop.targets[0].text;
+    std::vector<std::string> carried;
+    for (const std::string& name : check::changed_in(loop.body))
+        if (name != index && fn_->defined.count(name)) carried.push_back(name);
+    if (carried.empty()) return false;  // nothing it computes is seen after it
+    locals_.insert(index);
+    std::string body = "_ss_body_" + std::to_string(++fn_->traced_blocks);
+    std::vector<std::string> params{index};
+    params.insert(params.end(), carried.begin(), carried.end());
+    fn_->loop_indices.push_back(variable_name(index));
+    traced_block(body, params, &loop.body, carried, indent, out);
+    fn_->loop_indices.pop_back();
+    out << pad(indent) << py_tuple(python_names(carried)) << " = _ss_rt.loop(" << expr(*range->start).text << ", "
+        << expr(*range->end).text << ", " << body << ", " << py_tuple(python_names(carried)) << ")\n";
+    return true;
+}
+
+}  // namespace ss::codegen
