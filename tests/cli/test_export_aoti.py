@@ -1,0 +1,88 @@
+"""`shapescript export --aoti` (docs/export.md): the README's attention as an
+AOTInductor package, run by torch._inductor.aoti_load_package in a Python
+that imports neither ShapeScript nor einops, at several b and n, against
+attention by hand; and by the C++ loader (runtime/loader/aoti_run.cpp,
+built against the venv's libtorch), against Python's outputs."""
+
+import subprocess
+
+import pytest
+
+from test_export import ATTENTION, python
+
+# Runs the package at several sizes against attention by hand, and saves
+# each size's inputs and outputs for the C++ loader (folder/in_K.pt, py_K.pt).
+RUN_IN_PYTHON = r"""
+import math, sys, torch
+package, folder = sys.argv[1], sys.argv[2]
+program = torch._inductor.aoti_load_package(package)
+D, H = 768, 12
+g = torch.Generator().manual_seed(0)
+w_qkv, w_o = torch.randn(D, 3 * D, generator=g) / 30, torch.randn(D, D, generator=g) / 30
+for k, (b, n) in enumerate([(2, 3), (1, 7), (4, 2)]):
+    x = torch.randn(b, n, D, generator=g)
+    q, kk, v = (x @ w_qkv).reshape(b, n, 3, H, D // H).permute(2, 0, 3, 1, 4)
+    att = (q @ kk.transpose(-1, -2)) / math.sqrt(D // H)
+    att = att.masked_fill(~torch.ones(n, n, dtype=torch.bool).tril(), -math.inf).softmax(-1)
+    hand = (att @ v).permute(0, 2, 1, 3).reshape(b, n, D) @ w_o
+    got = program(x, w_qkv, w_o)
+    assert ((got - hand).abs().max() / hand.abs().max()).item() < 1e-5
+    torch.save([x, w_qkv, w_o], "%s/in_%d.pt" % (folder, k))
+    torch.save([got], "%s/py_%d.pt" % (folder, k))
+assert "shapescript" not in sys.modules and "einops" not in sys.modules, sorted(sys.modules)
+"""
+
+SAME_AS_PYTHON = r"""
+import sys, torch
+for k in range(3):
+    cpp, py = torch.load("%s/cpp_%d.pt" % (sys.argv[1], k)), torch.load("%s/py_%d.pt" % (sys.argv[1], k))
+    assert isinstance(cpp, tuple) and len(cpp) == len(py) == 1
+    torch.testing.assert_close(cpp[0], py[0], rtol=1e-6, atol=1e-6)
+"""
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory, bin_dir):
+    """The attention package, compiled once for the tests here (about 30 s)."""
+    folder = tmp_path_factory.mktemp("aoti")
+    source = folder / "attention.ss"
+    source.write_text(ATTENTION)
+    out = folder / "attention.pt2"
+    result = subprocess.run(
+        [str(bin_dir / "shapescript"), "export", str(source), "--fn", "causal_attention", "--aoti", "-o", str(out)]
+        + ["--python", python()],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_the_package_runs_from_python_and_from_cpp(package, bin_dir, tmp_path):
+    ran = subprocess.run(
+        [python(), "-c", RUN_IN_PYTHON, str(package), str(tmp_path)], capture_output=True, text=True, timeout=600
+    )
+    assert ran.returncode == 0, ran.stderr
+    loader = bin_dir / "shapescript-aoti-run"
+    assert loader.exists(), "no %s: the build makes it against the venv's torch (runtime/loader)" % loader
+    for k in range(3):
+        args = [str(loader), str(package), str(tmp_path / ("in_%d.pt" % k)), str(tmp_path / ("cpp_%d.pt" % k))]
+        result = subprocess.run(args, capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stderr
+    ran = subprocess.run([python(), "-c", SAME_AS_PYTHON, str(tmp_path)], capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stderr
+
+
+def test_the_loader_says_what_went_wrong(bin_dir, tmp_path, package):
+    loader = str(bin_dir / "shapescript-aoti-run")
+    usage = subprocess.run([loader, str(package)], capture_output=True, text=True, timeout=60)
+    assert usage.returncode == 2 and "usage: shapescript-aoti-run" in usage.stderr
+    missing = subprocess.run(
+        [loader, str(package), str(tmp_path / "none.pt"), str(tmp_path / "out.pt")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert missing.returncode == 1 and "can't read" in missing.stderr, missing.stderr
+    assert not (tmp_path / "out.pt").exists()
