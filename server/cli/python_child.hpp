@@ -4,17 +4,12 @@
 // ($SHAPESCRIPT_VENV or ~/.cache/shapescript/venv), else python3.
 #pragma once
 
-#include <filesystem>
 #include <string>
-#include <vector>
+
+#include "diag/child_process.hpp"  // run_child, self_path: the commands use both
 
 namespace ss::cli {
 
-std::filesystem::path self_path();  // this program, or empty
 std::string find_python(const std::string& given);
-
-// Runs `argv` (argv[0] found on PATH) and waits: its exit status, 128 + the
-// signal that ended it, or -1 (with `error` set) when it couldn't start.
-int run_child(const std::vector<std::string>& argv, std::string& error);
 
 }  // namespace ss::cli

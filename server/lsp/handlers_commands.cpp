@@ -3,6 +3,8 @@
 //   shapescript.build       writes the file's Python module next to it (FILE.py)
 //   shapescript.showPython  gives the module's text, for the editor to show
 //   shapescript.applyFix    a quick fix as a Command (handlers_fixes.cpp)
+//   shapescript.export      exports a function with torch.export: `shapescript export` in a
+//                           child process (export_jobs.hpp), answered when it ends
 //
 // arguments: [uri] or [uri, {"checks": LEVEL, "valueChecks": LEVEL}]. The
 // text is the open document's when the file is open (unsaved edits
@@ -14,6 +16,7 @@
 #include <filesystem>
 
 #include "codegen/build.hpp"
+#include "diag/child_process.hpp"
 #include "diag/read_file.hpp"
 #include "diag/version.hpp"
 #include "diag/write_file.hpp"
@@ -25,6 +28,7 @@ namespace {
 
 const char* kBuild = "shapescript.build";
 const char* kShowPython = "shapescript.showPython";
+const char* kExport = "shapescript.export";
 
 std::string level_option(const Json* options, const char* key) {
     const Json* value = options ? optional_member(*options, key) : nullptr;
@@ -41,7 +45,7 @@ std::string level_option(const Json* options, const char* key) {
 // shapescript.applyFix only for the clients that get quick fixes as Commands
 // (handlers_fixes.cpp).
 std::vector<std::string> LanguageServer::command_names() const {
-    std::vector<std::string> names{kBuild, kShowPython};
+    std::vector<std::string> names{kBuild, kShowPython, kExport};
     if (!client_.code_action_literals && client_.apply_edit) names.push_back(apply_fix_command());
     return names;
 }
@@ -54,7 +58,9 @@ Json LanguageServer::on_execute_command(const Json& params) {
     }
     if (command != kBuild && command != kShowPython)
         throw RpcError(rpc_error::kInvalidParams,
-                       "expected the command `shapescript.build` or `shapescript.showPython`, found `" + command + "`");
+                       "expected the command `shapescript.build`, `shapescript.showPython` "
+                       "or `shapescript.export`, found `" +
+                           command + "`");
     const Json* arguments = optional_member(params, "arguments");
     if (!arguments || !arguments->is_array() || arguments->empty() || !(*arguments)[0].is_string())
         throw RpcError(rpc_error::kInvalidParams, "expected arguments [uri] with the .ss file's URI, found " +
@@ -118,6 +124,88 @@ Json LanguageServer::on_execute_command(const Json& params) {
     if (auto error = write_file_atomically(py_path, *built.module))
         throw RpcError(rpc_error::kRequestFailed, "can't write the module: " + *error);
     return {{"path", py_path}, {"uri", file_uri(py_path)}};
+}
+
+// window/workDoneProgress/cancel: the user stopped an export from its progress.
+void LanguageServer::on_progress_cancel(const Json& params) {
+    if (const Json* token = optional_member(params, "token")) exports_.cancel_token(*token);
+}
+
+bool LanguageServer::is_export_command(const Json& params) {
+    const Json* command = optional_member(params, "command");
+    return command && *command == kExport;
+}
+
+// arguments: [uri] or [uri, {"fn", "output", "aoti", "checks", "valueChecks"}];
+// the Python is initializationOptions.pythonPath when the client gave one.
+// The file on disk is exported, as `shapescript export` reads it: an open
+// document with unsaved changes is refused, not exported as it was saved.
+void LanguageServer::start_export(const Json& id, const Json& params) {
+    const Json* arguments = optional_member(params, "arguments");
+    if (!arguments || !arguments->is_array() || arguments->empty() || !(*arguments)[0].is_string())
+        throw RpcError(rpc_error::kInvalidParams, "expected arguments [uri] with the .ss file's URI, found " +
+                                                      (arguments ? arguments->dump() : std::string("none")));
+    std::string uri = (*arguments)[0].get<std::string>();
+    const Json* options = arguments->size() > 1 && (*arguments)[1].is_object() ? &(*arguments)[1] : nullptr;
+    auto text_option = [&](const char* key) -> std::string {
+        const Json* value = options ? optional_member(*options, key) : nullptr;
+        if (!value) return "";
+        if (!value->is_string() || value->get<std::string>().empty())
+            throw RpcError(rpc_error::kInvalidParams,
+                           std::string("expected `") + key + "` to be a non-empty string, found " + value->dump());
+        return value->get<std::string>();
+    };
+    std::string fn = text_option("fn"), output = text_option("output");
+    const Json* aoti_value = options ? optional_member(*options, "aoti") : nullptr;
+    if (aoti_value && !aoti_value->is_boolean())
+        throw RpcError(rpc_error::kInvalidParams, "expected `aoti` to be true or false, found " + aoti_value->dump());
+    bool aoti = aoti_value && aoti_value->get<bool>();
+    codegen::Options o;
+    o.checks = level_option(options, "checks");
+    o.value_checks = level_option(options, "valueChecks");
+
+    std::optional<std::string> path = file_path(uri);
+    if (!path) throw RpcError(rpc_error::kRequestFailed, "can't export `" + uri + "`: save it as a file first");
+    FileRead read = read_regular_file(*path, options_.max_document_bytes);
+    if (!read.bytes) throw RpcError(rpc_error::kRequestFailed, "can't read " + *path + ": " + read.error);
+    if (auto open = documents_.find(uri); open != documents_.end() && open->second->text() != *read.bytes)
+        throw RpcError(rpc_error::kRequestFailed, *path + " has unsaved changes: save it first (the export reads it)");
+
+    // Checked here first, as the command would: a file with errors, or no
+    // such function, is answered at once, and the answer names the function.
+    o.version = std::string(kVersion);
+    o.source_path = *path;
+    o.padding = false;
+    o.export_fn = fn;
+    codegen::BuildOutput built = codegen::build_python(*read.bytes, o, true);
+    if (built.errors)
+        throw RpcError(rpc_error::kRequestFailed, std::to_string(built.errors) + " error" +
+                                                      (built.errors == 1 ? "" : "s") +
+                                                      " in the file, nothing exported");
+    if (!built.export_refused.empty()) throw RpcError(rpc_error::kRequestFailed, built.export_refused);
+    if (built.unsupported || !built.module)
+        throw RpcError(rpc_error::kRequestFailed,
+                       "can't generate Python for this yet: " +
+                           (built.unsupported ? built.unsupported->message : std::string("no module")));
+
+    std::filesystem::path program = self_path().parent_path() / "shapescript";
+    if (output.empty()) output = std::filesystem::path(*path).replace_extension(".pt2").string();
+    std::error_code ec;
+    output = std::filesystem::absolute(output, ec).lexically_normal().string();
+    if (same_file(*path, output))
+        throw RpcError(rpc_error::kRequestFailed, output + " is the source file: expected another file to write");
+    ExportRequest request;
+    request.id = id;
+    request.argv = {program.string(), "export",   *path,    "--fn",           built.export_fn, "-o",
+                    output,           "--checks", o.checks, "--value-checks", o.value_checks};
+    if (aoti) request.argv.push_back("--aoti");
+    if (!python_path_.empty()) request.argv.insert(request.argv.end(), {"--python", python_path_});
+    request.result = {{"path", output}, {"uri", file_uri(output)}, {"function", built.export_fn}, {"aoti", aoti}};
+    request.title = "Exporting `" + built.export_fn + "`";
+    if (const Json* token = optional_member(params, "workDoneToken");
+        token && (token->is_string() || token->is_number()))
+        request.token = *token;
+    exports_.start(std::move(request));
 }
 
 }  // namespace ss::lsp

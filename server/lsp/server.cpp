@@ -74,6 +74,7 @@ LanguageServer::LanguageServer(Connection& connection, ServerOptions options)
         {"textDocument/didSave", &LanguageServer::on_ignored},
         {"workspace/didChangeConfiguration", &LanguageServer::on_ignored},
         {"workspace/didChangeWatchedFiles", &LanguageServer::on_ignored},
+        {"window/workDoneProgress/cancel", &LanguageServer::on_progress_cancel},
     };
     worker_ = std::thread([this] { worker_loop(); });
 }
@@ -108,6 +109,7 @@ bool LanguageServer::on_message(const std::string& body) {
             // cancel of one already answered (a common race) is not kept, so
             // it neither piles up nor cancels a later request with that id.
             std::string key = id_key(*id);
+            if (exports_.cancel_request(key)) return true;  // an export running in its child
             std::lock_guard lock(mutex_);
             for (const Queued& queued : queue_)
                 if (queued.message.kind == Incoming::Kind::Request && id_key(queued.message.id) == key) {
@@ -252,6 +254,10 @@ void LanguageServer::handle_request(const Incoming& in) {
     }
     try {
         Json params = in.params.is_null() ? Json::object() : in.params;
+        if (in.method == "workspace/executeCommand" && is_export_command(params)) {
+            start_export(in.id, params);  // answered when the export ends
+            return;
+        }
         send(response(in.id, (this->*handler->second)(params)));
     } catch (const RpcError& e) {
         spdlog::warn("{}: {}", in.method, e.what());
@@ -417,9 +423,12 @@ Json LanguageServer::on_initialize(const Json& params) {
     const Json* capabilities = optional_member(params, "capabilities");
     client_ = read_client_capabilities(capabilities ? *capabilities : Json());
     progress_ = ProgressTokens(client_.work_done_progress);
-    if (const Json* init = optional_member(params, "initializationOptions"))
+    if (const Json* init = optional_member(params, "initializationOptions"); init && init->is_object()) {
         if (const Json* debounce = optional_member(*init, "debounceMs"); debounce && debounce->is_number_integer())
             options_.debounce = std::chrono::milliseconds(std::clamp<int64_t>(debounce->get<int64_t>(), 0, 5000));
+        if (const Json* python = optional_member(*init, "pythonPath"); python && python->is_string())
+            python_path_ = python->get<std::string>();
+    }
     state_ = State::Running;
     // Forms the client didn't declare are left out or given in their oldest
     // shape (`true` for a provider without options).

@@ -23,6 +23,7 @@
 #include <unordered_map>
 
 #include "lsp/client_capabilities.hpp"
+#include "lsp/export_jobs.hpp"
 #include "lsp/json_rpc.hpp"
 #include "lsp/open_document.hpp"
 #include "lsp/progress.hpp"
@@ -131,6 +132,10 @@ private:
     // Commands (handlers_commands.cpp).
     Json on_execute_command(const Json& params);
     std::vector<std::string> command_names() const;
+    // `shapescript.export`: answered later, by exports_, when the child ends.
+    static bool is_export_command(const Json& params);
+    void start_export(const Json& id, const Json& params);
+    void on_progress_cancel(const Json& params);
 
     Connection& connection_;
     ServerOptions options_;
@@ -161,7 +166,12 @@ private:
     // The client pulls diagnostics (it asked once): none are pushed after.
     bool pulling_ = false;
 
+    std::string python_path_;  // initializationOptions.pythonPath: the Python exports trace with
+
     std::thread worker_;
+    // Last: its destructor stops the exports still running and waits for
+    // their threads, which answer through send().
+    ExportJobs exports_{[this](const Json& message) { send(message); }};
 };
 
 }  // namespace ss::lsp

@@ -26,7 +26,11 @@ def cli_module(bin_dir, path, *options):
 def test_the_commands_are_advertised(servers):
     c = servers.start()
     capabilities = c.initialize({})["capabilities"]
-    assert set(capabilities["executeCommandProvider"]["commands"]) == {"shapescript.build", "shapescript.showPython"}
+    assert set(capabilities["executeCommandProvider"]["commands"]) == {
+        "shapescript.build",
+        "shapescript.showPython",
+        "shapescript.export",
+    }
     assert c.shutdown_and_exit() == 0
 
 

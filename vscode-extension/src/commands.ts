@@ -55,3 +55,114 @@ export function failureMessage(action: string, err: unknown): string {
     : String(err);
   return `ShapeScript: can't ${action}: ${detail}`;
 }
+
+// ---------------------------------------------------------------------------
+// Export (torch.export): `shapescript.export` on the server, reached from the
+// two palette commands below. The server exports the file on disk, so the
+// extension saves the document first.
+
+export const EXPORT_COMMAND = "shapescript.export";
+export const EXPORT_PT2_COMMAND = "shapescript.exportPt2";
+export const EXPORT_AOTI_COMMAND = "shapescript.exportAoti";
+
+/** JSON-RPC error codes the export answers with (LSP's LSPErrorCodes). */
+export const REQUEST_CANCELLED = -32800;
+export const REQUEST_FAILED = -32803;
+
+// A type alias, not an interface, so it fits the LSPAny of ExecuteCommandParams.
+export type ExportOptions = {
+  fn?: string;
+  aoti: boolean;
+  checks: CheckLevel;
+  valueChecks: CheckLevel;
+};
+
+export interface ExportParams {
+  command: typeof EXPORT_COMMAND;
+  arguments: [string, ExportOptions];
+}
+
+/**
+ * The params of workspace/executeCommand `shapescript.export` for the file
+ * `uri`. Without `fn` the server picks the file's only `export fn` (and says
+ * so when there is none); `output` is left to the server (FILE.pt2).
+ */
+export function exportParams(
+  uri: string,
+  options: { fn?: string; aoti: boolean; checks?: unknown; valueChecks?: unknown },
+): ExportParams {
+  const opts: ExportOptions = {
+    aoti: options.aoti,
+    checks: level(options.checks),
+    valueChecks: level(options.valueChecks),
+  };
+  if (options.fn !== undefined && options.fn !== "") opts.fn = options.fn;
+  return { command: EXPORT_COMMAND, arguments: [uri, opts] };
+}
+
+// `export fn NAME(` at the start of a line; NAME a Python identifier (the
+// server's rule, server/syntax/identifier.cpp), so letters beyond ASCII too.
+const EXPORT_FN = /^export\s+fn\s+([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)\s*\(/u;
+
+/**
+ * The names of the `export fn`s in a file's text, in order, each once. Only
+ * top-level declarations count: a line that starts with `export fn NAME(`.
+ * Indented lines don't, nor do comments: the match starts at the line's first
+ * column and ends at the `(`, so a `#` (a comment line, or a trailing comment
+ * before the `(`) never matches.
+ */
+export function exportFunctionNames(text: string): string[] {
+  const names: string[] = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const m = EXPORT_FN.exec(line);
+    if (m && !names.includes(m[1])) names.push(m[1]);
+  }
+  return names;
+}
+
+/** The title of the progress notification while the export runs. */
+export function exportTitle(fn: string | undefined, aoti: boolean): string {
+  const what = fn ? `exporting \`${fn}\`` : "exporting";
+  return `ShapeScript: ${what}${aoti ? " as an AOTInductor package" : ""}`;
+}
+
+/**
+ * What the user is told after an export, and the export's own output (torch's
+ * messages) for the output channel. `requestedAoti` stands in when the result
+ * doesn't say which kind it wrote.
+ */
+export function exportMessage(result: unknown, requestedAoti = false): { message: string; output: string } {
+  const r = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
+  const output = typeof r.output === "string" ? r.output : "";
+  const path = r.path;
+  if (typeof path !== "string" || path === "") {
+    return { message: "ShapeScript: the server exported the function but did not say where it went.", output };
+  }
+  const fn = typeof r.function === "string" && r.function !== "" ? ` \`${r.function}\`` : "";
+  const aoti = typeof r.aoti === "boolean" ? r.aoti : requestedAoti;
+  return { message: `ShapeScript: exported${fn} ${aoti ? "as an AOTInductor package " : ""}to ${path}`, output };
+}
+
+const MAX_SHORT = 300;
+
+/**
+ * How a failed export is reported: `cancelled` when the user cancelled it
+ * (RequestCancelled), else `failed` with a one-line message for the
+ * notification and the whole error (torch's can run to many lines) for the
+ * output channel.
+ */
+export function exportFailure(
+  err: unknown,
+  fn?: string,
+): { kind: "cancelled"; message: string } | { kind: "failed"; message: string; detail: string } {
+  const code = typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (code === REQUEST_CANCELLED) {
+    return { kind: "cancelled", message: "ShapeScript: export cancelled" };
+  }
+  const action = fn ? `export \`${fn}\`` : "export";
+  const full = failureMessage(action, err);
+  const detail = full.slice(`ShapeScript: can't ${action}: `.length);
+  let first = detail.split(/\r?\n/).find((l) => l.trim() !== "")?.trim() ?? "the server gave no reason";
+  if (first.length > MAX_SHORT) first = `${first.slice(0, MAX_SHORT - 1)}…`;
+  return { kind: "failed", message: `ShapeScript: can't ${action}: ${first}`, detail: full };
+}

@@ -10,9 +10,16 @@ import {
 } from "vscode-languageclient/node";
 import {
   BUILD_COMMAND,
+  EXPORT_AOTI_COMMAND,
+  EXPORT_PT2_COMMAND,
   SHOW_PYTHON_COMMAND,
   buildMessage,
   commandParams,
+  exportFailure,
+  exportFunctionNames,
+  exportMessage,
+  exportParams,
+  exportTitle,
   failureMessage,
   pythonText,
 } from "./commands";
@@ -38,6 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.commands.registerCommand(BUILD_COMMAND, () => buildCurrentFile()),
     vscode.commands.registerCommand(SHOW_PYTHON_COMMAND, () => showPython()),
+    vscode.commands.registerCommand(EXPORT_PT2_COMMAND, () => exportCurrentFile(false)),
+    vscode.commands.registerCommand(EXPORT_AOTI_COMMAND, () => exportCurrentFile(true)),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration(SERVER_PATH_SETTING) || e.affectsConfiguration("shapescript.python.path")) {
         await stopClient();
@@ -194,5 +203,80 @@ async function showPython(): Promise<void> {
     const message = failureMessage("generate Python", err);
     outputChannel.appendLine(message);
     void vscode.window.showErrorMessage(message);
+  }
+}
+
+// Which `export fn` to export: undefined for the server's default (none in
+// the file: the server says so), null when the user dismissed the choice.
+async function pickExportFunction(doc: vscode.TextDocument): Promise<string | undefined | null> {
+  const names = exportFunctionNames(doc.getText());
+  if (names.length <= 1) return names[0];
+  const picked = await vscode.window.showQuickPick(names, {
+    title: "ShapeScript: export which function?",
+    placeHolder: "an export fn of this file",
+  });
+  return picked ?? null;
+}
+
+const SHOW_OUTPUT = "Show Output";
+
+// torch.export of the active file, to FILE.pt2 (or an AOTInductor package
+// when `aoti`). The server exports the file on disk and refuses one with
+// unsaved changes, so the document is saved first.
+async function exportCurrentFile(aoti: boolean): Promise<void> {
+  const doc = activeShapeScript();
+  if (!doc) return;
+  if (doc.isUntitled || doc.uri.scheme !== "file") {
+    void vscode.window.showWarningMessage("ShapeScript: save the file to disk first: export works on the .ss file on disk.");
+    return;
+  }
+  const fn = await pickExportFunction(doc);
+  if (fn === null) return;
+  if (doc.isDirty) {
+    let saved = false;
+    try {
+      saved = await doc.save();
+    } catch (err) {
+      outputChannel.appendLine(`Saving ${doc.uri.fsPath}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (!saved) {
+      void vscode.window.showErrorMessage("ShapeScript: can't export: the file could not be saved (export works on the file on disk).");
+      return;
+    }
+  }
+  if (!client || !client.isRunning()) {
+    void vscode.window.showErrorMessage("ShapeScript: the language server is not running (ShapeScript: Restart server).");
+    return;
+  }
+  const c = client;
+  const config = vscode.workspace.getConfiguration("shapescript");
+  const params = exportParams(doc.uri.toString(), {
+    fn,
+    aoti,
+    checks: config.get("build.checks"),
+    valueChecks: config.get("build.valueChecks"),
+  });
+  try {
+    const result: unknown = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: exportTitle(fn, aoti), cancellable: true },
+      // The token makes the client send $/cancelRequest; the server then
+      // kills the export and answers RequestCancelled.
+      (_progress, token) => c.sendRequest(ExecuteCommandRequest.type, params, token),
+    );
+    const { message, output } = exportMessage(result, aoti);
+    outputChannel.appendLine(message);
+    if (output !== "") outputChannel.append(output.endsWith("\n") ? output : `${output}\n`);
+    void vscode.window.showInformationMessage(message);
+  } catch (err) {
+    const failure = exportFailure(err, fn);
+    if (failure.kind === "cancelled") {
+      outputChannel.appendLine(failure.message);
+      void vscode.window.showInformationMessage(failure.message);
+      return;
+    }
+    outputChannel.appendLine(failure.detail);
+    void vscode.window.showErrorMessage(failure.message, SHOW_OUTPUT).then((choice) => {
+      if (choice === SHOW_OUTPUT) outputChannel.show(true);
+    });
   }
 }
