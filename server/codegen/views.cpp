@@ -93,6 +93,11 @@ std::optional<Py> Emitter::rearrange_as_views(const Py& x, const ast::PatternSid
         std::vector<std::string> p;
         for (size_t v : perm) p.push_back(std::to_string(v));
         text += ".permute(" + py_join(p) + ")";
+        // torch.export can't tell whether merging permuted axes is a view
+        // (it is where a dynamic size is 1) and refuses that size; a copy
+        // laid out in order first merges as a view at every size.
+        bool merges = std::any_of(output.begin(), output.end(), [](const auto& g) { return g.size() > 1; });
+        if (exporting() && merges) text += ".clone(memory_format=torch.contiguous_format)";
     }
     // Merge the output's groups, last first.
     std::vector<size_t> out_starts;

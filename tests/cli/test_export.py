@@ -24,7 +24,7 @@ D, H = 768, 12
 g = torch.Generator().manual_seed(0)
 w_qkv, w_o = torch.randn(D, 3 * D, generator=g) / 30, torch.randn(D, D, generator=g) / 30
 worst = 0.0
-for b, n in [(2, 2), (3, 5), (2, 9), (5, 3)]:
+for b, n in [(2, 2), (3, 5), (1, 1), (5, 1), (1, 9)]:
     x = torch.randn(b, n, D, generator=g)
     q, k, v = (x @ w_qkv).reshape(b, n, 3, H, D // H).permute(2, 0, 3, 1, 4)
     att = (q @ k.transpose(-1, -2)) / math.sqrt(D // H)
@@ -42,7 +42,7 @@ def python():
     return os.environ.get("SHAPESCRIPT_PYTHON") or sys.executable
 
 
-def test_attention_exports_and_runs_with_torch_alone_at_any_b_and_n(ss):
+def test_attention_exports_and_runs_with_torch_alone_at_any_b_and_n_from_1(ss):
     source = ss.write("attention.ss", ATTENTION)
     result = ss.run("export", source, "--fn", "causal_attention", "--python", python(), timeout=600)
     assert result.returncode == 0, result.stderr.decode()
@@ -84,7 +84,7 @@ def test_derived_dims_from_the_types(ss):
     check = (
         "import sys, torch\n"
         "p = torch.export.load(sys.argv[1]).module()\n"
-        "for c, gh, gw in [(3, 2, 5), (2, 3, 2), (4, 2, 3)]:\n"
+        "for c, gh, gw in [(3, 2, 5), (2, 3, 2), (4, 1, 3), (1, 1, 1)]:\n"
         "    img, w = torch.randn(c, 4 * gh, 4 * gw), torch.randn(c * 16, 8)\n"
         "    hand = img.reshape(c, gh, 4, gw, 4).permute(1, 3, 0, 2, 4).reshape(gh * gw, c * 16) @ w\n"
         "    torch.testing.assert_close(p(img, w), hand)\n"
@@ -122,7 +122,7 @@ def test_exit_codes_and_a_file_with_errors_writes_nothing(ss):
     assert result.returncode == 2 and "can't start Python" in result.stderr.decode()
 
 
-# Runs examples/exported.ss's three exports with torch alone, at several
+# Runs examples/exported.ss's three exports, and the patch embedding's, with torch alone, at several
 # sizes of each generic axis (1 among them), against torch by hand.
 EXAMPLES_AGAINST_TORCH = r"""
 import sys, torch
@@ -153,13 +153,21 @@ for n in (1, 2, 9):
     for t in range(n):
         h = torch.tanh(h @ w + x[t])
     torch.testing.assert_close(recurrent(x, w), h, atol=1e-5, rtol=1e-5)
+patches = load("patches")  # examples/patch_embedding.ss: (gh 16) and (gw 16) are derived dims
+for b, gh, gw in ((2, 3, 2), (1, 1, 1), (1, 2, 5)):
+    image = torch.randn(b, 3, 16 * gh, 16 * gw, generator=g)
+    hand = image.reshape(b, 3, gh, 16, gw, 16).permute(0, 2, 4, 1, 3, 5).reshape(b, gh * gw, 768)
+    assert torch.equal(patches(image), hand)
 assert "shapescript" not in sys.modules and "einops" not in sys.modules, sorted(sys.modules)
 """
 
 
 def test_the_examples_export_with_cond_loops_and_as_checks(ss):
-    source = REPO / "examples" / "exported.ss"
-    for name in ("first_image_patches", "clip_norm_to", "recurrent_state"):
+    exports = [(REPO / "examples" / "patch_embedding.ss", "patches")]
+    exports += [
+        (REPO / "examples" / "exported.ss", n) for n in ("first_image_patches", "clip_norm_to", "recurrent_state")
+    ]
+    for source, name in exports:
         out = ss.tmp / (name + ".pt2")
         result = ss.run("export", source, "--fn", name, "-o", out, "--python", python(), timeout=600)
         assert result.returncode == 0, result.stderr.decode()
