@@ -1,5 +1,7 @@
 #include "check/assigned.hpp"
 
+#include "syntax/walk.hpp"
+
 #include <algorithm>
 #include <iterator>
 #include <optional>
@@ -77,27 +79,9 @@ std::set<std::string> assigned_after(const ast::If& stmt) {
     return every ? *every : std::set<std::string>{};
 }
 
-namespace {
-
-// Calls `visit` on each statement of the block and of the blocks nested in it.
-template <typename Visit>
-void each_statement(const ast::Block& block, const Visit& visit) {
-    for (const ast::Stmt& s : block.statements) {
-        visit(s);
-        if (auto* i = std::get_if<ast::If>(&s.node)) {
-            for (const ast::Branch& b : i->branches) each_statement(b.body, visit);
-            if (i->else_body) each_statement(*i->else_body, visit);
-        } else if (auto* f = std::get_if<ast::For>(&s.node)) {
-            each_statement(f->body, visit);
-        }
-    }
-}
-
-}  // namespace
-
 std::set<std::string> changed_in(const ast::Block& block) {
     std::set<std::string> out;
-    each_statement(block, [&](const ast::Stmt& s) {
+    syntax::for_each_statement(block, [&](const ast::Stmt& s) {
         if (auto* a = std::get_if<ast::Assign>(&s.node))
             for (const auto& t : a->targets) target_names(*t, out);
         else if (auto* g = std::get_if<ast::AugAssign>(&s.node)) target_names(*g->target, out);
@@ -109,7 +93,9 @@ std::set<std::string> changed_in(const ast::Block& block) {
 
 bool returns_in(const ast::Block& block) {
     bool found = false;
-    each_statement(block, [&](const ast::Stmt& s) { found = found || std::holds_alternative<ast::Return>(s.node); });
+    syntax::for_each_statement(block, [&](const ast::Stmt& s) {
+        found = found || std::holds_alternative<ast::Return>(s.node);
+    });
     return found;
 }
 

@@ -40,6 +40,17 @@ std::string level_option(const Json* options, const char* key) {
     return value->get<std::string>();
 }
 
+// A command's arguments: [uri] or [uri, {options}]; the options are null
+// when not given (then every option has its default).
+std::pair<std::string, const Json*> command_target(const Json& params) {
+    const Json* arguments = optional_member(params, "arguments");
+    if (!arguments || !arguments->is_array() || arguments->empty() || !(*arguments)[0].is_string())
+        throw RpcError(rpc_error::kInvalidParams, "expected arguments [uri] with the .ss file's URI, found " +
+                                                      (arguments ? arguments->dump() : std::string("none")));
+    const Json* options = arguments->size() > 1 && (*arguments)[1].is_object() ? &(*arguments)[1] : nullptr;
+    return {(*arguments)[0].get<std::string>(), options};
+}
+
 }  // namespace
 
 // shapescript.applyFix only for the clients that get quick fixes as Commands
@@ -61,12 +72,7 @@ Json LanguageServer::on_execute_command(const Json& params) {
                        "expected the command `shapescript.build`, `shapescript.showPython` "
                        "or `shapescript.export`, found `" +
                            command + "`");
-    const Json* arguments = optional_member(params, "arguments");
-    if (!arguments || !arguments->is_array() || arguments->empty() || !(*arguments)[0].is_string())
-        throw RpcError(rpc_error::kInvalidParams, "expected arguments [uri] with the .ss file's URI, found " +
-                                                      (arguments ? arguments->dump() : std::string("none")));
-    std::string uri = (*arguments)[0].get<std::string>();
-    const Json* options = arguments->size() > 1 && (*arguments)[1].is_object() ? &(*arguments)[1] : nullptr;
+    auto [uri, options] = command_target(params);
 
     // The text: the open document's, else the file's.
     std::optional<std::string> path = file_path(uri);
@@ -141,12 +147,7 @@ bool LanguageServer::is_export_command(const Json& params) {
 // The file on disk is exported, as `shapescript export` reads it: an open
 // document with unsaved changes is refused, not exported as it was saved.
 void LanguageServer::start_export(const Json& id, const Json& params) {
-    const Json* arguments = optional_member(params, "arguments");
-    if (!arguments || !arguments->is_array() || arguments->empty() || !(*arguments)[0].is_string())
-        throw RpcError(rpc_error::kInvalidParams, "expected arguments [uri] with the .ss file's URI, found " +
-                                                      (arguments ? arguments->dump() : std::string("none")));
-    std::string uri = (*arguments)[0].get<std::string>();
-    const Json* options = arguments->size() > 1 && (*arguments)[1].is_object() ? &(*arguments)[1] : nullptr;
+    auto [uri, options] = command_target(params);
     auto text_option = [&](const char* key) -> std::string {
         const Json* value = options ? optional_member(*options, key) : nullptr;
         if (!value) return "";

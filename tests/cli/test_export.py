@@ -42,15 +42,26 @@ def python():
     return os.environ.get("SHAPESCRIPT_PYTHON") or sys.executable
 
 
+def exported(ss, source, out, *options):
+    """`shapescript export SOURCE -o OUT OPTIONS...`, which must succeed."""
+    result = ss.run("export", source, "-o", out, *options, "--python", python(), timeout=600)
+    assert result.returncode == 0, result.stderr.decode()
+
+
+def run_with_torch(script, *args):
+    """`script` in a Python of its own (torch alone), which must succeed: its output."""
+    ran = subprocess.run([python(), "-c", script, *map(str, args)], capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stderr
+    return ran.stdout
+
+
 def test_attention_exports_and_runs_with_torch_alone_at_any_b_and_n_from_1(ss):
     source = ss.write("attention.ss", ATTENTION)
     result = ss.run("export", source, "--fn", "causal_attention", "--python", python(), timeout=600)
     assert result.returncode == 0, result.stderr.decode()
     written = source.with_suffix(".pt2")  # -o defaults to the input with .pt2
     assert written.exists()
-    ran = subprocess.run([python(), "-c", LOAD_AND_COMPARE, str(written)], capture_output=True, text=True, timeout=600)
-    assert ran.returncode == 0, ran.stderr
-    assert float(ran.stdout) < 1e-5
+    assert float(run_with_torch(LOAD_AND_COMPARE, written)) < 1e-5
 
 
 def test_emit_python_writes_the_module_that_exports(ss):
@@ -89,8 +100,7 @@ def test_derived_dims_from_the_types(ss):
         "    hand = img.reshape(c, gh, 4, gw, 4).permute(1, 3, 0, 2, 4).reshape(gh * gw, c * 16) @ w\n"
         "    torch.testing.assert_close(p(img, w), hand)\n"
     )
-    ran = subprocess.run([python(), "-c", check, str(out)], capture_output=True, text=True, timeout=600)
-    assert ran.returncode == 0, ran.stderr
+    run_with_torch(check, out)
 
 
 def test_exit_codes_and_a_file_with_errors_writes_nothing(ss):
@@ -168,13 +178,8 @@ def test_the_examples_export_with_cond_loops_and_as_checks(ss):
         (REPO / "examples" / "exported.ss", n) for n in ("first_image_patches", "clip_norm_to", "recurrent_state")
     ]
     for source, name in exports:
-        out = ss.tmp / (name + ".pt2")
-        result = ss.run("export", source, "--fn", name, "-o", out, "--python", python(), timeout=600)
-        assert result.returncode == 0, result.stderr.decode()
-    ran = subprocess.run(
-        [python(), "-c", EXAMPLES_AGAINST_TORCH, str(ss.tmp)], capture_output=True, text=True, timeout=600
-    )
-    assert ran.returncode == 0, ran.stderr
+        exported(ss, source, ss.tmp / (name + ".pt2"), "--fn", name)
+    run_with_torch(EXAMPLES_AGAINST_TORCH, ss.tmp)
 
 
 def test_traced_control_flow_in_the_export_module(ss):
@@ -230,10 +235,8 @@ def test_an_elif_on_a_size_and_a_loop_inside_a_branch(ss):
     every branch assigns (`z`), an int a loop to `n` counts inside a branch."""
     source = ss.write("mixed.ss", MIXED)
     out = ss.tmp / "mixed.pt2"
-    result = ss.run("export", source, "-o", out, "--python", python(), timeout=600)
-    assert result.returncode == 0, result.stderr.decode()
-    ran = subprocess.run([python(), "-c", MIXED_BY_HAND, str(out)], capture_output=True, text=True, timeout=600)
-    assert ran.returncode == 0, ran.stderr
+    exported(ss, source, out)
+    run_with_torch(MIXED_BY_HAND, out)
 
 
 def _imports(module):
@@ -266,8 +269,7 @@ def test_an_as_on_a_selection_is_a_check_inside_the_program(ss):
         "export fn six_rows(x: [n D]) -> [6 D]:\n    return nonempty_rows(x) as [6 D]\n",
     )
     out = ss.tmp / "rows.pt2"
-    result = ss.run("export", source, "-o", out, "--checks", "always", "--python", python(), timeout=600)
-    assert result.returncode == 0, result.stderr.decode()
+    exported(ss, source, out, "--checks", "always")
     check = (
         "import sys, torch\n"
         "p = torch.export.load(sys.argv[1]).module()\n"
@@ -281,8 +283,7 @@ def test_an_as_on_a_selection_is_a_check_inside_the_program(ss):
         "    sys.exit(0)\n"
         "sys.exit('five rows passed the as [6 D] check')\n"
     )
-    ran = subprocess.run([python(), "-c", check, str(out)], capture_output=True, text=True, timeout=600)
-    assert ran.returncode == 0, ran.stderr
+    run_with_torch(check, out)
 
 
 def test_a_value_check_is_an_assert_inside_the_program(ss):
@@ -292,10 +293,8 @@ def test_a_value_check_is_an_assert_inside_the_program(ss):
         "    return embedding(ids, table)\n",
     )
     checked, unchecked = ss.tmp / "checked.pt2", ss.tmp / "unchecked.pt2"
-    result = ss.run("export", source, "-o", checked, "--python", python(), timeout=600)
-    assert result.returncode == 0, result.stderr.decode()
-    result = ss.run("export", source, "-o", unchecked, "--value-checks", "never", "--python", python(), timeout=600)
-    assert result.returncode == 0, result.stderr.decode()
+    exported(ss, source, checked)
+    exported(ss, source, unchecked, "--value-checks", "never")
     check = (
         "import sys, torch\n"
         "asserts = lambda p: [n for n in p.graph.nodes if 'assert_async' in str(n.target)]\n"
@@ -313,7 +312,4 @@ def test_a_value_check_is_an_assert_inside_the_program(ss):
         "    sys.exit(0)\n"
         "sys.exit('an id of 50 passed Index[50]')\n"
     )
-    ran = subprocess.run(
-        [python(), "-c", check, str(checked), str(unchecked)], capture_output=True, text=True, timeout=600
-    )
-    assert ran.returncode == 0, ran.stderr
+    run_with_torch(check, checked, unchecked)

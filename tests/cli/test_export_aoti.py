@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from test_export import ATTENTION, python
+from test_export import ATTENTION, python, run_with_torch
 
 # Runs the package at several sizes against attention by hand, and saves
 # each size's inputs and outputs for the C++ loader (folder/in_K.pt, py_K.pt).
@@ -60,18 +60,14 @@ def package(tmp_path_factory, bin_dir):
 
 
 def test_the_package_runs_from_python_and_from_cpp(package, bin_dir, tmp_path):
-    ran = subprocess.run(
-        [python(), "-c", RUN_IN_PYTHON, str(package), str(tmp_path)], capture_output=True, text=True, timeout=600
-    )
-    assert ran.returncode == 0, ran.stderr
+    run_with_torch(RUN_IN_PYTHON, package, tmp_path)
     loader = bin_dir / "shapescript-aoti-run"
     assert loader.exists(), "no %s: the build makes it against the venv's torch (runtime/loader)" % loader
     for k in range(3):
         args = [str(loader), str(package), str(tmp_path / ("in_%d.pt" % k)), str(tmp_path / ("cpp_%d.pt" % k))]
         result = subprocess.run(args, capture_output=True, text=True, timeout=600)
         assert result.returncode == 0, result.stderr
-    ran = subprocess.run([python(), "-c", SAME_AS_PYTHON, str(tmp_path)], capture_output=True, text=True, timeout=600)
-    assert ran.returncode == 0, ran.stderr
+    run_with_torch(SAME_AS_PYTHON, tmp_path)
 
 
 def test_the_loader_says_what_went_wrong(bin_dir, tmp_path, package):
