@@ -4,6 +4,7 @@
 
 #include "analysis/export.hpp"
 #include "analysis/padding.hpp"
+#include "analysis/recording.hpp"
 #include "analysis/steps.hpp"
 #include "check/document.hpp"
 
@@ -15,6 +16,7 @@ std::vector<std::unique_ptr<Pass>> every_pass() {
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(steps_pass());
     passes.push_back(padding_pass());
+    passes.push_back(recording_pass());  // after padding: it asks which sizes are kept padded
     passes.push_back(export_pass());
     return passes;
 }

@@ -152,7 +152,7 @@ void FileChecker::note_data_sizes(const ast::Expr& expr, const Type& type, size_
                 if (id >= symbols_before && symbol_name(id).rfind('?', 0) == 0 &&
                     std::find(noted_sizes_.begin(), noted_sizes_.end(), id) == noted_sizes_.end()) {
                     noted_sizes_.push_back(id);
-                    record_effect(EffectKind::DataDependentSize, expr.range, axis.written);
+                    record_effect(EffectKind::DataDependentSize, expr.range, axis.written, Size::symbol(id));
                 }
     };
     if (type.kind == TypeKind::Tensor) note(type.tensor);

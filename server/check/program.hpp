@@ -85,7 +85,7 @@ enum class EffectKind {
     PythonCall,         // an extern fn or a Python module's function; detail: the callee
     DatasetLoop,        // `for batch in data |> batches(n)`; size: the batch axis (a loop over a dataset: none)
     TensorIf,           // `if` (or `elif`) on a tensor
-    DataDependentSize,  // a size known only from the data (`x[mask]`, `topk`, `?k`)
+    DataDependentSize,  // a size known only from the data (`x[mask]`, `topk`, `?k`); size: that size
     // An operation that mixes values along an axis (size: the axis's), so a
     // padded position there would reach other positions: what the padding
     // analysis asks about (analysis/padding.hpp). detail: the operation as

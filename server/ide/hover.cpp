@@ -70,6 +70,28 @@ std::string padding_notes(const Snapshot& s, ByteRange word) {
     return out;
 }
 
+// What the recording analysis says (docs/recording.md): of a step's name,
+// whether it is recorded as a CUDA graph; of what keeps one from being
+// recorded, which step and why.
+std::string recording_notes(const Snapshot& s, ByteRange at, const std::string& function = "") {
+    if (!s.analysed) return {};
+    std::string out;
+    for (const analysis::Fact& f : s.analysed->facts) {
+        if (f.analysis != "recording") continue;
+        if (!function.empty() && f.function == function && f.kind == "recorded step")
+            out +=
+                "\n\nA step, recorded as a CUDA graph on CUDA: its first call runs as it is, then each new "
+                "signature is recorded once and replayed.";
+        else if (!function.empty() && f.function == function && f.kind == "unrecorded step")
+            out += "\n\nA step, not recorded as a CUDA graph: it runs operation by operation, because it " + f.detail +
+                   ".";
+        else if (function.empty() && f.kind == "prevents recording" && f.range.begin <= at.begin &&
+                 at.end <= f.range.end)
+            out += "\n\nThis keeps " + f.detail + ", so it isn't recorded as a CUDA graph.";
+    }
+    return out;
+}
+
 // Of a selection's mask (`keep` in `x[keep]`): whether the selection is
 // kept padded, at the mask's size, or compacted, and why (docs/padding.md).
 std::string selection_notes(const Snapshot& s, ByteRange at) {
@@ -121,7 +143,8 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
             else if (fact.type && shown.find("->") == std::string::npos)
                 shown += " -> " + check::describe(*fact.type) + " (inferred)";
             markdown = code_block(shown);
-            if (fact.kind == SymbolKind::Function) markdown += paddable_notes(s, fact.name);
+            if (fact.kind == SymbolKind::Function)
+                markdown += paddable_notes(s, fact.name) + recording_notes(s, symbol->occurrence, fact.name);
             size_t colon = shown.find(": [");
             if (colon != std::string::npos) {
                 std::string written = shown.substr(colon + 2);
@@ -139,6 +162,7 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
         }
         if (!sizes.empty()) markdown += "\n\nsizes: `" + sizes + "`";
         markdown += selection_notes(s, symbol->occurrence);
+        if (fact.kind != SymbolKind::Function) markdown += recording_notes(s, symbol->occurrence);
         return HoverInfo{symbol->occurrence, markdown};
     }
     const check::ExpressionFact* expression = expression_at(s, offset);
@@ -149,7 +173,7 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
             std::string markdown = code_block(doc->signature);
             if (!doc->doc.empty()) markdown += "\n\n" + doc->doc;
             if (expression) markdown += "\n\ngives `" + check::describe(*expression->type) + "` here";
-            markdown += padding_notes(s, word);
+            markdown += padding_notes(s, word) + recording_notes(s, word);
             return HoverInfo{word, markdown};
         }
     }
@@ -158,6 +182,7 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
         std::string markdown = code_block(shown);
         std::string value = check::describe(*expression->type, dim_values(s));
         if (value != shown) markdown += "\n\nsizes: `" + value + "`";
+        markdown += recording_notes(s, expression->range);
         return HoverInfo{expression->range, markdown};
     }
     return std::nullopt;

@@ -25,7 +25,7 @@ fn reconstruction(m: AutoEncoder, batch: Batch[Image], mode: Mode) -> [] f32:
     out = decode(m, encode(m, noisy))
     return mean((out - batch.pixels) ** 2)
 
-fn epoch(mut m: AutoEncoder, mut opt: Optimizer[AutoEncoder], images: Dataset[Image], seed: int):
+fn epoch(mut m: AutoEncoder, mut opt: Optimizer[AutoEncoder], images: Dataset[Image], seed: int):  # hint H3101 "it loops over a dataset"
     mode = Train(seed=seed)
     for batch in images |> shuffle(seed=seed) |> batches(128):
         l, g = value_and_grad(reconstruction, m, batch, mode)

@@ -1,0 +1,30 @@
+// The recording analysis (docs/recording.md): whether each step (the steps
+// analysis's) can be recorded as a CUDA graph and replayed. It can unless
+// it, or a function it reaches, loops over a dataset, prints, saves,
+// loads, writes to a log sink, uses Python or calls a Python `extern fn`
+// (one for `torch.…`, `math.…` or the prelude's `shapescript.rt.…` is
+// device work), waits for the device with an `if` on a tensor, or makes a
+// size that depends on the data and isn't kept padded (analysis/padding.hpp).
+//
+// Facts (analysis "recording"): per step, "recorded step" or "unrecorded
+// step" over the function (detail: what prevents it and where), and each
+// "prevents recording" where it is (detail: the step, and what it is).
+// A step that can't be recorded has H3101 on its name, naming the first
+// thing that prevents it (its own body first, then the nearest callee) and
+// the call path, with that place as related information.
+#pragma once
+
+#include <memory>
+#include <set>
+#include <string>
+
+#include "analysis/analysis.hpp"
+
+namespace ss::analysis {
+
+std::unique_ptr<Pass> recording_pass();
+
+// The steps the recording analysis found can be recorded.
+std::set<std::string> recorded_steps(const Result& result);
+
+}  // namespace ss::analysis
