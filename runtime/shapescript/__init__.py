@@ -9,6 +9,7 @@ from .compiler import export, load
 from .errors import ArgumentError, ShapeScriptError
 from .importer import install as _install_import_hook
 from .padding import fixed_shapes, padded, shapes_seen
+from .recording import record_steps, recorded_steps
 from .sinks import Csv, JsonLines, Plot, Sink, TensorBoard, Terminal, close_sinks, log, log_to
 
 _install_import_hook()
@@ -34,6 +35,8 @@ __all__ = [
     "close_sinks",
     "export",
     "fixed_shapes",
+    "record_steps",
+    "recorded_steps",
     "load",
     "log",
     "log_to",

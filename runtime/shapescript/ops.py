@@ -7,7 +7,7 @@ import einops
 import torch
 import torch.nn.functional as F
 
-from . import padding
+from . import padding, recording
 from .modes import Train, draw_seed
 
 
@@ -30,8 +30,12 @@ def dropout(x, p, mode):
         raise ValueError("dropout(): p must be in 0..1, not %r" % (p,))
     if p == 1:
         return x * 0
-    g = torch.Generator(device=x.device)
-    g.manual_seed(draw_seed(mode))
+    # Inside a recorded step, the generator the graph reads its seed from,
+    # seeded before each replay (recording.py); else one seeded here.
+    g = recording.draw_generator(x.device, mode)
+    if g is None:
+        g = torch.Generator(device=x.device)
+        g.manual_seed(draw_seed(mode))
     keep = torch.empty(x.shape, dtype=x.dtype, device=x.device).bernoulli_(1 - p, generator=g)
     return x * keep.div_(1 - p)  # as torch: the mask is scaled, then multiplied
 

@@ -31,6 +31,7 @@ from .ops import (
     topk,
 )
 from .padding import give_back, keep_selected, kept_result, paddable
+from .recording import recorded
 from .sinks import log
 from .specs import (
     AnySpec,
@@ -114,6 +115,7 @@ __all__ = [
     "paddable",
     "print",
     "prod",
+    "recorded",
     "program_device",
     "reduce",
     "rms_norm",

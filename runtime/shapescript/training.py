@@ -155,9 +155,18 @@ def sgd(m, lr=1e-3, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=Fals
 
 
 def adamw(m, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01, amsgrad=False):
-    """AdamW with torch.optim.AdamW's parameters, in its order, and defaults."""
+    """AdamW with torch.optim.AdamW's parameters, in its order, and defaults.
+    On CUDA it is capturable, its learning rate a tensor on the device, so a
+    recorded step's update reads the rate of each replay (recording.py)."""
     hyper = {"betas": tuple(betas), "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad}
-    return Optimizer(m, lambda ps, lr0: torch.optim.AdamW(ps, lr=lr0, **hyper), lr, "adamw", hyper)
+
+    def make(ps, lr0):
+        device = ps[0].device if ps else None
+        if device is not None and device.type == "cuda":
+            return torch.optim.AdamW(ps, lr=torch.tensor(float(lr0), device=device), capturable=True, **hyper)
+        return torch.optim.AdamW(ps, lr=lr0, **hyper)
+
+    return Optimizer(m, make, lr, "adamw", hyper)
 
 
 def update(m, opt, grads):
@@ -169,7 +178,12 @@ def update(m, opt, grads):
         )
     lr = opt.schedule(opt.count)
     for group in opt.torch_optimizer.param_groups:
-        group["lr"] = lr
+        if not isinstance(group["lr"], torch.Tensor):
+            group["lr"] = lr
+        elif not torch.cuda.is_current_stream_capturing():
+            # Capturable (CUDA): the update reads the rate from this tensor,
+            # which a recorded step's replay writes before it (recording.py).
+            group["lr"].fill_(lr)
     try:
         for name, p in opt.params:
             g = grads.get(name)

@@ -195,8 +195,8 @@ public:
     // written `//` so Python slices with an int.
     bool in_slice_bounds_ = false;
     std::set<std::string> locals_;  // parameters and assigned names of the current function
-    // The functions the steps analysis found to be steps.
-    std::set<std::string> steps_;
+    // The functions the steps analysis found to be steps, and those of them it can record.
+    std::set<std::string> steps_, recorded_;
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.
     const check::CallSite* call_site(uint32_t at) const;
     std::optional<check::SymbolId> axis_named(const std::string& name) const;

@@ -133,6 +133,13 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     out << body.str();
     fn_ = nullptr;
     if (std::string line = paddable_line(fn); !line.empty()) out << "\n\n" << line;
+    // A step the recording analysis found recordable (docs/recording.md).
+    if (recorded_.count(fn.name.text)) {
+        std::string name = py_name(fn.name.text, NameRole::Global);
+        out << "\n\n"
+            << name << " = _ss_rt.recorded(" << name << ", " << py_string(fn.name.text) << ", "
+            << py_string(where(fn.name.range)) << ")\n";
+    }
 }
 
 std::string Emitter::signature(const std::string& variable, const std::string& name, ByteRange at,

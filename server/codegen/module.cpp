@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/recording.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -47,6 +48,7 @@ Emitter::Emitter(const check::DocumentResult& checked, const analysis::Result& a
       options_(options),
       lines_(text) {
     steps_ = analysis::steps(analysed);
+    recorded_ = analysis::recorded_steps(analysed);
     index_padding(analysed);
     for (const check::CallSite& c : check_.program.calls)
         if (!c.passed_as_value) call_sites_.emplace(c.callee_range.begin, &c);

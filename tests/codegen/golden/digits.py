@@ -114,6 +114,9 @@ def train_step(m, opt, batch, mode, _ss_pad=None):
         return _ss_result
 
 
+train_step = _ss_rt.recorded(train_step, "train_step", "digits.ss:26")
+
+
 _ss_sig_accuracy = _ss_rt.Signature("accuracy", "digits.ss:31", (
     ("m", _ss_spec_0),
     ("batch", _ss_spec_4),

@@ -1,0 +1,290 @@
+"""Recorded steps (shapescript/recording.py, docs/recording.md).
+
+Here, without a GPU: the wrapper on the CPU calls the step through
+unchanged and its counts say so; the switch and its environment variable;
+the signature key as a pure function (each item of the seed's list changes
+it, nothing else does). On CUDA (skipped elsewhere, with the reason): the
+README's example trained recorded and unrecorded, bit for bit; replays
+draw new masks; graphs per epoch with and without padding; a step that
+can't be recorded falls back with a RuntimeWarning; the 64-signature cap;
+and seeded faults (no reseeding, a frozen learning rate, a key without the
+modes), each shown to break what the tests check.
+"""
+
+import pytest
+import torch
+
+import shapescript
+import shapescript.rt as rt
+from shapescript import padding, recording
+from shapescript.datasets import digits
+
+CUDA = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA: recording only happens there")
+
+
+@pytest.fixture
+def d(digits_module, quiet_log):
+    return digits_module
+
+
+@pytest.fixture
+def switch():
+    """Recording as each test leaves it, put back after."""
+    was = shapescript.record_steps(True)
+    yield
+    shapescript.record_steps(was)
+
+
+def _batch(d, device="cpu", size=64, seed=0):
+    data = rt.cast(digits()[0], rt.DatasetSpec(d.Digit), "t.ss:1", device=torch.device(device))
+    return next(iter(rt.batches(rt.shuffle(data, seed), size)))
+
+
+def _trained(d, steps, device="cpu", recorded=True):
+    """Parameters and losses after `steps` train steps on the first batches."""
+    m = d.Mlp.init(seed=0, device=device)
+    opt = rt.adamw(m, lr=rt.warmup(5, rt.cosine(3e-3, 50)), weight_decay=0.01)
+    mode = rt.Train(seed=0)
+    data = rt.cast(digits()[0], rt.DatasetSpec(d.Digit), "t.ss:1", device=torch.device(device))
+    was = shapescript.record_steps(recorded)
+    try:
+        losses = []
+        for epoch in range(3):
+            for batch in rt.batch_loop(rt.batches(rt.shuffle(data, epoch), 64), True, "t.ss:2"):
+                losses.append(d.train_step(m, opt, batch, mode))
+                if len(losses) == steps:
+                    return [p.detach().clone() for p in m.parameters()], torch.stack(losses)
+    finally:
+        shapescript.record_steps(was)
+    return [p.detach().clone() for p in m.parameters()], torch.stack(losses)
+
+
+def test_on_the_cpu_a_step_runs_as_it_is_and_says_so(d, switch):
+    assert isinstance(d.train_step, recording.RecordedStep) and d.train_step.__wrapped__ is not None
+    before = d.train_step.report()
+    m, plain = d.Mlp.init(seed=0), d.Mlp.init(seed=0)
+    opt, plain_opt = rt.adamw(m, lr=1e-3), rt.adamw(plain, lr=1e-3)
+    batch = _batch(d)
+    for _ in range(3):
+        got = d.train_step(m, opt, batch, rt.Train(seed=1))
+        want = d.train_step.__wrapped__(plain, plain_opt, batch, rt.Train(seed=1))
+        assert torch.equal(got, want)
+    for a, b in zip(m.parameters(), plain.parameters(), strict=True):
+        assert torch.equal(a, b)
+    report = shapescript.recorded_steps()["train_step"]
+    assert report["ran as it is"] == before["ran as it is"] + 3
+    assert report["replayed"] == 0 and report["graphs"] == 0
+    assert report["runs as it is because"].startswith("not on CUDA")
+
+
+def test_record_steps_switches_and_says_what_it_was(d, switch):
+    assert shapescript.record_steps(False) is True
+    assert shapescript.record_steps(False) is False
+    m = d.Mlp.init(seed=0)
+    d.train_step(m, rt.adamw(m), _batch(d, size=8), rt.Train(seed=0))
+    assert d.train_step.report()["runs as it is because"].startswith("recording is off")
+    assert shapescript.record_steps(True) is False
+
+
+@pytest.mark.parametrize(
+    ("value", "on"),
+    [
+        (None, True),
+        ("", True),
+        ("1", True),
+        ("yes", True),
+        ("0", False),
+        ("false", False),
+        ("OFF", False),
+        (" no ", False),
+    ],
+)
+def test_the_environment_turns_it_off(monkeypatch, value, on):
+    if value is None:
+        monkeypatch.delenv("SHAPESCRIPT_RECORD_STEPS", raising=False)
+    else:
+        monkeypatch.setenv("SHAPESCRIPT_RECORD_STEPS", value)
+    assert recording._on_by_default() is on
+
+
+# ---------------------------------------------------------------- the signature key
+
+
+def _call(d, **change):
+    """A train step's arguments, one item changed by name."""
+    m = change.get("model", _call.model)
+    batch = change.get("batch", _call.batch)
+    return (m, change.get("opt", _call.opt), batch, change.get("mode", _call.mode)), change.get("kwargs", {})
+
+
+def test_the_signature_key_holds_what_changes_a_graph_and_nothing_else(d):
+    _call.model = d.Mlp.init(seed=0)
+    _call.opt = rt.adamw(_call.model)
+    _call.batch = _batch(d, size=8)
+    _call.mode = rt.Train(seed=0)
+    key = recording.signature(*_call(d))
+    # The same key: other values, another seed or step count, another Train.
+    same_values = _batch(d, size=8, seed=3)
+    assert not torch.equal(same_values.image, _call.batch.image)
+    later = rt.Train(seed=0)
+    later._steps = 7
+    for args in (_call(d, batch=same_values), _call(d, mode=rt.Train(seed=9)), _call(d, mode=later)):
+        assert recording.signature(*args) == key
+    with torch.no_grad():
+        _call.model.w1.add_(1.0)  # a model's values are not its signature
+    assert recording.signature(*_call(d)) == key
+    # Each item of the seed's list changes it.
+    other = d.Mlp.init(seed=0)
+    changes = {
+        "a batch's shape": _call(d, batch=_batch(d, size=16)),
+        "a field's dtype": _call(d, batch=_with_field(_call.batch, "image", _call.batch.image.double())),
+        "a field's device": _call(d, batch=_with_field(_call.batch, "image", _call.batch.image.to("meta"))),
+        "a batch's pads": _call(d, batch=_with_pads(_call.batch)),
+        "which model": _call(d, model=other),
+        "which optimizer": _call(d, opt=rt.adamw(_call.model)),
+        "Train or Eval": _call(d, mode=rt.Eval),
+        "a host int": _call(d, kwargs={"k": 2}),
+        "a host float": (_call(d, kwargs={"k": 2.5})),
+        "a host bool": _call(d, kwargs={"k": True}),
+        "a host string": _call(d, kwargs={"k": "a"}),
+    }
+    keys = {name: recording.signature(*args) for name, args in changes.items()}
+    for name, changed in keys.items():
+        assert changed != key, name
+    assert len(set(keys.values())) == len(keys)  # each a key of its own
+    assert recording.signature(*_call(d, kwargs={"k": 2})) != recording.signature(*_call(d, kwargs={"k": 3}))
+    assert recording.signature(*_call(d, kwargs={"k": 1})) != recording.signature(*_call(d, kwargs={"k": True}))
+
+
+def test_a_model_s_tensors_are_in_its_key(d):
+    m = d.Mlp.init(seed=0)
+    before = recording._key(m)
+    m.w2 = torch.nn.Parameter(torch.zeros(128, 11))  # a field of another shape
+    assert recording._key(m) != before
+
+
+def _with_field(batch, name, value):
+    copy = type(batch)(dict(batch.fields, **{name: value}), batch.spec, getattr(batch, "pad_mask", None))
+    return copy
+
+
+def _with_pads(batch):
+    rows = next(iter(batch.fields.values())).shape[0]
+    return type(batch)(dict(batch.fields), batch.spec, torch.ones(rows, dtype=torch.bool))
+
+
+# ---------------------------------------------------------------- on CUDA
+
+
+@CUDA
+def test_recorded_training_is_bit_for_bit_unrecorded(d, switch):
+    recorded, recorded_losses = _trained(d, 69, "cuda", recorded=True)
+    plain, plain_losses = _trained(d, 69, "cuda", recorded=False)
+    assert torch.equal(recorded_losses, plain_losses)
+    for a, b in zip(recorded, plain, strict=True):
+        assert torch.equal(a, b)
+    assert d.train_step.report()["replayed"] > 0
+
+
+@CUDA
+def test_replays_draw_new_masks_and_the_unrecorded_ones(d, switch):
+    m = d.Mlp.init(seed=0, device="cuda")
+    mode = rt.Train(seed=0)
+    batch = _batch(d, "cuda")
+    logits = []
+    step = recording.RecordedStep(_logits(d, m), "draws", "t.ss:1")
+    for _ in range(4):
+        with rt.step(mode):
+            logits.append(step(batch.image, mode))
+    assert step.report()["replayed"] == 2  # a warm-up, a recording replayed, a replay
+    assert not torch.equal(logits[2], logits[3])  # the frozen-seed trap
+    mode = rt.Train(seed=0)
+    for i in range(4):
+        with rt.step(mode):
+            assert torch.equal(d.logits(m, batch.image, mode), logits[i])
+
+
+def _fresh(step):
+    """The step as if never called: no warm-up, no graphs, no counts."""
+    step.graphs.clear()
+    step.warmed, step.failed = False, None
+    step.replayed = step.ran = step.waited = 0
+    return step
+
+
+@CUDA
+@pytest.mark.parametrize(("padded", "graphs"), [(True, 1), (False, 2)])
+def test_one_graph_per_epoch_with_padding_two_without(d, switch, padded, graphs):
+    was = padding.fixed_shapes(padded)
+    try:
+        _fresh(d.train_step)
+        _trained(d, 23, "cuda")  # an epoch: 22 batches of 64, and the last of 8
+        assert d.train_step.report()["graphs"] == graphs
+    finally:
+        padding.fixed_shapes(was)
+
+
+@CUDA
+def test_a_step_that_can_t_be_recorded_falls_back_with_a_warning(switch):
+    def step(x):
+        return x[x > 0].sum()  # a size from the data: it waits for the device
+
+    wrapped = recording.RecordedStep(step, "selecting", "t.ss:1")
+    x = torch.randn(100, device="cuda")
+    wrapped(x)
+    with pytest.warns(RuntimeWarning, match="couldn't be recorded"):
+        got = wrapped(x)
+    assert torch.equal(got, step(x))
+    assert wrapped.report()["runs as it is because"].startswith("recording failed")
+
+
+@CUDA
+def test_at_most_64_signatures(switch):
+    wrapped = recording.RecordedStep(lambda x: x * 2.0, "many", "t.ss:1")
+    for n in range(1, 70):
+        torch.testing.assert_close(wrapped(torch.ones(n, device="cuda")), torch.full((n,), 2.0, device="cuda"))
+    assert wrapped.report()["graphs"] == recording.MAX_SIGNATURES
+
+
+def _logits(d, m):
+    def call(x, mode):
+        return d.logits(m, x, mode) * 1.0
+
+    return call
+
+
+def _dropped(call, kinds):
+    """The logits of one call per kind ("train", "eval"), each in a step."""
+    x = torch.rand(64, 64, generator=torch.Generator().manual_seed(0)).cuda()
+    train, out = rt.Train(seed=0), []
+    for kind in kinds:
+        mode = train if kind == "train" else rt.Eval
+        with rt.step(mode):
+            out.append(call(x, mode))
+    return out
+
+
+@CUDA
+@pytest.mark.parametrize("fault", ["no reseeding", "frozen learning rate", "key without modes"])
+def test_seeded_faults_break_what_the_tests_check(d, switch, monkeypatch, fault):
+    """Each fault, put in on purpose, is caught by the comparison with the
+    unrecorded run that the tests above make."""
+    if fault == "key without modes":
+        key = recording._key
+        monkeypatch.setattr(recording, "_key", lambda v: ("mode",) if isinstance(v, rt.Mode) else key(v))
+        m = d.Mlp.init(seed=0, device="cuda")
+        kinds = ["train", "train", "train", "eval"]
+        got = _dropped(recording.RecordedStep(_logits(d, m), "modes", "t.ss:1"), kinds)
+        want = _dropped(_logits(d, m), kinds)
+        assert not torch.equal(got[3], want[3]), "Eval replayed Train's graph, unseen"
+        return
+    if fault == "no reseeding":
+        monkeypatch.setattr(recording, "draw_seed", lambda mode: 0)  # every replay the same masks
+    else:  # the learning rate written inside the graph, so each replay keeps the first's
+        monkeypatch.setattr(torch.cuda, "is_current_stream_capturing", lambda: False)
+    _fresh(d.train_step)
+    recorded, losses = _trained(d, 30, "cuda", recorded=True)
+    monkeypatch.undo()
+    plain, plain_losses = _trained(d, 30, "cuda", recorded=False)
+    same = torch.equal(losses, plain_losses) and all(torch.equal(a, b) for a, b in zip(recorded, plain, strict=True))
+    assert not same, "the fault went unseen"
