@@ -147,6 +147,7 @@ def test_the_signature_key_holds_what_changes_a_graph_and_nothing_else(d):
         "a host float": (_call(d, kwargs={"k": 2.5})),
         "a host bool": _call(d, kwargs={"k": True}),
         "a host string": _call(d, kwargs={"k": "a"}),
+        "a padded caller's masks": _call(d, kwargs={"_ss_pad": {1: torch.ones(8, dtype=torch.bool)}}),
     }
     keys = {name: recording.signature(*args) for name, args in changes.items()}
     for name, changed in keys.items():
@@ -154,6 +155,21 @@ def test_the_signature_key_holds_what_changes_a_graph_and_nothing_else(d):
     assert len(set(keys.values())) == len(keys)  # each a key of its own
     assert recording.signature(*_call(d, kwargs={"k": 2})) != recording.signature(*_call(d, kwargs={"k": 3}))
     assert recording.signature(*_call(d, kwargs={"k": 1})) != recording.signature(*_call(d, kwargs={"k": True}))
+    # A padded caller passes a new dict of masks each call: the same key while their shapes are.
+    masks = [{1: torch.rand(8) > 0.5} for _ in range(2)]
+    assert recording.signature(*_call(d, kwargs={"_ss_pad": masks[0]})) == recording.signature(
+        *_call(d, kwargs={"_ss_pad": masks[1]})
+    )
+
+
+def test_a_graph_s_inputs_are_its_own_copies():
+    """A padded caller's dict of masks is copied too, and replays copy into it."""
+    given = ({"x": torch.ones(2)}, [torch.zeros(3)])
+    static = recording._static(given)
+    assert static[0] is not given[0] and static[0]["x"] is not given[0]["x"]
+    recording._copy_into(static, ({"x": torch.full((2,), 5.0)}, [torch.ones(3)]))
+    assert torch.equal(static[0]["x"], torch.full((2,), 5.0)) and torch.equal(static[1][0], torch.ones(3))
+    assert torch.equal(given[0]["x"], torch.ones(2))
 
 
 def test_a_model_s_tensors_are_in_its_key(d):
