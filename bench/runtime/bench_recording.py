@@ -1,0 +1,153 @@
+"""Recorded steps against the same steps run operation by operation and
+against torch.compile(mode="reduce-overhead"), side by side in one run
+(docs/recording.md). Needs CUDA; elsewhere it builds its programs, says
+so and exits 0.
+
+    python bench/runtime/bench_recording.py [--smoke] [--compiler build/bin/shapescript]
+
+Two steps: the README's (examples/digits.ss, a batch of 64) and a small
+transformer's (examples/gpt2.ss with a training step, a batch of 8 x 128
+tokens). For each: the median step time recorded, operation by operation
+(record_steps(False)) and under torch.compile(mode="reduce-overhead"), in
+rounds that alternate their order, each with its ratio to operation by
+operation in the same round; and the time recording took.
+"""
+
+import argparse
+import importlib.util
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import torch
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "runtime"))
+import shapescript  # noqa: E402
+import shapescript.rt as rt  # noqa: E402
+
+GPT2_STEP = """
+
+data Tokens:
+    ids: [P] Index[V]
+    next: [P] Index[V]
+
+fn loss(m: Gpt2, batch: Batch[Tokens]) -> [] f32:
+    return cross_entropy(forward(m, batch.ids), batch.next)
+
+fn train_step(mut m: Gpt2, mut opt: Optimizer[Gpt2], batch: Batch[Tokens]) -> [] f32:
+    l, g = value_and_grad(loss, m, batch)
+    update(m, opt, g)
+    return l
+"""
+
+
+def build(compiler, name, text, folder):
+    source = pathlib.Path(folder) / (name + ".ss")
+    source.write_text(text)
+    out = source.with_suffix(".py")
+    subprocess.run(
+        [compiler, "build", str(source), "-o", str(out), "--checks", "never", "--value-checks", "never"],
+        check=True,
+        capture_output=True,
+    )
+    spec = importlib.util.spec_from_file_location(name, out)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def digits_case(module):
+    from shapescript.datasets import digits
+
+    data = rt.cast(digits()[0], rt.DatasetSpec(module.Digit), "bench:1", device=torch.device("cuda"))
+    batch = next(iter(rt.batches(data, 64)))
+    m = module.Mlp.init(seed=0, device="cuda")
+    opt = rt.adamw(m, lr=1e-3)
+    mode = rt.Train(seed=0)
+    return lambda step: step(m, opt, batch, mode)
+
+
+def gpt2_case(module):
+    g = torch.Generator().manual_seed(0)
+    ids = torch.randint(0, 512, (8, 128), generator=g)
+    fields = {"ids": ids.cuda(), "next": ids.roll(-1, 1).cuda()}
+    data = rt.cast(fields, rt.DatasetSpec(module.Tokens), "bench:1", device=torch.device("cuda"))
+    batch = next(iter(rt.batches(data, 8)))
+    m = module.Gpt2.init(seed=0, device="cuda")
+    opt = rt.adamw(m, lr=1e-3)
+    return lambda step: step(m, opt, batch)
+
+
+def median_times(variants, rounds, per_round):
+    times = {name: [] for name in variants}
+    names = list(variants)
+    for r in range(rounds):
+        for name in names if r % 2 == 0 else names[::-1]:
+            run = variants[name]
+            torch.cuda.synchronize()
+            start = time.perf_counter()
+            for _ in range(per_round):
+                run()
+            torch.cuda.synchronize()
+            times[name].append((time.perf_counter() - start) / per_round)
+    base = times["op by op"]
+    return {
+        n: (statistics.median(t), statistics.median(a / b for a, b in zip(t, base, strict=True)))
+        for n, t in times.items()
+    }
+
+
+def _variants(call, step, compiled):
+    """The three ways of running one step."""
+
+    def op_by_op():
+        was = shapescript.record_steps(False)
+        try:
+            call(step)
+        finally:
+            shapescript.record_steps(was)
+
+    return {"op by op": op_by_op, "recorded": lambda: call(step), "reduce-overhead": lambda: call(compiled)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--smoke", action="store_true", help="a few steps only")
+    parser.add_argument("--compiler", default=os.environ.get("SHAPESCRIPT_BIN") or str(ROOT / "build/bin/shapescript"))
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        programs = {
+            "digits": build(args.compiler, "digits_bench", (ROOT / "examples/digits.ss").read_text(), folder),
+            "gpt2": build(args.compiler, "gpt2_bench", (ROOT / "examples/gpt2.ss").read_text() + GPT2_STEP, folder),
+        }
+        if not torch.cuda.is_available():
+            print(
+                "bench_recording: needs CUDA (steps are recorded only there); built %s, nothing timed"
+                % ", ".join(programs)
+            )
+            return 0
+        rounds, per_round = (2, 3) if args.smoke else (10, 50)
+        for name, case in (("digits", digits_case), ("gpt2", gpt2_case)):
+            module = programs[name]
+            call = case(module)
+            step = module.train_step  # recorded
+            compiled = torch.compile(step.__wrapped__, mode="reduce-overhead")
+            for _ in range(3):  # warm-up, recording, and compilation
+                call(step)
+                call(compiled)
+
+            figures = median_times(_variants(call, step, compiled), rounds, per_round)
+            print("%s train step (ratio to op by op in the same rounds)" % name)
+            for variant, (seconds, ratio) in figures.items():
+                print("  %-16s %9.3f ms  %5.2fx" % (variant, seconds * 1e3, ratio))
+            print("  recording took %.3f s" % step.report()["recording seconds"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
