@@ -202,7 +202,9 @@ def load_optimizer(checkpoint, opt):
     for saved, current in zip(v["param_groups"], sd["param_groups"], strict=False):
         g = dict(current)
         for k, value in saved.items():
-            if k not in g:
+            # `capturable` says where the optimizer lives (CUDA: a recorded
+            # step's AdamW, training.py), not how it trains: the loading one's stays.
+            if k not in g or k == "capturable":
                 continue
             if isinstance(g[k], tuple):
                 g[k] = tuple(value)

@@ -95,6 +95,22 @@ def test_optimizer_state_round_trip(tmp_path):
         rt.load_optimizer(ck, rt.sgd(m2, lr=0.1))
 
 
+def test_an_optimizer_saved_on_cuda_loads_on_the_cpu(tmp_path):
+    """A CUDA AdamW is capturable (recorded steps); loaded elsewhere, the
+    loading optimizer keeps its own setting, and goes on training."""
+    m, opt = trained()
+    rt.save(tmp_path / "m.safetensors", m, opt)
+    path = tmp_path / "m.safetensors"
+    ck = rt.load(path)
+    for value in ck.values:
+        for group in value.get("param_groups", ()):
+            group["capturable"] = True  # as a CUDA optimizer saves it
+    opt2 = rt.load_optimizer(ck, rt.adamw(m, lr=0.1))
+    assert opt2.torch_optimizer.param_groups[0]["capturable"] is False
+    _, g = rt.value_and_grad(loss, m, torch.ones(5, 4))
+    rt.update(m, opt2, g)
+
+
 def test_wrong_model_class(tmp_path):
     m, _ = trained()
     rt.save(tmp_path / "m.safetensors", m)
