@@ -130,6 +130,19 @@ ALLOWED = (
         ),
     ),
     Known(
+        "a file the source loads missing",
+        "`load(\"lin.safetensors\")` of a file that isn't there: the path is the source's own, read at run time",
+        "call",
+        "FileNotFoundError",
+        r"^No such file or directory: ",
+        _call(
+            "FileNotFoundError",
+            "No such file or directory: lin.safetensors",
+            'm.py:239: w = _ss_rt.cast(_ss_rt.load("lin.safetensors"), _ss_spec_0, "m.ss:60").w',
+        ),
+        line=r"_ss_rt\.load\(",
+    ),
+    Known(
         "math on a value outside its domain",
         "`log(0)` on a number, as written",
         "call",
