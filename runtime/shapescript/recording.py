@@ -204,6 +204,17 @@ def _argument(args, kwargs, place):
     return args[place] if isinstance(place, int) else kwargs[place]
 
 
+def reseed(draws, args, kwargs):
+    """Before a replay: each draw's generator seeded with the seed the draw
+    would have now without recording, from the mode the call passes at the
+    draw's place and the path below it (modes.draw_seed)."""
+    for generator, place, below in draws:
+        mode = _argument(args, kwargs, place)
+        for site in below:
+            mode = mode.at(site)
+        generator.manual_seed(draw_seed(mode))
+
+
 class _Graph:
     """One signature's CUDA graph, its inputs and results, and what its
     replays do on the host."""
@@ -260,11 +271,7 @@ class _Graph:
             for group in o.torch_optimizer.param_groups:
                 if isinstance(group["lr"], torch.Tensor):
                     group["lr"].fill_(o.schedule(o.count))
-        for generator, place, below in self.draws:
-            mode = _argument(args, kwargs, place)
-            for site in below:
-                mode = mode.at(site)
-            generator.manual_seed(draw_seed(mode))
+        reseed(self.draws, args, kwargs)
         self.graph.replay()
         for p, n in self.count_steps.items():
             _argument(args, kwargs, p).count += n

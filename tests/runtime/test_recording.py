@@ -172,6 +172,45 @@ def test_a_graph_s_inputs_are_its_own_copies():
     assert torch.equal(given[0]["x"], torch.ones(2))
 
 
+class _Seeded:
+    """A generator that remembers what it was seeded with."""
+
+    def __init__(self):
+        self.seeds = []
+
+    def manual_seed(self, seed):
+        self.seeds.append(seed)
+
+
+def test_each_draw_is_reseeded_as_it_would_draw_without_recording():
+    root = rt.Train(seed=5)
+    step_mode = root.at("train_step#0")
+    generators = [_Seeded(), _Seeded()]
+    draws = recording._Draws(generators, ("model", step_mode), {"extra": rt.Eval})
+    # While recorded: two draws below the step's mode argument.
+    first = step_mode.at("loss#0").at("dropout#0")
+    second = step_mode.at("loss#0").at("dropout#1")
+    assert draws.generator("cuda", first) is generators[0]
+    assert draws.generator("cuda", second) is generators[1]
+    assert [(place, below) for _, place, below in draws.noted] == [
+        (1, ("loss#0", "dropout#0")),
+        (1, ("loss#0", "dropout#1")),
+    ]
+    with pytest.raises(recording._MoreDraws):
+        draws.generator("cuda", first)
+    # Replays, later steps, another call's view of the same root: the seeds an unrecorded step draws with.
+    for _ in range(3):
+        with rt.step(root):
+            view = root.at("train_step#0")
+            recording.reseed(draws.noted, ("model", view), {})
+            want = [rt.draw_seed(view.at("loss#0").at("dropout#%d" % i)) for i in range(2)]
+            assert [g.seeds[-1] for g in generators] == want
+    assert len(set(generators[0].seeds)) == 3  # a new seed each step: no frozen masks
+    # A draw whose mode isn't an argument's can't be replayed.
+    with pytest.raises(RuntimeError, match="isn't one of the step's arguments"):
+        recording._Draws([_Seeded()], ("model",), {}).generator("cuda", first)
+
+
 def test_a_model_s_tensors_are_in_its_key(d):
     m = d.Mlp.init(seed=0)
     before = recording._key(m)
