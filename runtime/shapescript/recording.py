@@ -273,11 +273,15 @@ class _Graph:
                     group["lr"].fill_(o.schedule(o.count))
         reseed(self.draws, args, kwargs)
         self.graph.replay()
+        self._moved(args, kwargs)
+        return _copied_out(self.out)
+
+    def _moved(self, args, kwargs):
+        """After a replay: the update and step counts as the step's Python moved them."""
         for p, n in self.count_steps.items():
             _argument(args, kwargs, p).count += n
         for p, n in self.mode_steps.items():
             _argument(args, kwargs, p).root._steps += n
-        return _copied_out(self.out)
 
 
 class RecordedStep:

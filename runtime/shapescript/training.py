@@ -169,6 +169,13 @@ def adamw(m, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01, amsgrad=F
     return Optimizer(m, make, lr, "adamw", hyper)
 
 
+def _capturing(tensor):
+    """Whether a CUDA graph is being recorded where `tensor` is (a recorded
+    step, recording.py): never for a CPU tensor, so a machine without CUDA
+    is never asked (a CUDA wheel there raises)."""
+    return tensor.is_cuda and torch.cuda.is_current_stream_capturing()
+
+
 def update(m, opt, grads):
     """One optimizer step of `m` along `grads`, at the schedule's learning
     rate for this update; counts the update."""
@@ -180,7 +187,7 @@ def update(m, opt, grads):
     for group in opt.torch_optimizer.param_groups:
         if not isinstance(group["lr"], torch.Tensor):
             group["lr"] = lr
-        elif not torch.cuda.is_current_stream_capturing():
+        elif not _capturing(group["lr"]):
             # Capturable (CUDA): the update reads the rate from this tensor,
             # which a recorded step's replay writes before it (recording.py).
             group["lr"].fill_(lr)

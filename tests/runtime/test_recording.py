@@ -3,7 +3,11 @@
 Here, without a GPU: the wrapper on the CPU calls the step through
 unchanged and its counts say so; the switch and its environment variable;
 the signature key as a pure function (each item of the seed's list changes
-it, nothing else does). On CUDA (skipped elsewhere, with the reason): the
+it, nothing else does); the reseeding of draws; and the host's whole part
+of recording and replaying on a CPU stand-in of CUDA graphs
+(fake_cuda.py): the README's training recorded is bit for bit unrecorded,
+one graph per epoch with padding and two without, and each fault put in
+(no reseeding, the rate not written, the counts not moved) is caught. On CUDA (skipped elsewhere, with the reason): the
 README's example trained recorded and unrecorded, bit for bit; replays
 draw new masks; graphs per epoch with and without padding; a step that
 can't be recorded falls back with a RuntimeWarning; the 64-signature cap;
@@ -14,9 +18,10 @@ modes), each shown to break what the tests check.
 import pytest
 import torch
 
+import fake_cuda
 import shapescript
 import shapescript.rt as rt
-from shapescript import padding, recording
+from shapescript import padding, recording, training
 from shapescript.datasets import digits
 
 CUDA = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA: recording only happens there")
@@ -51,7 +56,7 @@ def _trained(d, steps, device="cpu", recorded=True):
         losses = []
         for epoch in range(3):
             for batch in rt.batch_loop(rt.batches(rt.shuffle(data, epoch), 64), True, "t.ss:2"):
-                losses.append(d.train_step(m, opt, batch, mode))
+                losses.append(d.train_step(m, opt, batch, mode, _ss_pad={1: batch.pad_mask}))
                 if len(losses) == steps:
                     return [p.detach().clone() for p in m.parameters()], torch.stack(losses)
     finally:
@@ -228,6 +233,95 @@ def _with_pads(batch):
     return type(batch)(dict(batch.fields), batch.spec, torch.ones(rows, dtype=torch.bool))
 
 
+# ---------------------------------------------------------------- the host's part, on a stand-in
+
+
+def _tensor_lr(opt):
+    for group in opt.torch_optimizer.param_groups:
+        group["lr"] = torch.tensor(float(group["lr"]))
+    return opt
+
+
+def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True):
+    """Losses and parameters after `steps` steps of the README's training,
+    recorded on the CPU stand-in of CUDA graphs (fake_cuda.py) or not."""
+    m = d.Mlp.init(seed=0)
+    opt = rt.adamw(m, lr=rt.warmup(5, rt.cosine(3e-3, 50)), weight_decay=0.01)
+    step = d.train_step.__wrapped__
+    if recorded:
+        harness = fake_cuda.FakeCuda(monkeypatch, m, opt)
+        step = recording.RecordedStep(harness.capturable(step), "stand_in", "t.ss:1")
+    else:
+        _tensor_lr(opt)
+    mode = rt.Train(seed=0)
+    data = rt.cast(digits()[0], rt.DatasetSpec(d.Digit), "t.ss:1")
+    losses = []
+    was = padding.fixed_shapes(padded)
+    try:
+        while len(losses) < steps:
+            for batch in rt.batch_loop(rt.batches(rt.shuffle(data, len(losses)), 64), padded, "t.ss:2"):
+                losses.append(step(m, opt, batch, mode, _ss_pad={1: batch.pad_mask}))
+                if len(losses) == steps:
+                    break
+    finally:
+        padding.fixed_shapes(was)
+    return [p.detach().clone() for p in m.parameters()], torch.stack(losses), step, opt, mode
+
+
+@pytest.mark.parametrize(("padded", "graphs"), [(True, 1), (False, 2)])
+def test_recorded_on_the_stand_in_is_bit_for_bit_unrecorded(d, switch, monkeypatch, padded, graphs):
+    """24 steps (an epoch of 23 batches, and one): the warm-up, then replays of one graph
+    with padding, two without, with the schedule's rate, new dropout masks
+    and counts at each step."""
+    params, losses, step, opt, mode = _train_on_stand_in(d, monkeypatch, 24, recorded=True, padded=padded)
+    monkeypatch.undo()
+    want_params, want_losses, _, want_opt, want_mode = _train_on_stand_in(d, monkeypatch, 24, False, padded)
+    report = step.report()
+    assert report["graphs"] == graphs and report["replayed"] == 24 - 1 and report["ran as it is"] == 1
+    assert (opt.count, mode.steps) == (want_opt.count, want_mode.steps) == (24, 24)
+    assert torch.equal(losses, want_losses)
+    for a, b in zip(params, want_params, strict=True):
+        assert torch.equal(a, b)
+
+
+@pytest.mark.parametrize("fault", ["no reseeding", "the learning rate not written", "counts not moved"])
+def test_each_fault_on_the_stand_in_is_caught(d, switch, monkeypatch, fault):
+    if fault == "no reseeding":
+        monkeypatch.setattr(recording, "reseed", lambda draws, args, kwargs: None)
+    elif fault == "the learning rate not written":
+        real = recording._argument
+        monkeypatch.setattr(
+            recording,
+            "_argument",
+            lambda a, k, p: _NoGroups(real(a, k, p)) if isinstance(real(a, k, p), rt.Optimizer) else real(a, k, p),
+        )
+    else:
+        monkeypatch.setattr(recording._Graph, "_moved", lambda self, args, kwargs: None)
+    params, losses, *_ = _train_on_stand_in(d, monkeypatch, 12, recorded=True)
+    monkeypatch.undo()
+    want_params, want_losses, *_ = _train_on_stand_in(d, monkeypatch, 12, recorded=False)
+    same = torch.equal(losses, want_losses) and all(torch.equal(a, b) for a, b in zip(params, want_params, strict=True))
+    assert not same, "the fault went unseen"
+
+
+class _NoGroups:
+    """An optimizer whose learning rates a replay can't see (the fault)."""
+
+    def __init__(self, opt):
+        self._opt = opt
+
+    def __getattr__(self, name):
+        if name == "torch_optimizer":
+            return type("NoGroups", (), {"param_groups": []})()
+        return getattr(self._opt, name)
+
+    def __setattr__(self, name, value):
+        if name == "_opt":
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self._opt, name, value)
+
+
 # ---------------------------------------------------------------- on CUDA
 
 
@@ -336,7 +430,7 @@ def test_seeded_faults_break_what_the_tests_check(d, switch, monkeypatch, fault)
     if fault == "no reseeding":
         monkeypatch.setattr(recording, "draw_seed", lambda mode: 0)  # every replay the same masks
     else:  # the learning rate written inside the graph, so each replay keeps the first's
-        monkeypatch.setattr(torch.cuda, "is_current_stream_capturing", lambda: False)
+        monkeypatch.setattr(training, "_capturing", lambda tensor: False)
     _fresh(d.train_step)
     recorded, losses = _trained(d, 30, "cuda", recorded=True)
     monkeypatch.undo()

@@ -1,0 +1,154 @@
+"""A stand-in for torch.cuda's graphs on the CPU, so that what a recorded
+step does on the host (recording.py) runs here: the warm-up, one graph per
+signature, and each replay's inputs, learning rates, seeds and counts.
+
+It emulates a CUDA graph as the recording relies on one behaving:
+- recording runs the step's Python once and does none of its device work
+  (here: the step runs, and the model's and optimizer's tensors are put
+  back after), with the update seeing a recording (training._capturing);
+- a replay does the recorded device work again on the graph's own input
+  tensors, reading the generators registered with the graph in the order
+  the step drew from them and the optimizer's learning-rate tensor as it is
+  then, and none of the step's Python (here: the step runs again, and the
+  update and step counts it moves are put back), writing into the tensors
+  recording returned.
+
+What it can't show is whether CUDA does so: tests/runtime/test_recording.py
+checks that on a GPU.
+"""
+
+import contextlib
+import copy
+
+import torch
+
+from shapescript import recording, training
+from shapescript.modes import Train
+from shapescript.training import Optimizer
+
+
+class _Stream:
+    def wait_stream(self, other):
+        pass
+
+
+class _Replaying:
+    """The registered generators, handed out in the order of the step's draws."""
+
+    def __init__(self, generators):
+        self.generators = list(generators)
+        self.count = 0
+
+    def generator(self, device, mode):
+        self.count += 1
+        return self.generators[self.count - 1]
+
+
+class FakeCuda:
+    """Installs the stand-in (with pytest's monkeypatch) for one model and
+    optimizer: what recording must leave as it was."""
+
+    def __init__(self, monkeypatch, model, optimizer):
+        self.model, self.optimizer = model, optimizer
+        self.capturing = None  # the graph being recorded
+        self._capturing_flag = False
+        harness = self
+
+        class Graph:
+            def __init__(self):
+                self.generators, self.call, self.out = [], None, None
+
+            def register_generator_state(self, generator):
+                self.generators.append(generator)
+
+            def replay(self):
+                harness._replay(self)
+
+        fake = type(
+            "cuda",
+            (),
+            {
+                "is_available": staticmethod(lambda: True),
+                "Stream": _Stream,
+                "stream": staticmethod(lambda s: contextlib.nullcontext()),
+                "current_stream": staticmethod(_Stream),
+                "synchronize": staticmethod(lambda: None),
+                "CUDAGraph": Graph,
+                "graph": staticmethod(self._capture),
+            },
+        )
+
+        class Torch:
+            """recording.py's `torch`: the real one, but its cuda and its CUDA generators."""
+
+            cuda = fake
+
+            @staticmethod
+            def Generator(device="cpu"):  # noqa: N802 - torch's name
+                return torch.Generator()
+
+            def __getattr__(self, name):
+                return getattr(torch, name)
+
+        monkeypatch.setattr(recording, "torch", Torch())
+        monkeypatch.setattr(recording, "_on_cuda", lambda args, kwargs: True)
+        monkeypatch.setattr(training, "_capturing", lambda tensor: self._capturing_flag)
+        # As on CUDA: the update reads its learning rate from a tensor.
+        for group in optimizer.torch_optimizer.param_groups:
+            group["lr"] = torch.tensor(float(group["lr"]))
+
+    def capturable(self, function):
+        """The step's function, which a recording registers with its graph."""
+
+        def call(*args, **kwargs):
+            out = function(*args, **kwargs)
+            if self.capturing is not None:
+                self.capturing.call = lambda: function(*args, **kwargs)
+                self.capturing.out = out
+            return out
+
+        call.__name__ = getattr(function, "__name__", "step")
+        return call
+
+    @contextlib.contextmanager
+    def _capture(self, graph):
+        params = [p.detach().clone() for p in self.model.parameters()]
+        state = copy.deepcopy(self.optimizer.torch_optimizer.state_dict())
+        self.capturing, self._capturing_flag = graph, True
+        try:
+            yield
+        finally:
+            self.capturing, self._capturing_flag = None, False
+            with torch.no_grad():
+                for p, saved in zip(self.model.parameters(), params, strict=True):
+                    p.copy_(saved)
+            self.optimizer.torch_optimizer.load_state_dict(state)
+
+    def _replay(self, graph):
+        counts = [(o, o.count) for o in _all(graph, Optimizer)]
+        steps = [(m.root, m.root._steps) for m in _all(graph, Train)]
+        self._capturing_flag = True
+        was = getattr(recording._local, "draws", None)
+        recording._local.draws = _Replaying(graph.generators)
+        try:
+            out = graph.call()
+        finally:
+            recording._local.draws = was
+            self._capturing_flag = False
+            for o, n in counts:
+                o.count = n
+            for root, n in steps:
+                root._steps = n
+        recording._copy_into(graph.out, out)
+
+
+def _all(graph, kind):
+    """The values of `kind` among the arguments the graph's step was recorded with."""
+    cells = graph.call.__closure__ or ()
+    found = []
+    for cell in cells:
+        value = cell.cell_contents
+        for v in value if isinstance(value, tuple) else value.values() if isinstance(value, dict) else ():
+            if isinstance(v, kind):
+                found.append(v)
+    return found
