@@ -15,27 +15,40 @@ RUNTIME = REPO / "runtime" / "shapescript"
 
 ATTENTION = (REPO / "examples" / "attention.ss").read_text()
 
-# Loads the .pt2 with torch alone and runs it at several sizes against
-# causal attention by hand; prints the largest difference.
-LOAD_AND_COMPARE = r"""
+# Causal attention by hand in torch, with weights from a seeded generator:
+# the reference the scripts below run exported programs against.
+HAND_ATTENTION = r"""
 import math, sys, torch
-program = torch.export.load(sys.argv[1]).module()
 D, H = 768, 12
 g = torch.Generator().manual_seed(0)
 w_qkv, w_o = torch.randn(D, 3 * D, generator=g) / 30, torch.randn(D, D, generator=g) / 30
-worst = 0.0
-for b, n in [(2, 2), (3, 5), (1, 1), (5, 1), (1, 9)]:
-    x = torch.randn(b, n, D, generator=g)
+
+
+def attention_by_hand(x):
+    b, n, _ = x.shape
     q, k, v = (x @ w_qkv).reshape(b, n, 3, H, D // H).permute(2, 0, 3, 1, 4)
     att = (q @ k.transpose(-1, -2)) / math.sqrt(D // H)
     att = att.masked_fill(~torch.ones(n, n, dtype=torch.bool).tril(), -math.inf).softmax(-1)
-    hand = (att @ v).permute(0, 2, 1, 3).reshape(b, n, D) @ w_o
+    return (att @ v).permute(0, 2, 1, 3).reshape(b, n, D) @ w_o
+"""
+
+# Loads the .pt2 with torch alone and runs it at several sizes against
+# attention by hand; prints the largest difference.
+LOAD_AND_COMPARE = (
+    HAND_ATTENTION
+    + r"""
+program = torch.export.load(sys.argv[1]).module()
+worst = 0.0
+for b, n in [(2, 2), (3, 5), (1, 1), (5, 1), (1, 9)]:
+    x = torch.randn(b, n, D, generator=g)
+    hand = attention_by_hand(x)
     got = program(x, w_qkv, w_o)
     assert got.shape == hand.shape, (got.shape, hand.shape)
     worst = max(worst, ((got - hand).abs().max() / hand.abs().max()).item())
 assert "shapescript" not in sys.modules and "einops" not in sys.modules, sorted(sys.modules)
 print(worst)
 """
+)
 
 
 def python():

@@ -8,29 +8,25 @@ import subprocess
 
 import pytest
 
-from test_export import ATTENTION, python, run_with_torch
+from test_export import ATTENTION, HAND_ATTENTION, python, run_with_torch
 
 # Runs the package at several sizes against attention by hand, and saves
 # each size's inputs and outputs for the C++ loader (folder/in_K.pt, py_K.pt).
-RUN_IN_PYTHON = r"""
-import math, sys, torch
+RUN_IN_PYTHON = (
+    HAND_ATTENTION
+    + r"""
 package, folder = sys.argv[1], sys.argv[2]
 program = torch._inductor.aoti_load_package(package)
-D, H = 768, 12
-g = torch.Generator().manual_seed(0)
-w_qkv, w_o = torch.randn(D, 3 * D, generator=g) / 30, torch.randn(D, D, generator=g) / 30
 for k, (b, n) in enumerate([(2, 3), (1, 7), (4, 2)]):
     x = torch.randn(b, n, D, generator=g)
-    q, kk, v = (x @ w_qkv).reshape(b, n, 3, H, D // H).permute(2, 0, 3, 1, 4)
-    att = (q @ kk.transpose(-1, -2)) / math.sqrt(D // H)
-    att = att.masked_fill(~torch.ones(n, n, dtype=torch.bool).tril(), -math.inf).softmax(-1)
-    hand = (att @ v).permute(0, 2, 1, 3).reshape(b, n, D) @ w_o
+    hand = attention_by_hand(x)
     got = program(x, w_qkv, w_o)
     assert ((got - hand).abs().max() / hand.abs().max()).item() < 1e-5
     torch.save([x, w_qkv, w_o], "%s/in_%d.pt" % (folder, k))
     torch.save([got], "%s/py_%d.pt" % (folder, k))
 assert "shapescript" not in sys.modules and "einops" not in sys.modules, sorted(sys.modules)
 """
+)
 
 SAME_AS_PYTHON = r"""
 import sys, torch
