@@ -174,13 +174,17 @@ def batch_loop(batches, padded, where):
     with `pad_mask` and a last batch smaller than the batch size is padded
     up to it with copies of its own examples. Each batch's field shapes are
     counted under `where` (padding.shapes_seen)."""
-    from . import padding, sinks
+    from . import announcements, padding, sinks
 
     try:
         total = len(batches)
     except TypeError:
         total = None
     pad_to = batches.size if padded and padding.enabled() and isinstance(batches, Batches) else None
+    if isinstance(batches, Batches):  # for the steps that record ahead (recording.py)
+        announcements.announce(
+            batches.dataset.spec, announcements.epoch_sizes(len(batches.dataset), batches.size, pad_to)
+        )
     token = sinks.loop_begin(where, total)
     try:
         for b in batches:

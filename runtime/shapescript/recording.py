@@ -15,14 +15,17 @@ up while it was recorded. Elsewhere (the CPU, MPS, recording off, a
 recording that failed) a step runs as it is.
 """
 
+import copy
 import functools
 import os
+import queue
 import threading
 import time
 import warnings
 
 import torch
 
+from . import announcements
 from .data import _Record
 from .models import Model
 from .modes import Train, draw_seed
@@ -204,6 +207,31 @@ def _argument(args, kwargs, place):
     return args[place] if isinstance(place, int) else kwargs[place]
 
 
+def _recording_copies(args, kwargs):
+    """The arguments a recording runs the step's Python with: each optimizer
+    a copy with an update count of its own (sharing its torch optimizer),
+    each Train mode a view on a root of its own, so what the step's Python
+    counts while it is recorded moves nothing the running program reads,
+    even while steps replay beside a recording in the background."""
+    roots = {}
+
+    def copied(value):
+        if isinstance(value, Optimizer):
+            return copy.copy(value)
+        if isinstance(value, Train):
+            root = roots.get(id(value.root))
+            if root is None:
+                root = roots[id(value.root)] = Train(value.root.seed)
+                root._steps = value.root._steps
+            view = root
+            for site in value.path:
+                view = view.at(site)
+            return view
+        return value
+
+    return tuple(copied(a) for a in args), {k: copied(v) for k, v in kwargs.items()}
+
+
 def reseed(draws, args, kwargs):
     """Before a replay: each draw's generator seeded with the seed the draw
     would have now without recording, from the mode the call passes at the
@@ -219,21 +247,27 @@ class _Graph:
     """One signature's CUDA graph, its inputs and results, and what its
     replays do on the host."""
 
-    def __init__(self, step, args, kwargs):
+    def __init__(self, step, args, kwargs, stream=None):
+        """Records `step` for the signature of `args` and `kwargs`; `stream`:
+        on a stream of its own, beside steps that go on (recording ahead)."""
         self.shapes = [
             tuple(t.shape) for v in (*args, *kwargs.values()) for t in _tensors(v) if not isinstance(v, Model)
         ]
         places = tuple(enumerate(args)) + tuple(kwargs.items())
         self.optimizers = [p for p, v in places if isinstance(v, Optimizer)]
-        self.modes = [p for p, v in places if isinstance(v, Train)]
+        roots = {}  # one place per Train root: each root counts its steps once
+        for p, v in places:
+            if isinstance(v, Train):
+                roots.setdefault(id(v.root), p)
+        self.modes = list(roots.values())
         while True:
             try:
-                self._record(step, args, kwargs, places)
+                self._record(step, *_recording_copies(args, kwargs), stream)
                 return
             except _MoreDraws as more:  # register as many generators as it draws, and record again
                 step.draws = max(step.draws, more.args[0]) * 2
 
-    def _record(self, step, args, kwargs, places):
+    def _record(self, step, args, kwargs, stream):
         self.args, self.kwargs = _static(args), _static(kwargs)
         counts = {p: _argument(args, kwargs, p).count for p in self.optimizers}
         steps = {p: _argument(args, kwargs, p).root._steps for p in self.modes}
@@ -242,23 +276,21 @@ class _Graph:
         for g in generators:
             self.graph.register_generator_state(g)
         draws = _Draws(generators, self.args, self.kwargs)
-        torch.cuda.synchronize()
+        if stream is None:
+            torch.cuda.synchronize()
+            recording = torch.cuda.graph(self.graph)
+        else:  # other threads' device work goes on meanwhile
+            recording = torch.cuda.graph(self.graph, stream=stream, capture_error_mode="thread_local")
         _local.draws = draws
         try:
-            with torch.cuda.graph(self.graph):
+            with recording:
                 self.out = step.function(*self.args, **self.kwargs)
         finally:
             _local.draws = None
-            # Recording ran the step's Python once without its device work:
-            # its host counts go back, and each replay moves them as it did.
-            self.count_steps = {}
-            for p in self.optimizers:
-                o = _argument(args, kwargs, p)
-                self.count_steps[p], o.count = o.count - counts[p], counts[p]
-            self.mode_steps = {}
-            for p in self.modes:
-                root = _argument(args, kwargs, p).root
-                self.mode_steps[p], root._steps = root._steps - steps[p], steps[p]
+        # Recording ran the step's Python once, on copies of the optimizers
+        # and modes: each replay moves the real ones as it moved those.
+        self.count_steps = {p: _argument(args, kwargs, p).count - counts[p] for p in self.optimizers}
+        self.mode_steps = {p: _argument(args, kwargs, p).root._steps - steps[p] for p in self.modes}
         if any(n > 1 for n in self.count_steps.values()):
             raise RuntimeError("the step updates an optimizer more than once (one learning rate per replay)")
         self.draws = draws.noted
@@ -284,6 +316,89 @@ class _Graph:
             _argument(args, kwargs, p).root._steps += n
 
 
+class _Shape:
+    """A tensor of a call kept as its shape, dtype and device: what a
+    recording ahead makes new inputs of."""
+
+    __slots__ = ("shape", "dtype", "device")
+
+    def __init__(self, t):
+        self.shape, self.dtype, self.device = tuple(t.shape), t.dtype, t.device
+
+    def made(self, leading=None):
+        shape = self.shape if leading is None or not self.shape else (leading, *self.shape[1:])
+        fill = torch.ones if self.dtype == torch.bool else torch.zeros
+        return fill(shape, dtype=self.dtype, device=self.device)
+
+
+def _template(value):
+    """A call's argument with its tensors kept as shapes (models and the rest as they are)."""
+    if isinstance(value, torch.Tensor):
+        return _Shape(value)
+    if isinstance(value, _Record):
+        copy_ = type(value).__new__(type(value))
+        copy_.fields = {k: _template(v) for k, v in value.fields.items()}
+        copy_.spec = value.spec
+        if hasattr(type(value), "pad_mask"):
+            copy_.pad_mask = _template(value.pad_mask)
+        return copy_
+    if isinstance(value, (tuple, list)):
+        return type(value)(_template(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _template(v) for k, v in value.items()}
+    return value
+
+
+def _made(value, spec, old, new, inside=False):
+    """Inputs like a call's `template`, with each batch of the record `spec`
+    (and each mask a padded caller passes along with it, `_ss_pad`) of the
+    leading size `new` where the call's was `old`."""
+    if isinstance(value, _Shape):
+        return value.made(new if inside and value.shape and value.shape[0] == old else None)
+    if isinstance(value, _Record):
+        batch = value.spec is spec
+        copy_ = type(value).__new__(type(value))
+        copy_.fields = {k: _made(v, spec, old, new, batch) for k, v in value.fields.items()}
+        copy_.spec = value.spec
+        if hasattr(type(value), "pad_mask"):
+            copy_.pad_mask = _made(value.pad_mask, spec, old, new, batch)
+        return copy_
+    if isinstance(value, (tuple, list)):
+        return type(value)(_made(v, spec, old, new, inside) for v in value)
+    if isinstance(value, dict):
+        return {k: _made(v, spec, old, new, True) for k, v in value.items()}
+    return value
+
+
+class _Recorder:
+    """The thread that records ahead, one recording at a time, on a stream
+    of its own (started with the first)."""
+
+    def __init__(self):
+        self.jobs = queue.Queue()
+        self.thread = None
+        self.lock = threading.Lock()
+
+    def submit(self, job):
+        with self.lock:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="shapescript-recorder", daemon=True)
+                self.thread.start()
+        self.jobs.put(job)
+
+    def _run(self):
+        stream = torch.cuda.Stream()
+        while True:
+            job = self.jobs.get()
+            try:
+                job(stream)
+            finally:
+                self.jobs.task_done()
+
+
+_recorder = _Recorder()
+
+
 class RecordedStep:
     """A step as the generated module calls it (docs/recording.md)."""
 
@@ -291,42 +406,121 @@ class RecordedStep:
         functools.update_wrapper(self, function)
         self.function, self.name, self.where = function, name, where
         self.graphs = {}
+        self.pending = {}  # signature -> threading.Event, set when its recording ahead ends
+        self.lock = threading.Lock()  # graphs and pending, shared with the recorder's thread
         self.warmed = False
         self.failed = None  # why recording stopped, once it failed
+        self.unwarned = None  # a failure in the recorder's thread, warned of at the next call
         self.draws = 0  # generators each graph registers: the most draws seen
-        self.replayed = self.ran = self.waited = 0
+        self.replayed = self.ran = self.waited = self.ahead = 0
         self.recording_seconds = 0.0
         self.last_reason = None  # why the last call ran as it is
+        self.template = None  # the last call's arguments as shapes: what recording ahead makes inputs of
+        self.announced = {}  # record spec -> batch sizes announced for it
         _steps[name] = self
 
     def __call__(self, *args, **kwargs):
+        if self.unwarned:
+            message, self.unwarned = self.unwarned, None
+            warnings.warn(message, RuntimeWarning, stacklevel=2)
         reason = self._why_as_it_is(args, kwargs)
         if reason:
             return self._as_it_is(reason, args, kwargs)
         key = signature(args, kwargs)
-        graph = self.graphs.get(key)
+        self.template = (_template(args), _template(kwargs))
+        with self.lock:
+            graph, pending = self.graphs.get(key), self.pending.get(key)
+        if graph is None and pending is not None:  # being recorded ahead: wait for it, then replay
+            self._wait(pending)
+            graph = self.graphs.get(key)
         if graph is None:
+            # It runs as it is or records here: not beside a recording ahead, which it could spoil.
+            self._wait_for_recordings()
+            reason = self._why_as_it_is(args, kwargs)
+            if reason:
+                return self._as_it_is(reason, args, kwargs)
             if not self.warmed:
-                return self._warm_up(args, kwargs)
+                out = self._warm_up(args, kwargs)
+                self._record_ahead()
+                return out
             if len(self.graphs) >= MAX_SIGNATURES:
                 return self._as_it_is("more than %d signatures" % MAX_SIGNATURES, args, kwargs)
-            start = time.perf_counter()
-            try:
-                graph = _Graph(self, args, kwargs)
-            except Exception as e:  # noqa: BLE001 - whatever kept it from recording, the step still runs
-                self.failed = "%s: %s" % (type(e).__name__, e)
-                warnings.warn(
-                    "%s (%s) couldn't be recorded as a CUDA graph, so it runs operation by operation from now "
-                    "on: %s" % (self.name, self.where, self.failed),
-                    RuntimeWarning,
-                    stacklevel=2,
-                )
+            graph = self._recorded(key, args, kwargs)
+            if graph is None:
                 return self._as_it_is(self.failed, args, kwargs)
-            finally:
-                self.recording_seconds += time.perf_counter() - start
-            self.graphs[key] = graph
         self.replayed += 1
         return graph.replay(args, kwargs)
+
+    def _recorded(self, key, args, kwargs, stream=None):
+        """The graph of `key`, recorded now; None, with the step marked
+        failed, when it can't be."""
+        start = time.perf_counter()
+        try:
+            graph = _Graph(self, args, kwargs, stream)
+        except Exception as e:  # noqa: BLE001 - whatever kept it from recording, the step still runs
+            self.failed = "%s: %s" % (type(e).__name__, e)
+            message = "%s (%s) couldn't be recorded as a CUDA graph, so it runs operation by operation from now on: %s"
+            message %= (self.name, self.where, self.failed)
+            if stream is None:
+                warnings.warn(message, RuntimeWarning, stacklevel=3)
+            else:
+                self.unwarned = message
+            return None
+        finally:
+            self.recording_seconds += time.perf_counter() - start
+        with self.lock:
+            self.graphs[key] = graph
+        return graph
+
+    def _wait(self, event):
+        self.waited += 1
+        event.wait()
+
+    def _wait_for_recordings(self):
+        with self.lock:
+            pending = list(self.pending.values())
+        for event in pending:
+            self._wait(event)
+
+    # ---- recording ahead
+
+    def announce(self, spec, sizes):
+        """A loop over batches of `spec` starts (announcements.py): record a
+        graph for each of its batch sizes this step hasn't one of, in the
+        recorder's thread, once the step has run once."""
+        self.announced.setdefault(spec, set()).update(sizes)
+        if self.warmed:
+            self._record_ahead()
+
+    def _record_ahead(self):
+        if self.template is None or self.failed or not _switch["on"]:
+            return
+        args, kwargs = self.template
+        for spec, sizes in self.announced.items():
+            old = next((len(a) for a in (*args, *kwargs.values()) if isinstance(a, _Record) and a.spec is spec), None)
+            if old is None:
+                continue
+            for new in sorted(sizes):
+                made_args, made_kwargs = _made(args, spec, old, new), _made(kwargs, spec, old, new)
+                key = signature(made_args, made_kwargs)
+                with self.lock:
+                    if key in self.graphs or key in self.pending:
+                        continue
+                    if len(self.graphs) + len(self.pending) >= MAX_SIGNATURES:
+                        return
+                    done = self.pending[key] = threading.Event()
+                _recorder.submit(functools.partial(self._record_in_background, key, made_args, made_kwargs, done))
+
+    def _record_in_background(self, key, args, kwargs, done, stream):
+        try:
+            if not self.failed and self._recorded(key, args, kwargs, stream) is not None:
+                self.ahead += 1
+        finally:
+            with self.lock:
+                self.pending.pop(key, None)
+            done.set()
+
+    # ----
 
     def _why_as_it_is(self, args, kwargs):
         if not _switch["on"]:
@@ -363,15 +557,26 @@ class RecordedStep:
         return out
 
     def report(self):
+        with self.lock:
+            graphs = list(self.graphs.values())
         return {
-            "graphs": len(self.graphs),
-            "shapes": [g.shapes for g in self.graphs.values()],
+            "graphs": len(graphs),
+            "shapes": [g.shapes for g in graphs],
+            "recorded ahead": self.ahead,
             "replayed": self.replayed,
             "ran as it is": self.ran,
             "waited for a recording": self.waited,
             "recording seconds": self.recording_seconds,
-            "runs as it is because": self.last_reason if not self.graphs or self.failed else None,
+            "runs as it is because": self.last_reason if not graphs or self.failed else None,
         }
+
+
+def _announced(spec, sizes):
+    for step in list(_steps.values()):
+        step.announce(spec, sizes)
+
+
+announcements.listen(_announced)
 
 
 def recorded(function, name, where):

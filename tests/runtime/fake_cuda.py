@@ -19,6 +19,7 @@ checks that on a GPU.
 
 import contextlib
 import copy
+import threading
 
 import torch
 
@@ -52,6 +53,9 @@ class FakeCuda:
         self.model, self.optimizer = model, optimizer
         self.capturing = None  # the graph being recorded
         self._capturing_flag = False
+        # A recording here runs the step and puts its tensors back: one at a
+        # time, and never beside a replay (the recorder's thread records ahead).
+        self._exclusive = threading.RLock()
         harness = self
 
         class Graph:
@@ -111,7 +115,13 @@ class FakeCuda:
         return call
 
     @contextlib.contextmanager
-    def _capture(self, graph):
+    def _capture(self, graph, stream=None, capture_error_mode="global"):
+        with self._exclusive:
+            with self._captured(graph):
+                yield
+
+    @contextlib.contextmanager
+    def _captured(self, graph):
         params = [p.detach().clone() for p in self.model.parameters()]
         state = copy.deepcopy(self.optimizer.torch_optimizer.state_dict())
         self.capturing, self._capturing_flag = graph, True
@@ -125,6 +135,10 @@ class FakeCuda:
             self.optimizer.torch_optimizer.load_state_dict(state)
 
     def _replay(self, graph):
+        with self._exclusive:
+            self._replayed(graph)
+
+    def _replayed(self, graph):
         counts = [(o, o.count) for o in _all(graph, Optimizer)]
         steps = [(m.root, m.root._steps) for m in _all(graph, Train)]
         self._capturing_flag = True

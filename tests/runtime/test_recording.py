@@ -242,7 +242,7 @@ def _tensor_lr(opt):
     return opt
 
 
-def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True):
+def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True, announced=True):
     """Losses and parameters after `steps` steps of the README's training,
     recorded on the CPU stand-in of CUDA graphs (fake_cuda.py) or not."""
     m = d.Mlp.init(seed=0)
@@ -259,7 +259,9 @@ def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True):
     was = padding.fixed_shapes(padded)
     try:
         while len(losses) < steps:
-            for batch in rt.batch_loop(rt.batches(rt.shuffle(data, len(losses)), 64), padded, "t.ss:2"):
+            epoch = rt.batches(rt.shuffle(data, len(losses)), 64)
+            # A loop over batches announces its batch sizes; iterating them as they are doesn't.
+            for batch in rt.batch_loop(epoch, padded, "t.ss:2") if announced else epoch:
                 losses.append(step(m, opt, batch, mode, _ss_pad={1: batch.pad_mask}))
                 if len(losses) == steps:
                     break
@@ -278,7 +280,20 @@ def test_recorded_on_the_stand_in_is_bit_for_bit_unrecorded(d, switch, monkeypat
     want_params, want_losses, _, want_opt, want_mode = _train_on_stand_in(d, monkeypatch, 24, False, padded)
     report = step.report()
     assert report["graphs"] == graphs and report["replayed"] == 24 - 1 and report["ran as it is"] == 1
+    # The loop announced its batch sizes before the first step: each graph was recorded ahead.
+    assert report["recorded ahead"] == graphs, report
     assert (opt.count, mode.steps) == (want_opt.count, want_mode.steps) == (24, 24)
+    assert torch.equal(losses, want_losses)
+    for a, b in zip(params, want_params, strict=True):
+        assert torch.equal(a, b)
+
+
+def test_without_an_announcement_each_signature_is_recorded_when_it_comes(d, switch, monkeypatch):
+    params, losses, step, *_ = _train_on_stand_in(d, monkeypatch, 24, True, padded=False, announced=False)
+    monkeypatch.undo()
+    want_params, want_losses, *_ = _train_on_stand_in(d, monkeypatch, 24, False, padded=False, announced=False)
+    report = step.report()
+    assert (report["graphs"], report["recorded ahead"], report["waited for a recording"]) == (2, 0, 0)
     assert torch.equal(losses, want_losses)
     for a, b in zip(params, want_params, strict=True):
         assert torch.equal(a, b)
