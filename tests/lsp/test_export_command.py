@@ -131,3 +131,22 @@ def test_refused_at_once(servers):
     )
     assert response["error"]["code"] == -32803 and "save it as a file first" in response["error"]["message"]
     assert c.shutdown_and_exit() == 0
+
+
+def test_an_export_running_at_exit_is_stopped(servers):
+    """`exit` while torch traces: the server ends at once and stops the
+    child (and what it started), which writes nothing."""
+    c, uri = exporting(servers)
+    token = "export-exit"
+    c.send_request(
+        "workspace/executeCommand", {"command": "shapescript.export", "arguments": [uri], "workDoneToken": token}
+    )
+    c.wait_for_notification("$/progress", lambda p: p["token"] == token)
+    time.sleep(0.5)  # Python has started
+    started = time.monotonic()
+    assert c.shutdown_and_exit() == 0
+    assert time.monotonic() - started < 10
+    time.sleep(1.0)
+    assert not (servers.tmp / "attn.pt2").exists()
+    leftover = subprocess.run(["pgrep", "-f", str(servers.tmp / "attn.ss")], capture_output=True, text=True)
+    assert leftover.stdout.strip() == "", "a child of the export is still running"
