@@ -159,23 +159,32 @@ def _on_cuda(args, kwargs):
     return any(t.is_cuda for v in (*args, *kwargs.values()) for t in _tensors(v))
 
 
+def _mapped(value, leaf, spec=None, inside=False):
+    """`value` with each tensor (or _Shape) `t` in it replaced by
+    `leaf(t, inside)`: `inside` says whether it is in a batch of the record
+    `spec`, or in a dict (the masks a padded caller passes with a batch).
+    Records, tuples, lists and dicts are rebuilt; the rest is as it is."""
+    if isinstance(value, (torch.Tensor, _Shape)):
+        return leaf(value, inside)
+    if isinstance(value, _Record):
+        batch = spec is not None and value.spec is spec
+        copied = type(value).__new__(type(value))
+        copied.fields = {k: _mapped(v, leaf, spec, batch) for k, v in value.fields.items()}
+        copied.spec = value.spec
+        if hasattr(type(value), "pad_mask"):
+            copied.pad_mask = _mapped(value.pad_mask, leaf, spec, batch)
+        return copied
+    if isinstance(value, (tuple, list)):
+        return type(value)(_mapped(v, leaf, spec, inside) for v in value)
+    if isinstance(value, dict):
+        return {k: _mapped(v, leaf, spec, True) for k, v in value.items()}
+    return value
+
+
 def _static(value):
     """A graph's own copy of an argument: its tensors cloned, in place for
     every replay; models, optimizers, modes and host values as they are."""
-    if isinstance(value, torch.Tensor):
-        return value.clone()
-    if isinstance(value, _Record):
-        copy = type(value).__new__(type(value))
-        copy.fields = {k: _static(v) for k, v in value.fields.items()}
-        copy.spec = value.spec
-        if hasattr(type(value), "pad_mask"):
-            copy.pad_mask = _static(value.pad_mask)
-        return copy
-    if isinstance(value, (tuple, list)):
-        return type(value)(_static(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _static(v) for k, v in value.items()}
-    return value
+    return _mapped(value, lambda t, inside: t.clone())
 
 
 def _copy_into(static, given):
@@ -333,41 +342,14 @@ class _Shape:
 
 def _template(value):
     """A call's argument with its tensors kept as shapes (models and the rest as they are)."""
-    if isinstance(value, torch.Tensor):
-        return _Shape(value)
-    if isinstance(value, _Record):
-        copy_ = type(value).__new__(type(value))
-        copy_.fields = {k: _template(v) for k, v in value.fields.items()}
-        copy_.spec = value.spec
-        if hasattr(type(value), "pad_mask"):
-            copy_.pad_mask = _template(value.pad_mask)
-        return copy_
-    if isinstance(value, (tuple, list)):
-        return type(value)(_template(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _template(v) for k, v in value.items()}
-    return value
+    return _mapped(value, lambda t, inside: _Shape(t))
 
 
-def _made(value, spec, old, new, inside=False):
+def _made(value, spec, old, new):
     """Inputs like a call's `template`, with each batch of the record `spec`
     (and each mask a padded caller passes along with it, `_ss_pad`) of the
     leading size `new` where the call's was `old`."""
-    if isinstance(value, _Shape):
-        return value.made(new if inside and value.shape and value.shape[0] == old else None)
-    if isinstance(value, _Record):
-        batch = value.spec is spec
-        copy_ = type(value).__new__(type(value))
-        copy_.fields = {k: _made(v, spec, old, new, batch) for k, v in value.fields.items()}
-        copy_.spec = value.spec
-        if hasattr(type(value), "pad_mask"):
-            copy_.pad_mask = _made(value.pad_mask, spec, old, new, batch)
-        return copy_
-    if isinstance(value, (tuple, list)):
-        return type(value)(_made(v, spec, old, new, inside) for v in value)
-    if isinstance(value, dict):
-        return {k: _made(v, spec, old, new, True) for k, v in value.items()}
-    return value
+    return _mapped(value, lambda s, inside: s.made(new if inside and s.shape and s.shape[0] == old else None), spec)
 
 
 class _Recorder:
