@@ -397,7 +397,9 @@ class RecordedStep:
         self.replayed = self.ran = self.waited = self.ahead = 0
         self.recording_seconds = 0.0
         self.last_reason = None  # why the last call ran as it is
-        self.template = None  # the last call's arguments as shapes: what recording ahead makes inputs of
+        self.template = (
+            None  # the arguments of the last call that didn't replay, as shapes: what recording ahead makes inputs of
+        )
         self.announced = {}  # record spec -> batch sizes announced for it
         _steps[name] = self
 
@@ -409,13 +411,14 @@ class RecordedStep:
         if reason:
             return self._as_it_is(reason, args, kwargs)
         key = signature(args, kwargs)
-        self.template = (_template(args), _template(kwargs))
         with self.lock:
             graph, pending = self.graphs.get(key), self.pending.get(key)
         if graph is None and pending is not None:  # being recorded ahead: wait for it, then replay
             self._wait(pending)
             graph = self.graphs.get(key)
         if graph is None:
+            # Not on replays: a call that warms up or records is what recording ahead makes inputs like.
+            self.template = (_template(args), _template(kwargs))
             # It runs as it is or records here: not beside a recording ahead, which it could spoil.
             self._wait_for_recordings()
             reason = self._why_as_it_is(args, kwargs)

@@ -76,6 +76,17 @@ const Result& Analyzer::run(const check::CheckResult& checked) {
     return result_;
 }
 
+std::string place_in(const std::string& function, const check::CallPath& path, std::string_view here) {
+    if (path.sites.empty()) return std::string(here);
+    std::string out = "in `" + function + "`";
+    if (path.sites.size() > 1) {
+        out += " (reached through `" + path.sites.front()->callee + "`";
+        for (size_t i = 1; i + 1 < path.sites.size(); ++i) out += ", `" + path.sites[i]->callee + "`";
+        out += ")";
+    }
+    return out;
+}
+
 Result analyze(const check::CheckResult& checked) {
     Result result;
     auto passes = every_pass();

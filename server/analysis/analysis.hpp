@@ -111,6 +111,11 @@ private:
     Result result_;
 };
 
+// Where something a pass found is, seen from where the pass started (a
+// loop, a step): `here` when `path` is empty (it is in that function), else
+// "in `loss`" and, past one call, "(reached through `train_step`, ...)".
+std::string place_in(const std::string& function, const check::CallPath& path, std::string_view here);
+
 // Every analysis once, without a cache: what the code generator asks.
 Result analyze(const check::CheckResult& checked);
 

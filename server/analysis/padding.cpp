@@ -130,17 +130,9 @@ private:
     std::map<std::pair<std::string, check::SymbolId>, int> ids_;
 };
 
-// "in `loss` (reached through `train_step`)": where a prevention is, seen
-// from the loop.
+// Where a prevention is, seen from the loop (analysis.hpp's place_in).
 std::string place_of(const Prevention& p, std::string_view here = "in this loop") {
-    if (p.path.sites.empty()) return std::string(here);
-    std::string out = "in `" + p.function + "`";
-    if (p.path.sites.size() > 1) {
-        out += " (reached through `" + p.path.sites.front()->callee + "`";
-        for (size_t i = 1; i + 1 < p.path.sites.size(); ++i) out += ", `" + p.path.sites[i]->callee + "`";
-        out += ")";
-    }
-    return out;
+    return place_in(p.function, p.path, here);
 }
 
 class Padding final : public Pass {

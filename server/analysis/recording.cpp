@@ -28,16 +28,10 @@ struct Preventer {
     std::string what;  // "prints", "uses Python (`np.save`)", ...
 };
 
-// " in `log_it` (reached through `helper`, `log_it`)": where, seen from the step.
+// " in `log_it` (reached through `helper`)", or "" in the step itself.
 std::string place(const Preventer& p) {
-    if (p.path->sites.empty()) return "";
-    std::string out = " in `" + p.function + "`";
-    if (p.path->sites.size() > 1) {
-        out += " (reached through `" + p.path->sites.front()->callee + "`";
-        for (size_t i = 1; i + 1 < p.path->sites.size(); ++i) out += ", `" + p.path->sites[i]->callee + "`";
-        out += ")";
-    }
-    return out;
+    std::string where = place_in(p.function, *p.path, "");
+    return where.empty() ? "" : " " + where;
 }
 
 class Recording final : public Pass {
