@@ -370,12 +370,27 @@ class _Recorder:
 
     def _run(self):
         stream = torch.cuda.Stream()
+        try:
+            _primed(stream)
+        except Exception:  # noqa: BLE001, S110 - then a recording fails, and says why
+            pass
         while True:
             job = self.jobs.get()
             try:
                 job(stream)
             finally:
                 self.jobs.task_done()
+
+
+def _primed(stream):
+    """Makes what this thread's first recording would otherwise make while
+    capturing, which a capture doesn't allow: cuBLAS keeps a handle per
+    thread, made at its first matrix product, and a workspace per stream.
+    The step's warm-up made them for the calling thread only."""
+    with torch.cuda.stream(stream):
+        w = torch.ones(8, 8, device="cuda", requires_grad=True)
+        torch.nn.functional.linear(w, w, w[0]).sum().backward()
+    stream.synchronize()
 
 
 _recorder = _Recorder()

@@ -96,6 +96,7 @@ class FakeCuda:
 
         monkeypatch.setattr(recording, "torch", Torch())
         monkeypatch.setattr(recording, "_on_cuda", lambda args, kwargs: True)
+        monkeypatch.setattr(recording, "_primed", lambda stream: None)  # cuBLAS's part: nothing here
         monkeypatch.setattr(training, "_capturing", lambda tensor: self._capturing_flag)
         # As on CUDA: the update reads its learning rate from a tensor.
         for group in optimizer.torch_optimizer.param_groups:

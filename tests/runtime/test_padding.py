@@ -44,7 +44,8 @@ def test_a_batch_is_padded_with_copies_of_its_own_examples():
 def padded_case(rng, dtype):
     """A value [n F] padded from `real` rows to `n` with copies, and its mask."""
     real, extra, features = rng.randint(1, 9), rng.randint(0, 9), rng.randint(1, 5)
-    x = torch.randn(real, features, dtype=dtype) * 3
+    # From `rng` alone, so a case is the same whatever ran before it.
+    x = torch.randn(real, features, dtype=dtype, generator=torch.Generator().manual_seed(rng.randrange(2**31))) * 3
     full, mask = padding.pad_examples({"x": x}, real + extra)
     return x, full["x"], mask
 
@@ -93,7 +94,8 @@ def real_part(out, real, reduced):
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
 def test_a_masked_operation_is_the_plain_one_on_the_real_positions(name, masked, plain, dtype):
     rng = random.Random(name + str(dtype))
-    tolerance = 1e-6 if dtype == torch.float32 else 1e-12
+    # f32: a sum of up to 45 values of about 3 is off by up to about 1e-5 in any order.
+    tolerance = 1e-5 if dtype == torch.float32 else 1e-12
     for _ in range(50):
         x, full, mask = padded_case(rng, dtype)
         got = masked(full, {1: mask})
