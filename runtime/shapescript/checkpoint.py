@@ -19,7 +19,7 @@ from .checkpoint_format import FORMAT, check_tensors, dtype_name, read_values
 from .errors import ArgumentError
 from .files import replacing
 from .models import Model
-from .training import Optimizer
+from .training import RUN_KEYS, Optimizer
 
 
 def save(path, *values):
@@ -202,15 +202,33 @@ def load_optimizer(checkpoint, opt):
     for saved, current in zip(v["param_groups"], sd["param_groups"], strict=False):
         g = dict(current)
         for k, value in saved.items():
-            # `capturable` says where the optimizer lives (CUDA: a recorded
-            # step's AdamW, training.py), not how it trains: the loading one's stays.
-            if k not in g or k == "capturable":
+            if k not in g or k in RUN_KEYS:  # where it runs: the loading one's stays
                 continue
             if isinstance(g[k], tuple):
                 g[k] = tuple(value)
             elif g[k] is None or isinstance(g[k], (bool, int, float, str)):
                 g[k] = value  # a hyperparameter; anything else was saved as its repr only
         groups.append(g)
-    opt.torch_optimizer.load_state_dict({"state": state, "param_groups": groups})
+    _load_in_place(opt.torch_optimizer, {"state": state, "param_groups": groups})
     opt.count = v["count"]
     return opt
+
+
+def _load_in_place(torch_optimizer, state_dict):
+    """torch's load_state_dict, keeping each state tensor the optimizer had
+    (its values the loaded ones): a recorded step's graph updates the
+    tensors it was recorded with (recording.py), and would go on updating
+    the old ones were they replaced."""
+    had = {p: dict(s) for p, s in torch_optimizer.state.items()}
+    torch_optimizer.load_state_dict(state_dict)
+    for p, state in torch_optimizer.state.items():
+        for k, loaded in state.items():
+            old = had.get(p, {}).get(k)
+            if (
+                isinstance(old, torch.Tensor)
+                and isinstance(loaded, torch.Tensor)
+                and (old.shape, old.dtype, old.device) == (loaded.shape, loaded.dtype, loaded.device)
+            ):
+                with torch.no_grad():
+                    old.copy_(loaded)
+                state[k] = old

@@ -22,6 +22,7 @@ import queue
 import threading
 import time
 import warnings
+import weakref
 
 import torch
 
@@ -155,6 +156,13 @@ def _tensors(value):
             yield from _tensors(v)
 
 
+def _changed(args, kwargs):
+    """The models and optimizers a call is given. A recording must not hold
+    an optimizer's first update: torch makes its state there (zeros), and
+    each replay would make it again. So each new one is warmed up first."""
+    return [v for v in (*args, *kwargs.values()) if isinstance(v, (Model, Optimizer))]
+
+
 def _on_cuda(args, kwargs):
     return any(t.is_cuda for v in (*args, *kwargs.values()) for t in _tensors(v))
 
@@ -269,6 +277,11 @@ class _Graph:
             if isinstance(v, Train):
                 roots.setdefault(id(v.root), p)
         self.modes = list(roots.values())
+        for p in self.optimizers:
+            o = _argument(args, kwargs, p)
+            if not all(isinstance(g["lr"], torch.Tensor) for g in o.torch_optimizer.param_groups):
+                # A number is part of the update's kernels: every replay would update at the recorded rate.
+                raise RuntimeError("the %s optimizer's learning rate is a number, which a graph would freeze" % o.kind)
         while True:
             try:
                 self._record(step, *_recording_copies(args, kwargs), stream)
@@ -405,7 +418,9 @@ class RecordedStep:
         self.graphs = {}
         self.pending = {}  # signature -> threading.Event, set when its recording ahead ends
         self.lock = threading.Lock()  # graphs and pending, shared with the recorder's thread
-        self.warmed = False
+        # None before the first warm-up; then the models and optimizers warmed up
+        # (weakly: a new one may have a freed one's id).
+        self.warmed = None
         self.failed = None  # why recording stopped, once it failed
         self.unwarned = None  # a failure in the recorder's thread, warned of at the next call
         self.draws = 0  # generators each graph registers: the most draws seen
@@ -439,7 +454,7 @@ class RecordedStep:
             reason = self._why_as_it_is(args, kwargs)
             if reason:
                 return self._as_it_is(reason, args, kwargs)
-            if not self.warmed:
+            if not self._warm(args, kwargs):
                 out = self._warm_up(args, kwargs)
                 self._record_ahead()
                 return out
@@ -489,13 +504,14 @@ class RecordedStep:
         graph for each of its batch sizes this step hasn't one of, in the
         recorder's thread, once the step has run once."""
         self.announced.setdefault(spec, set()).update(sizes)
-        if self.warmed:
-            self._record_ahead()
+        self._record_ahead()
 
     def _record_ahead(self):
         if self.template is None or self.failed or not _switch["on"]:
             return
         args, kwargs = self.template
+        if not self._warm(args, kwargs):
+            return  # its warm-up comes first, and records ahead after it
         for spec, sizes in self.announced.items():
             old = next((len(a) for a in (*args, *kwargs.values()) if isinstance(a, _Record) and a.spec is spec), None)
             if old is None:
@@ -521,6 +537,9 @@ class RecordedStep:
             done.set()
 
     # ----
+
+    def _warm(self, args, kwargs):
+        return self.warmed is not None and all(v in self.warmed for v in _changed(args, kwargs))
 
     def _why_as_it_is(self, args, kwargs):
         if not _switch["on"]:
@@ -550,7 +569,9 @@ class RecordedStep:
         finally:
             _local.draws = None
         torch.cuda.current_stream().wait_stream(side)
-        self.warmed = True
+        if self.warmed is None:
+            self.warmed = weakref.WeakSet()
+        self.warmed.update(_changed(args, kwargs))
         self.draws = max(self.draws, draws.count)
         self.ran += 1
         self.last_reason = "the warm-up before recording"

@@ -148,22 +148,44 @@ class Optimizer:
         return "%s(%s, lr=%r%s; %d updates)" % (self.kind, type(self.model).__name__, self.schedule, extra, self.count)
 
 
+# What a torch optimizer's group says about where it runs, not how it
+# trains: a checkpoint's value of these never replaces the loading one's.
+RUN_KEYS = ("capturable", "fused", "foreach")
+
+
+def _on_cuda(ps):
+    return bool(ps) and ps[0].device.type == "cuda"
+
+
+def _device_rate(ps, lr0):
+    """On CUDA the learning rate is a tensor on the device, which the update
+    reads and each update writes (update below), so a recorded step's
+    replay reads the rate written before it (recording.py)."""
+    return torch.tensor(float(lr0), device=ps[0].device)
+
+
 def sgd(m, lr=1e-3, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False):
-    """Stochastic gradient descent with torch.optim.SGD's parameters and defaults."""
+    """Stochastic gradient descent with torch.optim.SGD's parameters and
+    defaults. On CUDA it is torch's fused SGD, the one that reads a tensor
+    learning rate on the device (its other forms read it on the host)."""
     hyper = {"momentum": momentum, "dampening": dampening, "weight_decay": weight_decay, "nesterov": nesterov}
-    return Optimizer(m, lambda ps, lr0: torch.optim.SGD(ps, lr=lr0, **hyper), lr, "sgd", hyper)
+
+    def make(ps, lr0):
+        if _on_cuda(ps):
+            return torch.optim.SGD(ps, lr=_device_rate(ps, lr0), fused=True, **hyper)
+        return torch.optim.SGD(ps, lr=lr0, **hyper)
+
+    return Optimizer(m, make, lr, "sgd", hyper)
 
 
 def adamw(m, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01, amsgrad=False):
     """AdamW with torch.optim.AdamW's parameters, in its order, and defaults.
-    On CUDA it is capturable, its learning rate a tensor on the device, so a
-    recorded step's update reads the rate of each replay (recording.py)."""
+    On CUDA it is capturable, its learning rate a tensor on the device."""
     hyper = {"betas": tuple(betas), "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad}
 
     def make(ps, lr0):
-        device = ps[0].device if ps else None
-        if device is not None and device.type == "cuda":
-            return torch.optim.AdamW(ps, lr=torch.tensor(float(lr0), device=device), capturable=True, **hyper)
+        if _on_cuda(ps):
+            return torch.optim.AdamW(ps, lr=_device_rate(ps, lr0), capturable=True, **hyper)
         return torch.optim.AdamW(ps, lr=lr0, **hyper)
 
     return Optimizer(m, make, lr, "adamw", hyper)

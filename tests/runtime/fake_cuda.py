@@ -46,11 +46,11 @@ class _Replaying:
 
 
 class FakeCuda:
-    """Installs the stand-in (with pytest's monkeypatch) for one model and
-    optimizer: what recording must leave as it was."""
+    """Installs the stand-in (with pytest's monkeypatch) for a model and its
+    optimizer (more with `also`): what recording must leave as it was."""
 
     def __init__(self, monkeypatch, model, optimizer):
-        self.model, self.optimizer = model, optimizer
+        self.trained = []  # (model, optimizer): what a recording puts back
         self.capturing = None  # the graph being recorded
         self._capturing_flag = False
         # A recording here runs the step and puts its tensors back: one at a
@@ -98,6 +98,11 @@ class FakeCuda:
         monkeypatch.setattr(recording, "_on_cuda", lambda args, kwargs: True)
         monkeypatch.setattr(recording, "_primed", lambda stream: None)  # cuBLAS's part: nothing here
         monkeypatch.setattr(training, "_capturing", lambda tensor: self._capturing_flag)
+        self.also(model, optimizer)
+
+    def also(self, model, optimizer):
+        """Another model and its optimizer, trained by the step."""
+        self.trained.append((model, optimizer))
         # As on CUDA: the update reads its learning rate from a tensor.
         for group in optimizer.torch_optimizer.param_groups:
             group["lr"] = torch.tensor(float(group["lr"]))
@@ -123,17 +128,22 @@ class FakeCuda:
 
     @contextlib.contextmanager
     def _captured(self, graph):
-        params = [p.detach().clone() for p in self.model.parameters()]
-        state = copy.deepcopy(self.optimizer.torch_optimizer.state_dict())
+        params = [[p.detach().clone() for p in m.parameters()] for m, _ in self.trained]
+        states = [copy.deepcopy(o.torch_optimizer.state_dict()) for _, o in self.trained]
+        had = [len(o.torch_optimizer.state) for _, o in self.trained]
         self.capturing, self._capturing_flag = graph, True
         try:
             yield
+            # On CUDA, state an update makes while recorded is made again by each replay.
+            if [len(o.torch_optimizer.state) for _, o in self.trained] != had:
+                raise RuntimeError("stand-in: the recording made an optimizer's state")
         finally:
             self.capturing, self._capturing_flag = None, False
             with torch.no_grad():
-                for p, saved in zip(self.model.parameters(), params, strict=True):
-                    p.copy_(saved)
-            self.optimizer.torch_optimizer.load_state_dict(state)
+                for (m, o), saved, state in zip(self.trained, params, states, strict=True):
+                    for p, p0 in zip(m.parameters(), saved, strict=True):
+                        p.copy_(p0)
+                    o.torch_optimizer.load_state_dict(state)
 
     def _replay(self, graph):
         with self._exclusive:

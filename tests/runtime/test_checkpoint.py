@@ -105,10 +105,29 @@ def test_an_optimizer_saved_on_cuda_loads_on_the_cpu(tmp_path):
     for value in ck.values:
         for group in value.get("param_groups", ()):
             group["capturable"] = True  # as a CUDA optimizer saves it
+            group["fused"] = True
     opt2 = rt.load_optimizer(ck, rt.adamw(m, lr=0.1))
     assert opt2.torch_optimizer.param_groups[0]["capturable"] is False
+    assert not opt2.torch_optimizer.param_groups[0]["fused"]
     _, g = rt.value_and_grad(loss, m, torch.ones(5, 4))
     rt.update(m, opt2, g)
+
+
+def test_an_optimizer_loaded_keeps_its_state_tensors(tmp_path):
+    """A recorded step's graph updates the state tensors it was recorded
+    with: loading puts the checkpoint's values into them, not new ones."""
+    m, opt = trained()
+    rt.save(tmp_path / "m.safetensors", m, opt)
+    saved = {k: v.clone() for k, v in opt.torch_optimizer.state[m.w].items()}
+    _, g = rt.value_and_grad(loss, m, torch.ones(5, 4))
+    rt.update(m, opt, g)  # the state moves on, then the checkpoint brings it back
+    had = dict(opt.torch_optimizer.state[m.w])
+    rt.load_optimizer(rt.load(tmp_path / "m.safetensors"), opt)
+    state = opt.torch_optimizer.state[m.w]
+    assert set(state) == set(saved)
+    for k, t in state.items():
+        assert t is had[k], k
+        assert torch.equal(t, saved[k]), k
 
 
 def test_wrong_model_class(tmp_path):

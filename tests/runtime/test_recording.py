@@ -45,10 +45,19 @@ def _batch(d, device="cpu", size=64, seed=0):
     return next(iter(rt.batches(rt.shuffle(data, seed), size)))
 
 
-def _trained(d, steps, device="cpu", recorded=True):
-    """Parameters and losses after `steps` train steps on the first batches."""
+def _adamw(m):
+    return rt.adamw(m, lr=rt.warmup(5, rt.cosine(3e-3, 50)), weight_decay=0.01)
+
+
+def _sgd(m):
+    return rt.sgd(m, lr=rt.cosine(0.05, 40), momentum=0.9)
+
+
+def _trained(d, steps, device="cpu", recorded=True, optimizer=_adamw, after=None):
+    """Parameters and losses after `steps` train steps on the first batches;
+    `after(i, m, opt)` after step i."""
     m = d.Mlp.init(seed=0, device=device)
-    opt = rt.adamw(m, lr=rt.warmup(5, rt.cosine(3e-3, 50)), weight_decay=0.01)
+    opt = optimizer(m)
     mode = rt.Train(seed=0)
     data = rt.cast(digits()[0], rt.DatasetSpec(d.Digit), "t.ss:1", device=torch.device(device))
     was = shapescript.record_steps(recorded)
@@ -57,6 +66,8 @@ def _trained(d, steps, device="cpu", recorded=True):
         for epoch in range(3):
             for batch in rt.batch_loop(rt.batches(rt.shuffle(data, epoch), 64), True, "t.ss:2"):
                 losses.append(d.train_step(m, opt, batch, mode, _ss_pad={1: batch.pad_mask}))
+                if after is not None:
+                    after(len(losses), m, opt)
                 if len(losses) == steps:
                     return [p.detach().clone() for p in m.parameters()], torch.stack(losses)
     finally:
@@ -319,6 +330,51 @@ def test_each_fault_on_the_stand_in_is_caught(d, switch, monkeypatch, fault):
     assert not same, "the fault went unseen"
 
 
+def test_a_new_optimizer_is_warmed_up_before_it_is_recorded(d, switch, monkeypatch):
+    """A second model trained by the same step: its optimizer's first update
+    makes its state, so it runs as it is once, then replays."""
+    first, second = d.Mlp.init(seed=0), d.Mlp.init(seed=1)
+    opts = [_adamw(first), _adamw(second)]
+    harness = fake_cuda.FakeCuda(monkeypatch, first, opts[0])
+    harness.also(second, opts[1])
+    step = recording.RecordedStep(harness.capturable(d.train_step.__wrapped__), "two", "t.ss:1")
+    batch, mode = _batch(d), rt.Train(seed=0)
+    want = []
+    for m, opt in zip((first, second), opts, strict=True):
+        for _ in range(3):
+            step(m, opt, batch, mode, _ss_pad={1: batch.pad_mask})
+    report = step.report()
+    assert (report["graphs"], report["ran as it is"], report["replayed"]) == (2, 2, 4), report
+    # Unrecorded, the same six steps.
+    monkeypatch.undo()
+    again = [d.Mlp.init(seed=0), d.Mlp.init(seed=1)]
+    mode = rt.Train(seed=0)
+    for m, opt in zip(again, [_tensor_lr(_adamw(m)) for m in again], strict=True):
+        for _ in range(3):
+            d.train_step.__wrapped__(m, opt, batch, mode, _ss_pad={1: batch.pad_mask})
+        want.append([p.detach().clone() for p in m.parameters()])
+    for m, params in zip((first, second), want, strict=True):
+        for a, b in zip(m.parameters(), params, strict=True):
+            assert torch.equal(a, b)
+
+
+def test_an_update_at_a_number_learning_rate_is_not_recorded(d, switch, monkeypatch):
+    """A rate that is a number would be frozen in the graph: the step warns
+    and runs as it is, at each update's own rate."""
+    m = d.Mlp.init(seed=0)
+    opt = rt.sgd(m, lr=rt.cosine(0.1, 4))
+    harness = fake_cuda.FakeCuda(monkeypatch, m, opt)
+    for group in opt.torch_optimizer.param_groups:
+        group["lr"] = float(group["lr"])  # as torch's SGD reads it outside its fused form
+    step = recording.RecordedStep(harness.capturable(d.train_step.__wrapped__), "numbers", "t.ss:1")
+    batch, mode = _batch(d), rt.Train(seed=0)
+    step(m, opt, batch, mode, _ss_pad={1: batch.pad_mask})
+    with pytest.warns(RuntimeWarning, match="learning rate is a number"):
+        step(m, opt, batch, mode, _ss_pad={1: batch.pad_mask})
+    assert step.report()["graphs"] == 0 and step.report()["ran as it is"] == 2
+    assert [g["lr"] for g in opt.torch_optimizer.param_groups] == [opt.schedule(1)]
+
+
 class _NoGroups:
     """An optimizer whose learning rates a replay can't see (the fault)."""
 
@@ -350,6 +406,35 @@ def test_recorded_training_is_bit_for_bit_unrecorded(d, switch):
     assert d.train_step.report()["replayed"] > 0
 
 
+def _same_training(d, **how):
+    """The README's training recorded and not, bit for bit, and replayed."""
+    recorded, recorded_losses = _trained(d, 40, "cuda", recorded=True, **how)
+    plain, plain_losses = _trained(d, 40, "cuda", recorded=False, **how)
+    assert torch.equal(recorded_losses, plain_losses)
+    for a, b in zip(recorded, plain, strict=True):
+        assert torch.equal(a, b)
+    assert d.train_step.report()["replayed"] > 0
+
+
+@CUDA
+def test_recorded_sgd_follows_its_schedule(d, switch):
+    """SGD on CUDA is torch's fused SGD, which reads its rate from a tensor."""
+    _same_training(d, optimizer=_sgd)
+
+
+@CUDA
+def test_an_optimizer_loaded_between_replays_is_what_they_update(d, switch, tmp_path):
+    """Loading an optimizer keeps its state tensors, the ones the graph updates."""
+
+    def rewound(i, m, opt):
+        if i == 10:
+            rt.save(tmp_path / "at10.safetensors", m, opt)
+        if i == 25:
+            rt.load_optimizer(rt.load(tmp_path / "at10.safetensors"), opt)
+
+    _same_training(d, after=rewound)
+
+
 @CUDA
 def test_replays_draw_new_masks_and_the_unrecorded_ones(d, switch):
     m = d.Mlp.init(seed=0, device="cuda")
@@ -371,7 +456,7 @@ def test_replays_draw_new_masks_and_the_unrecorded_ones(d, switch):
 def _fresh(step):
     """The step as if never called: no warm-up, no graphs, no counts."""
     step.graphs.clear()
-    step.warmed, step.failed = False, None
+    step.warmed, step.failed = None, None
     step.replayed = step.ran = step.waited = 0
     return step
 
