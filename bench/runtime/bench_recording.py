@@ -1,7 +1,8 @@
 """Recorded steps against the same steps run operation by operation and
 against torch.compile(mode="reduce-overhead"), side by side in one run
-(docs/recording.md). Needs CUDA; elsewhere it builds its programs, says
-so and exits 0.
+(docs/recording.md). Its figures need CUDA; elsewhere it says so, and
+with --smoke runs its whole path on the CPU (where steps run as they are)
+so that what a GPU session runs is known to work.
 
     python bench/runtime/bench_recording.py [--smoke] [--compiler build/bin/shapescript]
 
@@ -62,12 +63,20 @@ def build(compiler, name, text, folder):
     return module
 
 
+DEVICE = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def sync():
+    if DEVICE.type == "cuda":
+        torch.cuda.synchronize()
+
+
 def digits_case(module):
     from shapescript.datasets import digits
 
-    data = rt.cast(digits()[0], rt.DatasetSpec(module.Digit), "bench:1", device=torch.device("cuda"))
+    data = rt.cast(digits()[0], rt.DatasetSpec(module.Digit), "bench:1", device=DEVICE)
     batch = next(iter(rt.batches(data, 64)))
-    m = module.Mlp.init(seed=0, device="cuda")
+    m = module.Mlp.init(seed=0, device=DEVICE)
     opt = rt.adamw(m, lr=1e-3)
     mode = rt.Train(seed=0)
     return lambda step: step(m, opt, batch, mode)
@@ -76,10 +85,10 @@ def digits_case(module):
 def gpt2_case(module):
     g = torch.Generator().manual_seed(0)
     ids = torch.randint(0, 512, (8, 128), generator=g)
-    fields = {"ids": ids.cuda(), "next": ids.roll(-1, 1).cuda()}
-    data = rt.cast(fields, rt.DatasetSpec(module.Tokens), "bench:1", device=torch.device("cuda"))
+    fields = {"ids": ids.to(DEVICE), "next": ids.roll(-1, 1).to(DEVICE)}
+    data = rt.cast(fields, rt.DatasetSpec(module.Tokens), "bench:1", device=DEVICE)
     batch = next(iter(rt.batches(data, 8)))
-    m = module.Gpt2.init(seed=0, device="cuda")
+    m = module.Gpt2.init(seed=0, device=DEVICE)
     opt = rt.adamw(m, lr=1e-3)
     return lambda step: step(m, opt, batch)
 
@@ -90,11 +99,11 @@ def median_times(variants, rounds, per_round):
     for r in range(rounds):
         for name in names if r % 2 == 0 else names[::-1]:
             run = variants[name]
-            torch.cuda.synchronize()
+            sync()
             start = time.perf_counter()
             for _ in range(per_round):
                 run()
-            torch.cuda.synchronize()
+            sync()
             times[name].append((time.perf_counter() - start) / per_round)
     base = times["op by op"]
     return {
@@ -114,15 +123,15 @@ def first_epoch_seconds(module, ahead):
     others = dict(recording._steps)
     recording._steps.clear()
     step = recording.RecordedStep(module.train_step.__wrapped__, "first_epoch", "bench:1")
-    data = rt.cast(digits()[0], rt.DatasetSpec(module.Digit), "bench:1", device=torch.device("cuda"))
-    m = module.Mlp.init(seed=0, device="cuda")
+    data = rt.cast(digits()[0], rt.DatasetSpec(module.Digit), "bench:1", device=DEVICE)
+    m = module.Mlp.init(seed=0, device=DEVICE)
     opt, mode = rt.adamw(m, lr=1e-3), rt.Train(seed=0)
     epoch = rt.batches(rt.shuffle(data, 0), 64)
-    torch.cuda.synchronize()
+    sync()
     start = time.perf_counter()
     for batch in rt.batch_loop(epoch, False, "bench:2") if ahead else epoch:
         step(m, opt, batch, mode)
-    torch.cuda.synchronize()
+    sync()
     recording._steps.update(others)
     return time.perf_counter() - start
 
@@ -137,7 +146,10 @@ def _variants(call, step, compiled):
         finally:
             shapescript.record_steps(was)
 
-    return {"op by op": op_by_op, "recorded": lambda: call(step), "reduce-overhead": lambda: call(compiled)}
+    variants = {"op by op": op_by_op, "recorded": lambda: call(step)}
+    if compiled is not None:
+        variants["reduce-overhead"] = lambda: call(compiled)
+    return variants
 
 
 def main():
@@ -150,21 +162,23 @@ def main():
             "digits": build(args.compiler, "digits_bench", (ROOT / "examples/digits.ss").read_text(), folder),
             "gpt2": build(args.compiler, "gpt2_bench", (ROOT / "examples/gpt2.ss").read_text() + GPT2_STEP, folder),
         }
-        if not torch.cuda.is_available():
-            print(
-                "bench_recording: needs CUDA (steps are recorded only there); built %s, nothing timed"
-                % ", ".join(programs)
-            )
-            return 0
+        if DEVICE.type != "cuda":
+            print("bench_recording: needs CUDA for its figures (steps are recorded only there)")
+            if not args.smoke:
+                return 0
+            print("  --smoke: its whole path on the CPU, steps as they are; the times below mean nothing")
         rounds, per_round = (2, 3) if args.smoke else (10, 50)
         for name, case in (("digits", digits_case), ("gpt2", gpt2_case)):
             module = programs[name]
             call = case(module)
             step = module.train_step  # recorded
-            compiled = torch.compile(step.__wrapped__, mode="reduce-overhead")
+            # The CPU smoke compiles the small step only: GPT-2's takes minutes on two cores.
+            small = DEVICE.type == "cuda" or name == "digits"
+            compiled = torch.compile(step.__wrapped__, mode="reduce-overhead") if small else None
             for _ in range(3):  # warm-up, recording, and compilation
                 call(step)
-                call(compiled)
+                if compiled is not None:
+                    call(compiled)
 
             figures = median_times(_variants(call, step, compiled), rounds, per_round)
             print("%s train step (ratio to op by op in the same rounds)" % name)

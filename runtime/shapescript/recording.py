@@ -190,8 +190,9 @@ def _mapped(value, leaf, spec=None, inside=False):
 
 
 def _static(value):
-    """A graph's own copy of an argument: its tensors cloned, in place for
-    every replay; models, optimizers, modes and host values as they are."""
+    """A graph's own copy of an argument (its tensors cloned, in place for
+    every replay), or a caller's copy of its results; models, optimizers,
+    modes and host values as they are."""
     return _mapped(value, lambda t, inside: t.clone())
 
 
@@ -209,15 +210,6 @@ def _copy_into(static, given):
     elif isinstance(static, dict):
         for k, v in static.items():
             _copy_into(v, given[k])
-
-
-def _copied_out(value):
-    """What a replay returns: copies, so the next replay can't change them."""
-    if isinstance(value, torch.Tensor):
-        return value.clone()
-    if isinstance(value, (tuple, list)):
-        return type(value)(_copied_out(v) for v in value)
-    return value
 
 
 def _argument(args, kwargs, place):
@@ -328,7 +320,7 @@ class _Graph:
         reseed(self.draws, args, kwargs)
         self.graph.replay()
         self._moved(args, kwargs)
-        return _copied_out(self.out)
+        return _static(self.out)  # copies, so the next replay can't change them
 
     def _moved(self, args, kwargs):
         """After a replay: the update and step counts as the step's Python moved them."""
