@@ -95,8 +95,8 @@ std::string Emitter::size(const check::Size& s) {
                 if (fresh) {
                     std::string base = "_ss_";
                     for (char c : name) base += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-                    // An axis called `rt` or `sig_f` must not hide the module's `_ss_rt`, `_ss_sig_f`.
-                    if (module_name(base)) base = "_ss_ax" + base.substr(3);
+                    // An axis called `rt` or `pads` must not hide the generated `_ss_rt`, `_ss_pads`.
+                    if (generated_name(base)) base = "_ss_ax" + base.substr(3);
                     std::string v = base;
                     for (int k = 2; fn_->variable_names.count(v); ++k) v = base + std::to_string(k);
                     fn_->variable_names.insert(v);
@@ -272,6 +272,14 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
 
 Py Emitter::expr(const ast::Expr& e) {
     const auto& node = e.node;
+    // A bound's `/` is the size division the checker proved exact, in the
+    // bound's own arithmetic only: not in a call or subscript inside it.
+    if (in_slice_bounds_ && !std::holds_alternative<ast::Binary>(node) && !std::holds_alternative<ast::Unary>(node)) {
+        in_slice_bounds_ = false;
+        Py out = expr(e);
+        in_slice_bounds_ = true;
+        return out;
+    }
     if (auto* i = std::get_if<ast::IntLiteral>(&node)) {
         if (!i->value) fail(e.range, "an integer too large");
         return {std::to_string(*i->value), *i->value < 0 ? kUnary : kAtom};
@@ -401,16 +409,39 @@ Py Emitter::expr(const ast::Expr& e) {
     if (auto* s = std::get_if<ast::Subscript>(&node)) {
         Py value = expr(*s->value);
         const check::Type* t = type_of(*s->value);
+        // Python's slots are the value's axes; the checker's rule is the
+        // value's axes as the indices before leave them: an index without a
+        // name is at the axis after the previous index's, an integer takes
+        // its axis away, a Mask over k axes makes them one. `left` maps
+        // what is left to the value's axes.
         std::vector<std::string> slots;
-        size_t next = 0;
+        std::vector<size_t> left;
+        for (size_t i = 0; is_tensor(t) && i < t->tensor.axes.size(); ++i) left.push_back(i);
+        size_t position = 0;
         for (const ast::Index& index : s->indices) {
-            size_t at = next;
+            size_t at = position < left.size() ? left[position] : position;
             if (index.axis) {
                 auto pos = axis_position(t, index.axis->text);
                 if (!pos || *pos < 0) fail(index.range, "can't find the axis `" + index.axis->text + "` here");
                 at = static_cast<size_t>(*pos);
+            }
+            size_t now = static_cast<size_t>(std::find(left.begin(), left.end(), at) - left.begin());
+            const check::Type* it = type_of(*index.value);
+            size_t mask_axes = is_tensor(it) && it->tensor.element.kind == check::ElementKind::Mask
+                                   ? std::max<size_t>(it->tensor.axes.size(), 1)
+                                   : 0;
+            if (std::holds_alternative<ast::RangeExpr>(index.value->node)) {
+                position = now + 1;
+            } else if (mask_axes) {  // Python's mask takes its axes' slots: the next ones are gone
+                for (size_t j = 1; j < mask_axes && now + 1 < left.size(); ++j) {
+                    if (slots.size() <= left[now + 1]) slots.resize(left[now + 1] + 1, ":");
+                    slots[left[now + 1]].clear();
+                    left.erase(left.begin() + static_cast<std::ptrdiff_t>(now) + 1);
+                }
+                position = now + 1;
             } else {
-                ++next;
+                if (now < left.size()) left.erase(left.begin() + static_cast<std::ptrdiff_t>(now));
+                position = now;
             }
             std::string slot;
             if (auto* r = std::get_if<ast::RangeExpr>(&index.value->node)) {
@@ -425,6 +456,7 @@ Py Emitter::expr(const ast::Expr& e) {
             if (slots.size() <= at) slots.resize(at + 1, ":");
             slots[at] = slot;
         }
+        slots.erase(std::remove(slots.begin(), slots.end(), std::string()), slots.end());
         while (slots.size() > 1 && slots.back() == ":") slots.pop_back();
         // A selection the padding analysis keeps: at the mask's size, the mask its padding.
         if (s->indices.size() == 1 && slots.size() >= 1)
