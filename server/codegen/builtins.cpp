@@ -145,12 +145,16 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
         }
         case check::BuiltinEmit::Norm: {
             std::string x = operand(first(), kOr), dim = dim_of_over(args, 0, whole);
-            std::string weight = keyword(args, "weight", args.positional.size() > 1 ? args.positional[1].text : "None");
-            std::string eps = keyword(args, "eps", "1e-05");
+            // After x, in the table's order without `over` (an axis, by keyword):
+            // weight, then layer_norm's bias, then eps.
+            auto given = [&](const char* param, size_t at, const char* otherwise) {
+                return keyword(args, param, args.positional.size() > at ? args.positional[at].text : otherwise);
+            };
+            bool rms = name == "rms_norm";
+            std::string weight = given("weight", 1, "None"), eps = given("eps", rms ? 2 : 3, "1e-05");
             std::string masked = masked_arguments(first_type(), dim);  // statistics of the real positions
-            if (name == "rms_norm")
-                return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + eps + masked + ")", kAtom};
-            std::string bias = keyword(args, "bias", "None");
+            if (rms) return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + eps + masked + ")", kAtom};
+            std::string bias = given("bias", 2, "None");
             return Py{python + "(" + x + ", " + dim + ", " + weight + ", " + bias + ", " + eps + masked + ")", kAtom};
         }
         case check::BuiltinEmit::Reduction: {

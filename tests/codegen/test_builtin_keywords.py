@@ -40,3 +40,28 @@ def test_keyword_arguments_reach_the_runtime(build):
     m = module.train(rows)
     # Each of the two steps moves w by lr * the gradient clipped to norm 0.5.
     assert torch.allclose(m.w.detach(), torch.full((4,), 1.0 - 2 * 0.5 / 2), atol=1e-5)
+
+
+NORMS = """
+dim D = 4
+
+fn ln(x: [n D], w: [D], c: [D]) -> [n D]:
+    return layer_norm(x, w, c, 0.5, over=D)
+
+fn ln_named(x: [n D], w: [D], c: [D]) -> [n D]:
+    return layer_norm(x, over=D, eps=0.5, bias=c, weight=w)
+
+fn rms(x: [n D], w: [D]) -> [n D]:
+    return rms_norm(x, w, 0.5, over=D)
+"""
+
+
+def test_the_norms_take_bias_and_eps_by_position_too(build):
+    """After x, in the table's order without `over`: weight, bias, eps."""
+    module = build(NORMS)
+    x, w, c = torch.randn(3, 4), torch.randn(4), torch.randn(4)
+    want = torch.nn.functional.layer_norm(x, (4,), w, c, 0.5)
+    torch.testing.assert_close(module.ln(x, w, c), want)
+    torch.testing.assert_close(module.ln_named(x, w, c), want)
+    want = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 0.5) * w
+    torch.testing.assert_close(module.rms(x, w), want)
