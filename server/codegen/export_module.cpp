@@ -106,8 +106,11 @@ std::string Emitter::export_step() const {
         }
         inputs += "    (" + py_string(p.name) + ", \"tensor\", " + py_tuple(axes) + ", " +
                   py_string(element_code(p.type.tensor.element)) + ", " + bound + "),\n";
-        params += ", " + python;
-        call += (call.empty() ? "" : ", ") + python + "=" + python;
+        // torch.export's unlifted module drops an input called `self`; py_name
+        // never makes `self_` (it would be `self__`), so it is free.
+        std::string input = python == "self" ? "self_" : python;
+        params += ", " + input;
+        call += (call.empty() ? "" : ", ") + python + "=" + input;
     }
     std::string program = py_name(name, NameRole::Global);
     std::string device = program_device_ ? "_ss_device" : "None";
@@ -115,7 +118,7 @@ std::string Emitter::export_step() const {
     out << "\n\n# The export step (shapescript export, docs/export.md): the program's inputs\n"
         << "# are `" << py_comment(name) << "`'s tensor parameters, in order; the others keep their defaults.\n"
         << "class _ss_Program(torch.nn.Module):\n"
-        << "    def forward(self" << params << "):\n"
+        << "    def forward(_ss_self" << params << "):\n"
         << "        return " << program << "(" << call << ")\n\n\n"
         << "_ss_export_inputs = (\n"
         << inputs << ")\n\n\n"

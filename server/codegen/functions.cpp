@@ -73,8 +73,6 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     const auto& returns = typed->second.returns;
     bool check_result = returns && checks_anything(*returns);
     if (check_result) state.result_signature = sig;
-    // The locals a checked function writes, never a size's variable.
-    state.variable_names.insert({"_ss_bound", "_ss_result"});
 
     std::ostringstream body;
     block(fn.body, step_scope ? 2 : 1, body);

@@ -61,7 +61,7 @@ bool reserved(std::string_view name, NameRole role) {
 // as it is, `_` as `__` and any other character as `_<hex>x`. The code is
 // prefix-free, so two names never meet, and no other name starts so: the
 // names that keep their spelling don't start with `_ss_`, and the module's
-// own don't start with `_ss_x` or `_ss_y` (module_name).
+// own don't start with `_ss_x` or `_ss_y` (generated_name).
 std::string ascii_spelling(std::string_view name, NameRole role) {
     std::string out = role == NameRole::Shadowing ? "_ss_y" : "_ss_x";
     for (size_t i = 0; i < name.size();) {
@@ -100,12 +100,16 @@ std::string keyword_argument(std::string_view name, const std::string& value) {
     return "**{" + py_string(name) + ": " + value + "}";
 }
 
-bool module_name(std::string_view name) {
-    static constexpr std::string_view fixed[] = {"_ss_checks", "_ss_device", "_ss_devices",     "_ss_init",
-                                                 "_ss_rt",     "_ss_source", "_ss_value_checks"};
-    return std::find(std::begin(fixed), std::end(fixed), name) != std::end(fixed) || starts_with(name, "_ss_spec_") ||
-           starts_with(name, "_ss_sig_") || starts_with(name, "_ss_import_") || starts_with(name, "_ss_x") ||
-           starts_with(name, "_ss_y");
+bool generated_name(std::string_view name) {
+    static constexpr std::string_view fixed[] = {"_ss_checks", "_ss_device", "_ss_devices", "_ss_init", "_ss_rt",
+                                                 "_ss_source", "_ss_value_checks",
+                                                 // a function's own locals
+                                                 "_ss_bound", "_ss_keep", "_ss_pad", "_ss_pads", "_ss_result"};
+    static constexpr std::string_view prefixes[] = {"_ss_spec_", "_ss_sig_",  "_ss_import_", "_ss_x",
+                                                    "_ss_y",     "_ss_then_", "_ss_else_",   "_ss_body_"};
+    return std::find(std::begin(fixed), std::end(fixed), name) != std::end(fixed) ||
+           std::any_of(std::begin(prefixes), std::end(prefixes),
+                       [&](std::string_view p) { return starts_with(name, p); });
 }
 
 }  // namespace ss::codegen

@@ -33,9 +33,10 @@ bool plain_python_name(std::string_view name);
 // Python can't write it bare.
 std::string keyword_argument(std::string_view name, const std::string& value);
 
-// A name the module binds for itself (`_ss_rt`, `_ss_spec_3`, `_ss_sig_f`)
-// or `py_name` spells in ASCII (`_ss_x...`), which the names the module
-// makes up (`_ss_n` for a size) must avoid.
-bool module_name(std::string_view name);
+// A name the generated code binds for itself: the module's (`_ss_rt`,
+// `_ss_spec_3`, `_ss_sig_f`), a function's locals (`_ss_pads`,
+// `_ss_then_1`) or one `py_name` spells in ASCII (`_ss_x...`), which the
+// names made up for sizes (`_ss_n`) must avoid.
+bool generated_name(std::string_view name);
 
 }  // namespace ss::codegen

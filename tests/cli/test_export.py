@@ -326,3 +326,17 @@ def test_a_value_check_is_an_assert_inside_the_program(ss):
         "sys.exit('an id of 50 passed Index[50]')\n"
     )
     run_with_torch(check, checked, unchecked)
+
+
+def test_a_parameter_named_self_exports(ss):
+    # The wrapper Module's own `self` must not meet a parameter of that name.
+    source = ss.write("scaled.ss", "export fn scaled(self: [n], by: [n]) -> [n]:\n    return self * by\n")
+    out = ss.tmp / "scaled.pt2"
+    exported(ss, source, out)
+    check = (
+        "import sys, torch\n"
+        "p = torch.export.load(sys.argv[1]).module()\n"
+        "a, b = torch.randn(5), torch.randn(5)\n"
+        "assert torch.equal(p(a, b), a * b)\n"
+    )
+    run_with_torch(check, out)

@@ -29,7 +29,8 @@ MODULE_NAMES = {
     "_ss_source", "_ss_devices", "_ss_ax_rt", "seed", "self", "cls", "fields", "spec", "order", "take", "rt",
     "checks", "torch", "einops", "math", "shapescript", "init", "training", "to", "forward", "parameters",
     "state_dict", "ss_part", "lit2", "ax0", "axis", "x_", "class_", "range_", "_", "_x", "__x", "__init__",
-    "sig_f", "spec_0", "_ss_x_1d403x", "_ss_ax_x", "_ss_y",
+    "sig_f", "spec_0", "_ss_x_1d403x", "_ss_ax_x", "_ss_y", "pads", "pad", "keep", "bound", "result", "then_1",
+    "else_1", "body_1",
 }  # fmt: skip
 NAMES = sorted(set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | MODULE_NAMES)
 

@@ -423,3 +423,19 @@ def test_a_returned_selection_comes_back_kept_to_a_caller_that_can_keep_it(build
                 assert (leaf.grad[~(x.sum(1) > 0)] == 0).all()
             finally:
                 shapescript.fixed_shapes(was)
+
+
+def test_an_axis_named_like_a_generated_local_keeps_its_own_variable(build):
+    # `pads` as a number is `_ss_ax_pads`; as `_ss_pads` it was overwritten
+    # by the masks' dict, and `x * pads` read the masks.
+    source = EVERY_MASKED.replace(
+        "fn act(x: [..s]) -> [..s]:\n    return gelu(x) * 0.5 + x",
+        "fn act(x: [b pads]) -> [b pads]:\n    return gelu(x) * 0.5 + x * pads + sum(x, over=b) / 10.0",
+    )
+    assert "x * pads" in source
+    module = built(build, source)
+    data = examples(21)
+    padded, _ = trained(module, data, True)
+    plain, _ = trained(module, data, False)
+    for name, value in padded.named_parameters():
+        torch.testing.assert_close(value, getattr(plain, name), rtol=1e-5, atol=1e-6)
