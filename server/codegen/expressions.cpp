@@ -325,7 +325,13 @@ Py Emitter::expr(const ast::Expr& e) {
         const std::string& op = b->op;
         if (op == "@") return matmul(left, right, lt, rt);
         if (op == "and" || op == "or") {
+            // The checker types it a bool; Python's gives back an operand, so
+            // one that isn't a bool (an int, a `[]` tensor) is made one.
             int prec = op == "and" ? kAnd : kOr;
+            auto as_bool = [](Py side, const check::Type* t) {
+                return t && t->kind == check::TypeKind::Bool ? side : Py{"bool(" + side.text + ")", kAtom};
+            };
+            left = as_bool(left, lt), right = as_bool(right, rt);
             return {operand(left, prec) + " " + op + " " + operand(right, prec + 1), prec};
         }
         // Elementwise: each operand laid out as the result.
