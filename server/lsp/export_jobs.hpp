@@ -1,4 +1,4 @@
-// The exports `workspace/executeCommand` `shapescript.export` starts
+// The exports `workspace/executeCommand` `shapescript-lsp.export` starts
 // (handlers_commands.cpp): each runs `shapescript export` in a child
 // process on a thread of its own, so the worker goes on checking while
 // torch traces, and answers the request when the child ends: the file it

@@ -1,10 +1,12 @@
 // workspace/executeCommand: the commands editors offer on a .ss file.
 //
-//   shapescript.build       writes the file's Python module next to it (FILE.py)
-//   shapescript.showPython  gives the module's text, for the editor to show
-//   shapescript.applyFix    a quick fix as a Command (handlers_fixes.cpp)
-//   shapescript.export      exports a function with torch.export: `shapescript export` in a
-//                           child process (export_jobs.hpp), answered when it ends
+//   shapescript-lsp.build       writes the file's Python module next to it (FILE.py)
+//   shapescript-lsp.showPython  gives the module's text, for the editor to show
+//   shapescript-lsp.applyFix    a quick fix as a Command (handlers_fixes.cpp)
+//   shapescript-lsp.export      exports a function with torch.export: `shapescript export`
+//                               in a child process (export_jobs.hpp), answered when it ends
+//
+// (the ids: lsp/command_ids.hpp)
 //
 // arguments: [uri] or [uri, {"checks": LEVEL, "valueChecks": LEVEL}]. The
 // text is the open document's when the file is open (unsaved edits
@@ -20,15 +22,17 @@
 #include "diag/read_file.hpp"
 #include "diag/version.hpp"
 #include "diag/write_file.hpp"
+#include "lsp/command_ids.hpp"
 #include "lsp/server.hpp"
 
 namespace ss::lsp {
 
 namespace {
 
-const char* kBuild = "shapescript.build";
-const char* kShowPython = "shapescript.showPython";
-const char* kExport = "shapescript.export";
+using command_id::kApplyFix;
+using command_id::kBuild;
+using command_id::kExport;
+using command_id::kShowPython;
 
 std::string level_option(const Json* options, const char* key) {
     const Json* value = options ? optional_member(*options, key) : nullptr;
@@ -53,25 +57,23 @@ std::pair<std::string, const Json*> command_target(const Json& params) {
 
 }  // namespace
 
-// shapescript.applyFix only for the clients that get quick fixes as Commands
+// shapescript-lsp.applyFix only for the clients that get quick fixes as Commands
 // (handlers_fixes.cpp).
 std::vector<std::string> LanguageServer::command_names() const {
     std::vector<std::string> names{kBuild, kShowPython, kExport};
-    if (!client_.code_action_literals && client_.apply_edit) names.push_back(apply_fix_command());
+    if (!client_.code_action_literals && client_.apply_edit) names.push_back(kApplyFix);
     return names;
 }
 
 Json LanguageServer::on_execute_command(const Json& params) {
     std::string command = string_member(params, "command", "command");
-    if (command == apply_fix_command()) {
+    if (command == kApplyFix) {
         const Json* arguments = optional_member(params, "arguments");
         return apply_fix(arguments ? *arguments : Json());
     }
     if (command != kBuild && command != kShowPython)
-        throw RpcError(rpc_error::kInvalidParams,
-                       "expected the command `shapescript.build`, `shapescript.showPython` "
-                       "or `shapescript.export`, found `" +
-                           command + "`");
+        throw RpcError(rpc_error::kInvalidParams, std::string("expected the command `") + kBuild + "`, `" +
+                                                      kShowPython + "` or `" + kExport + "`, found `" + command + "`");
     auto [uri, options] = command_target(params);
 
     // The text: the open document's, else the file's.

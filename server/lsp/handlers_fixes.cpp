@@ -1,20 +1,15 @@
 // Quick fixes: the suggested fixes of the diagnostics a code action
 // request's range overlaps. A client that takes code action literals gets
 // them with their edits; any other gets `Command`s, which come back as
-// `workspace/executeCommand` `shapescript.applyFix`, and the server then
+// `workspace/executeCommand` `shapescript-lsp.applyFix`, and the server then
 // asks the client to apply the edit (`workspace/applyEdit`). A client that
 // can do neither gets no fixes.
+#include "lsp/command_ids.hpp"
 #include "lsp/server.hpp"
 
 namespace ss::lsp {
 
-namespace {
-
-const char* kApplyFix = "shapescript.applyFix";
-
-}  // namespace
-
-const char* LanguageServer::apply_fix_command() { return kApplyFix; }
+using command_id::kApplyFix;
 
 Json LanguageServer::on_code_action(const Json& params) {
     OpenDocument& doc = document_of(params);
@@ -48,7 +43,7 @@ Json LanguageServer::on_code_action(const Json& params) {
     return out;
 }
 
-// `shapescript.applyFix` with [{uri, version, title, edit}], as a Command
+// `shapescript-lsp.applyFix` with [{uri, version, title, edit}], as a Command
 // of on_code_action gave it: refused when the document changed since.
 Json LanguageServer::apply_fix(const Json& arguments) {
     const Json* fix = arguments.is_array() && arguments.size() == 1 ? &arguments[0] : nullptr;

@@ -115,7 +115,6 @@ private:
     // Quick fixes (handlers_fixes.cpp).
     Json on_code_action(const Json& params);
     Json apply_fix(const Json& arguments);
-    static const char* apply_fix_command();
 
     // Structure and editing (handlers_editing.cpp).
     Json on_completion(const Json& params);
@@ -132,7 +131,7 @@ private:
     // Commands (handlers_commands.cpp).
     Json on_execute_command(const Json& params);
     std::vector<std::string> command_names() const;
-    // `shapescript.export`: answered later, by exports_, when the child ends.
+    // `shapescript-lsp.export`: answered later, by exports_, when the child ends.
     static bool is_export_command(const Json& params);
     void start_export(const Json& id, const Json& params);
     void on_progress_cancel(const Json& params);

@@ -100,7 +100,7 @@ def test_server_capabilities_follow_the_client(session):
         assert server["codeActionProvider"] is True
     commands = server["executeCommandProvider"]["commands"]
     fixes_as_commands = not declared.code_action_literals and declared.apply_edit
-    assert ("shapescript.applyFix" in commands) == fixes_as_commands
+    assert ("shapescript-lsp.applyFix" in commands) == fixes_as_commands
     if declared.pull_diagnostics:
         assert server["diagnosticProvider"] == {
             "identifier": "shapescript",

@@ -1,4 +1,4 @@
-"""workspace/executeCommand `shapescript.export` (docs/lsp.md, "Commands"):
+"""workspace/executeCommand `shapescript-lsp.export` (docs/lsp.md, "Commands"):
 `shapescript export` in a child process while the server goes on
 answering, with work-done progress on the request's token; the answer is
 the file it wrote, which torch loads, or torch's error; `$/cancelRequest`
@@ -36,7 +36,7 @@ def test_export_writes_the_pt2_with_progress_and_names_it(servers):
     token = "export-1"
     id = c.send_request(
         "workspace/executeCommand",
-        {"command": "shapescript.export", "arguments": [uri, {"checks": "always"}], "workDoneToken": token},
+        {"command": "shapescript-lsp.export", "arguments": [uri, {"checks": "always"}], "workDoneToken": token},
     )
     begin = c.wait_for_notification("$/progress", lambda p: p["token"] == token)["value"]
     assert begin["kind"] == "begin" and begin["title"] == "Exporting `causal_attention`" and begin["cancellable"]
@@ -70,7 +70,7 @@ def test_torch_s_error_comes_back_as_the_answer(servers):
     )
     c, uri = exporting(servers, "bad.ss", text)
     response = c.request(
-        "workspace/executeCommand", {"command": "shapescript.export", "arguments": [uri]}, SLOW_TIMEOUT
+        "workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": [uri]}, SLOW_TIMEOUT
     )
     assert response["error"]["code"] == -32803
     message = response["error"]["message"]
@@ -84,7 +84,8 @@ def test_cancel_stops_the_export(servers):
     for how in ("request", "progress"):
         token = "export-" + how
         id = c.send_request(
-            "workspace/executeCommand", {"command": "shapescript.export", "arguments": [uri], "workDoneToken": token}
+            "workspace/executeCommand",
+            {"command": "shapescript-lsp.export", "arguments": [uri], "workDoneToken": token},
         )
         c.wait_for_notification("$/progress", lambda p, token=token: p["token"] == token)
         time.sleep(0.5)  # Python has started
@@ -105,29 +106,31 @@ def test_cancel_stops_the_export(servers):
 def test_refused_at_once(servers):
     c, uri = exporting(servers)
     c.change(uri, 2, [{"text": ATTENTION + "\n# not saved\n"}])
-    response = c.request("workspace/executeCommand", {"command": "shapescript.export", "arguments": [uri]})
+    response = c.request("workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": [uri]})
     assert response["error"]["code"] == -32803 and "unsaved changes: save it first" in response["error"]["message"]
 
     servers.write("two.ss", "export fn a(x: [n]) -> [n]:\n    return x\n\nexport fn b(x: [n]) -> [n]:\n    return x\n")
     two = servers.uri("two.ss")
-    response = c.request("workspace/executeCommand", {"command": "shapescript.export", "arguments": [two]})
+    response = c.request("workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": [two]})
     assert "choose one with --fn" in response["error"]["message"]
-    response = c.request("workspace/executeCommand", {"command": "shapescript.export", "arguments": [two, {"fn": "c"}]})
+    response = c.request(
+        "workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": [two, {"fn": "c"}]}
+    )
     assert "no function `c`" in response["error"]["message"]
 
     servers.write("broken.ss", "export fn f(x: [n]) -> [n]:\n    return x + nope\n")
     response = c.request(
-        "workspace/executeCommand", {"command": "shapescript.export", "arguments": [servers.uri("broken.ss")]}
+        "workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": [servers.uri("broken.ss")]}
     )
     assert (
         response["error"]["code"] == -32803 and "1 error in the file, nothing exported" in response["error"]["message"]
     )
 
     for bad in ([], [42], [uri, {"aoti": "yes"}], [uri, {"fn": 3}], [uri, {"checks": "sometimes"}]):
-        response = c.request("workspace/executeCommand", {"command": "shapescript.export", "arguments": bad})
+        response = c.request("workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": bad})
         assert response["error"]["code"] == -32602, (bad, response)
     response = c.request(
-        "workspace/executeCommand", {"command": "shapescript.export", "arguments": ["untitled:Untitled-1"]}
+        "workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": ["untitled:Untitled-1"]}
     )
     assert response["error"]["code"] == -32803 and "save it as a file first" in response["error"]["message"]
     assert c.shutdown_and_exit() == 0
@@ -139,7 +142,7 @@ def test_an_export_running_at_exit_is_stopped(servers):
     c, uri = exporting(servers)
     token = "export-exit"
     c.send_request(
-        "workspace/executeCommand", {"command": "shapescript.export", "arguments": [uri], "workDoneToken": token}
+        "workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": [uri], "workDoneToken": token}
     )
     c.wait_for_notification("$/progress", lambda p: p["token"] == token)
     time.sleep(0.5)  # Python has started

@@ -2,8 +2,19 @@
 // (workspace/executeCommand; the server's side is server/lsp/handlers_commands.cpp).
 // Kept free of the `vscode` module so the unit tests run under plain Node.
 
+// Two namespaces that never meet. The extension's own commands (package.json
+// `contributes.commands`, registered in extension.ts) are `shapescript.*`;
+// the server's (its `executeCommandProvider`, lsp/command_ids.hpp) are
+// `shapescript-lsp.*`. vscode-languageclient registers each id the server
+// advertises as a VS Code command while it starts, and an id registered
+// twice stops the client from starting at all.
+
+export const RESTART_COMMAND = "shapescript.restartServer";
 export const BUILD_COMMAND = "shapescript.build";
 export const SHOW_PYTHON_COMMAND = "shapescript.showPython";
+
+export const SERVER_BUILD_COMMAND = "shapescript-lsp.build";
+export const SERVER_SHOW_PYTHON_COMMAND = "shapescript-lsp.showPython";
 
 export type CheckLevel = "always" | "debug" | "never";
 
@@ -20,7 +31,7 @@ export interface ExecuteCommandParams {
 
 /** The params of workspace/executeCommand for `command` on the document `uri`. */
 export function commandParams(
-  command: typeof BUILD_COMMAND | typeof SHOW_PYTHON_COMMAND,
+  command: typeof SERVER_BUILD_COMMAND | typeof SERVER_SHOW_PYTHON_COMMAND,
   uri: string,
   settings: { checks?: unknown; valueChecks?: unknown },
 ): ExecuteCommandParams {
@@ -57,13 +68,22 @@ export function failureMessage(action: string, err: unknown): string {
 }
 
 // ---------------------------------------------------------------------------
-// Export (torch.export): `shapescript.export` on the server, reached from the
-// two palette commands below. The server exports the file on disk, so the
+// Export (torch.export): `shapescript-lsp.export` on the server, reached from
+// the two palette commands below. The server exports the file on disk, so the
 // extension saves the document first.
 
-export const EXPORT_COMMAND = "shapescript.export";
+export const SERVER_EXPORT_COMMAND = "shapescript-lsp.export";
 export const EXPORT_PT2_COMMAND = "shapescript.exportPt2";
 export const EXPORT_AOTI_COMMAND = "shapescript.exportAoti";
+
+/** Every command the extension registers itself, for the collision check. */
+export const EXTENSION_COMMANDS: readonly string[] = [
+  RESTART_COMMAND,
+  BUILD_COMMAND,
+  SHOW_PYTHON_COMMAND,
+  EXPORT_PT2_COMMAND,
+  EXPORT_AOTI_COMMAND,
+];
 
 /** JSON-RPC error codes the export answers with (LSP's LSPErrorCodes). */
 export const REQUEST_CANCELLED = -32800;
@@ -78,12 +98,12 @@ export type ExportOptions = {
 };
 
 export interface ExportParams {
-  command: typeof EXPORT_COMMAND;
+  command: typeof SERVER_EXPORT_COMMAND;
   arguments: [string, ExportOptions];
 }
 
 /**
- * The params of workspace/executeCommand `shapescript.export` for the file
+ * The params of workspace/executeCommand `shapescript-lsp.export` for the file
  * `uri`. Without `fn` the server picks the file's only `export fn` (and says
  * so when there is none); `output` is left to the server (FILE.pt2).
  */
@@ -97,7 +117,7 @@ export function exportParams(
     valueChecks: level(options.valueChecks),
   };
   if (options.fn !== undefined && options.fn !== "") opts.fn = options.fn;
-  return { command: EXPORT_COMMAND, arguments: [uri, opts] };
+  return { command: SERVER_EXPORT_COMMAND, arguments: [uri, opts] };
 }
 
 // `export fn NAME(` at the start of a line; NAME a Python identifier (the

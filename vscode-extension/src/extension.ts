@@ -12,6 +12,9 @@ import {
   BUILD_COMMAND,
   EXPORT_AOTI_COMMAND,
   EXPORT_PT2_COMMAND,
+  RESTART_COMMAND,
+  SERVER_BUILD_COMMAND,
+  SERVER_SHOW_PYTHON_COMMAND,
   SHOW_PYTHON_COMMAND,
   buildMessage,
   commandParams,
@@ -35,11 +38,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   traceChannel = vscode.window.createOutputChannel("ShapeScript Trace");
   statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 0);
   statusItem.name = "ShapeScript";
-  statusItem.command = "shapescript.restartServer";
+  statusItem.command = RESTART_COMMAND;
   context.subscriptions.push(outputChannel, traceChannel, statusItem);
 
   context.subscriptions.push(
-    vscode.commands.registerCommand("shapescript.restartServer", async () => {
+    vscode.commands.registerCommand(RESTART_COMMAND, async () => {
       await stopClient();
       await startClient(context);
     }),
@@ -161,7 +164,11 @@ function activeShapeScript(): vscode.TextDocument | undefined {
   return doc;
 }
 
-async function ask(command: typeof BUILD_COMMAND | typeof SHOW_PYTHON_COMMAND, doc: vscode.TextDocument, title: string): Promise<unknown> {
+async function ask(
+  command: typeof SERVER_BUILD_COMMAND | typeof SERVER_SHOW_PYTHON_COMMAND,
+  doc: vscode.TextDocument,
+  title: string,
+): Promise<unknown> {
   const config = vscode.workspace.getConfiguration("shapescript");
   const params = commandParams(command, doc.uri.toString(), {
     checks: config.get("build.checks"),
@@ -177,7 +184,7 @@ async function buildCurrentFile(): Promise<void> {
   const doc = activeShapeScript();
   if (!doc) return;
   try {
-    const result = await ask(BUILD_COMMAND, doc, "ShapeScript: building the Python module");
+    const result = await ask(SERVER_BUILD_COMMAND, doc, "ShapeScript: building the Python module");
     const message = buildMessage(result);
     outputChannel.appendLine(message);
     void vscode.window.showInformationMessage(message);
@@ -192,7 +199,7 @@ async function showPython(): Promise<void> {
   const doc = activeShapeScript();
   if (!doc) return;
   try {
-    const result = pythonText(await ask(SHOW_PYTHON_COMMAND, doc, "ShapeScript: generating Python"));
+    const result = pythonText(await ask(SERVER_SHOW_PYTHON_COMMAND, doc, "ShapeScript: generating Python"));
     if (!result.ok) {
       void vscode.window.showErrorMessage(result.error);
       return;

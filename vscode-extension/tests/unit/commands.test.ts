@@ -1,12 +1,16 @@
 import { test, describe } from "node:test";
 import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import {
-  BUILD_COMMAND,
   EXPORT_AOTI_COMMAND,
   EXPORT_PT2_COMMAND,
+  EXTENSION_COMMANDS,
   REQUEST_CANCELLED,
   REQUEST_FAILED,
-  SHOW_PYTHON_COMMAND,
+  SERVER_BUILD_COMMAND,
+  SERVER_EXPORT_COMMAND,
+  SERVER_SHOW_PYTHON_COMMAND,
   buildMessage,
   commandParams,
   exportFailure,
@@ -20,16 +24,16 @@ import {
 
 describe("commandParams", () => {
   test("passes the uri and the check levels", () => {
-    assert.deepEqual(commandParams(BUILD_COMMAND, "file:///a/b.ss", { checks: "never", valueChecks: "always" }), {
-      command: "shapescript.build",
+    assert.deepEqual(commandParams(SERVER_BUILD_COMMAND, "file:///a/b.ss", { checks: "never", valueChecks: "always" }), {
+      command: "shapescript-lsp.build",
       arguments: ["file:///a/b.ss", { checks: "never", valueChecks: "always" }],
     });
   });
 
   test("falls back to debug for missing or unknown levels", () => {
-    const p = commandParams(SHOW_PYTHON_COMMAND, "file:///x.ss", { checks: "sometimes" });
+    const p = commandParams(SERVER_SHOW_PYTHON_COMMAND, "file:///x.ss", { checks: "sometimes" });
     assert.deepEqual(p.arguments[1], { checks: "debug", valueChecks: "debug" });
-    assert.equal(p.command, "shapescript.showPython");
+    assert.equal(p.command, "shapescript-lsp.showPython");
   });
 });
 
@@ -55,11 +59,11 @@ describe("results", () => {
 });
 
 describe("exportParams", () => {
-  test("sends the uri, fn, aoti and the check levels to shapescript.export", () => {
+  test("sends the uri, fn, aoti and the check levels to shapescript-lsp.export", () => {
     assert.deepEqual(
       exportParams("file:///a/b.ss", { fn: "forward", aoti: false, checks: "never", valueChecks: "always" }),
       {
-        command: "shapescript.export",
+        command: "shapescript-lsp.export",
         arguments: ["file:///a/b.ss", { fn: "forward", aoti: false, checks: "never", valueChecks: "always" }],
       },
     );
@@ -90,6 +94,26 @@ describe("exportParams", () => {
   test("the palette commands are distinct from the server's command", () => {
     assert.equal(EXPORT_PT2_COMMAND, "shapescript.exportPt2");
     assert.equal(EXPORT_AOTI_COMMAND, "shapescript.exportAoti");
+  });
+});
+
+// The manifest, read as VS Code reads it (the tests run from out/tests/unit).
+const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "../../../package.json"), "utf8")) as {
+  contributes: { commands: { command: string }[] };
+};
+
+describe("command ids", () => {
+  test("the extension registers what package.json contributes, in its own namespace", () => {
+    const contributed = manifest.contributes.commands.map((c) => c.command).sort();
+    assert.deepEqual(contributed, [...EXTENSION_COMMANDS].sort());
+    for (const id of EXTENSION_COMMANDS) assert.ok(id.startsWith("shapescript.") && !id.startsWith("shapescript-lsp."), id);
+  });
+
+  test("no server command is one the extension registers (the client would not start)", () => {
+    for (const id of [SERVER_BUILD_COMMAND, SERVER_SHOW_PYTHON_COMMAND, SERVER_EXPORT_COMMAND]) {
+      assert.ok(id.startsWith("shapescript-lsp."), id);
+      assert.ok(!EXTENSION_COMMANDS.includes(id), id);
+    }
   });
 });
 
