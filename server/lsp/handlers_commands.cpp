@@ -150,6 +150,10 @@ bool LanguageServer::is_export_command(const Json& params) {
 // document with unsaved changes is refused, not exported as it was saved.
 void LanguageServer::start_export(const Json& id, const Json& params) {
     auto [uri, options] = command_target(params);
+    if (!workspace_trusted_)
+        throw RpcError(rpc_error::kRequestFailed,
+                       "can't export in an untrusted workspace: export runs Python and the modules the file "
+                       "imports; trust the workspace first");
     auto text_option = [&](const char* key) -> std::string {
         const Json* value = options ? optional_member(*options, key) : nullptr;
         if (!value) return "";

@@ -428,6 +428,8 @@ Json LanguageServer::on_initialize(const Json& params) {
             options_.debounce = std::chrono::milliseconds(std::clamp<int64_t>(debounce->get<int64_t>(), 0, 5000));
         if (const Json* python = optional_member(*init, "pythonPath"); python && python->is_string())
             python_path_ = python->get<std::string>();
+        if (const Json* trusted = optional_member(*init, "workspaceTrusted"); trusted && trusted->is_boolean())
+            workspace_trusted_ = trusted->get<bool>();
     }
     state_ = State::Running;
     // Forms the client didn't declare are left out or given in their oldest

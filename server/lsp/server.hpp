@@ -166,6 +166,9 @@ private:
     bool pulling_ = false;
 
     std::string python_path_;  // initializationOptions.pythonPath: the Python exports trace with
+    // initializationOptions.workspaceTrusted: false in an editor's Restricted
+    // Mode, where export (it runs Python on what the file imports) is refused.
+    bool workspace_trusted_ = true;
 
     std::thread worker_;
     // Last: its destructor stops the exports still running and waits for

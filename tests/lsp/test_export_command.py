@@ -136,6 +136,23 @@ def test_refused_at_once(servers):
     assert c.shutdown_and_exit() == 0
 
 
+def test_refused_in_an_untrusted_workspace(servers):
+    """VS Code's Restricted Mode (initializationOptions.workspaceTrusted
+    false): export runs Python and what the file imports, so it is refused
+    and nothing is written; build, which runs nothing, still works."""
+    servers.write("attn.ss", ATTENTION)
+    c = servers.start()
+    c.initialize({}, {"pythonPath": python(), "workspaceTrusted": False})
+    uri = servers.uri("attn.ss")
+    c.open(uri, ATTENTION)
+    response = c.request("workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": [uri]})
+    assert response["error"]["code"] == -32803 and "untrusted workspace" in response["error"]["message"], response
+    assert not (servers.tmp / "attn.pt2").exists()
+    built = c.result("workspace/executeCommand", {"command": "shapescript-lsp.build", "arguments": [uri]})
+    assert built["path"] == str(servers.tmp / "attn.py")
+    assert c.shutdown_and_exit() == 0
+
+
 def test_an_export_running_at_exit_is_stopped(servers):
     """`exit` while torch traces: the server ends at once and stops the
     child (and what it started), which writes nothing."""

@@ -76,6 +76,14 @@ export const SERVER_EXPORT_COMMAND = "shapescript-lsp.export";
 export const EXPORT_PT2_COMMAND = "shapescript.exportPt2";
 export const EXPORT_AOTI_COMMAND = "shapescript.exportAoti";
 
+/**
+ * Export runs Python: torch.export imports the generated module and every
+ * module its `import python` lines name, and an untrusted file picks those.
+ * In Restricted Mode the extension doesn't export, and the server refuses to.
+ */
+export const UNTRUSTED_EXPORT_MESSAGE =
+  "ShapeScript: export runs Python and the modules this file imports: trust the workspace first (Manage Workspace Trust).";
+
 /** Every command the extension registers itself, for the collision check. */
 export const EXTENSION_COMMANDS: readonly string[] = [
   RESTART_COMMAND,

@@ -16,6 +16,7 @@ import {
   SERVER_BUILD_COMMAND,
   SERVER_SHOW_PYTHON_COMMAND,
   SHOW_PYTHON_COMMAND,
+  UNTRUSTED_EXPORT_MESSAGE,
   buildMessage,
   commandParams,
   exportFailure,
@@ -55,6 +56,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await stopClient();
         await startClient(context);
       }
+    }),
+    // Trust brings the workspace's values of the restricted settings
+    // (package.json `restrictedConfigurations`) and export: start again.
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      await stopClient();
+      await startClient(context);
     }),
   );
 
@@ -106,6 +113,8 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     traceOutputChannel: traceChannel,
     initializationOptions: {
       pythonPath: config.get<string>("python.path") || undefined,
+      // The server refuses export (it runs Python) in Restricted Mode.
+      workspaceTrusted: vscode.workspace.isTrusted,
     },
     // The default error handler restarts the server after a crash (up to 4
     // times in 3 minutes), which is what we want.
@@ -231,6 +240,10 @@ const SHOW_OUTPUT = "Show Output";
 // when `aoti`). The server exports the file on disk and refuses one with
 // unsaved changes, so the document is saved first.
 async function exportCurrentFile(aoti: boolean): Promise<void> {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage(UNTRUSTED_EXPORT_MESSAGE);
+    return;
+  }
   const doc = activeShapeScript();
   if (!doc) return;
   if (doc.isUntitled || doc.uri.scheme !== "file") {

@@ -71,10 +71,12 @@ export function findServer(inputs: ServerPathInputs): ServerPathResult {
   const bundled = path.join(inputs.extensionPath, "server", exe);
   if (isExe(bundled)) return { ok: true, path: bundled, source: "bundled" };
 
-  // 3. PATH.
+  // 3. PATH. Only absolute entries: `.` or an empty entry would mean the
+  //    extension host's current folder, which may be an untrusted workspace.
   const sep = platform === "win32" ? ";" : ":";
+  const platformPath = platform === "win32" ? path.win32 : path.posix;
   for (const dir of (inputs.envPath ?? "").split(sep)) {
-    if (dir === "") continue;
+    if (!platformPath.isAbsolute(dir)) continue;
     const candidate = path.join(dir, exe);
     if (isExe(candidate)) return { ok: true, path: candidate, source: "PATH" };
   }

@@ -100,6 +100,7 @@ describe("exportParams", () => {
 // The manifest, read as VS Code reads it (the tests run from out/tests/unit).
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "../../../package.json"), "utf8")) as {
   contributes: { commands: { command: string }[] };
+  capabilities?: { untrustedWorkspaces?: { supported: unknown; restrictedConfigurations?: string[] } };
 };
 
 describe("command ids", () => {
@@ -114,6 +115,17 @@ describe("command ids", () => {
       assert.ok(id.startsWith("shapescript-lsp."), id);
       assert.ok(!EXTENSION_COMMANDS.includes(id), id);
     }
+  });
+});
+
+describe("workspace trust", () => {
+  test("Restricted Mode keeps the extension, and ignores the workspace's executables", () => {
+    const untrusted = manifest.capabilities?.untrustedWorkspaces;
+    assert.equal(untrusted?.supported, "limited");
+    assert.deepEqual([...(untrusted?.restrictedConfigurations ?? [])].sort(), [
+      "shapescript.python.path",
+      "shapescript.server.path",
+    ]);
   });
 });
 

@@ -72,6 +72,20 @@ describe("findServer (linux)", () => {
     assert.deepEqual(r, { ok: true, path: first, source: "PATH" });
   });
 
+  test("skips relative PATH entries: the current folder may be an untrusted workspace", () => {
+    const here = makeExe(path.join(tmp, "cwd", "shapescript-lsp"));
+    const before = process.cwd();
+    process.chdir(path.dirname(here));
+    try {
+      for (const envPath of [".", "", "./", "cwd/.."]) {
+        const r = findServer({ extensionPath: path.join(tmp, "ext"), envPath, platform });
+        assert.equal(r.ok, false, `PATH=${envPath}`);
+      }
+    } finally {
+      process.chdir(before);
+    }
+  });
+
   test("nothing anywhere is an error naming the setting", () => {
     const r = findServer({ setting: undefined, extensionPath: path.join(tmp, "ext"), envPath: path.join(tmp, "bin"), platform });
     assert.equal(r.ok, false);
