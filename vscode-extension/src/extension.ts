@@ -102,9 +102,10 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   }
   outputChannel.appendLine(`Starting ${found.path} --stdio (from ${found.source})`);
 
+  // TransportKind.stdio makes the client add `--stdio` to the arguments.
   const serverOptions: ServerOptions = {
     command: found.path,
-    args: ["--stdio"],
+    args: [],
     transport: TransportKind.stdio,
   };
   const clientOptions: LanguageClientOptions = {
