@@ -1,9 +1,13 @@
 """Fixtures for the real-editor tests: the built server (SS_BIN_DIR, set by
-CTest; build/bin when run by hand) and a copy of examples/attention.ss with
-one shape error. Helpers are in editor_harness.py."""
+CTest; build/bin when run by hand), the one a clean set-up installs, and a
+copy of examples/attention.ss with one shape error. Helpers are in
+editor_harness.py."""
 
 import json
+import os
 import subprocess
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -23,6 +27,34 @@ def bin_dir() -> Path:
 @pytest.fixture(scope="session")
 def lsp_path(bin_dir) -> Path:
     return bin_dir / "shapescript-lsp"
+
+
+@dataclass
+class ServerChoice:
+    """How an editor finds the server: `build`, this build's, by its path;
+    `installed`, the editor's default (`shapescript-lsp` from PATH) with
+    PATH as scripts/setup leaves it, the venv's bin/ first."""
+
+    kind: str
+    program: Path
+    env: dict
+
+    @property
+    def explicit(self) -> bool:
+        return self.kind == "build"
+
+
+@pytest.fixture(scope="module", params=["build", "installed"])
+def server_choice(request, lsp_path) -> ServerChoice:
+    if request.param == "build":
+        return ServerChoice("build", lsp_path, {})
+    # scripts/setup's `pip install .` puts shapescript-lsp beside the venv's
+    # python, which runs these tests.
+    venv_bin = Path(sys.executable).parent
+    program = venv_bin / "shapescript-lsp"
+    if not program.exists():
+        pytest.skip(f"no {program}: this Python is not the venv scripts/setup installs into")
+    return ServerChoice("installed", program, {"PATH": f"{venv_bin}{os.pathsep}{os.environ.get('PATH', '')}"})
 
 
 @pytest.fixture(scope="module")

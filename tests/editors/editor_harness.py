@@ -63,6 +63,14 @@ def need(program: str) -> str:
     return path
 
 
+def server_version(program: Path) -> str:
+    """The version `shapescript-lsp --version` prints (`shapescript-lsp 0.5.0`),
+    the one its serverInfo gives."""
+    run = subprocess.run([str(program), "--version"], capture_output=True, text=True, timeout=RUN_TIMEOUT)
+    assert run.returncode == 0, run.stderr
+    return run.stdout.split()[-1]
+
+
 def run_editor(args, env_extra, cwd, timeout=RUN_TIMEOUT):
     """Run a headless editor; a pytest failure, with its output, when it hangs."""
     env = dict(os.environ)

@@ -1,7 +1,8 @@
 ;;; emacs_eglot_test.el --- eglot with shapescript-lsp in batch, for test_emacs.py  -*- lexical-binding: t; -*-
 ;; emacs --batch -Q -l emacs_eglot_test.el, with the environment:
 ;;   SS_MODE_FILE   editors/emacs/shapescript-mode.el
-;;   SS_LSP         the shapescript-lsp binary (set as `shapescript-lsp-program')
+;;   SS_LSP         the shapescript-lsp binary (set as `shapescript-lsp-program');
+;;                  unset: the mode's default, from `exec-path' ($PATH)
 ;;   SS_FILE        the .ss file to open
 ;;   SS_OUT         where to write the results (JSON); the eglot events log
 ;;                  goes to SS_OUT.events
@@ -57,7 +58,10 @@
 (ss-test-record 'eglot (locate-library "eglot"))
 
 (load (getenv "SS_MODE_FILE") nil t)
-(setq shapescript-lsp-program (getenv "SS_LSP"))
+;; Without SS_LSP the mode's default, `shapescript-lsp' from `exec-path'.
+(when (getenv "SS_LSP")
+  (setq shapescript-lsp-program (getenv "SS_LSP")))
+(ss-test-record 'server_program (executable-find shapescript-lsp-program))
 
 (defvar ss-test-server nil)
 
@@ -85,6 +89,7 @@
                                     (jsonrpc-running-p (eglot-current-server)))))
       (setq ss-test-server (eglot-current-server))
       (ss-test-record 'server_name (plist-get (eglot--server-info ss-test-server) :name))
+      (ss-test-record 'server_version (plist-get (eglot--server-info ss-test-server) :version))
       (ss-test-record 'managed (and eglot--managed-mode t))
       ;; Flymake starts on a command or a timer; batch mode has neither.
       (flymake-start nil t)

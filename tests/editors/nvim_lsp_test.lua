@@ -1,7 +1,8 @@
 -- Driven by test_neovim.py: `nvim --headless --clean -u nvim_lsp_test.lua`
 -- with SS_NVIM_TEST_CONFIG naming a JSON file:
 --   plugin_dir  editors/neovim (put on 'runtimepath')
---   cmd         the server's command line, passed to setup()
+--   cmd         the server's command line, passed to setup(); none: the
+--               plugin's default, `shapescript-lsp --stdio` from $PATH
 --   file        the .ss file to open
 --   out         where to write the results (JSON)
 --   timeout_ms  how long to wait for each step
@@ -103,6 +104,7 @@ local function run()
   end)
   out.client_name = client.name
   out.server_capabilities = client.server_capabilities
+  out.server_program = vim.fn.exepath(client.config.cmd[1])
 
   wait_for('diagnostics', function()
     return #vim.diagnostic.get(0) > 0

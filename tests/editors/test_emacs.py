@@ -4,15 +4,28 @@ indentation and highlighting."""
 
 import pytest
 
-from editor_harness import BAD_LINE, GOOD_LINE, HERE, REPO, STEP_TIMEOUT, hover_text, need, read_results, run_editor
+from editor_harness import (
+    BAD_LINE,
+    GOOD_LINE,
+    HERE,
+    REPO,
+    STEP_TIMEOUT,
+    hover_text,
+    need,
+    read_results,
+    run_editor,
+    server_version,
+)
 
 MODE = REPO / "editors" / "emacs" / "shapescript-mode.el"
 EGLOT_MISSING = 77  # emacs_eglot_test.el's exit status when eglot won't load
 
 
 @pytest.fixture(scope="module")
-def eglot_session(broken_attention, lsp_path, tmp_path_factory):
-    """One Emacs session through every eglot step; its results."""
+def eglot_session(broken_attention, server_choice, tmp_path_factory):
+    """One Emacs session through every eglot step, once with this build's
+    server by its path and once with the mode's default program; its
+    results."""
     emacs = need("emacs")
     tmp_path = tmp_path_factory.mktemp("emacs")
     ex = broken_attention
@@ -20,7 +33,6 @@ def eglot_session(broken_attention, lsp_path, tmp_path_factory):
     out = tmp_path / "eglot.json"
     env = {
         "SS_MODE_FILE": MODE,
-        "SS_LSP": lsp_path,
         "SS_FILE": ex.path,
         "SS_OUT": out,
         "SS_TIMEOUT": STEP_TIMEOUT,
@@ -29,7 +41,10 @@ def eglot_session(broken_attention, lsp_path, tmp_path_factory):
         "SS_BAD_TEXT": BAD_LINE.strip(),
         "SS_GOOD_TEXT": GOOD_LINE.strip(),
         "HOME": tmp_path,  # nothing from the user's ~/.emacs.d
+        **server_choice.env,
     }
+    if server_choice.explicit:
+        env["SS_LSP"] = server_choice.program
     run = run_editor([emacs, "--batch", "-Q", "-l", HERE / "emacs_eglot_test.el"], env, cwd=tmp_path)
     if run.returncode == EGLOT_MISSING:
         pytest.skip(f"eglot is not installed for {emacs}: {run.stderr.strip()[-300:]}")
@@ -37,11 +52,15 @@ def eglot_session(broken_attention, lsp_path, tmp_path_factory):
     return ex, results
 
 
-def test_mode_and_server(eglot_session):
+def test_mode_and_server(eglot_session, server_choice, lsp_path):
     _, results = eglot_session
     assert results["mode"] == "shapescript-mode"
     assert results["managed"] is True
     assert results["server_name"] == "shapescript-lsp"
+    # The mode's default finds what a clean set-up installed: the venv's
+    # shapescript-lsp, the same version as this build's (and the .vsix's).
+    assert results["server_program"] == str(server_choice.program)
+    assert results["server_version"] == server_version(lsp_path)
 
 
 def test_flymake_diagnostic_from_eglot(eglot_session):

@@ -8,12 +8,12 @@ import subprocess
 
 import pytest
 
-from editor_harness import HERE, REPO, STEP_TIMEOUT, hover_text, need, read_results, run_editor
+from editor_harness import HERE, REPO, STEP_TIMEOUT, hover_text, need, read_results, run_editor, server_version
 
 PLUGIN = REPO / "editors" / "neovim"
 
 
-def run_nvim(script, config, tmp_path):
+def run_nvim(script, config, tmp_path, env_extra=None):
     """`nvim --headless --clean -u script`, isolated from the user's files;
     the script reads `config` and writes its results to config["out"]."""
     nvim = need("nvim")
@@ -26,6 +26,7 @@ def run_nvim(script, config, tmp_path):
         "XDG_DATA_HOME": xdg / "data",
         "XDG_STATE_HOME": xdg / "state",
         "XDG_CACHE_HOME": xdg / "cache",  # Neovim 0.7's lsp.log
+        **(env_extra or {}),
     }
     run = run_editor([nvim, "--headless", "--clean", "-u", script], env, cwd=tmp_path)
     logs = [xdg / "cache" / "nvim" / "lsp.log", xdg / "state" / "nvim" / "lsp.log"]
@@ -33,8 +34,10 @@ def run_nvim(script, config, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def lsp_session(broken_attention, lsp_path, tmp_path_factory):
-    """One Neovim session through every LSP step; its results."""
+def lsp_session(broken_attention, server_choice, tmp_path_factory):
+    """One Neovim session through every LSP step, once with this build's
+    server by its path and once with the plugin's default command; its
+    results."""
     ex = broken_attention
     tmp_path = tmp_path_factory.mktemp("nvim")
     hover_line, hover_col = ex.find("q, k, v =", "q")
@@ -42,7 +45,6 @@ def lsp_session(broken_attention, lsp_path, tmp_path_factory):
     def_line, def_col = ex.find("att = einsum", "att")
     config = {
         "plugin_dir": str(PLUGIN),
-        "cmd": [str(lsp_path), "--stdio"],
         "file": str(ex.path),
         "out": "nvim_lsp.json",
         "timeout_ms": STEP_TIMEOUT * 1000,
@@ -50,8 +52,18 @@ def lsp_session(broken_attention, lsp_path, tmp_path_factory):
         "definition": {"line": use_line, "character": use_col},
         "rename": {"line": def_line, "character": def_col, "new_name": "scores"},
     }
-    results = run_nvim(HERE / "nvim_lsp_test.lua", config, tmp_path)
+    if server_choice.explicit:
+        config["cmd"] = [str(server_choice.program), "--stdio"]
+    results = run_nvim(HERE / "nvim_lsp_test.lua", config, tmp_path, server_choice.env)
     return ex, config, results, (def_line, def_col)
+
+
+def test_the_server_is_the_one_chosen(lsp_session, server_choice, lsp_path):
+    """The plugin's default finds what a clean set-up installed: the venv's
+    shapescript-lsp, the same version as this build's (and the .vsix's)."""
+    _, _, results, _ = lsp_session
+    assert results["server_program"] == str(server_choice.program)
+    assert server_version(server_choice.program) == server_version(lsp_path)
 
 
 def test_filetype_and_buffer_settings(lsp_session):
