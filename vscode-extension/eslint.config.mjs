@@ -22,6 +22,14 @@ export default tseslint.config(
       ],
     },
   },
-  // This file: plain JavaScript, outside tsconfig.json.
+  // This file and the end-to-end test: plain JavaScript, outside tsconfig.json.
   { files: ["**/*.mjs"], ...tseslint.configs.disableTypeChecked },
+  {
+    // The end-to-end test runs on Node; getComputedStyle is called in the
+    // page (playwright's evaluate callbacks).
+    files: ["tests/e2e/**/*.mjs"],
+    languageOptions: {
+      globals: { process: "readonly", setTimeout: "readonly", clearTimeout: "readonly", getComputedStyle: "readonly" },
+    },
+  },
 );
