@@ -1,7 +1,20 @@
 """Operations generated code calls where a torch function alone doesn't say
-it: the axis conventions ShapeScript uses, masks, draws, and `print`."""
+it: the axis conventions ShapeScript uses, masks, draws, and `print`.
+
+The masked operations (docs/padding.md, "Masked operations") keep one rule,
+which each one's docstring states as "Padded positions": the padded
+positions of their operand hold copies of real ones, and so do those of
+their result. An operation along a padded axis takes its statistics (a
+sum, a max, a mean) from the real positions only, and computes each
+position's result from that position's value and those statistics, so a
+padded position gets what its source gets: as finite as a real result,
+never a 0 or an infinity of the padding's own. Along a padded axis it
+doesn't reduce, it masks nothing. tests/runtime/test_padding.py checks
+the rule for each operation, tests/codegen/test_padding_fuzz.py whole
+programs."""
 
 import builtins
+import re
 
 import einops
 import torch
@@ -45,7 +58,8 @@ def cross_entropy(z, y, class_dim, pads=None, padded=()):
     classes are axis `class_dim`, against class indices `y`. With `pads`
     (padding.py), the mean over the real examples only: the padded ones'
     labels are torch's ignore_index, which F.cross_entropy leaves out of
-    its mean (and their gradient exactly zero), in one fused call."""
+    its mean (and their gradient exactly zero), in one fused call. Padded
+    positions: none (a mean over every example)."""
     if padded:  # the padded dims as the labels have them: z's without the class axis
         class_dim %= z.dim()
         padded = tuple((pad, d % z.dim() - (d % z.dim() > class_dim)) for pad, d in padded if d % z.dim() != class_dim)
@@ -68,7 +82,8 @@ def _along(t, dim, ndim):
 
 def rms_norm(x, dim, weight=None, eps=1e-6, pads=None, padded=()):
     """x / sqrt(mean(x^2 over dim) + eps), times weight. With `pads`
-    (padding.py), the mean is over the real positions along `dim`."""
+    (padding.py), the mean is over the real positions along `dim`. Padded
+    positions: each position's value over that mean, as their sources'."""
     real = padding.real_mask(x, pads, padded, dim)
     if real is None and dim % x.dim() == x.dim() - 1:
         return F.rms_norm(x, (x.shape[-1],), weight, eps)
@@ -80,7 +95,9 @@ def rms_norm(x, dim, weight=None, eps=1e-6, pads=None, padded=()):
 
 def layer_norm(x, dim, weight=None, bias=None, eps=1e-5, pads=None, padded=()):
     """(x - mean) / sqrt(var + eps) over axis `dim`, times weight, plus bias.
-    With `pads` (padding.py), mean and variance of the real positions."""
+    With `pads` (padding.py), mean and variance of the real positions.
+    Padded positions: each position's value by those statistics, as their
+    sources'."""
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
         centred = x - _masked_mean(x, real, dim, keepdim=True)
@@ -115,7 +132,9 @@ def topk(x, k, dim):
 
 def mean(x, dim=None, pads=None, padded=()):
     """The mean over `dim` (None: all axes); of a Mask, the fraction true.
-    With `pads` (padding.py), over the real positions of the padded dims."""
+    With `pads` (padding.py), over the real positions of the padded dims.
+    Padded positions: none along `dim`; along another padded dim, the mean
+    of their own row, as their sources'."""
     if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
         x = x.to(torch.float32)
     real = padding.real_mask(x, pads, padded, dim)
@@ -138,7 +157,9 @@ def _masked_mean(x, real, dim, keepdim=False):
 
 def sum(x, dim=None, pads=None, padded=()):
     """The sum over `dim` (None: all axes); of a Mask, the count true (i64).
-    With `pads` (padding.py), of the real positions of the padded dims."""
+    With `pads` (padding.py), of the real positions of the padded dims.
+    Padded positions: none along `dim`; along another padded dim, the sum
+    of their own row, as their sources'."""
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
         x = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
@@ -155,14 +176,16 @@ def _fill_padding(x, pads, padded, dim, value):
 
 
 def amax(x, dim=None, pads=None, padded=()):
-    """The largest value along `dim` (None: of all); with `pads`, of the real positions."""
+    """The largest value along `dim` (None: of all); with `pads`, of the real
+    positions. Padded positions: none along `dim` (it is reduced away)."""
     filled = _fill_padding(x, pads, padded, dim, float("-inf"))
     x = x if filled is None else filled[0]
     return torch.amax(x) if dim is None else torch.amax(x, dim)
 
 
 def amin(x, dim=None, pads=None, padded=()):
-    """The smallest value along `dim` (None: of all); with `pads`, of the real positions."""
+    """The smallest value along `dim` (None: of all); with `pads`, of the
+    real positions. Padded positions: none along `dim` (it is reduced away)."""
     filled = _fill_padding(x, pads, padded, dim, float("inf"))
     x = x if filled is None else filled[0]
     return torch.amin(x) if dim is None else torch.amin(x, dim)
@@ -170,7 +193,8 @@ def amin(x, dim=None, pads=None, padded=()):
 
 def prod(x, dim=None, pads=None, padded=()):
     """The product along `dim` (None: of all); with `pads`, of the real
-    positions (the padded ones are exact ones)."""
+    positions (the padded ones are exact ones). Padded positions: none
+    along `dim`."""
     filled = _fill_padding(x, pads, padded, dim, 1)
     x = x if filled is None else filled[0]
     return torch.prod(x) if dim is None else torch.prod(x, dim)
@@ -178,7 +202,8 @@ def prod(x, dim=None, pads=None, padded=()):
 
 def logsumexp(x, dim=None, pads=None, padded=()):
     """log(sum(exp(x))) along `dim` (None: of all); with `pads`, of the real
-    positions (the padded ones at -inf, whose exp is exactly 0)."""
+    positions (the padded ones at -inf, whose exp is exactly 0). Padded
+    positions: none along `dim`."""
     filled = _fill_padding(x, pads, padded, dim, float("-inf"))
     x = x if filled is None else filled[0]
     return torch.logsumexp(x.flatten(), 0) if dim is None else torch.logsumexp(x, dim)
@@ -188,12 +213,55 @@ def logsumexp(x, dim=None, pads=None, padded=()):
 _REDUCE_PADDING = {"sum": 0.0, "mean": 0.0, "max": float("-inf"), "min": float("inf"), "prod": 1.0}
 
 
+def _pattern_items(side):
+    """The top-level items of one side of an einops pattern: a name, `...`,
+    or a group (a tuple of its names)."""
+    items, group = [], None
+    for token in re.findall(r"\(|\)|\.\.\.|[^\s()]+", side):
+        if token == "(":
+            group = []
+        elif token == ")":
+            items.append(tuple(group))
+            group = None
+        elif group is not None:
+            group.append(token)
+        else:
+            items.append(token)
+    return items
+
+
+def _reduced_dims(pattern, ndim):
+    """The input dims an einops reduce `pattern` reduces away: those whose
+    axis (or every axis of whose group, or `...`) is missing on the right."""
+    left, right = pattern.split("->")
+    kept = set()
+    for item in _pattern_items(right):
+        kept.update(item if isinstance(item, tuple) else (item,))
+    items = _pattern_items(left)
+    dims = []
+    if "..." in items:
+        at = items.index("...")
+        before, after = items[:at], items[at + 1 :]
+        covered = ndim - len(before) - len(after)
+        spans = [(item, 1) for item in before] + [("...", covered)] + [(item, 1) for item in after]
+    else:
+        spans = [(item, 1) for item in items]
+    d = 0
+    for item, width in spans:
+        names = item if isinstance(item, tuple) else (item,)
+        if not any(name in kept for name in names):
+            dims.extend(range(d, d + width))
+        d += width
+    return dims
+
+
 def reduce(x, pattern, reduction, pads=None, padded=(), **sizes):
     """einops.reduce; with `pads`, of the real positions along the padded
-    dims in `padded`, which the pattern reduces: the padded ones are the
-    reduction's identity (`where`), and a mean divides by the number of
-    real positions each result has."""
-    real = padding.real_mask(x, pads, padded)
+    dims the pattern reduces: the padded ones are the reduction's identity
+    (`where`), and a mean divides by the number of real positions each
+    result has. Padded positions: along a padded dim the pattern keeps,
+    what their sources give (the statistics don't mix positions there)."""
+    real = padding.real_mask(x, pads, padded, _reduced_dims(pattern, x.dim()))
     if real is None:
         return einops.reduce(x, pattern, reduction, **sizes)
     if reduction not in _REDUCE_PADDING:
@@ -206,24 +274,38 @@ def reduce(x, pattern, reduction, pads=None, padded=(), **sizes):
     return total / einops.reduce(real.to(x.dtype), pattern, "sum", **sizes)
 
 
+def _shift_and_total(x, real, dim):
+    """The softmax's parts over the real positions along `dim`: x less their
+    max (the max held constant, as torch's softmax does), at every position,
+    and the sum of its exp over the real ones only."""
+    top = torch.where(real, x, torch.full((), float("-inf"), dtype=x.dtype, device=x.device))
+    shifted = x - top.amax(dim, keepdim=True).detach()
+    e = shifted.exp()
+    total = torch.where(real, e, torch.zeros((), dtype=e.dtype, device=e.device)).sum(dim, keepdim=True)
+    return shifted, e, total
+
+
 def softmax(x, dim, pads=None, padded=()):
-    """The softmax along `dim`; with `pads`, over the real positions, the
-    padded ones exactly 0."""
-    filled = _fill_padding(x, pads, padded, dim, float("-inf"))
-    if filled is None:
+    """The softmax along `dim`; with `pads`, normalised over the real
+    positions. Padded positions: exp(x - max) / total at every position, so
+    each holds what its source holds (a copy, never a 0 that a later `log`
+    would make -inf)."""
+    real = padding.real_mask(x, pads, padded, dim)
+    if real is None:
         return torch.softmax(x, dim)
-    return torch.softmax(filled[0], dim)
+    _, e, total = _shift_and_total(x, real, dim)
+    return e / total
 
 
 def log_softmax(x, dim, pads=None, padded=()):
-    """The log-softmax along `dim`; with `pads`, over the real positions,
-    and 0 (finite, never -inf) at the padded ones, so nothing downstream
-    multiplies an infinity by the zero gradient there."""
-    filled = _fill_padding(x, pads, padded, dim, float("-inf"))
-    if filled is None:
+    """The log-softmax along `dim`; with `pads`, normalised over the real
+    positions. Padded positions: (x - max) - log(total) at every position,
+    so each holds what its source holds."""
+    real = padding.real_mask(x, pads, padded, dim)
+    if real is None:
         return torch.log_softmax(x, dim)
-    out = torch.log_softmax(filled[0], dim)
-    return torch.where(filled[1], out, torch.zeros((), dtype=out.dtype, device=out.device))
+    shifted, _, total = _shift_and_total(x, real, dim)
+    return shifted - total.log()
 
 
 def print(*values):

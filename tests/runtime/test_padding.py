@@ -121,6 +121,65 @@ def test_padded_positions_get_exactly_zero_gradient_and_nothing_is_infinite(name
         assert (full.grad[~mask] == 0).all(), name
 
 
+# Operations along another axis of a value whose first axis is padded, as
+# the generated code calls them: with the padded dims of the operand.
+BESIDE = [
+    ("mean over m", lambda x, p: ops.mean(x, 1, p, ((1, 0),))),
+    ("sum over m", lambda x, p: ops.sum(x, 1, p, ((1, 0),))),
+    ("max over m", lambda x, p: ops.amax(x, 1, p, ((1, 0),))),
+    ("min over m", lambda x, p: ops.amin(x, 1, p, ((1, 0),))),
+    ("softmax over m", lambda x, p: ops.softmax(x, 1, p, ((1, 0),))),
+    ("log_softmax over m", lambda x, p: ops.log_softmax(x, 1, p, ((1, 0),))),
+    ("rms_norm over m", lambda x, p: ops.rms_norm(x, 1, None, 1e-5, p, ((1, 0),))),
+    ("layer_norm over m", lambda x, p: ops.layer_norm(x, 1, None, None, 1e-5, p, ((1, 0),))),
+] + [
+    ("reduce n m f -> n f, " + r, lambda x, p, r=r: ops.reduce(x, "n m f -> n f", r, p, ((1, 0),)))
+    for r in ("mean", "sum", "max", "min", "prod")
+]
+
+
+@pytest.mark.parametrize(
+    "name,masked",
+    [(n, m) for n, m, _ in REDUCTIONS if n.split()[0] in ("softmax", "log_softmax", "rms_norm", "layer_norm")] + BESIDE,
+    ids=[n for n, _, _ in REDUCTIONS if n.split()[0] in ("softmax", "log_softmax", "rms_norm", "layer_norm")]
+    + [b[0] for b in BESIDE],
+)
+def test_padded_positions_hold_what_their_sources_hold(name, masked):
+    """The rule of ops.py: a result that keeps the padded axis holds, at each
+    padded position, exactly (bit for bit) what the position it copies holds,
+    so never a 0, an infinity or a NaN of the padding's own."""
+    rng = random.Random("sources " + name)
+    for _ in range(30):
+        real, extra = rng.randint(1, 6), rng.randint(1, 6)
+        x = torch.randn(real, 3, 2, generator=torch.Generator().manual_seed(rng.randrange(2**31))) * 3
+        if name.startswith("reduce") and name.endswith("prod"):
+            x = 1 + x.tanh() / 4
+        if "over n" in name:
+            x = x[:, :, 0]
+        full, mask = padding.pad_examples({"x": x}, real + extra)
+        out = masked(full["x"], {1: mask})
+        sources = torch.arange(real + extra) % real  # pad_examples's copies
+        assert torch.isfinite(out).all(), name
+        assert torch.equal(out[real:], out[sources[real:]]), name
+
+
+def test_a_reduce_beside_the_padded_axis_is_the_plain_one_on_every_row():
+    """`reduce(b n E -> b E, mean)` in a padded loop: n is not padded, so
+    each row's mean is its own, the padded rows' their sources', and none
+    divides by a count of 0 (issue 32)."""
+    x = torch.rand(3, 4, 2) + 0.5
+    full, mask = padding.pad_examples({"x": x}, 8)
+    out = ops.reduce(full["x"], "b n e -> b e", "mean", {1: mask}, ((1, 0),))
+    assert torch.equal(out, einops.reduce(full["x"], "b n e -> b e", "mean"))
+    assert [ops._reduced_dims(p, 3) for p in ("b n e -> b e", "b n e -> e", "b ... -> b", "(b n) e -> e")] == [
+        [1],
+        [0, 1],
+        [1, 2],
+        [0],
+    ]
+    assert ops._reduced_dims("b ... e -> ... e", 4) == [0]
+
+
 def test_cross_entropy_is_the_mean_over_the_real_examples():
     rng = random.Random(3)
     for _ in range(30):
