@@ -175,20 +175,30 @@ def _fill_padding(x, pads, padded, dim, value):
     return torch.where(real, x, torch.full((), value, dtype=x.dtype, device=x.device)), real
 
 
+def _extreme(torch_op, x, dim, pads, padded, padding_value):
+    """torch.amax or torch.amin along `dim` (None: of all); with `pads`, of
+    the real positions. Of an empty selection, torch's own error, as the
+    compact (empty) selection gives it, not the padding's infinity."""
+    filled = _fill_padding(x, pads, padded, dim, padding_value)
+    if filled is not None:
+        empty = padding.empty_selection(x, pads, padded, dim)
+        if empty is not None:
+            x = empty  # torch raises on it, in its own words
+        else:
+            x = filled[0]
+    return torch_op(x) if dim is None else torch_op(x, dim)
+
+
 def amax(x, dim=None, pads=None, padded=()):
     """The largest value along `dim` (None: of all); with `pads`, of the real
     positions. Padded positions: none along `dim` (it is reduced away)."""
-    filled = _fill_padding(x, pads, padded, dim, float("-inf"))
-    x = x if filled is None else filled[0]
-    return torch.amax(x) if dim is None else torch.amax(x, dim)
+    return _extreme(torch.amax, x, dim, pads, padded, float("-inf"))
 
 
 def amin(x, dim=None, pads=None, padded=()):
     """The smallest value along `dim` (None: of all); with `pads`, of the
     real positions. Padded positions: none along `dim` (it is reduced away)."""
-    filled = _fill_padding(x, pads, padded, dim, float("inf"))
-    x = x if filled is None else filled[0]
-    return torch.amin(x) if dim is None else torch.amin(x, dim)
+    return _extreme(torch.amin, x, dim, pads, padded, float("inf"))
 
 
 def prod(x, dim=None, pads=None, padded=()):

@@ -9,10 +9,16 @@ positions (a bool tensor, True where real). A masked operation is given
 first operand are padded. With no mask for them, or with fixed shapes off,
 it is the plain operation."""
 
+import weakref
+
 import torch
 
 _on = True
 _seen = {}
+# The masks of kept selections (keep_selected), by id: the only padding that
+# may have no real position at all (a batch has one, `padded` pads no empty
+# axis). By id, since a tensor's `==` is elementwise.
+_selections = weakref.WeakValueDictionary()
 
 
 def fixed_shapes(flag):
@@ -34,10 +40,14 @@ def note_shape(where, shape):
     _seen.setdefault(where, set()).add(tuple(shape))
 
 
-def shapes_seen():
+def shapes_seen(reset=False):
     """The distinct shapes each loop over batches and each padded function
-    has seen: {where: [shape, ...]}, shapes sorted."""
-    return {where: sorted(shapes) for where, shapes in _seen.items()}
+    has seen: {where: [shape, ...]}, shapes sorted. With `reset`, what was
+    seen until now, and the count starts again from nothing."""
+    seen = {where: sorted(shapes) for where, shapes in _seen.items()}
+    if reset:
+        _seen.clear()
+    return seen
 
 
 def fixed_size(n):
@@ -98,6 +108,30 @@ def real_mask(x, pads, padded, dims=None):
     return out
 
 
+def empty_selection(x, pads, padded, dims=None):
+    """Where a kept selection among the padded dims in `dims` (None: every
+    dim) selects nothing, `x` with that dim emptied, as the compact
+    selection would be, so that the operation raises what it raises on it;
+    else None. Only a selection can be empty; asking it reads the mask on
+    the host, so it is skipped while a CUDA graph records."""
+    if not _on or not pads or not padded or _capturing(x):
+        return None
+    ndim = x.dim()
+    wanted = None if dims is None else {d % ndim for d in ((dims,) if isinstance(dims, int) else dims)}
+    for pad, dim in padded:
+        mask = pads.get(pad)
+        dim %= ndim
+        if mask is None or _selections.get(id(mask)) is not mask or (wanted is not None and dim not in wanted):
+            continue
+        if not bool(mask.any()):
+            return x.narrow(dim, 0, 0)
+    return None
+
+
+def _capturing(x):
+    return x.is_cuda and torch.cuda.is_current_stream_capturing()
+
+
 def paddable(f, axes, refused):
     """Records on a generated function what `padded` can pad (the code
     generator writes the call after its def): `axes` maps each generic axis
@@ -139,6 +173,11 @@ def padded(f, *names):
             else:
                 kwargs[param] = value
 
+        # Arguments that disagree on an axis's size: `f` as it is, which
+        # says so in its own words (padding would cut one to the other).
+        for _, (_, params, _) in chosen:
+            if len({get(param, position).shape[dim] for param, position, dim in params}) > 1:
+                return f(*args, **kwargs)
         pads, cuts = {}, []
         for _, (pad, params, results) in chosen:
             first = get(*params[0][:2])
@@ -178,6 +217,7 @@ def keep_selected(x, keep, dim, pads, pad):
     positions = torch.arange(keep.shape[0], device=keep.device)
     first = torch.argmax(keep.to(torch.uint8))  # the first True, or 0
     pads[pad] = keep
+    _selections[id(keep)] = keep
     return x.index_select(dim, torch.where(keep, positions, first))
 
 

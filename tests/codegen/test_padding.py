@@ -80,7 +80,7 @@ def source_of(module):
 
 def trained(module, data, padded, epochs=3):
     """The model after `train`, with padding on or off, and the loop's shapes."""
-    shapescript.padding._seen.clear()
+    shapescript.shapes_seen(reset=True)
     was = shapescript.fixed_shapes(padded)
     try:
         m = module.Lin.init(seed=0)
@@ -162,7 +162,7 @@ def test_a_loop_that_cant_be_padded_runs_as_written(build):
     assert loops == ["False", "True"]
     assert "_ss_rt.mean(x, None, _ss_pads" in text  # plain's mean, reached from the padded loop
     assert "ranked(batch.x)" in text  # no masks passed from the unpadded loop
-    shapescript.padding._seen.clear()
+    shapescript.shapes_seen(reset=True)
     module.run({"x": examples(21)["x"]})
     seen = shapescript.shapes_seen()
     assert sorted(len(shapes) for shapes in seen.values()) == [1, 2]
@@ -201,7 +201,7 @@ def test_the_readme_example_trains_as_unpadded(build, tmp_path, monkeypatch):
     results = {}
     for padded in (True, False):
         monkeypatch.chdir(tmp_path)
-        shapescript.padding._seen.clear()
+        shapescript.shapes_seen(reset=True)
         was = shapescript.fixed_shapes(padded)
         try:
             module.main(epochs=2)
@@ -250,7 +250,7 @@ fn split_pool(x: [n D]) -> ([D], [n D]):
 def test_padded_pool_over_lengths_1_to_512_makes_24_shapes_and_the_same_results(build):
     module = built(build, PADDABLE)
     pool = shapescript.padded(module.pool)
-    shapescript.padding._seen.clear()
+    shapescript.shapes_seen(reset=True)
     g = torch.Generator().manual_seed(0)
     for n in range(1, 513):
         x = torch.randn(n, 4, generator=g)
@@ -297,7 +297,7 @@ def test_padded_names_what_prevents_an_axis(build):
 def test_padded_with_fixed_shapes_off_is_the_plain_call(build):
     module = built(build, PADDABLE)
     pool = shapescript.padded(module.pool)
-    shapescript.padding._seen.clear()
+    shapescript.shapes_seen(reset=True)
     was = shapescript.fixed_shapes(False)
     try:
         x = torch.randn(6, 4)
@@ -439,3 +439,72 @@ def test_an_axis_named_like_a_generated_local_keeps_its_own_variable(build):
     plain, _ = trained(module, data, False)
     for name, value in padded.named_parameters():
         torch.testing.assert_close(value, getattr(plain, name), rtol=1e-5, atol=1e-6)
+
+
+# Padding's edges (issue 32): what the unpadded program raises, it raises.
+EDGES = """
+dim D = 4
+
+fn joined(x: [n D], y: [n D]) -> [D]:
+    return mean(x + y, over=n)
+
+fn biggest(x: [n D]) -> [] f32:
+    keep = sum(x, over=D) > 100.0
+    return max(x[keep])
+
+fn smallest(x: [n D]) -> [] f32:
+    keep = sum(x, over=D) > 100.0
+    return min(gelu(x[keep]))
+
+fn where_biggest(x: [n D]) -> [?k] Index[D]:
+    keep = sum(x, over=D) > 100.0
+    return argmax(x[keep], over=D)
+"""
+
+
+def raised(call):
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 (the test compares whatever it is)
+        return type(e), str(e)
+    return None
+
+
+def test_padded_f_of_arguments_that_disagree_raises_what_f_raises(build):
+    module = built(build, EDGES)
+    joined = shapescript.padded(module.joined)
+    x, y = torch.randn(6, 4), torch.randn(8, 4)  # 6 pads to 7: both would be made 7 rows
+    want = raised(lambda: module.joined(x, y))
+    assert want is not None and "expected 6" in want[1]
+    assert raised(lambda: joined(x, y)) == want  # not cut to 7 rows and computed
+
+
+def test_max_min_and_argmax_of_an_empty_selection_raise_as_unpadded(build):
+    module = built(build, EDGES)
+    text = source_of(module)
+    assert "_ss_rt.keep_selected(" in text and "_ss_rt.amax(" in text
+    x = torch.randn(6, 4)  # no row sums past 100: nothing selected
+    for f in (module.biggest, module.smallest, module.where_biggest):
+        padded = raised(lambda f=f: f(x))
+        was = shapescript.fixed_shapes(False)
+        try:
+            plain = raised(lambda f=f: f(x))
+        finally:
+            shapescript.fixed_shapes(was)
+        assert padded == plain, f.__name__
+    assert raised(lambda: module.biggest(x))[0] is RuntimeError  # torch's own error, not -inf
+    assert module.where_biggest(x).shape == (0,)  # an empty selection's argmax over D is empty, not an error
+    y = x.clone()
+    y[2] = 50.0
+    torch.testing.assert_close(module.biggest(y), torch.tensor(50.0))
+
+
+def test_shapes_seen_can_start_again(build):
+    module = built(build, PADDABLE)
+    pool = shapescript.padded(module.pool)
+    shapescript.shapes_seen(reset=True)
+    pool(torch.randn(6, 4))
+    assert shapescript.shapes_seen(reset=True) == {"pool": [((7, 4),)]}
+    assert shapescript.shapes_seen() == {}
+    pool(torch.randn(3, 4))
+    assert shapescript.shapes_seen() == {"pool": [((3, 4),)]}
