@@ -266,6 +266,8 @@ def export(path, fn=None, output=None, *, aoti=False, checks="always", value_che
         cmd += ["--value-checks", value_checks]
         if fn is not None:
             cmd += ["--fn", fn]
+        if output is not None:  # the compiler refuses the source itself, a FIFO, a device, ...: exit 2
+            cmd += ["-o", os.fspath(output)]
         if devices is not None:
             cmd += ["--devices", devices]
         r = subprocess.run(cmd, capture_output=True, text=True)

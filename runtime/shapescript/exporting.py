@@ -18,10 +18,13 @@ An input is (name, kind, axes, element, default):
 import argparse
 import math
 import os
+import shutil
 import sys
 import tempfile
 
 import torch
+
+from . import files
 
 _FLOATS = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32, "f64": torch.float64}
 _INTEGERS = {"i32": torch.int32, "i64": torch.int64}
@@ -134,27 +137,22 @@ def export_program(program, inputs, device=None):
 
 def save(exported, output, aoti=False):
     """Writes the .pt2 (or, with `aoti`, the AOTInductor package) next to
-    `output` and moves it there, so a failed export leaves an older file as
-    it was."""
-    output = os.path.abspath(output)
-    fd, temporary = tempfile.mkstemp(
-        prefix="." + os.path.basename(output) + ".", suffix=".pt2", dir=os.path.dirname(output)
-    )
-    os.close(fd)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temporary, 0o666 & ~umask)  # as a plain open() would make it, not mkstemp's 0600
-    try:
+    `output` and moves it there (files.replacing: a failed export leaves an
+    older file as it was, and a directory, FIFO, device or socket, or a
+    missing folder, is a ValueError). torch writes to a file object, or
+    the package into a folder of its own, so a name that isn't UTF-8
+    works."""
+    with files.replacing(os.path.abspath(output), suffix=".pt2", make_folder=False) as temporary:
         if aoti:
             from torch import _inductor
 
-            _inductor.aoti_compile_and_package(exported, package_path=temporary)
+            with tempfile.TemporaryDirectory(prefix="shapescript-aoti-") as folder:
+                package = os.path.join(folder, "package.pt2")
+                _inductor.aoti_compile_and_package(exported, package_path=package)
+                shutil.copyfile(package, temporary)
         else:
-            torch.export.save(exported, temporary)
-        os.replace(temporary, output)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+            with open(temporary, "wb") as f:
+                torch.export.save(exported, f)
 
 
 def main(program, inputs, name, device=None, argv=None, default_output=None):

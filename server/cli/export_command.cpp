@@ -1,6 +1,7 @@
 #include "cli/export_command.hpp"
 
 #include <filesystem>
+#include <vector>
 
 #include <unistd.h>
 
@@ -87,10 +88,23 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
         }
     }
     if (options.file.empty()) return usage("no file given");
-    if (options.output.empty()) options.output = std::filesystem::path(options.file).replace_extension(".pt2").string();
-    for (const std::string* written : {&options.output, &options.emit_python})
-        if (!written->empty() && same_file(options.file, *written))
-            return usage(*written + " is the source file: expected another file to write");
+    // What will be written: the .pt2 (by Python: asked about here, so that
+    // nothing is replaced), or the module with --emit-python, and a .pt2
+    // named with -o too (shapescript.export asks so before it writes one).
+    bool output_given = !options.output.empty();
+    if (!output_given) options.output = std::filesystem::path(options.file).replace_extension(".pt2").string();
+    std::vector<const std::string*> written{&options.emit_python};
+    if (options.emit_python.empty() || output_given) written.push_back(&options.output);
+    for (const std::string* path : written) {
+        if (path->empty()) continue;
+        if (same_file(options.file, *path)) return usage(*path + " is the source file: expected another file to write");
+        std::optional<std::string> problem = output_problem(*path);
+        if (!problem) problem = folder_refuses_files(*path);
+        if (problem) {
+            err << "shapescript export: error: " << display_text(*problem) << "\n";
+            return kExitUsage;
+        }
+    }
     SourceRead read = read_source(options.file);
     if (!read.bytes) {
         err << "shapescript export: error: " << display_text(read.error) << "\n";

@@ -18,14 +18,55 @@ std::string kind(mode_t mode) {
     if (S_ISCHR(mode)) return "a character device";
     if (S_ISBLK(mode)) return "a block device";
     if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISREG(mode)) return "a file";
     return "a special file";
 }
 
 }  // namespace
 
+std::optional<std::string> output_problem(const std::string& path) {
+    namespace fs = std::filesystem;
+    struct stat info {};
+    if (path.empty()) return std::string("expected a file name, found an empty one");
+    if (::stat(path.c_str(), &info) == 0) {
+        if (!S_ISREG(info.st_mode))
+            return path + ": expected a regular file, found " + kind(info.st_mode) + " (left as it is)";
+        return std::nullopt;
+    }
+    if (errno != ENOENT && errno != ENOTDIR) return path + ": cannot write: " + std::strerror(errno);
+    // A new file (or a dangling link's target): its folder must be there.
+    std::error_code ec;
+    fs::path target = path;
+    if (fs::is_symlink(fs::symlink_status(target, ec))) target = target.parent_path() / fs::read_symlink(target, ec);
+    fs::path folder = target.parent_path();
+    if (folder.empty()) folder = ".";
+    if (::stat(folder.c_str(), &info) != 0)
+        return path + ": expected an existing folder, found no " + folder.string() + " (nothing written)";
+    if (!S_ISDIR(info.st_mode))
+        return path + ": expected a folder, found " + folder.string() + " is " + kind(info.st_mode);
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        return path + ": cannot write in " + folder.string() + ": " + std::strerror(errno) + " (nothing written)";
+    return std::nullopt;
+}
+
+std::optional<std::string> folder_refuses_files(const std::string& path) {
+    std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (folder.empty()) folder = ".";
+    std::string name = (folder / ".shapescript-probe-XXXXXX").string();
+    std::vector<char> buffer(name.begin(), name.end());
+    buffer.push_back('\0');
+    int fd = ::mkstemp(buffer.data());
+    if (fd < 0)
+        return path + ": cannot write in " + folder.string() + ": " + std::strerror(errno) + " (nothing written)";
+    ::close(fd);
+    ::unlink(buffer.data());
+    return std::nullopt;
+}
+
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text) {
     namespace fs = std::filesystem;
     auto errno_text = [](int error) { return std::string(std::strerror(error)); };
+    if (auto problem = output_problem(path)) return problem;
     std::error_code ec;
     fs::path target = path;
     if (fs::is_symlink(fs::symlink_status(target, ec))) {

@@ -18,6 +18,20 @@ namespace ss {
 // nothing on success.
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text);
 
+// Why `path` can't be written the way write_file_atomically writes, or
+// nothing: it names something that isn't a regular file (through a link
+// too), or its folder is missing or isn't one. write_file_atomically asks
+// it first; a command whose file another program writes (export's .pt2,
+// written by Python) asks it before starting that program, so that nothing
+// is replaced. runtime/shapescript/files.py keeps the same rule for what
+// Python writes.
+std::optional<std::string> output_problem(const std::string& path);
+
+// Why no new file can be made in `path`'s folder (a read-only file system,
+// no permission: it tries, with a temporary file it removes), or nothing.
+// For a command whose file another program writes much later.
+std::optional<std::string> folder_refuses_files(const std::string& path);
+
 // Whether `a` and `b` both exist and are one file (the same device and
 // inode, through symbolic and hard links).
 bool same_file(const std::string& a, const std::string& b);

@@ -201,6 +201,7 @@ void LanguageServer::start_export(const Json& id, const Json& params) {
     output = std::filesystem::absolute(output, ec).lexically_normal().string();
     if (same_file(*path, output))
         throw RpcError(rpc_error::kRequestFailed, output + " is the source file: expected another file to write");
+    if (auto problem = output_problem(output)) throw RpcError(rpc_error::kRequestFailed, *problem);
     ExportRequest request;
     request.id = id;
     request.argv = {program.string(), "export",   *path,    "--fn",           built.export_fn, "-o",

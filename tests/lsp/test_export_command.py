@@ -6,6 +6,7 @@ and `window/workDoneProgress/cancel` stop it; a document with unsaved
 changes, a file with errors or a missing function is refused at once."""
 
 import os
+import stat
 import subprocess
 import sys
 import time
@@ -150,6 +151,26 @@ def test_refused_in_an_untrusted_workspace(servers):
     assert not (servers.tmp / "attn.pt2").exists()
     built = c.result("workspace/executeCommand", {"command": "shapescript-lsp.build", "arguments": [uri]})
     assert built["path"] == str(servers.tmp / "attn.py")
+    assert c.shutdown_and_exit() == 0
+
+
+def test_an_output_that_isnt_a_regular_file_is_refused_at_once(servers):
+    """The same rule as `shapescript export -o` (tests/cli/test_outputs.py):
+    a FIFO, a directory or a missing folder, left as they are."""
+    c, uri = exporting(servers)
+    os.mkfifo(servers.tmp / "fifo.pt2")
+    (servers.tmp / "folder.pt2").mkdir()
+    for output, words in (
+        ("fifo.pt2", "found a FIFO (left as it is)"),
+        ("folder.pt2", "found a directory (left as it is)"),
+        ("no_such/x.pt2", "found no"),
+    ):
+        response = c.request(
+            "workspace/executeCommand",
+            {"command": "shapescript-lsp.export", "arguments": [uri, {"output": str(servers.tmp / output)}]},
+        )
+        assert response["error"]["code"] == -32803 and words in response["error"]["message"], response
+    assert stat.S_ISFIFO(os.stat(servers.tmp / "fifo.pt2").st_mode)
     assert c.shutdown_and_exit() == 0
 
 
