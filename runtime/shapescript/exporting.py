@@ -16,6 +16,7 @@ An input is (name, kind, axes, element, default):
 """
 
 import argparse
+import copy
 import math
 import os
 import shutil
@@ -137,7 +138,8 @@ def export_program(program, inputs, device=None):
 
 def save(exported, output, aoti=False):
     """Writes the .pt2 (or, with `aoti`, the AOTInductor package) next to
-    `output` and moves it there (files.replacing: a failed export leaves an
+    `output` and moves it there, a .pt2 without the example inputs it was
+    traced with (files.replacing: a failed export leaves an
     older file as it was, and a directory, FIFO, device or socket, or a
     missing folder, is a ValueError). torch writes to a file object, or
     the package into a folder of its own, so a name that isn't UTF-8
@@ -151,8 +153,14 @@ def save(exported, output, aoti=False):
                 _inductor.aoti_compile_and_package(exported, package_path=package)
                 shutil.copyfile(package, temporary)
         else:
+            # The example inputs made the trace's sizes; a .pt2 keeps none
+            # (seed 001), where torch would store them, weights and all.
+            # (AOTInductor compiles with them, and its package keeps none.)
+            # A shallow copy: the caller's program keeps its own.
+            bare = copy.copy(exported)
+            bare.example_inputs = None
             with open(temporary, "wb") as f:
-                torch.export.save(exported, f)
+                torch.export.save(bare, f)
 
 
 def main(program, inputs, name, device=None, argv=None, default_output=None):
