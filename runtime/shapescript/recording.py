@@ -41,7 +41,9 @@ def _on_by_default():
 
 
 _switch = {"on": _on_by_default()}
-_steps = {}  # name -> the RecordedStep, for recorded_steps()
+# "module.name" -> the RecordedStep, for recorded_steps(): by the generated
+# module too, so two files' `train_step`s are two entries.
+_steps = {}
 
 
 def record_steps(flag):
@@ -52,10 +54,11 @@ def record_steps(flag):
 
 
 def recorded_steps():
-    """Per step by name: its graphs and their shapes, how many calls
+    """Per step by `module.name` (its generated module's name, as Python's
+    qualified names are): its graphs and their shapes, how many calls
     replayed, ran as they are or waited for a recording, how long recording
     took, and why a step runs as it is where it does."""
-    return {name: step.report() for name, step in sorted(_steps.items())}
+    return {key: step.report() for key, step in sorted(_steps.items())}
 
 
 # ---------------------------------------------------------------- the signature
@@ -423,7 +426,7 @@ class RecordedStep:
             None  # the arguments of the last call that didn't replay, as shapes: what recording ahead makes inputs of
         )
         self.announced = {}  # record spec -> batch sizes announced for it
-        _steps[name] = self
+        _steps["%s.%s" % (getattr(function, "__module__", None) or "?", name)] = self
 
     def __call__(self, *args, **kwargs):
         if self.unwarned:

@@ -87,10 +87,27 @@ def test_on_the_cpu_a_step_runs_as_it_is_and_says_so(d, switch):
         assert torch.equal(got, want)
     for a, b in zip(m.parameters(), plain.parameters(), strict=True):
         assert torch.equal(a, b)
-    report = shapescript.recorded_steps()["train_step"]
+    report = shapescript.recorded_steps()[d.__name__ + ".train_step"]
     assert report["ran as it is"] == before["ran as it is"] + 3
     assert report["replayed"] == 0 and report["graphs"] == 0
     assert report["runs as it is because"].startswith("not on CUDA")
+
+
+def test_two_modules_steps_of_one_name_are_two_entries(d, switch):
+    """recorded_steps() is keyed by module and name: a second file's
+    `train_step` has its own entry, its own counts."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("digits_again", d.__file__)
+    again = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(again)
+    keys = (d.__name__ + ".train_step", "digits_again.train_step")
+    before = {k: shapescript.recorded_steps().get(k, {}).get("ran as it is", 0) for k in keys}
+    m = again.Mlp.init(seed=0)
+    again.train_step(m, rt.adamw(m), _batch(again, size=8), rt.Train(seed=0))
+    report = shapescript.recorded_steps()
+    assert report[keys[1]]["ran as it is"] == before[keys[1]] + 1
+    assert report[keys[0]]["ran as it is"] == before[keys[0]]  # the first module's step didn't run
 
 
 def test_record_steps_switches_and_says_what_it_was(d, switch):
