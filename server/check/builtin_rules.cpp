@@ -314,6 +314,13 @@ Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
                 "its axis `" + w_in.written + "` is " + show(w_in.size)});
         return Type{};
     }
+    if (distinct_dims(in, w_in)) {  // `linear(x: [b E], w: [C D])` with E = D: not the same axis
+        report(DiagCode::E0504, w->range,
+               {"w", "[_ " + in.written + "], a column per element of x's last axis, the dim " + *dim_of(in),
+                "its axis `" + w_in.written + "` is the dim " + *dim_of(w_in) + ", another dim of the same size (" +
+                    show(w_in.size) + ")"});
+        return Type{};
+    }
     if (bias && bias->type.kind != TypeKind::Unknown) {
         const Type& b = bias->type;
         if (b.kind != TypeKind::Tensor || b.tensor.axes.size() != 1 || !(b.tensor.axes[0].size == out_axis.size)) {

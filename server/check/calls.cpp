@@ -455,6 +455,11 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                              std::to_string(linear->coefficient);
                 return fail(found);
             }
+            // Names mean what they say: the dim E is not the dim D, however
+            // equal their sizes (the prelude's names are its own generics).
+            if (!prelude && distinct_dims(p, a))
+                return fail("its axis `" + a.written + "` is the dim " + *dim_of(a) + ", where " + axes_text(param) +
+                            " needs the dim " + *dim_of(p) + " (both are " + show(a.size) + ")");
         }
     return true;
 }

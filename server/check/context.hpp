@@ -38,6 +38,14 @@ public:
     // tells neither).
     virtual std::optional<SymbolId> readable_generic_axis(const std::string& name, ByteRange used_at) = 0;
 
+    // The dim an axis named `name` of size `size` is (docs/types.md, "Names
+    // mean what they say"): `name` if it is a dim of that size, the dim it
+    // is defined as for an alias (`dim F = D`), else nullopt. By default
+    // none, for contexts with no dims.
+    virtual std::optional<std::string> dim_named(const std::string& /*name*/, const Size& /*size*/) const {
+        return std::nullopt;
+    }
+
     // A size as evaluated (`16*gh + 1`), and source text as written.
     virtual std::string show(const Size& size) const = 0;
     virtual std::string source_text(ByteRange range) const = 0;

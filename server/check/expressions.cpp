@@ -432,6 +432,13 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
                }());
         return Type{};
     }
+    if (distinct_dims(k1, k2)) {  // `[b E] @ [D C]` with E = D = 64: not the same axis
+        report(DiagCode::E0411, op_range,
+               {"the last axis of the left (the dim " + *dim_of(k1) + ") to be the " +
+                    (batched ? "second to last" : "first") + " axis of the right",
+                "the dim " + *dim_of(k2) + ", another dim of the same size (" + show(k2.size) + ")"});
+        return Type{};
+    }
     note_across(op_range, "matmul", k1.size);  // the contracted axis
     Type out = of_kind(TypeKind::Tensor);
     out.tensor.axes.assign(left.tensor.axes.begin(), left.tensor.axes.end() - 1);
@@ -484,6 +491,7 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
     Type target = resolve_type(*as.type, body_->scope);  // new axis names become run-time checked sizes
     if (std::string why = never_holds(value, target); !why.empty())
         report(DiagCode::E0416, range, {in_message(target), why});
+    else warn_if_as_moves_an_axis(as, value, target, range);
     // An axis given another size (a number, a new name) is checked at run
     // time against it, and can't be followed past it, for padding.
     if (value.kind == TypeKind::Tensor && target.kind == TypeKind::Tensor &&
@@ -494,6 +502,42 @@ Type FileChecker::type_of_as(const ast::As& as, ByteRange range) {
                 note_across(range, "an `as` that gives it another size", from.size, false);
         }
     return target;
+}
+
+// E0423: `t as [b n K]` of a `[b K n]`: the name says K moved, the data
+// didn't (when the sizes agree it even checks at run time). With a fix
+// that moves it, a `rearrange`, when every axis has a name of its own.
+void FileChecker::warn_if_as_moves_an_axis(const ast::As& as, const Type& value, const Type& target, ByteRange range) {
+    if (value.kind != TypeKind::Tensor || target.kind != TypeKind::Tensor) return;
+    const auto& v = value.tensor.axes;
+    const auto& t = target.tensor.axes;
+    if (v.size() != t.size() || has_variadic(value.tensor) || has_variadic(target.tensor)) return;
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].name || (t[i].name && *t[i].name == *v[i].name)) continue;
+        for (size_t j = 0; j < t.size(); ++j) {
+            if (j == i || !t[j].name || *t[j].name != *v[i].name) continue;
+            if (v[j].name && *v[j].name == *v[i].name) continue;  // `[n n]`: both places are n
+            std::vector<Fix> fixes;
+            std::set<std::string> names;
+            bool named = true;
+            for (size_t k = 0; k < v.size(); ++k)
+                named = named && v[k].name && t[k].name && names.insert(*v[k].name).second;
+            std::set<std::string> target_names;
+            for (const AxisType& a : t) target_names.insert(a.name.value_or(""));
+            if (named && names == target_names) {
+                std::string from, to;
+                for (size_t k = 0; k < v.size(); ++k) from += (k ? " " : "") + *v[k].name;
+                for (size_t k = 0; k < t.size(); ++k) to += (k ? " " : "") + *t[k].name;
+                fixes.push_back(Fix{"Move the axis: `rearrange(" + from + " -> " + to + ")`",
+                                    {FixEdit{range, "(" + written(as.value->range) + " |> rearrange(" + from + " -> " +
+                                                        to + "))"}}});
+            }
+            report(DiagCode::E0423, range,
+                   {axes_text(target.tensor), *v[i].name, std::to_string(j + 1), std::to_string(i + 1)}, {},
+                   std::move(fixes));
+            return;
+        }
+    }
 }
 
 // ------------------------------------------------------- fields, indexing

@@ -399,6 +399,12 @@ private:
     // Is `value` provably of the `declared` shape? Symbols outside `scope`'s
     // generics are sizes known only at run time, which anything fits.
     bool same_shape(const TensorType& declared, const TensorType& value, const SignatureScope* scope) const;
+    // The dim an axis is named with, aliases followed (`dim E = D` is D), or
+    // nothing; and whether two axes are different dims (dim_identity.cpp).
+    std::optional<std::string> dim_of(const AxisType& axis) const;
+    std::optional<std::string> dim_named(const std::string& name, const Size& size) const override;
+    void warn_if_as_moves_an_axis(const ast::As& as, const Type& value, const Type& target, ByteRange range);
+    bool distinct_dims(const AxisType& a, const AxisType& b) const;
     bool returns_fit(const Type& declared, const Type& value, const SignatureScope& scope) const;
     const ast::NameExpr* python_root(const ast::Expr& e) const;
     std::set<SymbolId> returned_as(const Type& declared, const Type& value, SymbolId made,

@@ -382,6 +382,7 @@ bool FileChecker::same_shape(const TensorType& declared, const TensorType& value
                 runtime = runtime || std::none_of(scope->generics.begin(), scope->generics.end(),
                                                   [&](const auto& g) { return g.second == id; });
         if (!runtime && !(declared.axes[i].size == value.axes[i].size)) return false;
+        if (distinct_dims(declared.axes[i], value.axes[i])) return false;  // `[E]` is not `[D]`, whatever their sizes
     }
     return true;
 }

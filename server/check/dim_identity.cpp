@@ -1,0 +1,45 @@
+// Which dim an axis is (docs/types.md, "Names mean what they say"): two
+// different dims are different axes even when their sizes are equal
+// (`dim D = 64`, `dim E = 64`), so an axis named `E` never stands where `D`
+// is declared. A dim defined as another (`dim E = D`) is that dim; an axis
+// that kept a dim's name at another size is none.
+#include "check/file_checker.hpp"
+
+namespace ss::check {
+
+std::optional<std::string> FileChecker::dim_named(const std::string& written_name, const Size& size) const {
+    auto dim_decl = [&](const std::string& name) -> const ast::DimDecl* {
+        const ItemRef* ref = lookup(name);
+        if (!ref || ref->kind != SymbolKind::Dim || !ref->item) return nullptr;
+        return std::get_if<ast::DimDecl>(&ref->item->node);
+    };
+    std::string name = written_name;
+    const ast::DimDecl* decl = dim_decl(name);
+    if (!decl) return std::nullopt;
+    // An axis that kept a dim's name at another size (`topk(x, 4, over=V)`,
+    // `x[V: 0..10]`) is no longer that dim: it is just an axis of its size.
+    auto value = dim_values_.find(name);
+    if (value == dim_values_.end() || !(size == Size::constant(value->second))) return std::nullopt;
+    // `dim E = D`: E is D. At most as many steps as there are dims (a cycle
+    // is an error of its own).
+    for (int steps = 0; steps < 64 && decl && decl->value; ++steps) {
+        const auto* alias = std::get_if<ast::NameExpr>(&decl->value->node);
+        const ast::DimDecl* next = alias ? dim_decl(alias->name.text) : nullptr;
+        if (!next) break;
+        name = alias->name.text;
+        decl = next;
+    }
+    return name;
+}
+
+std::optional<std::string> FileChecker::dim_of(const AxisType& axis) const {
+    if (!axis.name || axis.variadic) return std::nullopt;
+    return dim_named(*axis.name, axis.size);
+}
+
+bool FileChecker::distinct_dims(const AxisType& a, const AxisType& b) const {
+    std::optional<std::string> x = dim_of(a), y = dim_of(b);
+    return x && y && *x != *y;
+}
+
+}  // namespace ss::check

@@ -1,0 +1,29 @@
+# Names mean what they say (docs/types.md): two dims are two axes even when
+# their sizes are equal, so an axis that is the dim E never stands where the
+# dim D is declared, returned, passed or contracted.
+dim D = 64
+dim E = 64
+dim C = 5
+
+fn returned(x: [b n E], w: [E D]) -> [b n E]:
+    return x @ w  # error E0601 "the function returns [b n E] f32 (= [b n 64]), but this returns [b n D] f32"
+
+fn takes_d(x: [b D]) -> [b D]:
+    return x
+
+fn passed(y: [b E]) -> [b D]:
+    return takes_d(y)  # error E0504 "its axis `E` is the dim E, where [b D] needs the dim D (both are 64)"
+
+fn contracted(x: [b E], w: [D C]) -> [b C]:
+    return x @ w  # error E0411 "the last axis of the left (the dim E) to be the first axis of the right; found the dim D"
+
+fn contracted_by_linear(x: [b E], w: [C D]) -> [b C]:
+    return linear(x, w)  # error E0504 "its axis `D` is the dim D, another dim of the same size (64)"
+
+fn named_as_another_dim(x: [b D], w: [E E]) -> [b E]:
+    return einsum(x, w: b E, E F -> b F)  # error E0424 "the pattern calls axis 2 `E`, but that axis of `x` is the dim `D`"
+
+dim K = 8
+
+fn relabelled(t: [b K n]) -> [b n K]:
+    return t as [b n K]  # warning E0423 "puts the axis `K` at place 3, where the value has it at place 2"
