@@ -29,8 +29,11 @@ Alignment align_axes(const TensorType& small, const TensorType& large) {
                               : "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`";
                 return out;
             }
-        } else if (sa.size() == la.size() && !la[i].name) {
-            at = i;  // unnamed axes align by place when the ranks agree
+        } else if (sa.size() == la.size() && !taken[i] && !la[i].variadic && (!la[i].name || la[i].size == axis.size)) {
+            // When the ranks agree, an axis without a name aligns by place:
+            // with an unnamed axis, or a named one of its size (`(h 2)` of
+            // 16 over `S` = 16, where two `S`s would be ambiguous by size).
+            at = i;
         } else {
             std::vector<size_t> same_size;
             for (size_t j = 0; j < la.size(); ++j)
@@ -47,8 +50,9 @@ Alignment align_axes(const TensorType& small, const TensorType& large) {
                                     axes_text(large) + ", has its size"
                               : "the axis `" + axis.written + "` has no name, and " + std::to_string(same_size.size()) +
                                     (la[same_size[0]].name ? " axes" : " unnamed axes") + " of the other, " +
-                                    axes_text(large) + ", have its size: name the axis (`dim E = " + axis.written +
-                                    "`)";
+                                    axes_text(large) + ", have its size: name the axis" +
+                                    // A fixed size can be a dim; a generic one (`(w 2)`) can't.
+                                    (axis.size.as_constant() ? " (`dim E = " + axis.written + "`)" : "");
                 return out;
             }
             at = same_size[0];

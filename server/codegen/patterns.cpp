@@ -18,6 +18,10 @@ struct PatternText {
     std::vector<std::pair<std::string, std::string>> sizes;
     std::set<std::string> names;                // axis names the pattern uses
     std::map<std::string, std::string> einops;  // axis name -> its name in the einops call
+    // How many times each literal size came in the side being written: the
+    // second `2` of `b (h 2) (w 2)` is another axis (`lit2_1`). (The checker
+    // lets a literal factor through on one side only: E0413.)
+    std::map<int64_t, int> literals_in_side;
 
     std::string einops_name(const std::string& axis) const {
         if (axis == "#part") return "ss_part";
@@ -34,13 +38,15 @@ bool numbered(std::string_view name, std::string_view prefix) {
 
 // What einops takes as an axis name as it is, in a pattern and as a
 // keyword: ASCII, not starting or ending with `_`, not a keyword nor
-// `axis`, and not one of the names this file gives (`lit16`, `ss_part`, `ax0`).
+// `axis`, and not one of the names this file gives (`lit16`, `lit2_1`,
+// `ss_part`, `ax0`).
 bool einops_safe(std::string_view name) {
     if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0])) || name.back() == '_') return false;
     for (char c : name)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-    return plain_python_name(name) && name != "axis" && name != "ss_part" && !numbered(name, "lit") &&
-           !numbered(name, "ax");
+    bool literal_name =
+        name.size() > 3 && name.substr(0, 3) == "lit" && std::isdigit(static_cast<unsigned char>(name[3]));
+    return plain_python_name(name) && name != "axis" && name != "ss_part" && !literal_name && !numbered(name, "ax");
 }
 
 void collect_names(const ast::Axis& axis, std::vector<std::string>& out) {
@@ -60,7 +66,8 @@ static std::string axis_text(const Emitter& e, const ast::Axis& axis, PatternTex
                 *split_count = static_cast<int>(*axis.value);
                 return p.einops_name("#part");
             }
-            std::string name = "#" + std::to_string(*axis.value);
+            int occurrence = p.literals_in_side[*axis.value]++;
+            std::string name = "#" + std::to_string(*axis.value) + (occurrence ? "_" + std::to_string(occurrence) : "");
             bool known = false;
             for (const auto& [k, v] : p.sizes) known = known || k == name;
             if (!known) p.sizes.emplace_back(name, std::to_string(*axis.value));
@@ -78,6 +85,7 @@ static std::string axis_text(const Emitter& e, const ast::Axis& axis, PatternTex
 }
 
 static std::string side_text(const Emitter& e, const ast::PatternSide& side, PatternText& p, int* split_count) {
+    p.literals_in_side.clear();
     std::string out;
     for (size_t i = 0; i < side.axes.size(); ++i) out += (i ? " " : "") + axis_text(e, *side.axes[i], p, split_count);
     return out;

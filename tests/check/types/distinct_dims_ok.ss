@@ -1,10 +1,12 @@
 # Where a name isn't a different dim, sizes decide as before: an alias of a
 # dim is that dim, an axis that kept a dim's name at another size is just an
-# axis of its size, and a generic axis binds to any.
+# axis of its size, a generic axis binds to any, and an axis without a name
+# (a group, a literal) aligns by place with a named one of its size.
 dim D = 64
 dim F = D
 dim V = 1000
 dim K = 4
+dim S = 16
 
 fn aliased(x: [b D]) -> [b F]:
     return x
@@ -15,3 +17,9 @@ fn best(logits: [b V]) -> [b K]:
 
 fn generic(x: [n D]) -> [n D]:
     return x * 2.0
+
+fn up(y: [b h w]) -> [b (h 2) (w 2)]:
+    return y |> repeat(b h w -> b (h 2) (w 2))
+
+fn skip(x: [b S S], y: [b 8 8]) -> [b S S]:
+    return x + up(y)
