@@ -283,6 +283,7 @@ private:
     void check_function(const ast::FnDef& fn);
     void check_extern(const ast::ExternFn& fn);
     void check_record(const ast::Name& name, const std::vector<ast::Field>& fields, bool is_model);
+    void check_models_contain_no_cycle();
     void check_devices(const ast::DevicesDecl& devices);
     void check_python_path(const ast::DottedName& path);
     void check_initializer(const ast::Expr& init, bool is_model);

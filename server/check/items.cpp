@@ -1,6 +1,7 @@
 // Names and items: the top-level namespace, duplicates, and the signatures
 // of functions and the fields of models and data records.
 #include <algorithm>
+#include <functional>
 
 #include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
@@ -92,6 +93,7 @@ void FileChecker::run_environment() {
         if (auto* data = std::get_if<ast::DataDef>(&item.node)) check_record(data->name, data->fields, false);
         if (auto* devices = std::get_if<ast::DevicesDecl>(&item.node)) check_devices(*devices);
     }
+    check_models_contain_no_cycle();
     if (cache_) interface_ = interface_key(items_list_, text_);
     for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
     environment_ = std::move(result_);
@@ -307,7 +309,26 @@ void FileChecker::check_initializer(const ast::Expr& init, bool is_model) {
                 return std::holds_alternative<ast::FloatLiteral>(v->node) ||
                        std::holds_alternative<ast::IntLiteral>(v->node);
             });
-            if (wanted && call->arguments.size() == wanted && numbers) return;
+            if (wanted && call->arguments.size() == wanted && numbers) {
+                // torch refuses these when the model is made: said here.
+                auto number = [](const ast::Expr& e) {
+                    const ast::Expr* v = &e;
+                    double sign = 1;
+                    if (auto* u = std::get_if<ast::Unary>(&v->node); u && u->op == "-") v = u->operand.get(), sign = -1;
+                    if (auto* f = std::get_if<ast::FloatLiteral>(&v->node)) return sign * f->value;
+                    auto* i = std::get_if<ast::IntLiteral>(&v->node);
+                    return sign * static_cast<double>(i && i->value ? *i->value : 0);
+                };
+                const std::string& which = f->name.text;
+                if (which == "normal" && number(*call->arguments[0].value) < 0)
+                    report(DiagCode::E1303, call->arguments[0].value->range,
+                           {"`normal(std)` with a std of at least 0",
+                            "`" + written(call->arguments[0].value->range) + "`"});
+                if (which == "uniform" && number(*call->arguments[0].value) > number(*call->arguments[1].value))
+                    report(DiagCode::E1303, init.range,
+                           {"`uniform(low, high)` with low at most high", "`" + written(init.range) + "`"});
+                return;
+            }
         }
     if (std::holds_alternative<ast::ErrorExpr>(init.node)) return;
     report(DiagCode::E1303, init.range,
@@ -517,6 +538,40 @@ void FileChecker::check_function(const ast::FnDef& fn) {
 void FileChecker::check_extern(const ast::ExternFn& fn) {
     Signature sig = resolve_signature(fn.name, fn.params, fn.return_type, true);
     if (!fn.name.missing) signatures_.emplace(fn.name.text, std::move(sig));
+}
+
+// E1304: a model whose fields hold it again (`model A: a: A`, or through
+// another model) would be made forever: `A.init` makes each field.
+void FileChecker::check_models_contain_no_cycle() {
+    std::map<std::string, const ast::ModelDef*> models;
+    for (const ast::Item& item : items())
+        if (auto* m = std::get_if<ast::ModelDef>(&item.node); m && !m->name.missing) models.emplace(m->name.text, m);
+    // The path from a model to where it comes back, through fields' models.
+    std::function<bool(const std::string&, const std::string&, std::vector<std::string>&, std::set<std::string>&)>
+        reaches = [&](const std::string& from, const std::string& target, std::vector<std::string>& path,
+                      std::set<std::string>& seen) {
+            if (!seen.insert(from).second) return false;
+            auto fields = record_fields_.find(from);
+            if (fields == record_fields_.end()) return false;
+            for (const auto& [field, type] : fields->second) {
+                if (type.kind != TypeKind::Model || !models.count(type.ref)) continue;
+                path.push_back(from + "." + field);
+                if (type.ref == target || reaches(type.ref, target, path, seen)) return true;
+                path.pop_back();
+            }
+            return false;
+        };
+    for (const auto& [name, model] : models) {
+        std::vector<std::string> path;
+        std::set<std::string> seen;
+        if (!reaches(name, name, path, seen)) continue;
+        std::string through;
+        for (const std::string& step : path) through += (through.empty() ? "" : ", ") + ("`" + step + "`");
+        // At the first field of the path, in this model.
+        const std::string first = path.front().substr(name.size() + 1);
+        for (const ast::Field& f : model->fields)
+            if (f.name.text == first) report(DiagCode::E1304, f.name.range, {name, through});
+    }
 }
 
 void FileChecker::check_record(const ast::Name& name, const std::vector<ast::Field>& fields, bool is_model) {
