@@ -707,6 +707,13 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     if (from_unknown(*sig.returns) ||
         std::any_of(sig.returns->elements.begin(), sig.returns->elements.end(), from_unknown))
         return Type{};
+    // An elementwise function of a number is Python's (math.sqrt, abs):
+    // a float, or abs's int of an int, as the generated code computes it.
+    if (builtin && !builtin->python_number.empty()) {
+        TypeKind k = sig.params.empty() || !has[0] ? TypeKind::Unknown : types[0].kind;
+        if (k == TypeKind::Int || k == TypeKind::Float || k == TypeKind::Bool)
+            return of_kind(builtin->python_number == "abs" && k != TypeKind::Float ? TypeKind::Int : TypeKind::Float);
+    }
     std::map<SymbolId, Size> fresh;
     Type result = instantiate_return(*sig.returns, bindings, element_source, &fresh);
     if (!exact_sizes(result, range)) return Type{};

@@ -11,6 +11,14 @@
 
 namespace ss::check {
 
+bool literal_zero(const ast::Expr& e) {
+    const ast::Expr* v = &e;
+    if (auto* u = std::get_if<ast::Unary>(&v->node); u && (u->op == "-" || u->op == "+")) v = u->operand.get();
+    if (auto* i = std::get_if<ast::IntLiteral>(&v->node)) return i->value && *i->value == 0;
+    if (auto* f = std::get_if<ast::FloatLiteral>(&v->node)) return f->value == 0.0;
+    return false;
+}
+
 namespace {
 
 bool is_scalar(const Type& t) {
@@ -90,7 +98,11 @@ Type FileChecker::type_of(const ast::Expr& expr) {
 
 Type FileChecker::type_of_node(const ast::Expr& expr) {
     const auto& node = expr.node;
-    if (std::holds_alternative<ast::IntLiteral>(node)) return of_kind(TypeKind::Int);
+    if (auto* i = std::get_if<ast::IntLiteral>(&node)) {
+        // Python's ints have no end, torch's and the sizes' are 64-bit.
+        if (!i->value) report(DiagCode::E0307, expr.range, {written(expr.range)});
+        return of_kind(TypeKind::Int);
+    }
     if (std::holds_alternative<ast::FloatLiteral>(node) || std::holds_alternative<ast::InfLiteral>(node))
         return of_kind(TypeKind::Float);
     if (std::holds_alternative<ast::BoolLiteral>(node)) return of_kind(TypeKind::Bool);
@@ -108,6 +120,10 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
     }
     if (auto* b = std::get_if<ast::Binary>(&node)) return type_of_binary(*b, expr.range);
     if (auto* u = std::get_if<ast::Unary>(&node)) {
+        // -9223372036854775808: the one int whose digits alone don't fit.
+        if (auto* i = std::get_if<ast::IntLiteral>(&u->operand->node);
+            u->op == "-" && i && !i->value && written(u->operand->range) == "9223372036854775808")
+            return of_kind(TypeKind::Int);
         Type operand = type_of(*u->operand);
         // `!` is a Mask's; Python's `~` of a bool or number is bitwise (`~True` is -2): `not` negates a bool.
         if (u->op == "!" && operand.kind != TypeKind::Unknown && !is_mask(operand)) {
@@ -123,6 +139,7 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
             report(DiagCode::E0418, expr.range, {"`" + u->op + "`", "numbers", in_message(operand)});
             return Type{};
         }
+        if (operand.kind == TypeKind::Bool) return of_kind(TypeKind::Int);  // Python's `-True` is -1
         if (operand.kind != TypeKind::Unknown && operand.kind != TypeKind::Tensor && !is_scalar(operand)) {
             report(DiagCode::E0418, u->operand->range, {"`" + u->op + "`", "tensors and numbers", in_message(operand)});
             return Type{};
@@ -303,6 +320,14 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
         return Type{};
     }
     if (op == "@") return matmul(left, right, b.op_range);
+    if ((op == "/" || op == "//" || op == "%") && literal_zero(*b.right))
+        report(DiagCode::E0308, range, {written(range), std::string(op == "%" ? "a remainder" : "a division")});
+    // An int (or bool) to a power written as a number at least 0 is an int
+    // (`k ** 2`); any other power may be negative, and Python's is a float.
+    if (op == "**" && (left.kind == TypeKind::Int || left.kind == TypeKind::Bool) &&
+        (right.kind == TypeKind::Int || right.kind == TypeKind::Bool))
+        if (auto* power = std::get_if<ast::IntLiteral>(&b.right->node); power && power->value)
+            return of_kind(TypeKind::Int);
     if (op == "&" || op == "|")
         for (const Type* t : {&left, &right})
             if (t->kind != TypeKind::Unknown && t->kind != TypeKind::Bool && !is_mask(*t)) {
@@ -320,9 +345,17 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     bool comparison = op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";
     if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return Type{};
     if (is_scalar(left) && is_scalar(right)) {
+        // As Python computes: arithmetic of bools and ints is an int
+        // (`True + True` is 2), `&` `|` of two bools a bool, `/` a float,
+        // and an int to a power a float unless the power is known not to
+        // be negative (`2 ** -1` is 0.5).
         if (comparison) return of_kind(TypeKind::Bool);
         if (op == "/") return of_kind(TypeKind::Float);
-        return of_kind(left.kind == TypeKind::Float || right.kind == TypeKind::Float ? TypeKind::Float : left.kind);
+        if (left.kind == TypeKind::Float || right.kind == TypeKind::Float) return of_kind(TypeKind::Float);
+        if ((op == "&" || op == "|") && left.kind == TypeKind::Bool && right.kind == TypeKind::Bool)
+            return of_kind(TypeKind::Bool);
+        if (op == "**") return of_kind(TypeKind::Float);  // type_of_binary knows a literal power's sign
+        return of_kind(TypeKind::Int);
     }
     // The result's element: a Mask for a comparison, else promoted as torch
     // promotes (the larger operand's layout is `t`, the other is `with`).

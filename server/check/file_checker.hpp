@@ -220,6 +220,9 @@ struct BodyState {
     bool blocks_too_deep = false;  // E0604 said once per body
 };
 
+// `0`, `0.0`, `-0.0`: a divisor that is zero as written (E0308).
+bool literal_zero(const ast::Expr& e);
+
 class FileChecker : public CheckContext {
 public:
     // `items` in source order; `cache` (may be null) keeps what function

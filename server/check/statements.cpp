@@ -151,12 +151,29 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         Type target = type_of(*a->target);
         Type value = type_of(*a->value);
         std::string op = a->op.substr(0, a->op.size() - 1);
+        if ((op == "/" || op == "//" || op == "%") && literal_zero(*a->value))
+            report(DiagCode::E0308, stmt.range,
+                   {written(stmt.range), std::string(op == "%" ? "a remainder" : "a division")});
         Type result = elementwise(target, value, stmt.range, a->target->range, a->value->range, op);
         // `x += y` keeps x's layout (the code generator lays y out as x).
         if (target.kind == TypeKind::Tensor && result.kind == TypeKind::Tensor &&
             result.tensor.axes.size() != target.tensor.axes.size())
             report(DiagCode::E0410, stmt.range,
                    {in_message(target), in_message(value), "`" + a->op + "` keeps the shape of what it changes"});
+        // torch changes a tensor in place, in its own element type: an
+        // integer tensor can't take `/=`'s floats.
+        else if (target.kind == TypeKind::Tensor && result.kind == TypeKind::Tensor &&
+                 !is_floating(target.tensor.element.kind) && is_floating(result.tensor.element.kind))
+            report(DiagCode::E0418, stmt.range,
+                   {"`" + a->op + "` of " + in_message(target),
+                    "a result of its own element type (torch changes it in place)",
+                    in_message(result) + ": write `" + written(a->target->range) + " = " + written(a->target->range) +
+                        " " + op + " ...`"});
+        // A number is given a new value, of the kind Python computes
+        // (`k /= 2` makes a float of an int).
+        else if (std::holds_alternative<ast::NameExpr>(a->target->node) && result.kind != TypeKind::Unknown &&
+                 target.kind != TypeKind::Tensor && result.kind != target.kind)
+            assign(*a->target, result);
     } else if (auto* r = std::get_if<ast::Return>(&stmt.node)) {
         check_return(*r, stmt.range);
     } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {

@@ -91,6 +91,12 @@ inline bool is_distribution(ElementKind kind) {
     return kind == ElementKind::Logit || kind == ElementKind::Prob || kind == ElementKind::LogProb;
 }
 
+// A floating-point element: the float kinds and the distributions over them.
+inline bool is_floating(ElementKind kind) {
+    return kind == ElementKind::F32 || kind == ElementKind::F16 || kind == ElementKind::BF16 ||
+           kind == ElementKind::F64 || is_distribution(kind);
+}
+
 // A distribution whose axis went away (a reduction over it, `@`) is plain f32.
 inline Element plain_if_distribution(Element e) { return is_distribution(e.kind) ? Element{} : e; }
 
