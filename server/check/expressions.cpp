@@ -730,7 +730,13 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
         report(DiagCode::E0417, subscript.value->range, {"a tensor to index", describe(value)});
         return Type{};
     }
-    if (value.kind != TypeKind::Tensor || has_variadic(value.tensor)) {
+    // Beside a group `..s`, only indices that name an axis of its own
+    // (`x[D: 0..D/2]` of `[..s D]`) know where they go.
+    bool all_named = std::all_of(subscript.indices.begin(), subscript.indices.end(), [&](const ast::Index& index) {
+        return index.axis && std::any_of(value.tensor.axes.begin(), value.tensor.axes.end(),
+                                         [&](const AxisType& a) { return !a.variadic && a.name == index.axis->text; });
+    });
+    if (value.kind != TypeKind::Tensor || (has_variadic(value.tensor) && !all_named)) {
         // A tuple's or a list's items are taken by an int or a range
         // (`parts[1.0]`), never along an axis (`parts[n: 0]`).
         for (const ast::Index& index : subscript.indices) {
@@ -779,6 +785,23 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             if (!integers) return Type{};
             AxisType& a = t.axes[axis];
             Size before = a.size;
+            // Python cuts a slice at the axis's end (`x[0:10]` of 5 has 5):
+            // one that provably goes past it, or ends before it starts,
+            // would have another size than the one written.
+            if (start && end) {
+                auto past = (*end - a.size).as_constant();
+                auto length = (*end - *start).as_constant();
+                auto first = start->as_constant();
+                if ((past && *past > 0) || (length && *length < 0) || (first && *first < 0)) {
+                    report(DiagCode::E0417, index.range,
+                           {"a slice within the axis `" + a.written + "` (" + show(a.size) + " positions)",
+                            "`" + source_text(index.value->range) + "`, " +
+                                (first && *first < 0     ? std::string("which starts before its first position")
+                                 : length && *length < 0 ? std::string("which ends before it starts")
+                                                         : "which ends " + std::to_string(*past) + " past its end")});
+                    return Type{};
+                }
+            }
             note_across(index.range, "slicing", before, false);
             std::string unknown = "?" + (a.name ? *a.name : std::string("k"));
             a.size = start && end ? *end - *start : Size::symbol(new_symbol(unknown));

@@ -159,6 +159,7 @@ public:
     // The position of the axis named `name` in a tensor type; counted from
     // the end (negative) when it follows a variadic group.
     std::optional<long> axis_position(const check::Type* type, const std::string& name) const;
+    Py subscript_beside_group(const ast::Subscript& s, const Py& value, const check::Type* t);
     Py align(const Py& value, const check::Type* from, const check::Type* to) const;
     Py matmul(const Py& left, const Py& right, const check::Type* lt, const check::Type* rt) const;
     Py lay_out(const Py& value, const std::vector<size_t>& positions, const check::TensorType& to) const;

@@ -416,6 +416,7 @@ Py Emitter::expr(const ast::Expr& e) {
     if (auto* s = std::get_if<ast::Subscript>(&node)) {
         Py value = expr(*s->value);
         const check::Type* t = type_of(*s->value);
+        if (is_tensor(t) && check::has_variadic(t->tensor)) return subscript_beside_group(*s, value, t);
         // Python's slots are the value's axes; the checker's rule is the
         // value's axes as the indices before leave them: an index without a
         // name is at the axis after the previous index's, an integer takes
@@ -508,6 +509,42 @@ Py Emitter::expr(const ast::Expr& e) {
     }
     fail(e.range, "an expression with a syntax error");
     return {};
+}
+
+// `x[D: 0..D/2]` of `[..s D]`: every index names an axis of its own (the
+// checker's rule beside a group), placed from the start before the group
+// and from the end after it, with `...` for the group between.
+Py Emitter::subscript_beside_group(const ast::Subscript& s, const Py& value, const check::Type* t) {
+    std::map<long, std::string> front, back;  // dim -> slot; back's dims are negative
+    for (const ast::Index& index : s.indices) {
+        auto pos = index.axis ? axis_position(t, index.axis->text) : std::nullopt;
+        if (!pos) fail(index.range, "beside a group of axes, an index names its axis (`x[D: 0..D/2]`)");
+        std::string slot;
+        if (auto* r = std::get_if<ast::RangeExpr>(&index.value->node)) {
+            bool outer = in_slice_bounds_;
+            in_slice_bounds_ = true;
+            slot = (r->start ? operand(expr(*r->start), kOr) : "") + ":" + (r->end ? operand(expr(*r->end), kOr) : "");
+            in_slice_bounds_ = outer;
+        } else {
+            slot = operand(expr(*index.value), kOr);
+        }
+        (*pos >= 0 ? front : back)[*pos] = slot;
+    }
+    std::vector<std::string> slots;
+    long next = 0;
+    for (const auto& [dim, slot] : front) {
+        for (; next < dim; ++next) slots.push_back(":");
+        slots.push_back(slot);
+        next = dim + 1;
+    }
+    slots.push_back("...");
+    if (!back.empty()) {
+        for (long dim = back.begin()->first; dim < 0; ++dim) {
+            auto it = back.find(dim);
+            slots.push_back(it == back.end() ? ":" : it->second);
+        }
+    }
+    return {operand(value, kAtom) + "[" + py_join(slots) + "]", kAtom};
 }
 
 }  // namespace ss::codegen

@@ -73,6 +73,9 @@ static std::string axis_text(const Emitter& e, const ast::Axis& axis, PatternTex
             if (!known) p.sizes.emplace_back(name, std::to_string(*axis.value));
             return p.einops_name(name);
         }
+        // A group `..s` is einops' ellipsis: the pattern has one, on each
+        // side that has it (E0407 keeps it one and leading).
+        case ast::AxisKind::Variadic: return "...";
         case ast::AxisKind::Group: {
             std::string out = "(";
             for (size_t i = 0; i < axis.children.size(); ++i)
