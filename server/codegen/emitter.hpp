@@ -60,7 +60,13 @@ struct FunctionState {
     // parameters included: what a traced branch or loop body may take.
     std::set<std::string> defined;
     int traced_blocks = 0;  // the branch and loop-body functions written so far (their names' numbers)
+    // The model fields the body assigns (`m.w`, `m.enc.w`): set in place, so
+    // a local that holds one (or a view of one) holds a copy (snapshot()).
+    std::set<std::string> assigned_fields;
 };
+
+// `m.enc.w` as a path of names ("m.enc.w"), or nothing for anything else.
+std::optional<std::string> field_path(const ast::Expr& e);
 
 // The guard of every check at run time: `--checks` and `--value-checks` are
 // independent switches, and with both off a check costs this one test.
@@ -160,6 +166,9 @@ public:
     // the end (negative) when it follows a variadic group.
     std::optional<long> axis_position(const check::Type* type, const std::string& name) const;
     Py subscript_beside_group(const ast::Subscript& s, const Py& value, const check::Type* t);
+    // `value`, the code of `e`, as a copy when `e` is (a view of) a field
+    // this function assigns: `old = m.w; m.w = ...` keeps `old` (functions.cpp).
+    Py snapshot(const ast::Expr& e, Py value) const;
     Py align(const Py& value, const check::Type* from, const check::Type* to) const;
     Py matmul(const Py& left, const Py& right, const check::Type* lt, const check::Type* rt) const;
     Py lay_out(const Py& value, const std::vector<size_t>& positions, const check::TensorType& to) const;

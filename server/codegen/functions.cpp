@@ -6,6 +6,7 @@
 #include "check/assigned.hpp"
 #include "check/builtin_table.hpp"
 #include "codegen/emitter.hpp"
+#include "syntax/walk.hpp"
 
 namespace ss::codegen {
 
@@ -21,6 +22,23 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     FunctionState state;
     state.pads = pads_of(fn.name.text);
     state.name = fn.name.text;
+    syntax::for_each_statement(fn.body, [&](const ast::Stmt& s) {
+        const ast::Expr* target = nullptr;
+        if (auto* a = std::get_if<ast::Assign>(&s.node); a && a->targets.size() == 1) target = a->targets[0].get();
+        if (auto* a = std::get_if<ast::AugAssign>(&s.node)) target = a->target.get();
+        if (auto path = target ? field_path(*target) : std::nullopt) state.assigned_fields.insert(*path);
+    });
+    // A call given a model (`update(m, opt, grads)`, a step taking `mut m`)
+    // may set any of its fields in place: `m.*`.
+    syntax::for_each_expression(fn.body, [&](const ast::Expr& e) {
+        auto* call = std::get_if<ast::Call>(&e.node);
+        if (!call) return;
+        for (const ast::Argument& a : call->arguments) {
+            const check::Type* t = type_of(*a.value);
+            if (auto path = field_path(*a.value); path && t && t->kind == check::TypeKind::Model)
+                state.assigned_fields.insert(*path + ".*");
+        }
+    });
     fn_ = &state;
     locals_.clear();
 
@@ -161,6 +179,37 @@ void Emitter::block(const ast::Block& b, int indent, std::ostringstream& out) {
     if (static_cast<size_t>(out.tellp()) == before) out << pad(indent) << "pass\n";
 }
 
+std::optional<std::string> field_path(const ast::Expr& e) {
+    if (auto* n = std::get_if<ast::NameExpr>(&e.node)) return n->name.text;
+    if (auto* a = std::get_if<ast::Attribute>(&e.node))
+        if (auto object = field_path(*a->object)) return *object + "." + a->attribute.text;
+    return std::nullopt;
+}
+
+Py Emitter::snapshot(const ast::Expr& e, Py value) const {
+    if (!fn_ || fn_->assigned_fields.empty()) return value;
+    // What a view of a field can be written as: the field, a slice or an
+    // index of it, an `as` of it, a rearrange of it (piped or not).
+    const ast::Expr* root = &e;
+    for (;;) {
+        if (auto* s = std::get_if<ast::Subscript>(&root->node)) root = s->value.get();
+        else if (auto* a = std::get_if<ast::As>(&root->node)) root = a->value.get();
+        else if (auto* p = std::get_if<ast::Pipe>(&root->node)) root = p->input.get();
+        else if (auto* c = std::get_if<ast::PatternCall>(&root->node); c && !c->operands.empty())
+            root = c->operands[0].get();
+        else break;
+    }
+    if (!std::holds_alternative<ast::Attribute>(root->node)) return value;
+    auto path = field_path(*root);
+    if (!path) return value;
+    bool assigned = fn_->assigned_fields.count(*path) != 0;
+    for (size_t dot = path->rfind('.'); !assigned && dot != std::string::npos && dot > 0;
+         dot = path->rfind('.', dot - 1))
+        assigned = fn_->assigned_fields.count(path->substr(0, dot) + ".*") != 0;
+    if (!assigned) return value;
+    return {operand(value, kAtom) + ".clone()", kAtom};
+}
+
 // `m.w = value`: through the runtime, which keeps the field a parameter of
 // its shape.
 std::string Emitter::set_field(const ast::Attribute& field, const std::string& value) {
@@ -208,6 +257,14 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
                         fn_->local_source.emplace(linear->symbol,
                                                   variable_name(n->name.text) + ".shape[" + std::to_string(j) + "]");
                 }
+        }
+        // A field set in place later would change a local that holds it.
+        if (auto* tuple = std::get_if<ast::TupleExpr>(&a->value->node)) {
+            std::vector<std::string> items;
+            for (const auto& x : tuple->elements) items.push_back(operand(snapshot(*x, expr(*x)), kOr));
+            value = {py_tuple(items), kAtom};
+        } else {
+            value = snapshot(*a->value, value);
         }
         out << in << targets << " = " << value.text << "\n";
         return;
