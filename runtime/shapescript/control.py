@@ -77,13 +77,21 @@ def branch(condition, when_true, when_false, values):
 
 def loop(start, stop, body, carried):
     """`for i in start..stop:` with its body a function of `i` and
-    `carried` (the values it may change that exist before it), returning
-    them. Returns the values after the last step."""
+    `carried` (the values it may change, then those it defines, None until
+    it has), returning them. Returns the values after the last step."""
     carried = tuple(carried)
     if not _in_dynamo() and (not exporting() or (isinstance(start, int) and isinstance(stop, int))):
         for i in range(start, stop):
             carried = tuple(body(i, *carried))
         return carried
+    if any(v is None for v in carried):
+        # A name the body defines has no value before the first step, and
+        # torch.while_loop carries only values: the first step runs as it
+        # is, the rest in the loop (an empty loop leaves them as they were).
+        if not start < stop:
+            return carried
+        carried = tuple(body(start, *carried))
+        start = start + 1
     kinds = _kinds(carried)
     initial = _carried(carried)
 

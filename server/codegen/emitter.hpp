@@ -63,6 +63,7 @@ struct FunctionState {
     // The model fields the body assigns (`m.w`, `m.enc.w`): set in place, so
     // a local that holds one (or a view of one) holds a copy (snapshot()).
     std::set<std::string> assigned_fields;
+    const ast::FnDef* def = nullptr;  // the function being written
 };
 
 // `m.enc.w` as a path of names ("m.enc.w"), or nothing for anything else.

@@ -22,6 +22,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     FunctionState state;
     state.pads = pads_of(fn.name.text);
     state.name = fn.name.text;
+    state.def = &fn;
     syntax::for_each_statement(fn.body, [&](const ast::Stmt& s) {
         const ast::Expr* target = nullptr;
         if (auto* a = std::get_if<ast::Assign>(&s.node); a && a->targets.size() == 1) target = a->targets[0].get();

@@ -7,8 +7,11 @@
 // tracing, and as torch.cond or torch.while_loop where they aren't.
 #include <sstream>
 
+#include <algorithm>
+
 #include "check/assigned.hpp"
 #include "codegen/emitter.hpp"
+#include "syntax/walk.hpp"
 
 namespace ss::codegen {
 
@@ -101,10 +104,45 @@ bool Emitter::traced_for(const ast::For& loop, int indent, std::ostringstream& o
         check::returns_in(loop.body))
         return false;
     const std::string& index = loop.targets[0].text;
-    std::vector<std::string> carried;
-    for (const std::string& name : check::changed_in(loop.body))
-        if (name != index && fn_->defined.count(name)) carried.push_back(name);
-    if (carried.empty()) return false;  // nothing it computes is seen after it
+    // Names read after the loop (anywhere later in the function's text).
+    auto read_after = [&](const std::string& name) {
+        bool read = false;
+        syntax::for_each_expression(fn_->def->body, [&](const ast::Expr& e) {
+            if (auto* n = std::get_if<ast::NameExpr>(&e.node))
+                read = read || (n->name.text == name && n->name.range.begin >= loop.body.range.end);
+        });
+        return read;
+    };
+    // Ends made of numbers, dims and int parameters are ints while torch
+    // traces (a Python loop); a generic size makes a torch.while_loop.
+    bool known_ends = true;
+    for (const ast::ExprPtr* end : {&range->start, &range->end})
+        syntax::for_each_expression(**end, [&](const ast::Expr& e) {
+            auto* n = std::get_if<ast::NameExpr>(&e.node);
+            if (!n || typed_.dims.count(n->name.text)) return;
+            const check::Type* t = type_of(e);
+            known_ends = known_ends && is_local(n->name.text) && t && t->kind == check::TypeKind::Int && fn_->def &&
+                         std::any_of(fn_->def->params.begin(), fn_->def->params.end(),
+                                     [&](const ast::Param& p) { return p.name.text == n->name.text; });
+        });
+    // What the body changes that exists before it, then what it defines and
+    // is read after it (None before the first step: control.loop runs that
+    // step as it is), so that both are seen after the loop, as in Python.
+    std::vector<std::string> carried, defined_here;
+    for (const std::string& name : check::changed_in(loop.body)) {
+        if (name == index) continue;
+        if (fn_->defined.count(name)) carried.push_back(name);
+        else if (read_after(name)) defined_here.push_back(name);
+    }
+    bool index_after = read_after(index);
+    if (!known_ends && (!defined_here.empty() || index_after))
+        fail(loop.iterable->range,
+             "in an exported function, a loop whose end only the run knows can't give a name to what follows it (`" +
+                 (defined_here.empty() ? index : defined_here[0]) + "`): give it a value before the loop");
+    if (carried.empty() && defined_here.empty() && !index_after) return false;  // nothing it computes is seen after it
+    std::vector<std::string> initial = python_names(carried);
+    for (size_t i = 0; i < defined_here.size(); ++i) initial.push_back("None");
+    carried.insert(carried.end(), defined_here.begin(), defined_here.end());
     locals_.insert(index);
     std::string body = "_ss_body_" + std::to_string(++fn_->traced_blocks);
     std::vector<std::string> params{index};
@@ -112,8 +150,16 @@ bool Emitter::traced_for(const ast::For& loop, int indent, std::ostringstream& o
     fn_->loop_indices.push_back(variable_name(index));
     traced_block(body, params, &loop.body, carried, indent, out);
     fn_->loop_indices.pop_back();
-    out << pad(indent) << py_tuple(python_names(carried)) << " = _ss_rt.loop(" << expr(*range->start).text << ", "
-        << expr(*range->end).text << ", " << body << ", " << py_tuple(python_names(carried)) << ")\n";
+    std::string start = expr(*range->start).text, stop = expr(*range->end).text;
+    out << pad(indent) << py_tuple(python_names(carried)) << " = _ss_rt.loop(" << start << ", " << stop << ", " << body
+        << ", " << py_tuple(initial) << ")\n";
+    // After the loop its variable is its last value, as in Python (and as
+    // it was when the loop ran no step).
+    if (index_after)
+        out << pad(indent) << "if " << start << " < " << stop << ":\n"
+            << pad(indent + 1) << variable_name(index) << " = " << stop << " - 1\n";
+    for (const std::string& name : carried) fn_->defined.insert(name);
+    fn_->defined.insert(index);
     return true;
 }
 

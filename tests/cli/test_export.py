@@ -257,6 +257,43 @@ def test_an_elif_on_a_size_and_a_loop_inside_a_branch(ss):
     run_with_torch(MIXED_BY_HAND, out)
 
 
+LOOP_NAMES = """dim D = 4
+
+export fn accumulate(x: [n D]) -> [n D]:
+    y = x
+    for i in 0..3:
+        z = y * 2.0
+        y = z + 1.0
+    return y + z * i
+"""
+
+LOOP_NAMES_BY_HAND = r"""
+import sys, torch
+program = torch.export.load(sys.argv[1]).module()
+for n in (1, 2, 5):
+    x = torch.randn(n, 4)
+    y = x
+    for i in range(3):
+        z = y * 2.0
+        y = z + 1.0
+    torch.testing.assert_close(program(x), y + z * i)
+"""
+
+
+def test_a_loop_that_defines_a_name_and_its_variable_seen_after_it(ss):
+    """What a loop defines, and its variable, are seen after it, as in
+    Python (issue 32: NameError while tracing); where its end only the run
+    knows, that is refused, saying what to do."""
+    source = ss.write("loop_names.ss", LOOP_NAMES)
+    out = ss.tmp / "loop_names.pt2"
+    exported(ss, source, out)
+    run_with_torch(LOOP_NAMES_BY_HAND, out)
+    dynamic = ss.write("dynamic.ss", LOOP_NAMES.replace("0..3", "0..n"))
+    result = ss.run("export", dynamic, "-o", ss.tmp / "dynamic.pt2", "--python", python(), timeout=600)
+    assert result.returncode == 1 and b"give it a value before the loop" in result.stderr, result.stderr
+    assert not (ss.tmp / "dynamic.pt2").exists()
+
+
 def _imports(module):
     tree = ast.parse((RUNTIME / (module + ".py")).read_text())
     out = set()
