@@ -112,6 +112,32 @@ def check_result(sig, value, bindings):
     return value
 
 
+def with_defaults(target, names, defaults):
+    """An extern fn's target as the module gives it to Python: the defaults
+    its declaration writes (`approximate: str = "tanh"`) apply when a caller
+    leaves them out, and those parameters go by name, given by position or
+    not (torch makes them keyword-only), as the module's own calls pass
+    them. `names`: the declared parameters in order; `defaults`: name ->
+    value."""
+    first = min((names.index(n) for n in defaults), default=len(names))
+
+    def call(*args, **kwargs):
+        if len(args) <= len(names):  # more than it declares: the target's own business
+            for i in range(first, len(args)):
+                if names[i] in kwargs:
+                    raise TypeError("%s() got multiple values for argument '%s'" % (call.__name__, names[i]))
+                kwargs[names[i]] = args[i]
+            args = args[:first]
+        for name, value in defaults.items():
+            kwargs.setdefault(name, value)
+        return target(*args, **kwargs)
+
+    call.__name__ = getattr(target, "__name__", "extern")
+    call.__doc__ = getattr(target, "__doc__", None)
+    call.__wrapped__ = target
+    return call
+
+
 def checked_extern(sig, target, checks, value_checks):
     """An `extern fn`'s target, called with the arguments the declaration
     names checked (positional ones in order, keywords by name; others,

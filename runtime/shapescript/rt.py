@@ -1,7 +1,7 @@
 """What generated modules import as `_ss_rt` (docs/generated-code.md is the
 contract): every name they call, re-exported from the modules that hold it."""
 
-from .calls import Signature, check_args, check_result, checked_extern, convert_arg
+from .calls import Signature, check_args, check_result, checked_extern, convert_arg, with_defaults
 from .checkpoint import Checkpoint, load, load_optimizer, save
 from .control import branch, loop
 from .data import Batch, Batches, Dataset, Example, batch_loop, batches, shuffle
@@ -92,6 +92,7 @@ __all__ = [
     "check_args",
     "check_result",
     "checked_extern",
+    "with_defaults",
     "checks_enabled",
     "clip_norm",
     "convert_arg",

@@ -292,11 +292,19 @@ std::string Emitter::module() {
     for (const auto& [name, ext] : externs_) {
         if (exporting() && !imported_root(ext->target.text).empty())
             continue;  // not imported: no exported code calls it
+        std::string target =
+            imported_root(ext->target.text).empty() ? python_path(ext->target.text) : kImportPrefix + ext->target.text;
+        // Declared defaults apply to Python's calls too, by name, as they do
+        // to the module's own (add_extern_defaults).
+        std::vector<std::string> names, defaults;
+        for (const ast::Param& p : ext->params) {
+            names.push_back(py_string(p.name.text));
+            if (p.default_value) defaults.push_back(py_string(p.name.text) + ": " + expr(*p.default_value).text);
+        }
+        if (!defaults.empty())
+            target = "_ss_rt.with_defaults(" + target + ", " + py_tuple(names) + ", {" + py_join(defaults) + "})";
         body << "\n# " << py_comment(where(ext->name.range)) << "\n"
-             << py_name(name, NameRole::Global) << " = "
-             << (imported_root(ext->target.text).empty() ? python_path(ext->target.text)
-                                                         : kImportPrefix + ext->target.text)
-             << "\n";
+             << py_name(name, NameRole::Global) << " = " << target << "\n";
     }
 
     for (const ast::Item& item : items_) {

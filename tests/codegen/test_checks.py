@@ -170,7 +170,9 @@ def test_with_both_off_no_check_is_called(levels, monkeypatch):
         monkeypatch.setattr(m._ss_rt, name, called)
     assert m.pooled(torch.ones(2, 3, 4)).shape == (2, 4)
     assert m.activated(torch.zeros(2, 3, 4)).shape == (2, 3, 4)
-    assert m.gelu is torch.nn.functional.gelu  # not wrapped at import either
+    # Not wrapped by checks at import either: only by its declared default
+    # (calls.with_defaults), straight onto torch's gelu.
+    assert m.gelu.__wrapped__ is torch.nn.functional.gelu
 
 
 def test_value_checks_run_without_checks(levels):
