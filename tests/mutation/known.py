@@ -71,7 +71,8 @@ ALLOWED = (
             "message": "module 'torch.nn' has no attribute 'functionalconv2d'",
             "module_line": "m.py:24: conv5x5 = torch.nn.functionalconv2d",
         },
-        line=r"^\S+: \w+ = [\w.]+$",
+        # The target, or the target wrapped for its declared defaults.
+        line=r"^\S+: \w+ = ([\w.]+|_ss_rt\.with_defaults\([\w.]+, .*\))$",
     ),
     Known(
         "extern target not a function",
@@ -214,6 +215,28 @@ ALLOWED = (
             'm.py:73: b = _ss_rt.cast(torch.tanh(), _ss_spec_0, "m.ss:21", {"n": (_ss_n, "x")})',
         ),
         line=r"\btorch(\.\w+)+\(\)",
+    ),
+    Known(
+        "a number divided by zero at run time",
+        "`k // n`, `k ** -1` with n or k 0 at run time: a division by a value, never by a zero written as one (E0308)",
+        "call",
+        "ZeroDivisionError",
+        r"^(integer division or modulo by zero|(float )?division by zero|float (floor division|modulo)( by zero)?|"
+        r"0\.0 cannot be raised to a negative power)$",
+        _call("ZeroDivisionError", "integer division or modulo by zero", "m.py:129: _ss_result = k // n"),
+    ),
+    Known(
+        "a range that ends before it starts at run time",
+        "`arange(4, n, 1)` with n = 2 at run time: its ends are sizes only the run knows",
+        "call",
+        "RuntimeError",
+        r"^upper bound and lower bound inconsistent with step sign$",
+        _call(
+            "RuntimeError",
+            "upper bound and lower bound inconsistent with step sign",
+            "m.py:123: _ss_result = _ss_rt.mean(_ss_rt.arange(4, _ss_n, 1, x.device), None)",
+        ),
+        line=r"_ss_rt\.arange\(",
     ),
     Known(
         "topk's k past a generic axis",
