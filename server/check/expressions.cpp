@@ -863,8 +863,36 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             report(DiagCode::E0417, index.range, {"an integer, a range `a..b` or a Mask", in_message(i)});
             return Type{};
         }
-        // An index takes one position: the axis goes.
         note_across(index.range, "indexing", t.axes[axis].size, false);
+        if (i.kind == TypeKind::Tensor && !i.tensor.axes.empty()) {
+            // An index tensor (`x[src]`, src: [e] Index[n]): torch puts its
+            // axes in place of the indexed one, each a value's position.
+            // With another index that isn't a slice beside it, torch may put
+            // them elsewhere (first): that is refused, not guessed.
+            size_t others = 0;
+            for (const ast::Index& other : subscript.indices)
+                if (&other != &index && !std::holds_alternative<ast::RangeExpr>(other.value->node)) ++others;
+            if (others || has_variadic(i.tensor)) {
+                report(DiagCode::E0417, index.range,
+                       {"an index tensor as the only index that isn't a range (torch would move its axes)",
+                        std::to_string(others + 1) + " such indices"});
+                return Type{};
+            }
+            const Element& e = i.tensor.element;
+            if (e.kind == ElementKind::Index && e.index_bound && !(*e.index_bound == t.axes[axis].size)) {
+                report(DiagCode::E0417, index.range,
+                       {"an Index whose values are positions of the axis `" + t.axes[axis].written + "` (" +
+                            show(t.axes[axis].size) + ")",
+                        in_message(i)});
+                return Type{};
+            }
+            t.axes.erase(t.axes.begin() + static_cast<std::ptrdiff_t>(axis));
+            t.axes.insert(t.axes.begin() + static_cast<std::ptrdiff_t>(axis), i.tensor.axes.begin(),
+                          i.tensor.axes.end());
+            position = axis + i.tensor.axes.size();
+            continue;
+        }
+        // An integer takes one position: the axis goes.
         t.axes.erase(t.axes.begin() + static_cast<std::ptrdiff_t>(axis));
         position = axis;
     }
