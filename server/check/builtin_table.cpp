@@ -142,6 +142,7 @@ const std::vector<Builtin>& entries() {
          .doc = "`a` where `condition` is true, `b` elsewhere. The three align by name; the result has the larger "
                 "layout and `a`'s element type.",
          .emit = E::Aligned,
+         .any_element = true,
          .exportable = true},
         {.name = "masked_fill",
          .typing = T::Prelude,
@@ -191,6 +192,7 @@ const std::vector<Builtin>& entries() {
          .typing = T::Prelude,
          .doc = "The absolute value, elementwise. Keeps the type of `x`.",
          .python_number = "abs",
+         .any_element = true,
          .exportable = true},
         {.name = "sort",
          .typing = T::Rule,

@@ -90,6 +90,9 @@ struct Builtin {
     std::string_view python = "";         // empty for a prelude entry: its `= target`
     std::string_view python_number = "";  // on a number argument (`math.exp`)
     std::string_view not_generated = "";  // why, for NotGenerated
+    // Its tensors whose parameters write no element take integers too, as
+    // torch's do (abs, where); else such a parameter takes the floats.
+    bool any_element = false;
     // The result is this distribution over the axis `over=` names, when the
     // value is f32 (`softmax(x, over=m)` is `Prob over m`; docs/types.md).
     std::optional<ElementKind> distribution = std::nullopt;

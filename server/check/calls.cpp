@@ -620,7 +620,9 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
             if (!bind_tensor(p.tensor, a.tensor, bindings, sig.params[i].name, where[i], prelude, sig.is_extern)) {
                 refused.push_back(i);
                 ok = false;
-            } else if (!element_fits(bound_element(p.tensor.element, bindings), a.tensor.element, sig.is_extern) ||
+            } else if ((!(builtin && builtin->any_element && !p.tensor.element.written &&
+                          a.tensor.element.kind != ElementKind::Mask) &&
+                        !element_fits(bound_element(p.tensor.element, bindings), a.tensor.element, sig.is_extern)) ||
                        !distribution_fits(p.tensor, a.tensor)) {
                 wrong_elements.emplace_back(i, bindings.undo_last());  // its sizes are as doubtful as its element
                 refused.push_back(i);

@@ -208,6 +208,7 @@ private:
     const std::vector<Type>& operands_;
     CheckContext& ctx_;
     Fn fn_ = Fn::Rearrange;
+    std::string_view reduction_;  // reduce's: mean, sum, max, min or prod
 
     std::map<std::string, Binding> bound_;            // every name with a known size
     std::map<std::string, Size> sizes_;               // `h=16` (or `h=n`) arguments
@@ -455,7 +456,10 @@ bool PatternTyper::check_arguments() {
     if (!reduction) return fail(DiagCode::E0415, call_.function.range, {expected, "none"});
     auto* name = reduction->value ? std::get_if<ast::NameExpr>(&reduction->value->node) : nullptr;
     for (std::string_view r : kReductions)
-        if (name && name->name.text == r) return true;
+        if (name && name->name.text == r) {
+            reduction_ = r;
+            return true;
+        }
     return fail(DiagCode::E0415, reduction->range, {expected, quoted(reduction->range)});
 }
 
@@ -809,6 +813,14 @@ bool PatternTyper::output_number_allowed(const Axis& axis) {
 // gave it; otherwise the values are plain floats.
 Element PatternTyper::result_element(const std::vector<AxisType>& axes) const {
     Element element = operands_[0].tensor.element;
+    // A reduce of Masks or integers, as torch's: a sum or a product counts
+    // (i64, an Index's bound gone), a mean is a fraction (f32; the generated
+    // code casts first), max and min keep the element.
+    bool integral = element.kind == ElementKind::Mask || element.kind == ElementKind::I32 ||
+                    element.kind == ElementKind::I64 || element.kind == ElementKind::Index;
+    if (fn_ == Fn::Reduce && integral && (reduction_ == "sum" || reduction_ == "prod"))
+        return Element{ElementKind::I64, std::nullopt, "", "", true};
+    if (fn_ == Fn::Reduce && integral && reduction_ == "mean") return Element{};
     if (element.over.empty()) return element;
     if (over_name_)
         for (const AxisType& a : axes)

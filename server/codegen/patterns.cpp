@@ -207,6 +207,13 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const check::
         if (reducer.empty()) fail(whole.range, "`reduce` needs a reducer: mean, sum, max, min or prod");
         // Across a padded axis: the runtime's masked reduce, of the real positions.
         const check::Type* x = piped ? piped_type : call.operands.empty() ? nullptr : type_of(*call.operands[0]);
+        // torch's mean takes floats: a mean of Masks or integers is of them as
+        // f32, which the checker types it.
+        if (reducer == "\"mean\"" && is_tensor(x) && !check::is_floating(x->tensor.element.kind) && !operands.empty()) {
+            operands[0] = atoms[0] + ".to(torch.float32)";
+            operands_text.clear();
+            for (const std::string& o : operands) operands_text += o + ", ";
+        }
         if (std::string dims = padded_dims(x); !dims.empty() && values.size() == 1)
             return {"_ss_rt.reduce(" + operands_text + text + ", " + reducer + ", _ss_pads, " + dims + sizes + ")",
                     kAtom};

@@ -1,0 +1,32 @@
+"""Masks and integer tensors compute as they are typed (docs/types.md): a
+reduce's sum of a Mask is torch's i64 count, its mean a fraction (the
+operand cast to f32 first: torch's mean refuses integers), and abs and
+where take integers."""
+
+import torch
+
+PROGRAM = """
+fn counted(keep: [b n] Mask) -> [n] i64:
+    return keep |> reduce(b n -> n, sum)
+
+fn fraction(keep: [b n] Mask) -> [n] f32:
+    return keep |> reduce(b n -> n, mean)
+
+fn absolute(x: [n] i64) -> [n] i64:
+    return abs(x)
+
+fn chosen(keep: [n] Mask, a: [n] i64, b: [n] i64) -> [n] i64:
+    return where(keep, a, b)
+"""
+
+
+def test_against_torch(build):
+    module = build(PROGRAM, "--checks", "always")  # the result checks see the element types too
+    keep = torch.rand(3, 5, generator=torch.Generator().manual_seed(0)) > 0.5
+    counted = module.counted(keep)
+    assert counted.dtype == torch.int64 and torch.equal(counted, keep.sum(0))
+    fraction = module.fraction(keep)
+    assert fraction.dtype == torch.float32 and torch.equal(fraction, keep.float().mean(0))
+    x, y = torch.tensor([-3, 1, 4]), torch.tensor([2, 2, 2])
+    assert torch.equal(module.absolute(x), x.abs())
+    assert torch.equal(module.chosen(torch.tensor([True, False, True]), x, y), torch.tensor([-3, 2, 4]))
