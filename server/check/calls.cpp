@@ -340,6 +340,57 @@ std::string FileChecker::expected_text(const Type& param, const CallBindings& b,
     return in_message(t, any_float);
 }
 
+// E0425: `masked_fill(att, mask, -inf)` then a softmax over an axis the
+// mask doesn't have: along that axis a row is all -inf wherever the mask
+// is true, and its softmax NaN (a padding mask of the queries where the
+// keys' was meant). masked_fill with -inf records its mask's axes by the
+// end of its expression; a softmax over it (piped, an argument, or a local
+// given it: statements.cpp) checks its axis against them.
+void FileChecker::note_masked_rows(const std::string& name, const Signature& sig,
+                                   const std::vector<const ast::Argument*>& given, const std::vector<Type>& types,
+                                   const Type* piped, ByteRange piped_range, ByteRange range) {
+    auto param = [&](const char* wanted) -> std::optional<size_t> {
+        for (size_t i = 0; i < sig.params.size(); ++i)
+            if (sig.params[i].name == wanted) return i;
+        return std::nullopt;
+    };
+    if (name == "masked_fill") {
+        auto mask = param("mask"), value = param("value");
+        if (!mask || !value || !given[*value] || types[*mask].kind != TypeKind::Tensor) return;
+        const ast::Expr* v = given[*value]->value.get();
+        auto* neg = std::get_if<ast::Unary>(&v->node);
+        if (!neg || neg->op != "-" || !std::holds_alternative<ast::InfLiteral>(neg->operand->node)) return;
+        std::vector<std::string> axes;
+        for (const AxisType& a : types[*mask].tensor.axes) {
+            if (!a.name || a.variadic) return;  // a group or an unnamed axis: can't tell
+            axes.push_back(*a.name);
+        }
+        masked_rows_[range.end] = MaskedRows{std::move(axes), range};
+        return;
+    }
+    if (name != "softmax" && name != "log_softmax") return;
+    auto x = param("x"), over = param("over");
+    if (!x || !over || !given[*over]) return;
+    auto* axis = std::get_if<ast::NameExpr>(&given[*over]->value->node);
+    if (!axis) return;
+    const MaskedRows* filled = nullptr;
+    if (piped) {
+        auto it = masked_rows_.find(piped_range.end);
+        if (it != masked_rows_.end()) filled = &it->second;
+    } else if (given[*x]) {
+        const ast::Expr& arg = *given[*x]->value;
+        if (auto it = masked_rows_.find(arg.range.end); it != masked_rows_.end()) filled = &it->second;
+        else if (auto* local = std::get_if<ast::NameExpr>(&arg.node); local && body_)
+            if (auto l = body_->masked_locals.find(local->name.text); l != body_->masked_locals.end())
+                filled = &l->second;
+    }
+    if (!filled || std::count(filled->axes.begin(), filled->axes.end(), axis->name.text)) return;
+    std::string axes;
+    for (const std::string& a : filled->axes) axes += (axes.empty() ? "" : " ") + a;
+    report(DiagCode::E0425, range, {name, axis->name.text, axes},
+           {{filled->at, "`-inf` fills here, by a `[" + axes + "]` mask"}});
+}
+
 // Binds the generic axes of a parameter's tensor type to an argument's
 // sizes; false (after reporting E0504) when they can't agree. A variadic
 // group `..s` binds to the argument's axes it covers; when an earlier
@@ -709,6 +760,7 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     if (from_unknown(*sig.returns) ||
         std::any_of(sig.returns->elements.begin(), sig.returns->elements.end(), from_unknown))
         return Type{};
+    if (prelude) note_masked_rows(name, sig, given, types, piped, piped_range, range);
     // An elementwise function of a number is Python's (math.sqrt, abs):
     // a float, or abs's int of an int, as the generated code computes it.
     if (builtin && !builtin->python_number.empty()) {

@@ -192,6 +192,13 @@ struct Local {
 
 // The state of checking one function body (statements.cpp,
 // expressions.cpp, calls.cpp).
+// What a `masked_fill(x, mask, -inf)` filled (E0425): the mask's axis
+// names, and where it is.
+struct MaskedRows {
+    std::vector<std::string> axes;
+    ByteRange at;
+};
+
 struct BodyState {
     const ast::FnDef* fn = nullptr;
     Signature* signature = nullptr;
@@ -204,6 +211,8 @@ struct BodyState {
     // Names an `if` may leave unassigned (assigned.hpp), with that `if`;
     // reading one is E0105 until it is assigned again.
     std::map<std::string, ByteRange> maybe_unassigned;
+    // Locals given a masked_fill with -inf, while they keep that value (E0425).
+    std::map<std::string, MaskedRows> masked_locals;
     // The batch axes of the loops over batches checked so far: those open
     // around the statement being checked, and those whose loop has ended. A
     // value with an ended loop's axis outlives its loop, so that loop's
@@ -406,6 +415,8 @@ private:
     // The dim an axis is named with, aliases followed (`dim E = D` is D), or
     // nothing; and whether two axes are different dims (dim_identity.cpp).
     std::optional<std::string> dim_of(const AxisType& axis) const;
+    void note_masked_rows(const std::string& name, const Signature& sig, const std::vector<const ast::Argument*>& given,
+                          const std::vector<Type>& types, const Type* piped, ByteRange piped_range, ByteRange range);
     std::optional<std::string> dim_named(const std::string& name, const Size& size) const override;
     void warn_if_as_moves_an_axis(const ast::As& as, const Type& value, const Type& target, ByteRange range);
     bool distinct_dims(const AxisType& a, const AxisType& b) const;
@@ -470,7 +481,8 @@ private:
     std::unordered_map<std::string, ItemRef> items_;  // iterate only through names_of (sorted)
     std::map<std::string, DimState> dim_state_;
     std::map<std::string, int64_t> dim_values_;
-    std::vector<std::string> dim_stack_;  // for the cycle in E0104
+    std::map<uint32_t, MaskedRows> masked_rows_;  // masked_fill with -inf, by its expression's end (E0425)
+    std::vector<std::string> dim_stack_;          // for the cycle in E0104
     std::vector<std::string> symbol_names_;
     std::map<std::string, Signature> signatures_;
     std::map<std::string, Signature> prelude_signatures_;

@@ -132,6 +132,11 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
                     report(DiagCode::E0605, t->range, {written(t->range)});
         if (a->targets.size() == 1) {
             assign(*a->targets[0], value, shared);
+            if (auto* n = std::get_if<ast::NameExpr>(&a->targets[0]->node)) {
+                if (auto filled = masked_rows_.find(a->value->range.end); filled != masked_rows_.end())
+                    body_->masked_locals[n->name.text] = filled->second;
+                else body_->masked_locals.erase(n->name.text);
+            }
         } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
             report(DiagCode::E0506, a->value->range,
                    {std::to_string(a->targets.size()), std::to_string(value.elements.size()), in_message(value)});
