@@ -425,6 +425,7 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
 // be an axis of a later part only (a class token `[b 1 D]` before tokens
 // `[b N D]`), and the joined axis has its name.
 Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range) {
+    if (name == "stack") return stack_rule(args, range);
     // What is sorted or joined is a tensor (`cat(z, E, over=b)` with E a dim).
     bool all_parts = name == "cat";
     for (size_t i = 0; i < (all_parts ? args.positional.size() : std::min<size_t>(1, args.positional.size())); ++i) {
@@ -559,6 +560,56 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
     }
     out.tensor.axes[index].size = total;
     out.tensor.axes[index].written = show(total);
+    return out;
+}
+
+// stack(parts..., over=k): parts of one shape (the same axes by name and
+// size), a new first axis named k, as many as the parts. Position by
+// position along the others (it mixes nothing).
+Type FileChecker::stack_rule(const BuiltinArguments& args, ByteRange range) {
+    if (args.positional.empty()) {
+        report(DiagCode::E0502, range, {"`stack`", "parts"});
+        return Type{};
+    }
+    for (const BuiltinArgument& part : args.positional)
+        if (part.type.kind != TypeKind::Tensor) {
+            if (part.type.kind != TypeKind::Unknown)
+                report(DiagCode::E0505, part.range, {"parts", "a tensor", in_message(part.type)});
+            return Type{};
+        }
+    const TensorType& first = args.positional[0].type.tensor;
+    if (!args.over) {
+        report(DiagCode::E0502, range, {"`stack`", "over"});
+        return Type{};
+    }
+    auto* axis = std::get_if<ast::NameExpr>(&args.over->value->node);
+    bool taken = axis && std::any_of(first.axes.begin(), first.axes.end(),
+                                     [&](const AxisType& a) { return a.name == axis->name.text; });
+    if (!axis || taken || lookup(axis->name.text)) {
+        report(DiagCode::E0419, args.over->value->range,
+               {"over", "a new axis's name for stack (to join along an axis the parts have, use cat)",
+                "`" + written(args.over->value->range) + "`" + (taken ? ", an axis of the parts" : "")});
+        return Type{};
+    }
+    for (size_t i = 1; i < args.positional.size(); ++i) {
+        const TensorType& part = args.positional[i].type.tensor;
+        bool same = part.axes.size() == first.axes.size() && !has_variadic(part) && !has_variadic(first);
+        for (size_t j = 0; same && j < first.axes.size(); ++j)
+            same = part.axes[j].size == first.axes[j].size && part.axes[j].name == first.axes[j].name;
+        if (!same) {
+            report(DiagCode::E0504, args.positional[i].range,
+                   {"part " + std::to_string(i + 1), "the first part's shape, " + in_message(args.positional[0].type),
+                    "it is " + in_message(args.positional[i].type)});
+            return Type{};
+        }
+    }
+    Type out = args.positional[0].type;
+    AxisType stacked;
+    stacked.name = axis->name.text;
+    stacked.size = Size::constant(static_cast<int64_t>(args.positional.size()));
+    stacked.written = axis->name.text;
+    stacked.origin = args.over->value->range;
+    out.tensor.axes.insert(out.tensor.axes.begin(), stacked);
     return out;
 }
 

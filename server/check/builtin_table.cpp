@@ -281,10 +281,13 @@ const std::vector<Builtin>& entries() {
          .across = A::Over,
          .exportable = true},
         {.name = "stack",
+         .typing = T::Rule,
+         .rule = R::Ordering,
          .params = {"parts: [..s] ...", "over: axis"},
-         .result = "?",
-         .doc = "Stacks tensors of one shape along a new axis. Not typed yet: the checker checks the arguments, and "
-                "the result's type is unknown.",
+         .result = "[over ..s], over the number of parts",
+         .doc = "Stacks tensors of one shape (the same axes, by name and size) along a new first axis, which "
+                "`over` names and whose size is the number of parts: `stack(a, b, over=k)` of two `[n D]` is "
+                "`[k n D]` with k = 2.",
          .emit = E::Join,
          .python = "torch.stack",
          .exportable = true},

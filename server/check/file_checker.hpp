@@ -393,6 +393,7 @@ private:
                                 const Type& type, ByteRange range);
     Type value_and_grad(const std::vector<const ast::Argument*>& arguments, ByteRange range);
     Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
+    Type stack_rule(const BuiltinArguments& args, ByteRange range);
     Type arange(const std::vector<const ast::Argument*>& arguments);
     const AxisType* over_axis(const BuiltinArguments& args, const TensorType& x);
     // The axis an `axis` parameter's argument names in the first tensor, or

@@ -188,6 +188,8 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
         case check::BuiltinEmit::Join: {
             std::vector<std::string> parts;
             for (const Py& p : args.positional) parts.push_back(operand(p, kOr));
+            // stack's new axis is the first (the checker's rule).
+            if (name == "stack") return Py{python + "(" + py_tuple(parts) + ", dim=0)", kAtom};
             // The joined axis is where the first part that has it has it
             // (a class token `[b 1 D]` may come before `[b N D]`).
             size_t named = 0;
