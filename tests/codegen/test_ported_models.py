@@ -1,0 +1,79 @@
+"""Models ported from PyTorch as a new user would (issue 32, "Types that
+tell the truth"): each in tests/check/corpus checks clean, and here its
+functions compute what the same model written by hand in torch does."""
+
+import torch
+import torch.nn.functional as F
+
+from conftest import ROOT
+
+CORPUS = ROOT / "tests" / "check" / "corpus"
+
+
+def g(seed=0):
+    return torch.Generator().manual_seed(seed)
+
+
+def test_ddpm_schedule_is_looked_up_per_example(build):
+    m = build(CORPUS / "ddpm_schedule_ok.ss")
+    alpha_bar = torch.linspace(0.99, 0.01, 1000)
+    # b = 3 = C: a schedule broadcast against the channels would still run
+    x0, noise = torch.randn(3, 64, 3, generator=g()), torch.randn(3, 64, 3, generator=g(1))
+    t = torch.tensor([0, 500, 999])
+    a = alpha_bar[t][:, None, None]
+    torch.testing.assert_close(m.q_sample(alpha_bar, x0, t, noise), a.sqrt() * x0 + (1 - a).sqrt() * noise)
+
+
+def test_gnn_gathers_each_edges_source(build):
+    m = build(CORPUS / "gnn_message_passing_ok.ss")
+    net = m.Gcn.init(seed=0)
+    x, src = torch.randn(5, 32, generator=g()), torch.tensor([4, 0, 0, 2])
+    torch.testing.assert_close(m.messages(net, x, src), x[src] @ net.w_msg)
+
+
+def test_reinforce_takes_the_actions_log_probability(build):
+    m = build(CORPUS / "reinforce_ok.ss")
+    p = m.Policy.init(seed=0)
+    s, returns = torch.randn(6, 8, generator=g()), torch.randn(6, generator=g(1))
+    actions = torch.tensor([0, 3, 1, 1, 2, 0])
+    logp = torch.log_softmax(torch.relu(s @ p.w1) @ p.w2, -1)
+    taken = logp.gather(1, actions[:, None])[:, 0]
+    adv = (returns - returns.mean()) / (((returns - returns.mean()) ** 2).mean().sqrt() + 1e-8)
+    entropy = -(logp.exp() * logp).sum(-1).mean()
+    torch.testing.assert_close(m.loss(p, s, actions, returns), -(taken * adv).mean() - 0.01 * entropy)
+
+
+def test_vqvae_picks_the_nearest_code(build):
+    m = build(CORPUS / "vqvae_quantize_ok.ss")
+    cb = m.Codebook.init(seed=0)
+    z = torch.randn(2, 3, 64, generator=g())
+    want = torch.cdist(z.reshape(-1, 64), cb.codes.detach()).argmin(-1).reshape(2, 3)
+    assert torch.equal(m.nearest(cb, z), want)
+    q, loss = m.quantize(cb, z)
+    torch.testing.assert_close(q, cb.codes.detach()[want])
+
+
+def test_selective_scan_runs_the_state_over_time(build):
+    m = build(CORPUS / "selective_scan_ok.ss")
+    net = m.Ssm.init(seed=0)
+    x = torch.randn(5, 16, generator=g())
+    delta = torch.log(1 + torch.exp(x @ net.w_delta))
+    h = torch.zeros(16, 8)
+    for i in range(5):
+        h = torch.exp(-torch.exp(net.a_log) * delta[i][:, None]) * h + (delta[i] * x[i])[:, None] * net.w_b
+    torch.testing.assert_close(m.final_state(net, x), h)
+
+
+def test_resnet_block_normalises_per_channel(build):
+    m = build(CORPUS / "resnet_block_ok.ss")
+    blk = m.Block.init(seed=0)
+    x = torch.randn(2, 16, 5, 5, generator=g())
+
+    def bn(y, gamma):
+        mu = y.mean((0, 2, 3), keepdim=True)
+        var = ((y - mu) ** 2).mean((0, 2, 3), keepdim=True)
+        return (y - mu) / torch.sqrt(var + 1e-5) * gamma[None, :, None, None]
+
+    y = torch.relu(bn(F.conv2d(x, blk.k1, blk.b1, padding=1), blk.g1))
+    y = bn(F.conv2d(y, blk.k2, blk.b2, padding=1), blk.g2)
+    torch.testing.assert_close(m.block(blk, x), torch.relu(y + x))
