@@ -175,6 +175,20 @@ def _fill_padding(x, pads, padded, dim, value):
     return torch.where(real, x, torch.full((), value, dtype=x.dtype, device=x.device)), real
 
 
+def _lowest(dtype):
+    """The identity of a max in `dtype`: -inf, an integer's least, False."""
+    if dtype == torch.bool:
+        return False
+    return float("-inf") if dtype.is_floating_point or dtype.is_complex else torch.iinfo(dtype).min
+
+
+def _highest(dtype):
+    """The identity of a min in `dtype`: inf, an integer's greatest, True."""
+    if dtype == torch.bool:
+        return True
+    return float("inf") if dtype.is_floating_point or dtype.is_complex else torch.iinfo(dtype).max
+
+
 def _extreme(torch_op, x, dim, pads, padded, padding_value):
     """torch.amax or torch.amin along `dim` (None: of all); with `pads`, of
     the real positions. Of an empty selection, torch's own error, as the
@@ -192,13 +206,13 @@ def _extreme(torch_op, x, dim, pads, padded, padding_value):
 def amax(x, dim=None, pads=None, padded=()):
     """The largest value along `dim` (None: of all); with `pads`, of the real
     positions. Padded positions: none along `dim` (it is reduced away)."""
-    return _extreme(torch.amax, x, dim, pads, padded, float("-inf"))
+    return _extreme(torch.amax, x, dim, pads, padded, _lowest(x.dtype))
 
 
 def amin(x, dim=None, pads=None, padded=()):
     """The smallest value along `dim` (None: of all); with `pads`, of the
     real positions. Padded positions: none along `dim` (it is reduced away)."""
-    return _extreme(torch.amin, x, dim, pads, padded, float("inf"))
+    return _extreme(torch.amin, x, dim, pads, padded, _highest(x.dtype))
 
 
 def prod(x, dim=None, pads=None, padded=()):
@@ -219,8 +233,15 @@ def logsumexp(x, dim=None, pads=None, padded=()):
     return torch.logsumexp(x.flatten(), 0) if dim is None else torch.logsumexp(x, dim)
 
 
-# The padding of each reduction of a pattern: its identity.
-_REDUCE_PADDING = {"sum": 0.0, "mean": 0.0, "max": float("-inf"), "min": float("inf"), "prod": 1.0}
+# The padding of each reduction of a pattern: its identity, in the
+# operand's dtype (a Mask's max pads with False, an i64's with its least).
+_REDUCE_PADDING = {
+    "sum": lambda dtype: 0,
+    "mean": lambda dtype: 0,
+    "max": _lowest,
+    "min": _highest,
+    "prod": lambda dtype: 1,
+}
 
 
 def _pattern_items(side):
@@ -277,7 +298,7 @@ def reduce(x, pattern, reduction, pads=None, padded=(), **sizes):
     if reduction not in _REDUCE_PADDING:
         raise ValueError("reduce(): a padded reduction is one of %s, not %r" % (sorted(_REDUCE_PADDING), reduction))
     real = real.expand(x.shape)
-    filled = torch.where(real, x, torch.full((), _REDUCE_PADDING[reduction], dtype=x.dtype, device=x.device))
+    filled = torch.where(real, x, torch.full((), _REDUCE_PADDING[reduction](x.dtype), dtype=x.dtype, device=x.device))
     if reduction != "mean":
         return einops.reduce(filled, pattern, reduction, **sizes)
     total = einops.reduce(filled, pattern, "sum", **sizes)

@@ -180,6 +180,33 @@ def test_a_reduce_beside_the_padded_axis_is_the_plain_one_on_every_row():
     assert ops._reduced_dims("b ... e -> ... e", 4) == [0]
 
 
+@pytest.mark.parametrize("dtype", [torch.bool, torch.int64, torch.int32, torch.uint8])
+def test_max_and_min_of_masks_and_integers_pad_with_their_own_identity(dtype):
+    """A padded Mask's max (an `any` over the batch) pads with False, an
+    integer's with its least: never -inf, which is True as a bool and no
+    integer at all."""
+    rng = random.Random("extremes " + str(dtype))
+    for _ in range(30):
+        real, extra = rng.randint(1, 6), rng.randint(1, 6)
+        values = torch.randint(
+            0,
+            2 if dtype == torch.bool else 100,
+            (real, 3),
+            generator=torch.Generator().manual_seed(rng.randrange(2**31)),
+        )
+        x = values.to(dtype)
+        full, mask = padding.pad_examples({"x": x}, real + extra)
+        p = {1: mask}
+        assert torch.equal(ops.amax(full["x"], 0, p, ((1, 0),)), x.amax(0))
+        assert torch.equal(ops.amin(full["x"], 0, p, ((1, 0),)), x.amin(0))
+        assert torch.equal(ops.amax(full["x"], None, p, ((1, 0),)), x.amax())
+        assert torch.equal(ops.reduce(full["x"], "n f -> f", "max", p, ((1, 0),)), x.amax(0))
+        assert torch.equal(ops.reduce(full["x"], "n f -> f", "min", p, ((1, 0),)), x.amin(0))
+    # The case the issue's reviewer found: no real row is True, the padded ones copy a True one.
+    x = torch.tensor([[False], [False], [True]])
+    assert not ops.amax(x, 0, {1: torch.tensor([True, True, False])}, ((1, 0),)).item()
+
+
 def test_cross_entropy_is_the_mean_over_the_real_examples():
     rng = random.Random(3)
     for _ in range(30):
