@@ -177,13 +177,14 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
                 out.tensor.element.index_bound = removed->size;
                 out.tensor.element.bound_written = removed->written;
             }
-        } else if (name == "mean" &&
-                   (x->tensor.element.kind == ElementKind::Mask || x->tensor.element.kind == ElementKind::Index)) {
-            out.tensor.element = Element{};  // the fraction that is true, or the mean value: f32
-        } else if (name == "sum" && x->tensor.element.kind == ElementKind::Mask) {
-            out.tensor.element = Element{ElementKind::I64, std::nullopt, "", "", true};  // a count, as torch's
-        } else if (name == "sum" && x->tensor.element.kind == ElementKind::Index) {
-            out.tensor.element = Element{ElementKind::I64, std::nullopt, "", "", true};  // no longer an index
+        } else if (!is_floating(x->tensor.element.kind)) {
+            // Of a Mask or integers, as torch computes (and as reduce's
+            // patterns type them): the mean a fraction, f32 (the runtime's
+            // mean casts first); a sum or product a count, i64, no longer
+            // an index; max, min and logsumexp as they are.
+            if (name == "mean") out.tensor.element = Element{};
+            else if (name == "sum" || name == "prod")
+                out.tensor.element = Element{ElementKind::I64, std::nullopt, "", "", true};
         }
         return out;
     }

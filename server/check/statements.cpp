@@ -165,19 +165,20 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
             result.tensor.axes.size() != target.tensor.axes.size())
             report(DiagCode::E0410, stmt.range,
                    {in_message(target), in_message(value), "`" + a->op + "` keeps the shape of what it changes"});
-        // torch changes a tensor in place, in its own element type: an
-        // integer tensor can't take `/=`'s floats.
-        else if (target.kind == TypeKind::Tensor && result.kind == TypeKind::Tensor &&
-                 !is_floating(target.tensor.element.kind) && is_floating(result.tensor.element.kind))
+        // A field is set in place (set_field copies into the parameter), in
+        // its own element type: one that `/=` would make floats of (or `+=`
+        // of an f32 f16s) refuses the result, which torch would cast back.
+        else if (std::holds_alternative<ast::Attribute>(a->target->node) && target.kind == TypeKind::Tensor &&
+                 result.kind == TypeKind::Tensor && target.tensor.element.kind != result.tensor.element.kind)
             report(DiagCode::E0418, stmt.range,
-                   {"`" + a->op + "` of " + in_message(target),
-                    "a result of its own element type (torch changes it in place)",
-                    in_message(result) + ": write `" + written(a->target->range) + " = " + written(a->target->range) +
-                        " " + op + " ...`"});
-        // A number is given a new value, of the kind Python computes
-        // (`k /= 2` makes a float of an int).
+                   {"`" + a->op + "` of the field " + in_message(target),
+                    "a result of its own element type (the field is set in place)", in_message(result)});
+        // A local is given the new value, of the type it computes to
+        // (`k /= 2` makes a float of an int, `x += y` an f32 of an f16 `x`,
+        // as the generated `x = x + y` does).
         else if (std::holds_alternative<ast::NameExpr>(a->target->node) && result.kind != TypeKind::Unknown &&
-                 target.kind != TypeKind::Tensor && result.kind != target.kind)
+                 (result.kind != target.kind ||
+                  (target.kind == TypeKind::Tensor && target.tensor.element.kind != result.tensor.element.kind)))
             assign(*a->target, result);
     } else if (auto* r = std::get_if<ast::Return>(&stmt.node)) {
         check_return(*r, stmt.range);

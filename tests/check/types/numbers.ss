@@ -19,9 +19,19 @@ fn halved(k: int) -> int:
 fn root() -> [] f32:
     return sqrt(4)  # error E0601 "the function returns [] f32, but this returns float"
 
-fn halved_in_place(x: [n] i64) -> [n] i64:
-    x /= 2  # error E0418 "takes a result of its own element type (torch changes it in place)"
-    return x
+fn halved_tensor(x: [n] i64) -> [n] i64:
+    x /= 2
+    return x  # error E0601 "the function returns [n] i64, but this returns [n] f32"
+
+fn widened(x: [n] f16, y: [n] f32) -> [n] f16:
+    x += y
+    return x  # error E0601 "but this returns [n] f32"
+
+model Counts:
+    c: [4] i64 = zeros
+
+fn halved_field(mut m: Counts):
+    m.c /= 2  # error E0418 "of the field [4] i64 takes a result of its own element type (the field is set in place)"
 
 fn by_zero(k: int) -> int:
     return k // 0  # error E0308 "`k // 0` is a division by zero"
