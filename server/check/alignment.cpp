@@ -29,6 +29,10 @@ Alignment align_axes(const TensorType& small, const TensorType& large) {
                               : "the other operand, " + axes_text(large) + ", has no axis `" + *axis.name + "`";
                 return out;
             }
+        } else if (sa.size() == la.size() && reordered_group(axis, la[i])) {
+            out.why = "the axis `" + axis.written + "` has the factors of the other's `" + la[i].written +
+                      "` in another order: the same numbers laid out differently";
+            return out;
         } else if (sa.size() == la.size() && !taken[i] && !la[i].variadic && (!la[i].name || la[i].size == axis.size)) {
             // When the ranks agree, an axis without a name aligns by place:
             // with an unnamed axis, or a named one of its size (`(h 2)` of

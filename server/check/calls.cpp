@@ -483,6 +483,9 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
         for (size_t i = 0; i < params.size(); ++i) {
             const AxisType& p = *params[i];
             const AxisType& a = *args[i];
+            if (pass == 0 && reordered_group(p, a))  // `(T b)` for a `(b T)`: not its layout, whatever binds
+                return fail("its axis `" + a.written + "` has the factors of " + axes_text(param) + "'s `" + p.written +
+                            "` in another order: the same numbers laid out differently");
             Size expected = p.size.substitute(value_of);
             auto linear = expected.as_linear();
             bool plain = linear && linear->coefficient == 1 && linear->offset == 0;

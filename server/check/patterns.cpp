@@ -627,25 +627,6 @@ bool PatternTyper::bind_name(const Axis& axis, const TensorType& t, size_t p, si
 // group's factors. The known factors (numbers, dims, sizes given as `h=16`)
 // must divide it exactly, and at most one factor may be unknown: it gets the
 // quotient. Sizes are only proven equal, never assumed.
-// The names of a group written `(b T)`, as the axis's written text has
-// them; nothing for any other axis or a factor that isn't a plain name.
-std::vector<std::string> written_group(const std::string& written) {
-    if (written.size() < 2 || written.front() != '(' || written.back() != ')') return {};
-    std::vector<std::string> names;
-    std::string name;
-    for (char c : written.substr(1, written.size() - 2)) {
-        if (c == ' ') {
-            if (!name.empty()) names.push_back(std::move(name)), name.clear();
-        } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80) {
-            name += c;
-        } else {
-            return {};  // `(h 2)`'s number is fine, an expression isn't a name
-        }
-    }
-    if (!name.empty()) names.push_back(name);
-    return names;
-}
-
 bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, size_t i) {
     const AxisType& a = t.axes[p];
     // `(T b)` against a value's `(b T)`: the same factors in another order,
@@ -653,7 +634,7 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
     std::vector<std::string> pattern_names;
     for (const auto& member : group.children)
         if (member->kind == AxisKind::Name) pattern_names.push_back(member->name.text);
-    std::vector<std::string> value_names = written_group(a.written);
+    std::vector<std::string> value_names = group_names(a.written);
     if (pattern_names.size() == group.children.size() && value_names.size() == pattern_names.size() &&
         value_names != pattern_names &&
         std::is_permutation(value_names.begin(), value_names.end(), pattern_names.begin())) {

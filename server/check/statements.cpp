@@ -405,7 +405,8 @@ bool FileChecker::same_shape(const TensorType& declared, const TensorType& value
                 runtime = runtime || std::none_of(scope->generics.begin(), scope->generics.end(),
                                                   [&](const auto& g) { return g.second == id; });
         if (!runtime && !(declared.axes[i].size == value.axes[i].size)) return false;
-        if (distinct_dims(declared.axes[i], value.axes[i])) return false;  // `[E]` is not `[D]`, whatever their sizes
+        if (distinct_dims(declared.axes[i], value.axes[i])) return false;    // `[E]` is not `[D]`, whatever their sizes
+        if (reordered_group(declared.axes[i], value.axes[i])) return false;  // `(b T)` is not `(T b)`
     }
     return true;
 }

@@ -114,6 +114,15 @@ inline bool has_variadic(const TensorType& t) {
     return false;
 }
 
+// The factor names of an axis written as a group of names, `(b T)`; none
+// for any other axis (groups.cpp).
+std::vector<std::string> group_names(const std::string& written);
+
+// Whether two axes are one group's factors in another order: `(b T)` and
+// `(T b)` lay the same numbers out differently, so neither stands for the
+// other (E0426; groups.cpp).
+bool reordered_group(const AxisType& a, const AxisType& b);
+
 // `[b n D]`, as written, for messages.
 inline std::string axes_text(const TensorType& t) {
     std::string out = "[";

@@ -30,3 +30,9 @@ fn compared(x: [n] i64) -> [n] Mask:
 
 fn arithmetic(x: [n] i64, y: [n] i64) -> [n] i64:
     return x * y + x - y // 2
+
+fn products(k: [n m] Mask) -> [n] i64:
+    return prod(k, over=m)
+
+fn average(i: [n] i64) -> [] f32:
+    return mean(i)
