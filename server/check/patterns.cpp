@@ -145,8 +145,9 @@ struct Binding {
     Size size;
     ByteRange at;
     From from = From::FirstNamed;
-    std::string written;     // the axis as written, the dim's name, or the group's text
-    ByteRange source_range;  // the argument `h=16`, or the group
+    std::string written;             // the axis as written, the dim's name, or the group's text
+    ByteRange source_range;          // the argument `h=16`, or the group
+    std::optional<std::string> dim;  // the dim the operand's axis is, when first named (E0424)
 };
 
 class PatternTyper {
@@ -614,11 +615,19 @@ bool PatternTyper::bind_name(const Axis& axis, const TensorType& t, size_t p, si
                         {"axis " + std::to_string(p + 1), name, operand_phrase(i), *operand_dim, axes_text(t.axes)}, {},
                         side_as_operand(i, t));
     auto it = bound_.find(name);
+    std::optional<std::string> operand_dim =
+        a.name && !a.variadic ? ctx_.dim_named(*a.name, a.size) : std::optional<std::string>{};
     if (it == bound_.end()) {
-        bound_[name] = Binding{a.size, axis.range, Binding::From::FirstNamed, a.written, {}};
+        bound_[name] = Binding{a.size, axis.range, Binding::From::FirstNamed, a.written, {}, operand_dim};
     } else if (!(a.size == it->second.size)) {
         return fail(DiagCode::E0409, axis.range, {name, here(), source_of(it->second)},
                     {{it->second.at, "`" + name + "` gets its size here"}});
+    } else if (operand_dim && it->second.dim && *operand_dim != *it->second.dim) {
+        // `einsum(x, w: n d, d o -> n o)` of a `[3 D]` and an `[E 5]`: one
+        // pattern name for two dims of one size would make them one axis.
+        return fail(DiagCode::E0424, axis.range,
+                    {"axis " + std::to_string(p + 1), name, operand_phrase(i), *operand_dim, axes_text(t.axes)},
+                    {{it->second.at, "`" + name + "` is the dim `" + *it->second.dim + "` here"}});
     }
     return true;
 }

@@ -27,3 +27,9 @@ dim K = 8
 
 fn relabelled(t: [b K n]) -> [b n K]:
     return t as [b n K]  # warning E0423 "puts the axis `K` at place 3, where the value has it at place 2"
+
+fn contracted_in_a_pattern(x: [n D], w: [E C]) -> [n C]:
+    return einsum(x, w: n d, d o -> n o)  # error E0424 "the pattern calls axis 1 `d`, but that axis of `w` is the dim `E`"
+
+fn diagonal_of_two_dims(x: [D E]) -> [D]:
+    return einsum(x: i i -> i)  # error E0424 "the pattern calls axis 2 `i`, but that axis of `x` is the dim `E`"

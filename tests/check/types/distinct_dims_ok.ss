@@ -7,6 +7,7 @@ dim F = D
 dim V = 1000
 dim K = 4
 dim S = 16
+dim C = 5
 
 fn aliased(x: [b D]) -> [b F]:
     return x
@@ -23,3 +24,6 @@ fn up(y: [b h w]) -> [b (h 2) (w 2)]:
 
 fn skip(x: [b S S], y: [b 8 8]) -> [b S S]:
     return x + up(y)
+
+fn renamed_once(x: [n D], w: [D C]) -> [n C]:
+    return einsum(x, w: n d, d o -> n o)
