@@ -495,10 +495,18 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                 if (auto solved = solve(*linear, a.size)) {
                     b.sizes[linear->symbol] = *solved;
                     b.from[linear->symbol] = &a;
+                    if (auto dim = plain ? dim_of(a) : std::nullopt) b.dims[linear->symbol] = *dim;
                     b.last_sizes.push_back(linear->symbol);
                     continue;
                 }
             }
+            // A generic axis bound to one dim takes no other of its size:
+            // `g(x: [n], y: [n])` given a `[D]` and an `[E]`.
+            if (auto own = p.size.as_symbol(); own && !solvable)
+                if (auto known = b.dims.find(*own); known != b.dims.end())
+                    if (std::optional<std::string> dim = dim_of(a); dim && known->second != *dim)
+                        return fail("its axis `" + a.written + "` is the dim " + *dim + ", where `" + p.written +
+                                    "` is the dim " + known->second + " (both are " + show(a.size) + ")");
             if (!(expected == a.size)) {
                 // The prelude's `C` means nothing to the caller: its value does.
                 std::string needed = prelude ? show(expected) : "`" + p.written + "` = " + show(expected);
@@ -681,8 +689,11 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
                 wrong_elements.emplace_back(i, bindings.undo_last());  // its sizes are as doubtful as its element
                 refused.push_back(i);
                 ok = false;
-            } else {
-                bind_index_bound(p.tensor.element, a.tensor.element, bindings);
+            } else if (auto problem = bind_index_bound(p.tensor.element, a.tensor.element, bindings)) {
+                report(DiagCode::E0505, where[i],
+                       {sig.params[i].name, expected_text(p, bindings, prelude, sig.is_extern), *problem});
+                refused.push_back(i);
+                ok = false;
             }
             continue;
         }
@@ -831,10 +842,25 @@ bool FileChecker::exact_sizes(const Type& result, ByteRange range) {
 
 // `ids: [..s] Index[V]` given an `Index[W]` binds V = W, so a later
 // `table: [V D]` must have W rows (embedding's table against the ids' bound).
-void FileChecker::bind_index_bound(const Element& param, const Element& arg, CallBindings& bindings) {
-    if (!param.index_bound || !arg.index_bound) return;
+// Binds a parameter's `Index[V]` from an argument's bound; what is wrong
+// when V is bound already to another dim of the same size (an Index[E]
+// where the classes are D), else nothing.
+std::optional<std::string> FileChecker::bind_index_bound(const Element& param, const Element& arg,
+                                                         CallBindings& bindings) {
+    if (!param.index_bound || !arg.index_bound) return std::nullopt;
     auto symbol = param.index_bound->as_symbol();
-    if (symbol && !bindings.sizes.count(*symbol)) bindings.sizes[*symbol] = *arg.index_bound;
+    if (!symbol) return std::nullopt;
+    std::optional<std::string> dim = dim_named(arg.bound_written, *arg.index_bound);
+    if (!bindings.sizes.count(*symbol)) {
+        bindings.sizes[*symbol] = *arg.index_bound;
+        if (dim) bindings.dims[*symbol] = *dim;
+        return std::nullopt;
+    }
+    auto known = bindings.dims.find(*symbol);
+    if (dim && known != bindings.dims.end() && known->second != *dim)
+        return "an Index of the dim " + *dim + "'s positions, where the call needs the dim " + known->second +
+               "'s (both are " + show(*arg.index_bound) + ")";
+    return std::nullopt;
 }
 
 // A parameter's element with the call's bindings in its `Index[V]` bound;

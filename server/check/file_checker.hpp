@@ -82,6 +82,9 @@ struct Signature {
 struct CallBindings {
     std::map<SymbolId, Size> sizes;
     std::map<SymbolId, const AxisType*> from;
+    // The dim each generic axis was bound to, where it was: one generic for
+    // two dims of one size would make them one axis (docs/types.md).
+    std::map<SymbolId, std::string> dims;
     std::map<std::string, std::vector<AxisType>> variadic;
     // A lone `[..s]` parameter takes any tensor that aligns by name with the
     // group bound so far, fewer or more axes (masked_fill, where): only for
@@ -99,7 +102,7 @@ struct CallBindings {
         for (SymbolId id : last_sizes) {
             taken.sizes.emplace(id, sizes.at(id));
             taken.from.emplace(id, from.at(id));
-            sizes.erase(id), from.erase(id);
+            sizes.erase(id), from.erase(id), dims.erase(id);
         }
         if (last_group && last_group_was) {
             variadic[*last_group] = *last_group_was;  // only grown: it was bound before
@@ -400,7 +403,7 @@ private:
     // null (reported when it names none).
     const AxisType* check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
                                         const std::string& param_name);
-    void bind_index_bound(const Element& param, const Element& arg, CallBindings& bindings);
+    std::optional<std::string> bind_index_bound(const Element& param, const Element& arg, CallBindings& bindings);
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor,
                             std::map<SymbolId, Size>* fresh = nullptr);

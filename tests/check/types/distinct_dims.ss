@@ -33,3 +33,15 @@ fn contracted_in_a_pattern(x: [n D], w: [E C]) -> [n C]:
 
 fn diagonal_of_two_dims(x: [D E]) -> [D]:
     return einsum(x: i i -> i)  # error E0424 "the pattern calls axis 2 `i`, but that axis of `x` is the dim `E`"
+
+fn same_generic(x: [n], y: [n]) -> [n]:
+    return x + y
+
+fn laundered(x: [D], y: [E]) -> [D]:
+    return same_generic(x, y)  # error E0504 "its axis `E` is the dim E, where `n` is the dim D (both are 64)"
+
+fn looked_up(i: [b] Index[E], table: [D C]) -> [b C]:
+    return embedding(i, table)  # error E0504 "its axis `D` is the dim D, where `V` is the dim E (both are 64)"
+
+fn classified(z: [b D] Logit over D, y: [b] Index[E]) -> [] f32:
+    return cross_entropy(z, y)  # error E0505 "found an Index of the dim E's positions, where the call needs the dim D's"

@@ -27,3 +27,12 @@ fn skip(x: [b S S], y: [b 8 8]) -> [b S S]:
 
 fn renamed_once(x: [n D], w: [D C]) -> [n C]:
     return einsum(x, w: n d, d o -> n o)
+
+fn same_generic(x: [n], y: [n]) -> [n]:
+    return x + y
+
+fn one_dim_twice(x: [D], y: [D]) -> [D]:
+    return same_generic(x, y)
+
+fn looked_up(i: [b] Index[D], table: [D C]) -> [b C]:
+    return embedding(i, table)
