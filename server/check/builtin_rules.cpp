@@ -218,14 +218,17 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
                 continue;
             }
             const auto& axes = given->second.type.tensor.axes;
-            if (axes.size() == 1 && axes[0].size == it->size) continue;
+            if (axes.size() == 1 && axes[0].size == it->size && !distinct_dims(axes[0], *it)) continue;
             if (reported && same_shape(reported->tensor, given->second.type.tensor, nullptr)) continue;
             std::string found = "it is " + in_message(given->second.type);
-            for (const AxisType& a : x->tensor.axes)
-                if (axes.size() == 1 && a.name && a.size == axes[0].size) {
-                    found += ", the size of the axis `" + *a.name + "`: is `over=" + *a.name + "` meant?";
-                    break;
-                }
+            if (axes.size() == 1 && axes[0].size == it->size)  // the size, another dim
+                found += ", the dim " + *dim_of(axes[0]) + ", not " + *dim_of(*it);
+            else
+                for (const AxisType& a : x->tensor.axes)
+                    if (axes.size() == 1 && a.name && a.size == axes[0].size) {
+                        found += ", the size of the axis `" + *a.name + "`: is `over=" + *a.name + "` meant?";
+                        break;
+                    }
             report(DiagCode::E0504, given->second.range,
                    {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")",
                     found});
@@ -369,6 +372,12 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
         report(DiagCode::E0504, args.positional[i].range, {names[i], what, why});
         return Type{};
     };
+    if (distinct_dims(k.axes.back(), q.axes.back()))
+        return axis_error(1, "keys whose last axis is the queries' last, the dim " + *dim_of(q.axes.back()),
+                          "its last axis is the dim " + *dim_of(k.axes.back()) + ", another dim of the same size");
+    if (distinct_dims(v.axes.end()[-2], k.axes.end()[-2]))
+        return axis_error(2, "values along the keys' axis, the dim " + *dim_of(k.axes.end()[-2]),
+                          "its axis is the dim " + *dim_of(v.axes.end()[-2]) + ", another dim of the same size");
     if (!(k.axes.back().size == q.axes.back().size))
         return axis_error(1,
                           "keys whose last axis is the size of the queries' last, `" + q.axes.back().written +
@@ -549,7 +558,8 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
         if (part.kind != TypeKind::Tensor) return Type{};
         bool fits = part.tensor.axes.size() == x.axes.size();
         for (size_t j = 0; fits && j < x.axes.size(); ++j)
-            fits = j == index || part.tensor.axes[j].size == x.axes[j].size;
+            fits = j == index ||
+                   (part.tensor.axes[j].size == x.axes[j].size && !distinct_dims(part.tensor.axes[j], x.axes[j]));
         if (!fits) {
             report(DiagCode::E0504, args.positional[i].range,
                    {"part " + std::to_string(i + 1),

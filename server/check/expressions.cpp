@@ -823,8 +823,8 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             const auto& mask_axes = i.tensor.axes;
             bool fits = !mask_axes.empty() && axis + mask_axes.size() <= t.axes.size();
             for (size_t j = 0; fits && j < mask_axes.size(); ++j)
-                fits =
-                    !mask_axes[j].variadic && !t.axes[axis + j].variadic && mask_axes[j].size == t.axes[axis + j].size;
+                fits = !mask_axes[j].variadic && !t.axes[axis + j].variadic &&
+                       mask_axes[j].size == t.axes[axis + j].size && !distinct_dims(mask_axes[j], t.axes[axis + j]);
             if (!fits) {
                 TensorType over;
                 for (size_t j = axis; j < t.axes.size() && j < axis + std::max<size_t>(mask_axes.size(), 1); ++j)
@@ -879,7 +879,11 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
                 return Type{};
             }
             const Element& e = i.tensor.element;
-            if (e.kind == ElementKind::Index && e.index_bound && !(*e.index_bound == t.axes[axis].size)) {
+            std::optional<std::string> bound_dim =
+                e.index_bound ? dim_named(e.bound_written, *e.index_bound) : std::optional<std::string>{};
+            std::optional<std::string> axis_dim = dim_of(t.axes[axis]);
+            if (e.kind == ElementKind::Index && e.index_bound &&
+                (!(*e.index_bound == t.axes[axis].size) || (bound_dim && axis_dim && *bound_dim != *axis_dim))) {
                 report(DiagCode::E0417, index.range,
                        {"an Index whose values are positions of the axis `" + t.axes[axis].written + "` (" +
                             show(t.axes[axis].size) + ")",

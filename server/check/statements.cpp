@@ -349,10 +349,17 @@ std::set<SymbolId> FileChecker::returned_as(const Type& declared, const Type& va
 // Whether a returned value is of the declared type; a tuple item by item.
 bool FileChecker::returns_fit(const Type& declared, const Type& value, const SignatureScope& scope) const {
     if (value.kind == TypeKind::Unknown || declared.kind == TypeKind::Unknown) return true;
-    if (declared.kind == TypeKind::Tensor && value.kind == TypeKind::Tensor)
+    if (declared.kind == TypeKind::Tensor && value.kind == TypeKind::Tensor) {
+        // An Index of the dim E's positions is not an Index[D], whatever the sizes.
+        const Element &d = declared.tensor.element, &v = value.tensor.element;
+        if (d.index_bound && v.index_bound) {
+            auto x = dim_named(d.bound_written, *d.index_bound), y = dim_named(v.bound_written, *v.index_bound);
+            if (x && y && *x != *y) return false;
+        }
         return same_shape(declared.tensor, value.tensor, &scope) &&
                element_fits(declared.tensor.element, value.tensor.element, false) &&
                distribution_fits(declared.tensor, value.tensor);
+    }
     if (declared.kind == TypeKind::Float && (value.kind == TypeKind::Int || value.kind == TypeKind::Float)) return true;
     if (declared.kind != value.kind) return false;
     if (declared.kind == TypeKind::Model || declared.kind == TypeKind::Data) return declared.ref == value.ref;

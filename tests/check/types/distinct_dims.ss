@@ -45,3 +45,21 @@ fn looked_up(i: [b] Index[E], table: [D C]) -> [b C]:
 
 fn classified(z: [b D] Logit over D, y: [b] Index[E]) -> [] f32:
     return cross_entropy(z, y)  # error E0505 "found an Index of the dim E's positions, where the call needs the dim D's"
+
+fn attended(q: [3 D], k: [5 E], v: [5 D]) -> [3 D]:
+    return scaled_dot_product_attention(q, k, v)  # error E0504 "keys whose last axis is the queries' last, the dim D"
+
+fn joined(x: [D n], y: [E n]) -> [D 2*n]:
+    return cat(x, y, over=n)  # error E0504 "argument `part 2` must be [D n] f32"
+
+fn normed(x: [b D], w: [E]) -> [b D]:
+    return layer_norm(x, over=D, weight=w)  # error E0504 "it is [E] f32 (= [64]), the dim E, not D"
+
+fn selected(x: [D 3], m: [E] Mask) -> [?k 3]:
+    return x[m]  # error E0417 "a Mask over the axes [D] from here on"
+
+fn indexed(x: [D 3], i: [e] Index[E]) -> [e 3]:
+    return x[i]  # error E0417 "an Index whose values are positions of the axis `D`"
+
+fn best(z: [b D]) -> [b] Index[E]:
+    return argmax(z, over=D)  # error E0601 "but this returns [b] Index[D]"
