@@ -946,6 +946,7 @@ Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bi
                 const AxisType* from = bindings.from.at(*symbol);
                 a.name = from->name;
                 a.written = from->written;
+                a.factors = from->factors;
                 a.origin = from->origin;
             }
             a.size = a.size.substitute(value_of);

@@ -3,31 +3,26 @@
 // order, `(T b)`, are another layout of the same numbers, so the checker
 // never lets one stand for the other (docs/types.md, E0426).
 #include <algorithm>
-#include <cctype>
 
 #include "check/types.hpp"
+#include "syntax/ast.hpp"
 
 namespace ss::check {
 
-std::vector<std::string> group_names(const std::string& written) {
-    if (written.size() < 2 || written.front() != '(' || written.back() != ')') return {};
-    std::vector<std::string> names;
-    std::string name;
-    for (char c : written.substr(1, written.size() - 2)) {
-        if (c == ' ') {
-            if (!name.empty()) names.push_back(std::move(name)), name.clear();
-        } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80) {
-            name += c;
-        } else {
-            return {};  // a factor that is an expression: not a group of names
-        }
+std::vector<std::string> group_factors(const ast::Axis& axis) {
+    if (axis.kind != ast::AxisKind::Group) return {};
+    std::vector<std::string> factors;
+    for (const auto& member : axis.children) {
+        if (member->kind == ast::AxisKind::Name) factors.push_back(member->name.text);
+        else if (member->kind == ast::AxisKind::Literal && member->value)
+            factors.push_back(std::to_string(*member->value));
+        else return {};  // a factor that is an expression: not a group of names
     }
-    if (!name.empty()) names.push_back(name);
-    return names;
+    return factors;
 }
 
 bool reordered_group(const AxisType& a, const AxisType& b) {
-    std::vector<std::string> x = group_names(a.written), y = group_names(b.written);
+    const auto &x = a.factors, &y = b.factors;
     return x.size() > 1 && x.size() == y.size() && x != y && std::is_permutation(x.begin(), x.end(), y.begin());
 }
 

@@ -347,8 +347,10 @@ void FileChecker::report(DiagCode code, ByteRange range, const std::vector<std::
 std::string FileChecker::written(ByteRange range) const {
     if (range.begin >= text_.size() || range.end < range.begin) return "";
     std::string out(text_.substr(range.begin, std::min<size_t>(range.end, text_.size()) - range.begin));
-    // One line, squeezed: shown inside messages.
-    std::replace(out.begin(), out.end(), '\n', ' ');
+    // One line, squeezed: shown inside messages. A tab, vertical tab or
+    // form feed between tokens is a space to the parser, so it is one here.
+    for (char& c : out)
+        if (c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f') c = ' ';
     if (out.size() > 80) out = out.substr(0, 77) + "...";
     return out;
 }

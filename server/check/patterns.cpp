@@ -640,17 +640,15 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
     const AxisType& a = t.axes[p];
     // `(T b)` against a value's `(b T)`: the same factors in another order,
     // which einops splits as written, scrambling the values (E0426).
-    std::vector<std::string> pattern_names;
-    for (const auto& member : group.children)
-        if (member->kind == AxisKind::Name) pattern_names.push_back(member->name.text);
-    std::vector<std::string> value_names = group_names(a.written);
-    if (pattern_names.size() == group.children.size() && value_names.size() == pattern_names.size() &&
-        value_names != pattern_names &&
-        std::is_permutation(value_names.begin(), value_names.end(), pattern_names.begin())) {
+    AxisType written_group;
+    written_group.factors = group_factors(group);
+    if (reordered_group(written_group, a)) {
+        std::string order = "(";
+        for (size_t k = 0; k < a.factors.size(); ++k) order += (k ? " " : "") + a.factors[k];
+        order += ")";
         std::vector<Fix> fixes{
-            Fix{"Write the factors in the value's order: `" + a.written + "`", {FixEdit{group.range, a.written}}}};
-        return fail(DiagCode::E0426, group.range, {text(group.range), operand_phrase(i), a.written}, {},
-                    std::move(fixes));
+            Fix{"Write the factors in the value's order: `" + order + "`", {FixEdit{group.range, order}}}};
+        return fail(DiagCode::E0426, group.range, {text(group.range), operand_phrase(i), order}, {}, std::move(fixes));
     }
     Size known = Size::constant(1);
     std::vector<std::string> factors;
@@ -759,6 +757,7 @@ std::optional<std::vector<AxisType>> PatternTyper::output_axes() {
     for (const auto& axis : pattern_.output.axes) {
         AxisType a;
         a.written = text(axis->range);
+        a.factors = group_factors(*axis);
         a.origin = axis->range;  // where the result's axis gets its name
         if (axis->kind == AxisKind::Variadic) {
             if (passthrough_) out.insert(out.end(), passthrough_->begin(), passthrough_->end());

@@ -229,6 +229,7 @@ std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& ten
     for (const auto& axis : tensor.axes) {
         AxisType a;
         a.written = written(axis->range);
+        a.factors = group_factors(*axis);
         a.origin = axis->range;
         if (axis->kind == ast::AxisKind::Variadic) {
             if (variadic) {

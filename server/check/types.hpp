@@ -11,6 +11,10 @@
 #include "check/size.hpp"
 #include "diag/diagnostic.hpp"
 
+namespace ss::ast {
+struct Axis;
+}
+
 namespace ss::check {
 
 enum class ElementKind { F32, F16, BF16, F64, I32, I64, Mask, Index, Logit, Prob, LogProb };
@@ -32,6 +36,10 @@ struct AxisType {
     std::string written;
     ByteRange origin;       // where the axis got its name and size
     bool variadic = false;  // `..s`: any number of axes
+    // A group written `(b T)` or `(h 2)`: its factors in order, b's outside
+    // and T's inside, as einops lays them out; empty for any other axis
+    // (groups.cpp). Kept as data so no check reads it back from `written`.
+    std::vector<std::string> factors;
 };
 
 struct TensorType {
@@ -114,9 +122,10 @@ inline bool has_variadic(const TensorType& t) {
     return false;
 }
 
-// The factor names of an axis written as a group of names, `(b T)`; none
-// for any other axis (groups.cpp).
-std::vector<std::string> group_names(const std::string& written);
+// The factors of a group of names and numbers, `(b T)`, `(h 2)`, as
+// written; none for any other axis or a group with a factor such as `3*D`
+// (groups.cpp).
+std::vector<std::string> group_factors(const ast::Axis& axis);
 
 // Whether two axes are one group's factors in another order: `(b T)` and
 // `(T b)` lay the same numbers out differently, so neither stands for the
