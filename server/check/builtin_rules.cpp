@@ -568,6 +568,7 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
             return Type{};
         }
         total = total + part.tensor.axes[index].size;
+        out.tensor.element = promote_elements(out, part);  // as torch.cat does
     }
     out.tensor.axes[index].size = total;
     out.tensor.axes[index].written = show(total);
@@ -615,6 +616,8 @@ Type FileChecker::stack_rule(const BuiltinArguments& args, ByteRange range) {
         }
     }
     Type out = args.positional[0].type;
+    for (size_t i = 1; i < args.positional.size(); ++i)  // promoted as torch.stack does
+        out.tensor.element = promote_elements(out, args.positional[i].type);
     AxisType stacked;
     stacked.name = axis->name.text;
     stacked.size = Size::constant(static_cast<int64_t>(args.positional.size()));

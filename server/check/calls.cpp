@@ -784,6 +784,10 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     }
     std::map<SymbolId, Size> fresh;
     Type result = instantiate_return(*sig.returns, bindings, element_source, &fresh);
+    // where's choices promote as torch does (an i64 and an f32 give f32).
+    if (prelude && name == "where" && result.kind == TypeKind::Tensor && types.size() == 3 && has[1] && has[2] &&
+        (types[1].kind == TypeKind::Tensor || types[2].kind == TypeKind::Tensor))
+        result.tensor.element = promote_elements(types[1], types[2]);
     if (!exact_sizes(result, range)) return Type{};
     // Its `?k` results, made from the data at this call, which a kept
     // selection the callee returns comes back as (analysis/padding.hpp).

@@ -88,6 +88,14 @@ Category number_category(const Type& t) {
 
 }  // namespace
 
+Element promote_elements(const Type& a, const Type& b) {
+    bool at = a.kind == TypeKind::Tensor, bt = b.kind == TypeKind::Tensor;
+    if (at && bt) return promote_tensors(a.tensor.element, b.tensor.element);
+    if (at) return promote_with_number(a.tensor.element, number_category(b));
+    if (bt) return promote_with_number(b.tensor.element, number_category(a));
+    return Element{};
+}
+
 Type FileChecker::type_of(const ast::Expr& expr) {
     size_t symbols_before = symbol_names_.size();
     Type out = type_of_node(expr);

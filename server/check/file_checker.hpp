@@ -235,6 +235,15 @@ struct BodyState {
 // `0`, `0.0`, `-0.0`: a divisor that is zero as written (E0308).
 bool literal_zero(const ast::Expr& e);
 
+// Whether a body has a `return` of a value anywhere (no_value.cpp).
+bool returns_a_value(const ast::Block& body);
+
+// The element torch gives two values of these types together (`where`'s
+// choices, `cat`'s and `stack`'s parts), as elementwise arithmetic
+// promotes: a Mask, then integers, then floats, the wider within a kind;
+// a number only raises the kind (expressions.cpp).
+Element promote_elements(const Type& a, const Type& b);
+
 class FileChecker : public CheckContext {
 public:
     // `items` in source order; `cache` (may be null) keeps what function

@@ -1,7 +1,7 @@
 """Masks and integer tensors compute as they are typed (docs/types.md): a
 reduce's sum of a Mask is torch's i64 count, its mean a fraction (the
 operand cast to f32 first: torch's mean refuses integers), and abs and
-where take integers."""
+where take integers; an i64 with an f32 in where, cat or stack is an f32."""
 
 import torch
 
@@ -17,6 +17,15 @@ fn absolute(x: [n] i64) -> [n] i64:
 
 fn chosen(keep: [n] Mask, a: [n] i64, b: [n] i64) -> [n] i64:
     return where(keep, a, b)
+
+fn chosen_mixed(keep: [n] Mask, a: [n] i64, b: [n]) -> [n] f32:
+    return where(keep, a, b)
+
+fn joined_mixed(a: [n] i64, b: [n]) -> [n+n] f32:
+    return cat(a, b, over=n)
+
+fn stacked_mixed(a: [n] i64, b: [n]) -> [2 n] f32:
+    return stack(a, b, over=k)
 """
 
 
@@ -30,3 +39,10 @@ def test_against_torch(build):
     x, y = torch.tensor([-3, 1, 4]), torch.tensor([2, 2, 2])
     assert torch.equal(module.absolute(x), x.abs())
     assert torch.equal(module.chosen(torch.tensor([True, False, True]), x, y), torch.tensor([-3, 2, 4]))
+    # An i64 with an f32 is an f32, as the checker types it (the result
+    # checks compare the dtype).
+    z = torch.tensor([0.5, 1.5, 2.5])
+    keep = torch.tensor([True, False, True])
+    assert torch.equal(module.chosen_mixed(keep, x, z), torch.where(keep, x, z))
+    assert torch.equal(module.joined_mixed(x, z), torch.cat([x, z]))
+    assert torch.equal(module.stacked_mixed(x, z), torch.stack([x, z]))

@@ -36,3 +36,14 @@ fn products(k: [n m] Mask) -> [n] i64:
 
 fn average(i: [n] i64) -> [] f32:
     return mean(i)
+
+# Mixed elements promote as torch's where, cat and stack do: an i64 with an
+# f32 gives f32.
+fn chosen_mixed(keep: [n] Mask, a: [n] i64, b: [n]) -> [n] f32:
+    return where(keep, a, b)
+
+fn joined_mixed(a: [n] i64, b: [n]) -> [n+n] f32:
+    return cat(a, b, over=n)
+
+fn stacked_mixed(a: [n] i64, b: [n]) -> [2 n] f32:
+    return stack(a, b, over=k)

@@ -1,0 +1,13 @@
+# An i64 with an f32 in where, cat or stack is an f32, as torch gives it, so
+# a declared i64 result is wrong (E0601).
+fn chosen_mixed(keep: [n] Mask, a: [n] i64, b: [n]) -> [n] i64:
+    return where(keep, a, b)  # error E0601 "this returns [n] f32"
+
+fn joined_mixed(a: [n] i64, b: [n]) -> [n+n] i64:
+    return cat(a, b, over=n)  # error E0601 "f32"
+
+fn stacked_mixed(a: [n] i64, b: [n]) -> [2 n] i64:
+    return stack(a, b, over=k)  # error E0601 "f32"
+
+fn stacked_first(a: [n], b: [n] i64) -> [2 n] i64:
+    return stack(a, b, over=k)  # error E0601 "f32"
