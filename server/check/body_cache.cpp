@@ -9,8 +9,9 @@
 
 namespace ss::check {
 
-// The interface of the file: every item's text but function bodies. A
-// body's check depends on nothing else (and on the prelude, which is fixed).
+// The interface of the file: every item's text but function bodies, and
+// whether a fn without a return type returns a value. A body's check
+// depends on nothing else (and on the prelude, which is fixed).
 std::string interface_key(const std::vector<const ast::Item*>& items, std::string_view text) {
     std::string all;
     for (const ast::Item* item : items) {
@@ -22,6 +23,10 @@ std::string interface_key(const std::vector<const ast::Item*>& items, std::strin
         // The kind too: a function and the error item that replaces it can
         // cover the same header text.
         all.push_back(static_cast<char>('0' + item->node.index()));
+        // Whether a fn without a return type gives None is its callers'
+        // business too (E0511), though it is read from the body.
+        if (auto* fn = std::get_if<ast::FnDef>(&item->node); fn && !fn->return_type)
+            all.push_back(returns_a_value(fn->body) ? 'v' : 'n');
     }
     return std::to_string(std::hash<std::string>{}(all)) + ":" + std::to_string(all.size());
 }

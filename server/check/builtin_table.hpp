@@ -104,6 +104,9 @@ struct Builtin {
     // The effect a call is (program.hpp), besides being a call: DeviceWork for
     // a training step's work (language.md section 6), Print, Log, Save, Load.
     std::optional<EffectKind> effect = std::nullopt;
+    // A call gives Python's None (print, save, update, `log(key=value)`):
+    // it is a statement of its own, never a value (E0511).
+    bool gives_nothing = false;
 };
 
 // What one of a built-in's `params` labels says about the argument it

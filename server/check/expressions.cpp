@@ -176,6 +176,7 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         std::vector<const ast::Argument*> args;
         for (const auto& a : c->arguments) args.push_back(&a);
         Type out = type_of_call(*c->callee, args, nullptr, {}, expr.range);
+        check_gives_a_value(expr, *c->callee, c, false);
         if (record_expression(expr.range, out)) recorded_for_ = &expr;
         return out;
     }
@@ -187,10 +188,12 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
             std::vector<const ast::Argument*> args;
             for (const auto& a : call->arguments) args.push_back(&a);
             out = type_of_call(*call->callee, args, &input, p->input->range, stage.range);
+            check_gives_a_value(expr, *call->callee, call, true);
         } else if (std::holds_alternative<ast::PatternCall>(stage.node)) {
             out = type_of_pattern(stage, &input);
         } else {
             out = type_of_call(stage, {}, &input, p->input->range, stage.range);  // `x |> gelu`
+            check_gives_a_value(expr, stage, nullptr, true);
         }
         if (record_expression(stage.range, out)) recorded_for_ = &expr;
         return out;

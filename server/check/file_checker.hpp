@@ -75,6 +75,9 @@ struct Signature {
     // (the prelude's rule); a fn's means f32.
     bool is_extern = false;
     ByteRange name_range;
+    // A fn with no return type and no `return` of a value: its calls give
+    // None and are statements (E0511; no_value.cpp).
+    bool gives_nothing = false;
 };
 
 // What one call has bound so far: generic axes to sizes (and the argument
@@ -499,6 +502,11 @@ private:
     std::vector<std::string> symbol_names_;
     std::map<std::string, Signature> signatures_;
     std::map<std::string, Signature> prelude_signatures_;
+    // The expression of the statement being checked whose value is dropped
+    // (`print(x)` on a line of its own): the one call that may give None.
+    const ast::Expr* discarded_ = nullptr;
+    // E0511 when `expr`, a call of `callee`, gives None but is used as a value.
+    void check_gives_a_value(const ast::Expr& expr, const ast::Expr& callee, const ast::Call* call, bool piped);
     bool muted_ = false;  // while resolving the prelude: its errors are tests' to find
     std::map<std::string, std::map<std::string, Type>> record_fields_;  // model or data -> field -> type
     std::map<std::string, std::map<std::string, size_t>> field_facts_;  // model or data -> field -> its fact

@@ -534,6 +534,7 @@ Signature FileChecker::resolve_signature(const ast::Name& name, const std::vecto
 // (a second one is E0101).
 void FileChecker::check_function(const ast::FnDef& fn) {
     Signature sig = resolve_signature(fn.name, fn.params, fn.return_type, false);
+    sig.gives_nothing = !fn.return_type && !returns_a_value(fn.body);
     if (!fn.name.missing) signatures_.emplace(fn.name.text, std::move(sig));
 }
 

@@ -119,7 +119,9 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         return;
     }
     if (auto* e = std::get_if<ast::ExprStmt>(&stmt.node)) {
+        discarded_ = e->expr.get();
         type_of(*e->expr);
+        discarded_ = nullptr;
     } else if (auto* a = std::get_if<ast::Assign>(&stmt.node)) {
         recorded_for_ = nullptr;
         Type value = type_of(*a->value);

@@ -42,7 +42,8 @@ TEST_CASE("every spelling of a step is one") {
     CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
                    "    update(m, opt, value_and_grad(loss, m, x)[1])\n") == Names{"s"});
     CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
-                   "    print(update(m, opt, value_and_grad(loss, m, x)[1] |> clip_norm(1.0)))\n") == Names{"s"});
+                   "    for i in 0..2:\n        update(m, opt, value_and_grad(loss, m, x)[1] |> clip_norm(1.0))\n") ==
+          Names{"s"});
     CHECK(steps_of(
               "fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
               "    if x[0] > 0.0:\n        l, grads = value_and_grad(loss, m, x)\n        update(m, opt, grads)\n") ==
