@@ -41,13 +41,13 @@ BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Arg
 
 void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,
                                          const Type& type, ByteRange range) {
-    // The label given by name, or in this place (none after `values ...`,
-    // whose later labels have no place).
+    // The label given by name, or in this place; `values ...` takes every
+    // place from its own on (labels after it have no place).
     const BuiltinLabel* label = nullptr;
     for (const BuiltinLabel& l : builtin_labels(builtin)) {
-        if (argument && argument->keyword
-                ? l.name == argument->keyword->text
-                : &l - builtin_labels(builtin).data() == static_cast<std::ptrdiff_t>(position)) {
+        auto place = static_cast<size_t>(&l - builtin_labels(builtin).data());
+        if (argument && argument->keyword ? l.name == argument->keyword->text
+                                          : place == position || (l.variadic && position > place)) {
             label = &l;
             break;
         }
@@ -67,6 +67,9 @@ void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position
                    return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Unknown;
                });
         expected = "two numbers, `(0.9, 0.999)`";
+    } else if (kind == "M | Optimizer[M] | [..s] ...") {  // what `save` writes
+        fits = type.kind == TypeKind::Model || type.kind == TypeKind::Optimizer || type.kind == TypeKind::Tensor;
+        expected = "a model, an optimizer or a tensor";
     } else if (kind == "schedule") {  // a schedule is of unknown type (a built-in's result)
         fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
         expected = "a number or a schedule";

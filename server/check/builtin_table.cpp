@@ -469,7 +469,7 @@ const std::vector<Builtin>& entries() {
          .doc = "The gradients scaled down so that their global norm is at most `max`: `grads |> clip_norm(1.0)`.",
          .python = "_ss_rt.clip_norm"},
         {.name = "save",
-         .params = {"path: str", "values ..."},
+         .params = {"path: str", "values: M | Optimizer[M] | [..s] ..."},
          .doc = "Writes models, optimizer states and tensors to the file `path`: `save(\"digits.safetensors\", m, "
                 "opt)`.",
          .python = "_ss_rt.save",

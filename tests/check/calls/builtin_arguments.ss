@@ -33,3 +33,9 @@ fn axes_by_name(x: [n D]) -> [D]:
 
 fn twice(x: [n D]) -> [n D]:
     return softmax(x, x=x, over=D)  # error E0509 "`softmax` is given its argument `x` twice, by position"
+
+# save writes models, optimizers and tensors; anything else the runtime refuses.
+fn saved(m: Mlp, opt: Optimizer[Mlp], train: Dataset[Row], x: [D]):
+    save("a.safetensors", m, train)  # error E0505 "argument `values` must be a model, an optimizer or a tensor; found Dataset[Row]"
+    save("b.safetensors", 3, m)  # error E0505 "found int"
+    save("c.safetensors", m, opt, x)
