@@ -101,6 +101,30 @@ ALLOWED = (
         ),
     ),
     Known(
+        "an extern fn's dim its target refuses",
+        "an `extern fn` that takes an axis by number (`cumsum(x, dim: int)`) given one its tensor doesn't have "
+        "(`128` for two axes): the declaration types it as an int, as written",
+        "call",
+        "IndexError",
+        r"^Dimension out of range \(expected to be in range of \[-\d+, \d+\], but got -?\d+\)$",
+        _call("IndexError", "Dimension out of range (expected to be in range of [-2, 1], but got 128)"),
+    ),
+    Known(
+        "a convolution's groups its channels don't match",
+        "an `extern fn` into torch's conv whose declared `groups: int = 144` the channels (15) don't match: torch "
+        "refuses the grouping the declaration asks for",
+        "call",
+        "RuntimeError",
+        r"^Given groups=\d+, (expected weight to be at least \d+ at dimension 0, but got weight of size "
+        r"\[[\d, ]+\] instead|weight of size \[[\d, ]+\], expected input\[[\d, ]+\] to have \d+ channels, but "
+        r"got \d+ channels instead)$",
+        _call(
+            "RuntimeError",
+            "Given groups=144, expected weight to be at least 144 at dimension 0, but got weight of size "
+            "[15, 1, 31] instead",
+        ),
+    ),
+    Known(
         "python attribute missing",
         "a name read from an `import python` module that it doesn't have (`shapescript.datasets.m()`)",
         "call",
