@@ -50,7 +50,7 @@ fn host_arguments(data: Dataset[Row], epochs: int):
     s = cosine(0.003, epochs * 0.05)  # error E0505 "argument `steps` must be int; found float"
     t = warmup(0.01, s)               # error E0505 "argument `steps` must be int; found float"
     u = load(data)                    # error E0505 "argument `path` must be str"
-    save(data, "x")                   # error E0505 "argument `path` must be str"
+    save(data, "x")                   # error E0505 "argument `path` must be str", error E0505 "argument `values` must be a model, an optimizer or a tensor; found str"
     for b in data |> batches(0.05):   # error E0505 "argument `size` must be int; found float"
         print(1)
     for b in data |> shuffle(seed=0.5) |> batches(2):  # error E0505 "argument `seed` must be int"
