@@ -148,6 +148,11 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
             return Type{};
         }
         if (operand.kind == TypeKind::Bool) return of_kind(TypeKind::Int);  // Python's `-True` is -1
+        if (operand.kind == TypeKind::Tensor && operand.tensor.element.kind == ElementKind::Index && u->op == "-") {
+            Type negated = operand;  // `-y` leaves `0..V`, as arithmetic does (elementwise)
+            negated.tensor.element = of_element(ElementKind::I64);
+            return negated;
+        }
         if (operand.kind != TypeKind::Unknown && operand.kind != TypeKind::Tensor && !is_scalar(operand)) {
             report(DiagCode::E0418, u->operand->range, {"`" + u->op + "`", "tensors and numbers", in_message(operand)});
             return Type{};
@@ -380,6 +385,9 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
             e = promote_with_number(e, number_category(with));
         else e = promote_tensors(e, with.tensor.element);
         if (op == "/" && category_of(e.kind) != Category::Floating) e = Element{};
+        // Arithmetic moves values out of an Index's `0..V` (`-y`, `y + 1`):
+        // the result is a plain i64, which `as ... Index[V]` claims back.
+        if (e.kind == ElementKind::Index) e = of_element(ElementKind::I64);
         return t;
     };
     if (left.kind == TypeKind::Tensor && is_scalar(right)) return finish(left, right);

@@ -11,3 +11,12 @@ fn stacked_mixed(a: [n] i64, b: [n]) -> [2 n] i64:
 
 fn stacked_first(a: [n], b: [n] i64) -> [2 n] i64:
     return stack(a, b, over=k)  # error E0601 "f32"
+
+# Arithmetic on an Index gives an i64: its values may leave `0..V`.
+dim V = 10
+
+fn negated(z: [n V], y: [n] Index[V]) -> [] f32:
+    return cross_entropy(z, -y)  # error E0505 "argument `y` must be [n] Index[V] (= [n] Index[10]); found [n] i64"
+
+fn plus_one(y: [n] Index[V]) -> [n] Index[V]:
+    return y + 1  # error E0601 "this returns [n] i64"

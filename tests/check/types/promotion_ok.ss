@@ -30,8 +30,12 @@ fn counts(keep: [b n] Mask) -> [b] i64:
 fn keeps_half(x: [n] f16) -> [n] f16:
     return x * 2.0
 
-fn shifted(ids: [n] Index[D]) -> [n] Index[D]:
-    return ids + 0
+# Arithmetic on an Index leaves its domain: a plain i64, claimed back by `as`.
+fn shifted(ids: [n] Index[D]) -> [n] i64:
+    return ids + 1
+
+fn shifted_back(ids: [n] Index[D]) -> [n] Index[D]:
+    return (ids + 1 - 1) as [n] Index[D]
 
 fn masked(x: [b n], keep: [b n] Mask) -> [b n]:
     return keep * x
