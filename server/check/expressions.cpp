@@ -160,9 +160,12 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         return operand;
     }
     if (auto* r = std::get_if<ast::RangeExpr>(&node)) {
-        for (const ast::ExprPtr* end : {&r->start, &r->end})
-            if (*end) integer_end(**end, type_of(**end));
-        return Type{};  // a range is only meaningful in `for` and subscripts
+        // Only `for` and subscripts take a range, and they type its ends
+        // themselves: anywhere else it would be a Python range object
+        // (`M.init(seed=0..42)`, `k = 0..3`).
+        type_range_ends(*r);
+        report(DiagCode::E0427, expr.range, {written(expr.range)});
+        return Type{};
     }
     if (auto* a = std::get_if<ast::As>(&node)) return type_of_as(*a, expr.range);
     if (auto* a = std::get_if<ast::Attribute>(&node)) return type_of_attribute(*a);
@@ -304,6 +307,17 @@ std::string_view FileChecker::not_a_value(const std::string& name) const {
 
 // An end of a range `a..b` is an integer: Python's `range()` and slices
 // take nothing else (`0.05..n`, `0..x`).
+// An end's type; none for a range (`0..0..32`), which integer_end refuses
+// as an end, not as a value.
+Type FileChecker::type_of_end(const ast::Expr& end) {
+    return std::holds_alternative<ast::RangeExpr>(end.node) ? Type{} : type_of(end);
+}
+
+void FileChecker::type_range_ends(const ast::RangeExpr& r) {
+    for (const ast::ExprPtr* end : {&r.start, &r.end})
+        if (*end) integer_end(**end, type_of_end(**end));
+}
+
 bool FileChecker::integer_end(const ast::Expr& end, const Type& type) {
     bool range = std::holds_alternative<ast::RangeExpr>(end.node);  // `0..0..32`
     if (!range && is_integer(type)) return true;
@@ -739,10 +753,18 @@ std::optional<Size> FileChecker::size_value(const ast::Expr& expr) {
     return std::nullopt;
 }
 
+Type FileChecker::type_of_index(const ast::Index& index) {
+    if (auto* r = std::get_if<ast::RangeExpr>(&index.value->node)) {
+        type_range_ends(*r);
+        return Type{};
+    }
+    return type_of(*index.value);
+}
+
 Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
     Type value = type_of(*subscript.value);
     if (value.kind == TypeKind::Unknown) {
-        for (const ast::Index& index : subscript.indices) type_of(*index.value);
+        for (const ast::Index& index : subscript.indices) type_of_index(index);
         return Type{};
     }
     if (value.kind != TypeKind::Tensor && value.kind != TypeKind::Tuple && value.kind != TypeKind::List) {
@@ -760,18 +782,23 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
         // (`parts[1.0]`), never along an axis (`parts[n: 0]`).
         for (const ast::Index& index : subscript.indices) {
             if (index.axis && value.kind != TypeKind::Tensor) {
-                type_of(*index.value);
+                type_of_index(index);
                 report(DiagCode::E0417, index.range,
                        {"an integer or a range `a..b`: " + describe(value) + " has items, not axes",
                         "`" + written(index.range) + "`"});
                 return Type{};
             }
-            if (Type i = type_of(*index.value);
+            if (Type i = type_of_index(index);
                 !std::holds_alternative<ast::RangeExpr>(index.value->node) && !is_integer(i) && !index.axis) {
                 report(DiagCode::E0417, index.range, {"an integer or a range `a..b`", describe(i)});
                 return Type{};
             }
         }
+        // A tuple's or a list's slice is a sequence of items nothing types,
+        // which arithmetic refuses (Python's `+` would join it).
+        if (value.kind != TypeKind::Tensor && subscript.indices.size() == 1 &&
+            std::holds_alternative<ast::RangeExpr>(subscript.indices[0].value->node))
+            return of_kind(TypeKind::List);
         return Type{};
     }
     TensorType t = value.tensor;
@@ -799,8 +826,8 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             std::optional<Size> start = r->start ? size_value(*r->start) : std::optional(Size::constant(0));
             std::optional<Size> end = r->end ? size_value(*r->end) : std::optional(t.axes[axis].size);
             bool integers = true;
-            if (r->start && !start) integers = integer_end(*r->start, type_of(*r->start));
-            if (r->end && !end) integers = integer_end(*r->end, type_of(*r->end)) && integers;
+            if (r->start && !start) integers = integer_end(*r->start, type_of_end(*r->start));
+            if (r->end && !end) integers = integer_end(*r->end, type_of_end(*r->end)) && integers;
             if (!integers) return Type{};
             AxisType& a = t.axes[axis];
             Size before = a.size;

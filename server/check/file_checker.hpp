@@ -367,6 +367,10 @@ private:
     std::string_view not_a_value(const std::string& name) const;
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
     bool integer_end(const ast::Expr& end, const Type& type);  // false after E0418: not an integer
+    void type_range_ends(const ast::RangeExpr& r);             // each end an integer (integer_end)
+    Type type_of_end(const ast::Expr& end);
+    // An index's value: a range's ends, or the value's type (a range has none).
+    Type type_of_index(const ast::Index& index);
     Type elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
                      ByteRange right_range, const std::string& op);
     Type matmul(const Type& left, const Type& right, ByteRange op_range);

@@ -204,7 +204,9 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
         body_->tensor_if_depth -= on_tensor;
         for (const std::string& n : maybe) body_->maybe_unassigned[n] = stmt.range;
     } else if (auto* f = std::get_if<ast::For>(&stmt.node)) {
-        Type iterable = type_of(*f->iterable);
+        auto* counted = std::get_if<ast::RangeExpr>(&f->iterable->node);
+        if (counted) type_range_ends(*counted);
+        Type iterable = counted ? Type{} : type_of(*f->iterable);
         // `data |> batches(64)` gives Batch[T]s, each with a batch axis of its own.
         std::optional<Type> batch;
         if (iterable.kind == TypeKind::Batches) batch = make_batch(iterable.ref);
