@@ -143,9 +143,12 @@ def checked_extern(sig, target, checks, value_checks):
     names checked (positional ones in order, keywords by name; others,
     such as `dim` for `over=`, pass unchecked), and then its result."""
     names = tuple(p for p, _ in sig.params)
-    if not callable(target):  # `= torch.nn.functional`: said at import, not at each call
+    # `= torch.nn.functional`: said at import, not at each call; a target
+    # with_defaults wraps is itself callable, the target it wraps may not be.
+    if not callable(getattr(target, "__wrapped__", target)):
         raise TypeError(
-            "extern fn %s: its target %s is a %s, not a function" % (sig.name, sig.extern, type(target).__name__)
+            "extern fn %s: its target %s is a %s, not a function"
+            % (sig.name, sig.extern, type(getattr(target, "__wrapped__", target)).__name__)
         )
 
     def call(*args, **kwargs):

@@ -41,7 +41,13 @@ def value_and_grad(loss_fn, m, *args, _ss_pad=None):
         if not isinstance(loss, torch.Tensor) or loss.dim() != 0:
             shape = list(loss.shape) if isinstance(loss, torch.Tensor) else type(loss).__name__
             raise ValueError("value_and_grad(): the loss must be a 0-d tensor, found %s" % (shape,))
-        grads = torch.autograd.grad(loss, [p for _, p in params], allow_unused=True)
+        # A loss that no parameter reaches (`mean(-batch.x)`) has a gradient
+        # of zeros, as a loss that some parameters don't reach has for them.
+        grads = (
+            torch.autograd.grad(loss, [p for _, p in params], allow_unused=True)
+            if loss.requires_grad
+            else [None] * len(params)
+        )
     return loss.detach(), Grads(
         (name, torch.zeros_like(p) if g is None else g) for (name, p), g in zip(params, grads, strict=True)
     )

@@ -60,3 +60,7 @@ def test_an_extern_whose_target_is_not_a_function_is_refused_when_made():
         TypeError, match=r"^extern fn conv3x3: its target torch.nn.functional is a module, not a function$"
     ):
         rt.checked_extern(sig, torch.nn.functional, True, False)
+    # Also when its declared defaults wrap it (`padding: int = 1`).
+    wrapped = rt.with_defaults(torch.nn.functional, ("x", "padding"), {"padding": 1})
+    with pytest.raises(TypeError, match=r"is a module, not a function$"):
+        rt.checked_extern(sig, wrapped, True, False)

@@ -53,6 +53,15 @@ def test_value_and_grad_under_no_grad_and_a_bad_loss():
         rt.value_and_grad(lambda m: m.w.sum(0), m)
 
 
+def test_a_loss_no_parameter_reaches_has_zero_gradients():
+    m = Lin.init(seed=0)
+    x, _ = data()
+    value, grads = rt.value_and_grad(lambda m, x: (x**2).mean(), m, x)
+    assert torch.equal(value, (x**2).mean())
+    assert list(grads) == ["w", "b", "unused"]
+    assert all(torch.equal(g, torch.zeros_like(p)) for g, p in zip(grads.values(), m.parameters(), strict=True))
+
+
 @pytest.mark.parametrize("max_norm", [0.01, 1.0, 100.0])
 def test_clip_norm_matches_clip_grad_norm_(max_norm):
     g = torch.Generator()
