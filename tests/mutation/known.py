@@ -55,7 +55,7 @@ ALLOWED = (
         "`import python NAME` of a module that isn't installed",
         "import",
         "ModuleNotFoundError",
-        r"^No module named '[\w.]+'$",
+        r"^No module named '[\w.]+'(; '[\w.]+' is not a package)?$",
         {"kind": "import", "type": "ModuleNotFoundError", "message": "No module named 'torchnn'"},
     ),
     Known(
@@ -64,7 +64,8 @@ ALLOWED = (
         "`= torch.float.functional.gelu`, `= torch.cumsum.cumsum`, `= torch.Tensor.Tensor.detach`), read at import",
         "import",
         "AttributeError",
-        r"^(module '[\w.]+'|'[\w.]+' object|type object '[\w.]+') has no attribute '\w*[^\W_]'$",
+        # scipy's lazy loader says `Module 'scipy'`.
+        r"^([Mm]odule '[\w.]+'|'[\w.]+' object|type object '[\w.]+') has no attribute '\w*[^\W_]'$",
         {
             "kind": "import",
             "type": "AttributeError",
@@ -248,6 +249,29 @@ ALLOWED = (
         r"^(integer division or modulo by zero|(float )?division by zero|float (floor division|modulo)( by zero)?|"
         r"0\.0 cannot be raised to a negative power)$",
         _call("ZeroDivisionError", "integer division or modulo by zero", "m.py:129: _ss_result = k // n"),
+    ),
+    Known(
+        "an integer tensor divided by zero at run time",
+        "`y // y` of an i64 tensor holding a 0 when it runs: torch raises where Python would (E0308 refuses only a "
+        "zero written as one)",
+        "call",
+        "RuntimeError",
+        r"^ZeroDivisionError$",
+        _call("RuntimeError", "ZeroDivisionError", "m.py:218: _ss_result = x * y + x - y // y // 2"),
+        line=r"//|%",
+    ),
+    Known(
+        "a Python value indexed past its end",
+        "`np.random.randn(4)[F]` with the dim F = 4: a Python value has no type until `as` gives it one, so its "
+        "length is the run's to check",
+        "call",
+        "IndexError",
+        r"^index -?\d+ is out of bounds for axis \d+ with size \d+$",
+        _call(
+            "IndexError",
+            "index 4 is out of bounds for axis 0 with size 4",
+            "m.py:273: _ss_result = x + np.random.randn(4)[F]",
+        ),
     ),
     Known(
         "a range that ends before it starts at run time",
