@@ -176,6 +176,24 @@ TEST_CASE("an edit inside one function re-checks that function only") {
     CHECK(d[0].code == "E0411");
 }
 
+TEST_CASE("a body's edit that makes a fn give a value re-checks its callers") {
+    // Whether a fn without a return type gives None is read from its body,
+    // and its callers' E0511 depend on it: the body cache must not replay them.
+    std::string text = "fn g(x: [n]):\n    print(x)\n\nfn f(x: [n]) -> [n]:\n    y = g(x)\n    return x\n";
+    DocumentAnalysis document(text);
+    auto codes = [&] {
+        std::vector<std::string> out;
+        for (const auto& d : document.analyze().diagnostics) out.push_back(d.code);
+        return out;
+    };
+    CHECK(codes() == std::vector<std::string>{"E0511"});
+    auto at = static_cast<uint32_t>(text.find("    print(x)") + 12);
+    document.apply_edit({at, at, "\n    return x"});
+    CHECK(codes().empty());
+    document.apply_edit({at, at + 13, ""});
+    CHECK(codes() == std::vector<std::string>{"E0511"});
+}
+
 TEST_CASE("a large document (lowered on two threads) equals the same text grown by edits") {
     std::string text = "dim D = 8\n";
     for (int i = 0; text.size() < 300 * 1024; ++i)
