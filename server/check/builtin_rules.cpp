@@ -36,6 +36,18 @@ BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Arg
         if (a->keyword) out.keywords[a->keyword->text] = {std::move(t), a->range, a};
         else out.positional.push_back({std::move(t), a->range, a});
     }
+    // A keyword that names the next place fills it, as Python binds it
+    // (`mean(x=y, over=n)` is `mean(y, over=n)`), so the rules, which read
+    // their tensors by place, type it.
+    if (builtin) {
+        const auto& labels = builtin_labels(*builtin);
+        while (out.positional.size() < labels.size() && !labels[out.positional.size()].variadic) {
+            auto named = out.keywords.find(labels[out.positional.size()].name);
+            if (named == out.keywords.end()) break;
+            out.positional.push_back(std::move(named->second));
+            out.keywords.erase(named);
+        }
+    }
     return out;
 }
 
@@ -84,10 +96,9 @@ const AxisType* FileChecker::over_axis(const BuiltinArguments& args, const Tenso
     auto* axis = std::get_if<ast::NameExpr>(&args.over->value->node);
     for (const AxisType& a : x.axes)
         if (axis && a.name == axis->name.text) return &a;
-    std::string axes;
-    for (const AxisType& a : x.axes) axes += (axes.empty() ? "" : " ") + a.written;
     report(DiagCode::E0419, args.over->value->range,
-           {"over", "an axis of the value, [" + axes + "]", "`" + written(args.over->value->range) + "`"});
+           {"over", "an axis of the value, " + axes_text(x) + variadic_note(x),
+            "`" + written(args.over->value->range) + "`"});
     return nullptr;
 }
 
@@ -158,7 +169,10 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
             return Type{};
         }
         if (!x || x->kind != TypeKind::Tensor) return Type{};
-        if (has_variadic(x->tensor)) return Type{};
+        if (has_variadic(x->tensor)) {
+            if (args.over) over_axis(args, x->tensor);  // only a name the type shows (`[..s F]`'s F)
+            return Type{};
+        }
         Type out = of_kind(TypeKind::Tensor);
         out.tensor.element = plain_if_distribution(x->tensor.element);
         std::optional<AxisType> removed;
@@ -450,7 +464,10 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
     }
     if (args.positional.empty() || args.positional[0].type.kind != TypeKind::Tensor) return Type{};
     const TensorType& x = args.positional[0].type.tensor;
-    if (has_variadic(x)) return Type{};
+    if (has_variadic(x)) {
+        if (args.over) over_axis(args, x);  // only a name the type shows (`[..s F]`'s F)
+        return Type{};
+    }
     if (!args.over) {
         report(DiagCode::E0502, range, {"`" + name + "`", "over"});
         return Type{};

@@ -895,12 +895,13 @@ const AxisType* FileChecker::check_axis_argument(const ast::Argument& argument, 
                {param_name, "an axis name, such as `over=n`", "`" + written(argument.value->range) + "`"});
         return nullptr;
     }
-    if (!first_tensor || has_variadic(*first_tensor)) return nullptr;  // nothing to check it against
+    if (!first_tensor) return nullptr;  // nothing to check it against
     auto found = std::find_if(first_tensor->axes.begin(), first_tensor->axes.end(),
-                              [&](const AxisType& a) { return a.name == name->name.text; });
+                              [&](const AxisType& a) { return !a.variadic && a.name == name->name.text; });
     if (found != first_tensor->axes.end()) return &*found;
     report(DiagCode::E0419, name->name.range,
-           {param_name, "an axis of the value, " + axes_text(*first_tensor), "`" + name->name.text + "`"});
+           {param_name, "an axis of the value, " + axes_text(*first_tensor) + variadic_note(*first_tensor),
+            "`" + name->name.text + "`"});
     return nullptr;
 }
 

@@ -132,6 +132,12 @@ std::vector<std::string> group_factors(const ast::Axis& axis);
 // other (E0426; groups.cpp).
 bool reordered_group(const AxisType& a, const AxisType& b);
 
+// For a message about a value with a group `..s`: its axes have no names
+// where the group stands for them, so `over=` can't name one of them.
+inline std::string variadic_note(const TensorType& t) {
+    return has_variadic(t) ? " (the axes of a group `..s` have no names here)" : "";
+}
+
 // `[b n D]`, as written, for messages.
 inline std::string axes_text(const TensorType& t) {
     std::string out = "[";

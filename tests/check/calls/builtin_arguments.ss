@@ -39,3 +39,12 @@ fn saved(m: Mlp, opt: Optimizer[Mlp], train: Dataset[Row], x: [D]):
     save("a.safetensors", m, train)  # error E0505 "argument `values` must be a model, an optimizer or a tensor; found Dataset[Row]"
     save("b.safetensors", 3, m)  # error E0505 "found int"
     save("c.safetensors", m, opt, x)
+
+# The first argument by name is typed as by place; `over=` names only an
+# axis the value's type shows.
+fn by_name(x: [b t F], y: [..s]) -> [b F]:
+    a = mean(x=t)  # error E0505 "argument `x` must be a tensor; found int"
+    c = softmax(y, over=F)  # error E0419 "(the axes of a group `..s` have no names here); found `F`"
+    d = sum(y, over=t)  # error E0419 "the axes of a group `..s` have no names here"
+    e = sort(y, over=F)  # error E0419 "found `F`"
+    return mean(x=x, over=t)
