@@ -779,7 +779,15 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
     });
     if (value.kind != TypeKind::Tensor || (has_variadic(value.tensor) && !all_named)) {
         // A tuple's or a list's items are taken by an int or a range
-        // (`parts[1.0]`), never along an axis (`parts[n: 0]`).
+        // (`parts[1.0]`), never along an axis (`parts[n: 0]`), and by one
+        // index (`parts[0, 1]` is Python's index by a tuple).
+        if (value.kind != TypeKind::Tensor && subscript.indices.size() > 1) {
+            for (const ast::Index& index : subscript.indices) type_of_index(index);
+            report(DiagCode::E0417, subscript.indices[1].range,
+                   {"one integer or range `a..b`: " + describe(value) + " has items, not axes",
+                    std::to_string(subscript.indices.size()) + " indices"});
+            return Type{};
+        }
         for (const ast::Index& index : subscript.indices) {
             if (index.axis && value.kind != TypeKind::Tensor) {
                 type_of_index(index);

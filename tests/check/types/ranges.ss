@@ -12,3 +12,6 @@ fn values(x: [n], pair: ([n], float)) -> [n]:
     for i in 0..n:
         print(i)
     return x[0..n]
+
+fn two_indices(pair: ([n], [n])) -> [n]:
+    return pair[0, 1]  # error E0417 "indexing needs one integer or range `a..b`: ([n], [n]) has items, not axes; found 2 indices"
