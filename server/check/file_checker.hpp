@@ -353,6 +353,7 @@ private:
     void export_typed();
     void check_block(const ast::Block& block);
     bool always_returns(const ast::Block& block) const;
+    void check_inferred_returns(const ast::FnDef& fn);  // E0606
     void check_statement(const ast::Stmt& stmt);
     void assign(const ast::Expr& target, const Type& type, TypeRef shared = nullptr);
     void check_return(const ast::Return& ret, ByteRange range);

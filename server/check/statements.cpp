@@ -49,6 +49,26 @@ void FileChecker::check_body(const ast::FnDef& fn, Signature& signature) {
         report(DiagCode::E0602, fn.name.range, {fn.name.text, in_message(*signature.returns)},
                {{{end, end}, "the body can end here without a return"}});
     }
+    if (!signature.returns) check_inferred_returns(fn);
+}
+
+// A fn without a return type that returns a value somewhere gives it on
+// every path, or its callers compute with None (E0606); one that returns
+// none gives None, which no caller may use (E0511, no_value.cpp).
+void FileChecker::check_inferred_returns(const ast::FnDef& fn) {
+    if (!returns_a_value(fn.body)) return;
+    syntax::for_each_statement(fn.body, [&](const ast::Stmt& s) {
+        if (auto* r = std::get_if<ast::Return>(&s.node); r && !r->value)
+            report(DiagCode::E0606, s.range, {fn.name.text, "this bare `return`"});
+    });
+    bool syntax_error = std::any_of(fn.body.statements.begin(), fn.body.statements.end(), [](const ast::Stmt& s) {
+        return s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node);
+    });
+    if (!always_returns(fn.body) && !syntax_error) {
+        uint32_t end = fn.body.range.end;
+        report(DiagCode::E0606, fn.name.range, {fn.name.text, "the end of its body"},
+               {{{end, end}, "the body can end here without a return"}});
+    }
 }
 
 // Whether every path through the block ends in a return: its last statement

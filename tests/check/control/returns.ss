@@ -42,3 +42,18 @@ fn swapped_tuple(x: [n D], y: [n]) -> ([n D], [n]):
 
 fn short_tuple(x: [n D], y: [n]) -> ([n D], [n]):
     return x, y, y  # error E0601 "returns ([n D] f32, [n] f32) (= ([n 64], [n]))"
+
+# Without a return type, a value on some paths and None on others (E0606).
+fn sometimes(x: [n], flag: bool):  # error E0606 "`sometimes` returns a value on other paths, but the end of its body gives Python's None"
+    if flag:
+        return x * 2.0
+
+fn bare(x: [n], flag: bool):
+    if flag:
+        return  # error E0606 "this bare `return` gives Python's None"
+    return x
+
+fn found(x: [n], k: int):  # error E0606 "the end of its body"
+    for i in 0..k:
+        if i > 2:
+            return i

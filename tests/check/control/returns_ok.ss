@@ -48,3 +48,16 @@ fn train(rows: Dataset[Row], epochs: int = 2):
 
 fn pair(x: [n D], y: [n]) -> ([n D], [n]):
     return x, y
+
+# Without a return type: a value on every path, or None on every path.
+fn doubled(x: [n], flag: bool):
+    if flag:
+        return x * 2.0
+    else:
+        return x
+
+fn shown(x: [n], flag: bool):
+    if flag:
+        print(x)
+        return
+    print(x * 2.0)

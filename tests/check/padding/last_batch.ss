@@ -70,7 +70,7 @@ fn last_rows(data: Dataset[Ex]) -> [] f32:
         last = batch.x
     return mean(last)
 
-fn first_rows(data: Dataset[Ex]):
+fn first_rows(data: Dataset[Ex]):  # error E0606 "`first_rows` returns a value on other paths, but the end of its body gives Python's None"
     for batch in data |> batches(8):  # hint H2001 "because of returning it in this loop"
         return batch.x
 
