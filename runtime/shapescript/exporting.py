@@ -141,7 +141,7 @@ def save(exported, output, aoti=False):
     `output` and moves it there, a .pt2 without the example inputs it was
     traced with (files.replacing: a failed export leaves an
     older file as it was, and a directory, FIFO, device or socket, or a
-    missing folder, is a ValueError). torch writes to a file object, or
+    missing folder, is a files.OutputError). torch writes to a file object, or
     the package into a folder of its own, so a name that isn't UTF-8
     works."""
     with files.replacing(os.path.abspath(output), suffix=".pt2", make_folder=False) as temporary:
@@ -164,8 +164,8 @@ def save(exported, output, aoti=False):
 
 
 def main(program, inputs, name, device=None, argv=None, default_output=None):
-    """`python module.py [-o OUT.pt2] [--aoti]`: exit status 0, or 1 with
-    torch's error."""
+    """`python module.py [-o OUT.pt2] [--aoti]`: exit status 0; 1 with
+    torch's error; 2 when the output can't be written (files.OutputError)."""
     parser = argparse.ArgumentParser(description="Export `%s` with torch.export (docs/export.md)." % name)
     parser.add_argument("-o", "--output", default=default_output, help="the .pt2 file or AOTInductor package")
     parser.add_argument("--aoti", action="store_true", help="an AOTInductor package, compiled ahead of time")
@@ -174,6 +174,9 @@ def main(program, inputs, name, device=None, argv=None, default_output=None):
         parser.error("-o OUT.pt2 is needed")
     try:
         save(export_program(program, inputs, device), args.output, args.aoti)
+    except files.OutputError as e:  # the output, not torch: as the compiler's refusals, exit 2
+        print("shapescript export: error: %s" % e, file=sys.stderr)
+        return 2
     except Exception as e:  # noqa: BLE001 - torch's error, shown as it is
         print("shapescript export: torch couldn't export `%s`: %s: %s" % (name, type(e).__name__, e), file=sys.stderr)
         return 1

@@ -95,7 +95,8 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
             out << build_usage();
             return kExitOk;
         } else if (a == "-o" || a == "--output" || a == "--emit-python") {
-            if (!value(options.output)) return usage(a + " needs a file name");
+            if (!value(options.output) || options.output.empty())  // `-o ''`: never the default instead
+                return usage(a + " needs a file name, found " + (i < args.size() ? "an empty one" : "none"));
         } else if (a == "--checks" || a == "--value-checks") {
             std::string level;
             if (!value(level) || !valid_level(level))

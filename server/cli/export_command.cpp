@@ -1,5 +1,8 @@
 #include "cli/export_command.hpp"
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <vector>
 
@@ -65,9 +68,11 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
         } else if (a == "--fn") {
             if (!value(options.fn) || options.fn.empty()) return usage("--fn needs a function's name");
         } else if (a == "-o" || a == "--output") {
-            if (!value(options.output)) return usage(a + " needs a file name");
+            if (!value(options.output) || options.output.empty())  // `-o ''`: never the default instead
+                return usage(a + " needs a file name, found " + (i < args.size() ? "an empty one" : "none"));
         } else if (a == "--emit-python") {
-            if (!value(options.emit_python)) return usage("--emit-python needs a file name");
+            if (!value(options.emit_python) || options.emit_python.empty())
+                return usage("--emit-python needs a file name, found " + std::string(i < args.size() ? "an empty one" : "none"));
         } else if (a == "--python") {
             if (!value(options.python)) return usage("--python needs a program");
         } else if (a == "--devices") {
@@ -152,11 +157,22 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
         return kExitOk;
     }
 
-    // The module in a file of its own for the child, removed after it.
-    std::filesystem::path temporary =
-        std::filesystem::temp_directory_path(ec) / ("shapescript-export-" + std::to_string(::getpid()) + ".py");
+    // The module in a folder of the process's own (mkdtemp: made new, 0700),
+    // removed after the child: a name others could guess, in a folder they
+    // can write, could be a link that the write would follow.
+    std::string folder_name = (std::filesystem::temp_directory_path(ec) / "shapescript-export-XXXXXX").string();
+    std::vector<char> folder_buffer(folder_name.begin(), folder_name.end());
+    folder_buffer.push_back('\0');
+    if (!::mkdtemp(folder_buffer.data())) {
+        err << "shapescript export: error: cannot make a temporary folder (" << display_text(folder_name)
+            << "): " << std::strerror(errno) << "\n";
+        return kExitUsage;
+    }
+    const std::filesystem::path folder(folder_buffer.data());
+    std::filesystem::path temporary = folder / "module.py";
     if (auto error = write_file_atomically(temporary.string(), *built.module)) {
         err << "shapescript export: error: " << display_text(*error) << "\n";
+        std::filesystem::remove_all(folder, ec);
         return kExitUsage;
     }
     std::string python = find_python(options.python);
@@ -166,12 +182,15 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
     err.flush();
     std::string error;
     int status = run_child(argv, error);
-    std::filesystem::remove(temporary, ec);
+    std::filesystem::remove_all(folder, ec);
     if (status < 0) {
         err << "shapescript export: error: can't start Python (`" << display_text(python) << "`): " << error
             << "; give one with --python or $SHAPESCRIPT_PYTHON\n";
         return kExitUsage;
     }
+    // 2: the output couldn't be written (exporting.py's OutputError), a
+    // usage error like the ones refused before Python started.
+    if (status == kExitUsage) return kExitUsage;
     return status == 0 ? kExitOk : kExitErrors;
 }
 

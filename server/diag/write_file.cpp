@@ -22,16 +22,48 @@ std::string kind(mode_t mode) {
     return "a special file";
 }
 
+// Whether `path`, or a link on the way to what it names, is one of the
+// process's open descriptors (`/dev/stdout`, `/dev/fd/1`,
+// `/proc/self/fd/1`): the file behind it is whatever a shell redirected
+// there, which a rename would replace, losing what was written before.
+bool through_descriptor(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path at = fs::absolute(path, ec).lexically_normal();
+    for (int links = 0; links < 40 && !ec; ++links) {
+        const std::string text = at.string();
+        bool proc_fd = text.rfind("/proc/", 0) == 0 && text.find("/fd/") != std::string::npos;
+        if (proc_fd || text.rfind("/dev/fd/", 0) == 0 || text == "/dev/stdout" ||
+            text == "/dev/stderr" || text == "/dev/stdin")
+            return true;
+        if (!fs::is_symlink(fs::symlink_status(at, ec))) return false;
+        fs::path next = fs::read_symlink(at, ec);
+        at = (next.is_absolute() ? next : at.parent_path() / next).lexically_normal();
+    }
+    return false;
+}
+
 }  // namespace
 
 std::optional<std::string> output_problem(const std::string& path) {
     namespace fs = std::filesystem;
     struct stat info {};
     if (path.empty()) return std::string("expected a file name, found an empty one");
+    if (through_descriptor(path))
+        return path +
+               ": expected a regular file, found an open descriptor of this process (left as it is; `-o -` "
+               "writes to standard output)";
     if (::stat(path.c_str(), &info) == 0) {
         if (!S_ISREG(info.st_mode))
             return path + ": expected a regular file, found " + kind(info.st_mode) + " (left as it is)";
+        if (::access(path.c_str(), W_OK) != 0)
+            return path + ": expected a file that may be written, found a read-only one (left as it is)";
         return std::nullopt;
+    }
+    if (struct stat link {}; ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+        std::error_code ec;
+        return path + ": expected a regular file or a new name, found a link to nothing (" +
+               fs::read_symlink(path, ec).string() + "; left as it is)";
     }
     if (errno != ENOENT && errno != ENOTDIR) return path + ": cannot write: " + std::strerror(errno);
     // A new file (or a dangling link's target): its folder must be there.
@@ -87,7 +119,9 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
     }
     fs::path folder = target.parent_path();
     if (folder.empty()) folder = ".";
-    std::string name = (folder / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+    // A short name of its own, so that a name up to the folder's limit can
+    // still be written (NAME_MAX counts the file's name alone).
+    std::string name = (folder / ".ss-tmp-XXXXXX").string();
     std::vector<char> buffer(name.begin(), name.end());
     buffer.push_back('\0');
     int fd = ::mkstemp(buffer.data());

@@ -19,8 +19,10 @@ namespace ss {
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text);
 
 // Why `path` can't be written the way write_file_atomically writes, or
-// nothing: it names something that isn't a regular file (through a link
-// too), or its folder is missing or isn't one. write_file_atomically asks
+// nothing: it is empty; it names something that isn't a regular file
+// (through a link too), one of this process's descriptors (`/dev/stdout`,
+// whose file a shell chose), a read-only file, or a link to nothing; or its
+// folder is missing or isn't one. write_file_atomically asks
 // it first; a command whose file another program writes (export's .pt2,
 // written by Python) asks it before starting that program, so that nothing
 // is replaced. runtime/shapescript/files.py keeps the same rule for what
