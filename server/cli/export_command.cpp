@@ -72,7 +72,8 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
                 return usage(a + " needs a file name, found " + (i < args.size() ? "an empty one" : "none"));
         } else if (a == "--emit-python") {
             if (!value(options.emit_python) || options.emit_python.empty())
-                return usage("--emit-python needs a file name, found " + std::string(i < args.size() ? "an empty one" : "none"));
+                return usage("--emit-python needs a file name, found " +
+                             std::string(i < args.size() ? "an empty one" : "none"));
         } else if (a == "--python") {
             if (!value(options.python)) return usage("--python needs a program");
         } else if (a == "--devices") {

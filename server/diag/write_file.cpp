@@ -33,8 +33,8 @@ bool through_descriptor(const std::string& path) {
     for (int links = 0; links < 40 && !ec; ++links) {
         const std::string text = at.string();
         bool proc_fd = text.rfind("/proc/", 0) == 0 && text.find("/fd/") != std::string::npos;
-        if (proc_fd || text.rfind("/dev/fd/", 0) == 0 || text == "/dev/stdout" ||
-            text == "/dev/stderr" || text == "/dev/stdin")
+        if (proc_fd || text.rfind("/dev/fd/", 0) == 0 || text == "/dev/stdout" || text == "/dev/stderr" ||
+            text == "/dev/stdin")
             return true;
         if (!fs::is_symlink(fs::symlink_status(at, ec))) return false;
         fs::path next = fs::read_symlink(at, ec);
@@ -60,7 +60,7 @@ std::optional<std::string> output_problem(const std::string& path) {
             return path + ": expected a file that may be written, found a read-only one (left as it is)";
         return std::nullopt;
     }
-    if (struct stat link {}; ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+    if (struct stat link{}; ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
         std::error_code ec;
         return path + ": expected a regular file or a new name, found a link to nothing (" +
                fs::read_symlink(path, ec).string() + "; left as it is)";
