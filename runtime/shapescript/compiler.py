@@ -12,18 +12,21 @@ module to a temporary name, sealed with that line and then renamed, so
 concurrent builds never see half a module.
 """
 
+import errno
 import hashlib
 import importlib.util
 import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from .errors import ShapeScriptError
+from . import files
 from .files import replacing
 from .specs import checks_enabled
 
@@ -126,7 +129,7 @@ def build(path, checks="debug", value_checks="debug", devices=None, padding=True
     checks_enabled(value_checks)
     devices = _devices_option(devices)
     source = Path(path).resolve()
-    text = source.read_bytes()
+    text = _read_source(source)
     binary = find_compiler()
     version, identity = compiler_version(binary)
     h = hashlib.sha256()
@@ -134,7 +137,7 @@ def build(path, checks="debug", value_checks="debug", devices=None, padding=True
         b"shapescript-module-1",
         version.encode(),
         repr(identity).encode(),
-        str(source).encode(),
+        os.fsencode(str(source)),  # a name that isn't UTF-8 too
         checks.encode(),
         value_checks.encode(),
     ):
@@ -163,6 +166,22 @@ def build(path, checks="debug", value_checks="debug", devices=None, padding=True
             raise _build_failed(binary, source, cmd, r)
         _seal(tmp)
     return str(out)
+
+
+def _read_source(source):
+    """The bytes of a .ss file, which must be a regular file: a FIFO would
+    block and /dev/zero never end, as the compiler refuses them too (an
+    OSError, which `shapescript run` reports with exit status 2)."""
+    fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO with no writer doesn't block the open
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "expected a regular file, found %s" % files.kind_of(source))
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)
 
 
 _SEAL = b"# shapescript cache entry, sha256 of the text above: "
@@ -212,6 +231,16 @@ def _is_ours(module):
     return module is None or hasattr(module, "_ss_source")
 
 
+def _another_module(name):
+    """Whether `name` is a module Python would import from elsewhere."""
+    if name in sys.modules:
+        return not _is_ours(sys.modules[name])
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def exec_generated(module, pyfile):
     """Runs a generated module's code in `module`."""
     with open(pyfile, encoding="utf-8") as f:
@@ -223,17 +252,20 @@ def exec_generated(module, pyfile):
 def load(path, checks="debug", value_checks="debug", name=None, devices=None, padding=True):
     """Compiles (or takes from the cache) the .ss file at `path` and returns
     its module, named after the file (`digits.ss` -> `digits`) and entered
-    in sys.modules unless another module of that name is there.
+    in sys.modules unless another module of that name is there or could be
+    imported (`einops.ss`).
 
     `checks` and `value_checks` ("always", "debug", "never") are the
     compiler's --checks and --value-checks; `devices` ("cuda:0", or a list)
     is its --devices, where the program runs (None: the file's `devices`);
     `padding` False is --no-padding (docs/padding.md)."""
     pyfile = build(path, checks, value_checks, devices, padding)
-    name = name or Path(path).stem
+    name = name or Path(os.fsdecode(path)).stem
     spec = importlib.util.spec_from_file_location(name, pyfile)
     module = importlib.util.module_from_spec(spec)
-    register = _is_ours(sys.modules.get(name))
+    # Not under the name of a module Python would import otherwise
+    # (`einops.ss`): the program's own `import einops` would get itself.
+    register = _is_ours(sys.modules.get(name)) and not _another_module(name)
     previous = sys.modules.get(name)
     if register:
         sys.modules[name] = module

@@ -23,6 +23,12 @@ def _kind(mode):
     return "a special file"
 
 
+def kind_of(path):
+    """What `path` names, for a message: "a file", "a FIFO", ..."""
+    mode = os.stat(path).st_mode
+    return "a file" if stat.S_ISREG(mode) else _kind(mode)
+
+
 class OutputError(ValueError):
     """A file that can't be written where asked: what was expected and what
     was found, the path first. `shapescript export` exits 2 on it."""

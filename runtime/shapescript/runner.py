@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import compiler, sinks, tracebacks
+from . import compiler, files, sinks, tracebacks
 from .errors import ShapeScriptError
 from .specs import ScalarSpec
 
@@ -30,6 +30,20 @@ SINK_NAMES = ("terminal", "jsonl", "csv", "tensorboard", "plot")
 
 class UsageError(Exception):
     pass
+
+
+def _program_folders_last(argv):
+    """The working folder and the program's, on sys.path after the installed
+    packages: the program's helper modules import (`import python helpers`),
+    but a module built beside it (`torch.py` from `torch.ss`) never shadows
+    a package it imports. `shapescript run` starts Python with
+    PYTHONSAFEPATH, so the working folder isn't first already."""
+    folders = [os.getcwd()]
+    if argv and not argv[0].startswith("-"):
+        folders.append(os.path.dirname(os.path.abspath(argv[0])))
+    for folder in folders:
+        if folder not in sys.path:
+            sys.path.append(folder)
 
 
 def parse_command_line(argv):
@@ -153,19 +167,41 @@ def _describe(params):
     return ", ".join(parts)
 
 
+def check_log_files(names, log_dir, source):
+    """The log folder and the files the sinks will write, refused (an
+    OutputError) as every output is (files.output_problem), and the program's
+    own source among them: a log never replaces what it runs."""
+    if os.path.exists(log_dir) and not os.path.isdir(log_dir):
+        raise files.OutputError("%s: expected a folder for the logs, found %s" % (log_dir, files.kind_of(log_dir)))
+    for name in [n.strip() for n in names.split(",") if n.strip()]:
+        written = SINK_FILES.get(name)
+        if not written:
+            continue
+        path = os.path.join(log_dir, written)
+        problem = files.output_problem(path, make_folder=True)
+        if problem:
+            raise files.OutputError(problem)
+        if os.path.exists(path) and os.path.exists(source) and os.path.samefile(path, source):
+            raise files.OutputError("%s: is the program's source %s: expected another file for the log" % (path, source))
+
+
+# The file each sink writes in the log folder.
+SINK_FILES = {"jsonl": "log.jsonl", "csv": "log.csv", "plot": "curves.png"}
+
+
 def make_sinks(names, log_dir):
     out = []
     for name in [n.strip() for n in names.split(",") if n.strip()]:
         if name == "terminal":
             out.append(sinks.Terminal())
         elif name == "jsonl":
-            out.append(sinks.JsonLines(os.path.join(log_dir, "log.jsonl")))
+            out.append(sinks.JsonLines(os.path.join(log_dir, SINK_FILES["jsonl"])))
         elif name == "csv":
-            out.append(sinks.Csv(os.path.join(log_dir, "log.csv")))
+            out.append(sinks.Csv(os.path.join(log_dir, SINK_FILES["csv"])))
         elif name == "tensorboard":
             out.append(sinks.TensorBoard(os.path.join(log_dir, "tb")))
         elif name == "plot":
-            out.append(sinks.Plot(os.path.join(log_dir, "curves.png")))
+            out.append(sinks.Plot(os.path.join(log_dir, SINK_FILES["plot"])))
         else:
             raise UsageError("unknown sink %r (the sinks: %s)" % (name, ", ".join(SINK_NAMES)))
     return out
@@ -173,6 +209,7 @@ def make_sinks(names, log_dir):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    _program_folders_last(argv)
     try:
         opts, file, rest = parse_command_line(argv)
         for key in ("checks", "value_checks"):
@@ -192,9 +229,9 @@ def main(argv=None):
     except ShapeScriptError as e:
         print(str(e), file=sys.stderr)
         return 1
-    except OSError as e:
+    except OSError as e:  # an unreadable file is a usage error, as for the compiler
         print("shapescript.runner: can't read %s: %s" % (file, e.strerror or e), file=sys.stderr)
-        return 1
+        return 2
 
     fn_name = python_name(module, opts["fn"])
     fn = getattr(module, fn_name, None)
@@ -216,8 +253,14 @@ def main(argv=None):
         print("shapescript.runner: %s" % e.args[0], file=sys.stderr)
         return 2
 
-    log_dir = opts["log_dir"] or os.path.join("runs", Path(file).stem)
-    previous = sinks.log_to(*make_sinks(opts["sinks"], log_dir))
+    log_dir = opts["log_dir"] or os.path.join("runs", Path(os.fsdecode(file)).stem)
+    try:
+        check_log_files(opts["sinks"], log_dir, file)
+        made = make_sinks(opts["sinks"], log_dir)
+    except (files.OutputError, OSError) as e:
+        print("shapescript.runner: %s" % e, file=sys.stderr)
+        return 2
+    previous = sinks.log_to(*made)
     sinks.reset_steps()
     hook = sys.excepthook
     tracebacks.install_excepthook()

@@ -20,6 +20,7 @@ import time
 import numpy as np
 import torch
 
+from . import files
 from .files import replacing
 
 
@@ -236,6 +237,11 @@ class _File(Sink):
 
     def __init__(self, path):
         self.path = os.fspath(path)
+        # A log is written as it goes, not renamed into place, but it never
+        # goes to a FIFO (which would block), a device or a read-only file.
+        problem = files.output_problem(self.path, make_folder=True)
+        if problem:
+            raise files.OutputError(problem)
         parent = os.path.dirname(self.path)
         if parent:
             os.makedirs(parent, exist_ok=True)

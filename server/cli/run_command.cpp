@@ -61,6 +61,11 @@ int run_run_command(std::span<const std::string> args, std::ostream& out, std::o
         ::setenv("PYTHONPATH", path.c_str(), 1);
     }
 
+    // `python -m` puts the working folder first on sys.path, where a module
+    // built from `torch.ss` or `einops.ss` would shadow the real package;
+    // the runner puts the program's folder last instead (Python 3.11 reads
+    // this, older ones ignore it).
+    ::setenv("PYTHONSAFEPATH", "1", 1);
     std::vector<std::string> argv_strings = {python, "-m", "shapescript.runner"};
     argv_strings.insert(argv_strings.end(), rest.begin(), rest.end());
     std::vector<char*> argv;

@@ -146,3 +146,29 @@ def test_devices_go_to_the_compiler(program, capsys, monkeypatch):
     assert run(capsys, program, "--devices", "cpu")[0] == 0
     assert run(capsys, program)[0] == 0
     assert seen == ["cpu", None]
+
+
+def test_a_log_never_replaces_the_source_nor_goes_to_a_special_file(program, capsys, tmp_path):
+    """The log files are checked as every output is (files.output_problem),
+    and the program's own source is never one of them."""
+    os.makedirs(tmp_path / "runs" / "run")
+    os.symlink(program, tmp_path / "runs" / "run" / "log.jsonl")
+    code, _, err = run(capsys, program, "--sinks", "jsonl")
+    assert code == 2 and "is the program's source" in err
+    assert program.read_text() == SOURCE
+    os.unlink(tmp_path / "runs" / "run" / "log.jsonl")
+    os.mkfifo(tmp_path / "runs" / "run" / "log.jsonl")
+    code, _, err = run(capsys, program, "--sinks", "jsonl")
+    assert code == 2 and "expected a regular file, found a FIFO" in err
+    code, _, err = run(capsys, program, "--log-dir", program)
+    assert code == 2 and "expected a folder for the logs, found a file" in err
+    assert program.read_text() == SOURCE
+
+
+def test_a_source_that_isnt_a_regular_file_is_refused_at_once(program, capsys, tmp_path):
+    os.mkfifo(tmp_path / "fifo.ss")  # read, it would wait for a writer forever
+    code, _, err = run(capsys, tmp_path / "fifo.ss")
+    assert code == 2 and "expected a regular file, found a FIFO" in err
+    code, _, err = run(capsys, "/dev/zero")  # read, it would never end
+    assert code == 2 and "found a character device" in err
+

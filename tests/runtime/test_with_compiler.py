@@ -2,6 +2,7 @@
 without it these tests fail, saying so)."""
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -118,3 +119,36 @@ def test_export_from_python_returns_the_program_and_writes_it(real, tmp_path):
     """)
     ran = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=600)
     assert ran.returncode == 0, ran.stderr
+
+
+PROGRAM_MAIN = "fn main(k: int = 2):\n    log(k=k)\n"
+
+
+def test_run_takes_a_name_that_isnt_utf8_and_programs_named_as_packages(real, tmp_path):
+    """`shapescript run` of `\xff.ss` (os.fsencode, not UTF-8), and of
+    `einops.ss` and `torch.ss` with a `torch.py` built beside it: the
+    program's module never stands for a package it imports."""
+    binary = real_compiler()
+
+    def run(folder, name):
+        return subprocess.run(
+            [binary, "run", name, "--sinks", "terminal"], cwd=folder, capture_output=True, timeout=600
+        )
+
+    odd = os.path.join(os.fsencode(tmp_path), b"\xff.ss")
+    with open(odd, "wb") as f:
+        f.write(PROGRAM_MAIN.encode())
+    r = run(tmp_path, odd)
+    assert r.returncode == 0 and b"k=2" in r.stderr, r.stderr
+    shadows = tmp_path / "shadows"
+    shadows.mkdir()
+    (shadows / "einops.ss").write_text(
+        "fn g(x: [a b]) -> [a b 3]:\n    return x |> repeat(a b -> a b k, k=3)\n\n"
+        "fn main(k: int = 2):\n    y = g([[1.0, 2.0], [3.0, 4.0]] as [2 2])\n    log(k=k)\n"
+    )
+    r = run(shadows, "einops.ss")
+    assert r.returncode == 0 and b"k=2" in r.stderr, r.stderr
+    (shadows / "torch.ss").write_text(PROGRAM_MAIN)
+    assert subprocess.run([binary, "build", "torch.ss"], cwd=shadows, timeout=600).returncode == 0
+    r = run(shadows, "torch.ss")
+    assert r.returncode == 0 and b"k=2" in r.stderr, r.stderr
