@@ -25,8 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .errors import ShapeScriptError
 from . import files
+from .errors import ShapeScriptError
 from .files import replacing
 from .specs import checks_enabled
 

@@ -182,7 +182,9 @@ def check_log_files(names, log_dir, source):
         if problem:
             raise files.OutputError(problem)
         if os.path.exists(path) and os.path.exists(source) and os.path.samefile(path, source):
-            raise files.OutputError("%s: is the program's source %s: expected another file for the log" % (path, source))
+            raise files.OutputError(
+                "%s: is the program's source %s: expected another file for the log" % (path, source)
+            )
 
 
 # The file each sink writes in the log folder.

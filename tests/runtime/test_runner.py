@@ -171,4 +171,3 @@ def test_a_source_that_isnt_a_regular_file_is_refused_at_once(program, capsys, t
     assert code == 2 and "expected a regular file, found a FIFO" in err
     code, _, err = run(capsys, "/dev/zero")  # read, it would never end
     assert code == 2 and "found a character device" in err
-
