@@ -30,7 +30,13 @@ uint32_t PositionCodec::offset(const Json& position, std::string_view where) con
     if (encoding_ == PositionEncoding::Utf8) {
         uint32_t start = lines_.line_start(line);
         auto length = static_cast<uint32_t>(lines_.line_text(line).size());
-        return start + std::min(character, length);
+        uint32_t at = start + std::min(character, length);
+        // Inside a character, the position is the character's start, as
+        // for UTF-16 (an edit there must not split it): back over at most
+        // three continuation bytes.
+        for (int back = 0; back < 3 && at > start && (static_cast<unsigned char>(text_[at]) & 0xC0) == 0x80; ++back)
+            --at;
+        return at;
     }
     return lines_.offset_of_utf16(line, character);
 }

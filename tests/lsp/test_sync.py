@@ -85,6 +85,32 @@ def test_utf16_position_inside_a_surrogate_pair_is_the_character_start(servers):
     assert c.shutdown_and_exit() == 0
 
 
+def test_utf8_position_inside_a_character_is_the_character_start(servers):
+    """With UTF-8 positions, a byte offset inside `é` or `中` means the
+    character's start: an edit there goes before it, never splitting it
+    (as a UTF-16 position inside a surrogate pair does). The undefined
+    name's message shows the text the server holds."""
+    c = servers.started(encodings=["utf-8"])
+    uri = servers.uri("a.ss")
+    text = "fn f(x: [n]) -> [n]:\n    return é中\n"
+    c.open(uri, text, 1)
+    c.diagnostics(uri, 1)
+    # On line 1, bytes 11-12 are `é`, bytes 13-15 `中`.
+    c.change(
+        uri,
+        2,
+        [
+            {"range": {"start": {"line": 1, "character": 14}, "end": {"line": 1, "character": 15}}, "text": "a"},
+            {"range": {"start": {"line": 1, "character": 12}, "end": {"line": 1, "character": 12}}, "text": "b"},
+        ],
+    )
+    after = c.diagnostics(uri, 2)["diagnostics"]
+    expected = "fn f(x: [n]) -> [n]:\n    return béa中\n"
+    assert comparable(after) == comparable(fresh_diagnostics(servers, expected, ["utf-8"]))
+    assert any("béa中" in d["message"] for d in after), after
+    assert c.shutdown_and_exit() == 0
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-8"])
 def test_random_edits_match_a_fresh_open(servers, encoding):
     rng = random.Random(20240 + len(encoding))
