@@ -46,8 +46,27 @@ def save(path, *values):
                 "save(): value %d is a %s; save saves models, optimizers and tensors" % (i + 1, type(v).__name__)
             )
     meta = {"shapescript": json.dumps({"format": FORMAT, "values": described})}
+    _refuse_other_files(path)
     with replacing(path) as tmp:
         save_file(tensors, tmp, metadata=meta)
+
+
+def _refuse_other_files(path):
+    """A checkpoint replaces only a checkpoint: `save("m.ss", m)` would
+    otherwise replace the program's own source, or any other file, with
+    tensors. A .safetensors file starts with its header's length (8 bytes,
+    little-endian) and then `{`."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(9)
+    except (FileNotFoundError, IsADirectoryError, PermissionError):
+        return  # a new file, or one files.replacing refuses with its own reason
+    if len(head) == 9 and head[8:9] == b"{":
+        return
+    raise ValueError(
+        "save(): %s: expected a checkpoint to replace (a .safetensors file) or a new name, found another kind of "
+        "file (left as it is)" % os.fsdecode(os.fspath(path))
+    )
 
 
 def _state(m):

@@ -163,6 +163,20 @@ def test_save_refuses_other_values(tmp_path):
     assert not os.listdir(tmp_path)
 
 
+def test_save_replaces_a_checkpoint_but_no_other_file(tmp_path):
+    m, opt = trained()
+    path = tmp_path / "m.safetensors"
+    rt.save(path, m)
+    rt.save(path, m, opt)  # a checkpoint is replaced
+    assert [v["kind"] for v in rt.load(path).values] == ["model", "optimizer"]
+    source = tmp_path / "m.ss"
+    source.write_text("fn main():\n    save(\"m.ss\", m)\n")
+    with pytest.raises(ValueError, match=r"m\.ss: expected a checkpoint to replace"):
+        rt.save(source, m)
+    assert source.read_text().startswith("fn main()")
+    assert sorted(os.listdir(tmp_path)) == ["m.safetensors", "m.ss"]
+
+
 def write_checkpoint(path, tensors, values):
     """A file as `save` writes it, with the metadata given."""
     from safetensors.torch import save_file
