@@ -170,7 +170,7 @@ def test_save_replaces_a_checkpoint_but_no_other_file(tmp_path):
     rt.save(path, m, opt)  # a checkpoint is replaced
     assert [v["kind"] for v in rt.load(path).values] == ["model", "optimizer"]
     source = tmp_path / "m.ss"
-    source.write_text("fn main():\n    save(\"m.ss\", m)\n")
+    source.write_text('fn main():\n    save("m.ss", m)\n')
     with pytest.raises(ValueError, match=r"m\.ss: expected a checkpoint to replace"):
         rt.save(source, m)
     assert source.read_text().startswith("fn main()")
