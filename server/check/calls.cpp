@@ -896,6 +896,11 @@ const AxisType* FileChecker::check_axis_argument(const ast::Argument& argument, 
         return nullptr;
     }
     if (!first_tensor) return nullptr;  // nothing to check it against
+    if (axes_named(*first_tensor, name->name.text) > 1) {
+        report(DiagCode::E0419, name->name.range,
+               {param_name, "an axis the value has once", named_twice(name->name.text, *first_tensor)});
+        return nullptr;
+    }
     auto found = std::find_if(first_tensor->axes.begin(), first_tensor->axes.end(),
                               [&](const AxisType& a) { return !a.variadic && a.name == name->name.text; });
     if (found != first_tensor->axes.end()) return &*found;

@@ -814,6 +814,11 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
     for (const ast::Index& index : subscript.indices) {
         size_t axis = position;
         if (index.axis) {
+            if (axes_named(t, index.axis->text) > 1) {
+                report(DiagCode::E0417, index.axis->range,
+                       {"an axis the value has once", named_twice(index.axis->text, t)});
+                return Type{};
+            }
             auto it = std::find_if(t.axes.begin(), t.axes.end(),
                                    [&](const AxisType& a) { return a.name == index.axis->text; });
             if (it == t.axes.end()) {

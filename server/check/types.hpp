@@ -132,6 +132,21 @@ std::vector<std::string> group_factors(const ast::Axis& axis);
 // other (E0426; groups.cpp).
 bool reordered_group(const AxisType& a, const AxisType& b);
 
+// How many axes of `t` (outside a group `..s`) are named `name`: `over=t`
+// of a `[b H t t]` can't say which of two it means (E0419).
+inline size_t axes_named(const TensorType& t, const std::string& name) {
+    size_t n = 0;
+    for (const AxisType& a : t.axes) n += !a.variadic && a.name == name;
+    return n;
+}
+
+// The phrase for an axis name that two axes have, in messages.
+inline std::string named_twice(const std::string& name, const TensorType& t) {
+    std::string axes = "[";
+    for (size_t i = 0; i < t.axes.size(); ++i) axes += (i ? " " : "") + t.axes[i].written;
+    return "`" + name + "`, which names two of the axes of " + axes + "]: give one another name with a pattern";
+}
+
 // For a message about a value with a group `..s`: its axes have no names
 // where the group stands for them, so `over=` can't name one of them.
 inline std::string variadic_note(const TensorType& t) {

@@ -48,3 +48,10 @@ fn by_name(x: [b t F], y: [..s]) -> [b F]:
     d = sum(y, over=t)  # error E0419 "the axes of a group `..s` have no names here"
     e = sort(y, over=F)  # error E0419 "found `F`"
     return mean(x=x, over=t)
+
+# An axis name the value has twice names neither: `q @ k` of two `t`s.
+fn twice_named(s: [b t t], i: int) -> [b t]:
+    a = softmax(s, over=t)  # error E0419 "found `t`, which names two of the axes of [b t t]: give one another name with a pattern"
+    c = sum(s, over=t)  # error E0419 "which names two of the axes"
+    d = s[t: i]  # error E0417 "indexing needs an axis the value has once; found `t`"
+    return softmax(s |> rearrange(b t u -> b t u), over=u) |> reduce(b t u -> b t, sum)
