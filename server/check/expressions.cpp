@@ -244,6 +244,11 @@ Type FileChecker::type_of_name(const ast::Name& name) {
                    {{maybe->second, "`" + name.text + "` is assigned on only some paths through this `if`"}});
             body_->maybe_unassigned.erase(maybe);  // once
         }
+        if (auto mixed = body_->mixed_types.find(name.text); mixed != body_->mixed_types.end()) {
+            report(DiagCode::E0607, name.range, {name.text, mixed->second.one, mixed->second.other, "this `if`"},
+                   {{mixed->second.at, "the paths through this `if` meet here"}});
+            body_->mixed_types.erase(mixed);  // once
+        }
         if (!body_->ended_batch_axes.empty())
             note_outliving(local->second.type, name.range, "`" + name.text + "` read after its loop");
         return local->second.type;

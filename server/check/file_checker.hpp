@@ -219,6 +219,14 @@ struct BodyState {
     std::map<std::string, ByteRange> maybe_unassigned;
     // Locals given a masked_fill with -inf, while they keep that value (E0425).
     std::map<std::string, MaskedRows> masked_locals;
+    // Names an `if` leaves with another type on each path (paths.cpp),
+    // with that `if` and the two types; reading one is E0607 until it is
+    // assigned again.
+    struct MixedTypes {
+        ByteRange at;
+        std::string one, other;
+    };
+    std::map<std::string, MixedTypes> mixed_types;
     // The batch axes of the loops over batches checked so far: those open
     // around the statement being checked, and those whose loop has ended. A
     // value with an ended loop's axis outlives its loop, so that loop's
@@ -354,6 +362,12 @@ private:
     void check_block(const ast::Block& block);
     bool always_returns(const ast::Block& block) const;
     void check_inferred_returns(const ast::FnDef& fn);  // E0606
+    // Paths through an `if` or a loop meet with one type for each local
+    // (paths.cpp, E0607).
+    void check_if(const ast::If& stmt, ByteRange range);
+    void check_loop_body(const ast::For& loop);
+    std::map<std::string, Local> join_paths(const std::vector<std::map<std::string, Local>>& paths, ByteRange at);
+    std::optional<Type> join(const Type& a, const Type& b) const;
     void check_statement(const ast::Stmt& stmt);
     void assign(const ast::Expr& target, const Type& type, TypeRef shared = nullptr);
     void check_return(const ast::Return& ret, ByteRange range);

@@ -205,24 +205,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
     } else if (auto* r = std::get_if<ast::Return>(&stmt.node)) {
         check_return(*r, stmt.range);
     } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {
-        std::set<std::string> maybe = maybe_unassigned_after(*i);
-        std::erase_if(maybe, [&](const std::string& n) { return body_->locals.count(n) != 0; });
-        // From the first branch on a tensor on, the rest of the `if` is
-        // inside an `if` on a tensor (a `torch.cond` when exported).
-        int on_tensor = 0;
-        for (const ast::Branch& b : i->branches) {
-            if (check_condition(*b.condition).kind == TypeKind::Tensor) {
-                record_effect(EffectKind::TensorIf, b.condition->range, written(b.condition->range));
-                on_tensor = 1;
-            }
-            body_->tensor_if_depth += on_tensor;
-            check_block(b.body);
-            body_->tensor_if_depth -= on_tensor;
-        }
-        body_->tensor_if_depth += on_tensor;
-        if (i->else_body) check_block(*i->else_body);
-        body_->tensor_if_depth -= on_tensor;
-        for (const std::string& n : maybe) body_->maybe_unassigned[n] = stmt.range;
+        check_if(*i, stmt.range);
     } else if (auto* f = std::get_if<ast::For>(&stmt.node)) {
         auto* counted = std::get_if<ast::RangeExpr>(&f->iterable->node);
         if (counted) type_range_ends(*counted);
@@ -250,7 +233,7 @@ void FileChecker::check_statement(const ast::Stmt& stmt) {
             define_local(n, t);
         }
         if (axis) body_->open_batch_axes.insert(*axis);
-        check_block(f->body);
+        check_loop_body(*f);
         if (axis) {
             body_->open_batch_axes.erase(*axis);
             body_->ended_batch_axes.insert(*axis);
@@ -267,6 +250,7 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
                    {{result_.symbols[item->fact].definition, "the dim"}});
         body_->selection_sizes.erase(name->name.text);  // a new value selects anew
         body_->maybe_unassigned.erase(name->name.text);
+        body_->mixed_types.erase(name->name.text);
         auto existing = body_->locals.find(name->name.text);
         if (existing != body_->locals.end() && existing->second.is_parameter) {
             existing->second.type = type;  // rebinding a parameter's name
