@@ -305,15 +305,39 @@ def reduce(x, pattern, reduction, pads=None, padded=(), **sizes):
     return total / einops.reduce(real.to(x.dtype), pattern, "sum", **sizes)
 
 
-def _shift_and_total(x, real, dim):
+def _shift_and_total(x, real, dim, row_real=None):
     """The softmax's parts over the real positions along `dim`: x less their
     max (the max held constant, as torch's softmax does), at every position,
-    and the sum of its exp over the real ones only."""
-    top = torch.where(real, x, torch.full((), float("-inf"), dtype=x.dtype, device=x.device))
-    shifted = x - top.amax(dim, keepdim=True).detach()
+    and the sum of its exp over the real ones only.
+
+    A padded position holds a copy of a real one, so its x is at most its
+    row's real max, except where a mask by position (`causal`) differs
+    between the copy and its source: a padded row may see no real position
+    at all, or a padded position exceed its row's max. There, every value
+    is kept finite (a row without a finite real value shifts by 0 and
+    divides by 1; a padded position is shifted to at most 0), since a NaN or
+    an infinity at a padded position times its zero gradient is a NaN in
+    the real ones. `row_real` (None: every row) says which rows along the
+    other padded dims are real: a real row with no finite value is NaN, as
+    unpadded."""
+    inf = torch.full((), float("-inf"), dtype=x.dtype, device=x.device)
+    top = torch.where(real, x, inf).amax(dim, keepdim=True).detach()
+    top = torch.where(torch.isfinite(top), top, torch.zeros((), dtype=x.dtype, device=x.device))
+    shifted = x - top
+    shifted = torch.where(real, shifted, shifted.clamp(max=0))
     e = shifted.exp()
     total = torch.where(real, e, torch.zeros((), dtype=e.dtype, device=e.device)).sum(dim, keepdim=True)
+    if row_real is not None:  # a padded row that sees no real position divides by 1
+        total = torch.where((total == 0) & ~row_real, torch.ones((), dtype=e.dtype, device=e.device), total)
     return shifted, e, total
+
+
+def _rows_real(x, pads, padded, dim):
+    """The mask of `x`'s real rows along its padded dims other than `dim`,
+    or None when it has no other."""
+    ndim = x.dim()
+    others = [d % ndim for _, d in padded if d % ndim != dim % ndim]
+    return padding.real_mask(x, pads, padded, others) if others else None
 
 
 def softmax(x, dim, pads=None, padded=()):
@@ -324,7 +348,7 @@ def softmax(x, dim, pads=None, padded=()):
     real = padding.real_mask(x, pads, padded, dim)
     if real is None:
         return torch.softmax(x, dim)
-    _, e, total = _shift_and_total(x, real, dim)
+    _, e, total = _shift_and_total(x, real, dim, _rows_real(x, pads, padded, dim))
     return e / total
 
 
@@ -335,7 +359,7 @@ def log_softmax(x, dim, pads=None, padded=()):
     real = padding.real_mask(x, pads, padded, dim)
     if real is None:
         return torch.log_softmax(x, dim)
-    shifted, _, total = _shift_and_total(x, real, dim)
+    shifted, _, total = _shift_and_total(x, real, dim, _rows_real(x, pads, padded, dim))
     return shifted - total.log()
 
 

@@ -39,7 +39,9 @@ public:
     // What the axis `symbol` of `start` reaches, breadth first (so the
     // first prevention is along a shortest call path): the first thing that
     // prevents padding it, or none and every (function, axis) it reaches.
-    Reach reach(const check::FunctionFacts& start, check::SymbolId symbol) const {
+    // A `selection`'s positions aren't in order: what reads them in order
+    // (`causal`) prevents keeping it too.
+    Reach reach(const check::FunctionFacts& start, check::SymbolId symbol, bool selection = false) const {
         Reach out;
         std::deque<std::tuple<const check::FunctionFacts*, check::SymbolId, check::CallPath>> todo{
             {&start, symbol, {}}};
@@ -50,7 +52,9 @@ public:
             out.reached.emplace_back(fn->name, axis);
             for (size_t i = fn->effects_begin; i < fn->effects_end; ++i) {
                 const check::Effect& e = program_.effects[i];
-                if (e.kind == check::EffectKind::AcrossAxis && check::mentions(e.size, axis)) {
+                bool prevents =
+                    e.kind == check::EffectKind::AcrossAxis || (selection && e.kind == check::EffectKind::InOrder);
+                if (prevents && check::mentions(e.size, axis)) {
                     out.prevention = Prevention{e.detail, fn->name, e.range, path};
                     return out;
                 }
@@ -178,7 +182,7 @@ public:
                 if (!k) continue;
                 bool first = done.insert(*k).second;
                 if (!follower) follower.emplace(program);
-                Reach reach = follower->reach(fn, *k);
+                Reach reach = follower->reach(fn, *k, true);
                 if (reach.prevention) {
                     const Prevention& p = *reach.prevention;
                     result.facts.push_back({name, fn.name, "compacted selection", selection.range,
@@ -201,7 +205,7 @@ public:
             kept.pop_back();
             for (const auto& [caller, size] : results_of(program, *fn, k)) {
                 if (!seen.insert({caller->name, size}).second) continue;
-                Reach reach = follower->reach(*caller, size);
+                Reach reach = follower->reach(*caller, size, true);
                 if (reach.prevention) continue;
                 ids.add(reach, caller->name, size, std::nullopt, true);
                 kept.emplace_back(caller, size);
@@ -244,7 +248,7 @@ private:
         if (!returned) return "";
         std::set<std::string> keeping;
         for (const auto& [caller, size] : results_of(program, fn, k))
-            if (!follower.reach(*caller, size).prevention) keeping.insert("`" + caller->name + "`");
+            if (!follower.reach(*caller, size, true).prevention) keeping.insert("`" + caller->name + "`");
         std::string names;
         for (const std::string& n : keeping) names += (names.empty() ? "" : ", ") + n;
         return names.empty()

@@ -1009,6 +1009,7 @@ Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
         a.origin = axis->range;
         out.tensor.axes.push_back(std::move(a));
     }
+    for (const AxisType& a : out.tensor.axes) record_effect(EffectKind::InOrder, range, "`causal`", a.size);
     return out;
 }
 

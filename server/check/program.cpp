@@ -45,6 +45,7 @@ std::string_view effect_name(EffectKind kind) {
         case EffectKind::DataDependentSize: return "a size that depends on data";
         case EffectKind::AcrossAxis: return "across an axis";
         case EffectKind::AcrossAxisMasked: return "across an axis, masked";
+        case EffectKind::InOrder: return "reads positions in order";
         case EffectKind::Selection: return "a selection";
         case EffectKind::PythonValue: return "a Python value";
         case EffectKind::PythonAs: return "`as` on a Python value";

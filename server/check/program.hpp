@@ -93,6 +93,12 @@ enum class EffectKind {
     // that ignores padding.
     AcrossAxis,
     AcrossAxisMasked,
+    // An operation that reads an axis's positions in order (`causal`, true
+    // where m <= n); size: the axis's. A padded axis keeps its positions in
+    // order (the padding comes last), a kept selection doesn't (its
+    // positions are the mask's), so this keeps a selection from being kept
+    // (seed 000), never a loop or a function from padding.
+    InOrder,
     // `x[keep]` with a Mask of one axis; size: the selection's `?k`, which
     // the padding analysis may keep at the mask's size (seed 000, FAST-4).
     Selection,

@@ -122,10 +122,13 @@ std::optional<Py> Emitter::builtin(const std::string& name, LoweredArgs& args, c
         }
         case check::BuiltinEmit::AlongAxis: {
             std::string dim = dim_of_over(args, 0, whole);
-            // softmax and log_softmax across a padded axis: the runtime's masked forms.
-            if (b->masked)
-                if (std::string masked = masked_arguments(first_type(), dim); !masked.empty())
-                    return Py{"_ss_rt." + name + "(" + operand(first(), kOr) + ", " + dim + masked + ")", kAtom};
+            // softmax and log_softmax across a padded axis: the runtime's masked
+            // forms, given every padded axis of the value, so that a padded row
+            // that sees no real position (under `causal`) is kept finite.
+            if (b->masked && !masked_arguments(first_type(), dim).empty())
+                return Py{"_ss_rt." + name + "(" + operand(first(), kOr) + ", " + dim + masked_arguments(first_type()) +
+                              ")",
+                          kAtom};
             return Py{python + "(" + operand(first(), kOr) + ", dim=" + dim + ")", kAtom};
         }
         case check::BuiltinEmit::Matmul:

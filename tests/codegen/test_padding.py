@@ -508,3 +508,82 @@ def test_shapes_seen_can_start_again(build):
     assert shapescript.shapes_seen() == {}
     pool(torch.randn(3, 4))
     assert shapescript.shapes_seen() == {"pool": [((3, 4),)]}
+
+
+# `causal` over a padded axis, as attention written backward (each position
+# to itself and the ones after) and over the query axis: a padded row sees
+# no real position there, so its softmax must stay finite, or the zero
+# gradient where sends it becomes a NaN in every weight (docs/padding.md).
+CAUSAL = """
+dim F = 4
+
+data Ex:
+    x: [F]
+
+model Lin:
+    w: [F F] = normal(0.3)
+
+fn backward_attention(x: [n F], w: [F F]) -> [n F]:
+    q = x @ w
+    s = einsum(q, x: n F, m F -> n m) * 0.5
+    a = softmax(masked_fill(s, !causal[m n], -inf), over=m)
+    return sum(einsum(a, x: n m, m F -> n m F), over=m)
+
+fn loss(m: Lin, batch: Batch[Ex]) -> [] f32:
+    h = batch.x @ m.w
+    s = einsum(h, h: b F, c F -> b c)
+    a = softmax(masked_fill(s, !causal[c b], -inf), over=c)
+    q = softmax(masked_fill(s, !causal[b c], -inf), over=b)
+    return mean(sum(a * s, over=c)) + mean(sum(q * s, over=b))
+
+fn train(mut m: Lin, mut opt: Optimizer[Lin], data: Dataset[Ex], epochs: int):
+    for epoch in 0..epochs:
+        for batch in data |> batches(4):
+            l, grads = value_and_grad(loss, m, batch)
+            update(m, opt, grads)
+"""
+
+
+def test_causal_over_a_padded_axis_keeps_every_gradient_finite(build):
+    module = built(build, CAUSAL)
+    data = {"x": torch.randn(6, 4, generator=torch.Generator().manual_seed(1))}  # batches of 4 and 2
+    padded, _ = trained(module, data, True, epochs=2)
+    plain, _ = trained(module, data, False, epochs=2)
+    torch.testing.assert_close(padded.w, plain.w, rtol=1e-5, atol=1e-6)
+    g = torch.Generator().manual_seed(0)
+    x, w = torch.randn(6, 4, generator=g), torch.randn(4, 4, generator=g)
+    grads = []
+    for fn in (shapescript.padded(module.backward_attention), module.backward_attention):
+        xl, wl = x.clone().requires_grad_(), w.clone().requires_grad_()
+        fn(xl, wl).pow(2).sum().backward()
+        assert torch.isfinite(xl.grad).all() and torch.isfinite(wl.grad).all()
+        grads.append((xl.grad, wl.grad))
+    torch.testing.assert_close(grads[0], grads[1], rtol=1e-5, atol=1e-5)
+
+
+# `causal` compares positions in order, which a kept selection's aren't
+# (they are the mask's): such a selection is compacted (seed 000).
+CAUSAL_SELECTION = """
+dim D = 2
+
+fn prefix_dots(r: [k D], x: [n D]) -> [] f32:
+    s = einsum(r, x: k D, n D -> k n)
+    return sum(masked_fill(s, !causal[k n], 0.0))
+
+fn direct(x: [n D]) -> [] f32:
+    a = x[sum(x, over=D) > 0.0]
+    s = einsum(a, x: k D, n D -> k n)
+    return sum(masked_fill(s, !causal[k n], 0.0))
+
+fn through(x: [n D]) -> [] f32:
+    return prefix_dots(x[sum(x, over=D) > 0.0], x)
+"""
+
+
+def test_causal_over_a_selection_compacts_it(build):
+    module = built(build, CAUSAL_SELECTION)
+    assert "keep_selected" not in source_of(module)
+    x = torch.tensor([[-1.0, -1.0], [1.0, 1.0], [2.0, 2.0]])
+    a = x[x.sum(1) > 0]
+    expected = (a @ x.T).masked_fill(~torch.ones(2, 3, dtype=torch.bool).tril(), 0.0).sum()
+    assert module.direct(x).item() == expected.item() == module.through(x).item()
