@@ -82,8 +82,8 @@ void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position
     } else if (kind == "M | Optimizer[M] | [..s] ...") {  // what `save` writes
         fits = type.kind == TypeKind::Model || type.kind == TypeKind::Optimizer || type.kind == TypeKind::Tensor;
         expected = "a model, an optimizer or a tensor";
-    } else if (kind == "schedule") {  // a schedule is of unknown type (a built-in's result)
-        fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float;
+    } else if (kind == "schedule") {  // `lr=0.01` or `lr=cosine(0.1, 100)`
+        fits = type.kind == TypeKind::Int || type.kind == TypeKind::Float || type.kind == TypeKind::Schedule;
         expected = "a number or a schedule";
     }
     if (!fits) report(DiagCode::E0505, range, {label->name, expected, describe(type)});

@@ -428,7 +428,7 @@ const std::vector<Builtin>& entries() {
         {.name = "sgd",
          .typing = T::Rule,
          .rule = R::Optimizer,
-         .params = {"m: M", "lr?: float", "momentum?: float", "dampening?: float", "weight_decay?: float",
+         .params = {"m: M", "lr?: schedule", "momentum?: float", "dampening?: float", "weight_decay?: float",
                     "nesterov?: bool"},
          .result = "Optimizer[M]",
          .doc = "The state of stochastic gradient descent for the model `m`, with learning rate `lr` (a number or a "
@@ -439,7 +439,7 @@ const std::vector<Builtin>& entries() {
         {.name = "adamw",
          .typing = T::Rule,
          .rule = R::Optimizer,
-         .params = {"m: M", "lr?: float", "betas?: (float, float)", "eps?: float", "weight_decay?: float",
+         .params = {"m: M", "lr?: schedule", "betas?: (float, float)", "eps?: float", "weight_decay?: float",
                     "amsgrad?: bool"},
          .result = "Optimizer[M]",
          .doc = "The state of AdamW for the model `m`: `adamw(m, lr=3e-4, weight_decay=0.01)`; `lr` may be a "

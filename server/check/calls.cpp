@@ -180,7 +180,8 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 const Builtin* b = find_builtin(f);
                 // print, save, log: a value given to them reaches the host whole.
                 type_arguments(b, b && b->host_only && b->effect ? "`" + f + "`" : "");
-                return Type{};  // a built-in nothing types yet
+                if (b && b->result == "schedule") return of_kind(TypeKind::Schedule);  // cosine, warmup
+                return Type{};                                                         // a built-in nothing types yet
             }
             if (site < result_.program.calls.size()) result_.program.calls[site].kind = CalleeKind::Unresolved;
         } else {

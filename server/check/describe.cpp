@@ -32,6 +32,7 @@ std::string render(const Type& type, const Words* dims) {
         case TypeKind::AxisName: return "axis";
         case TypeKind::Batches: return "batches of " + type.ref;
         case TypeKind::Grads: return "gradients of " + type.ref;
+        case TypeKind::Schedule: return "schedule";
         case TypeKind::Model:
         case TypeKind::Data: return type.ref;
         case TypeKind::Dataset: return "Dataset[" + type.ref + "]";

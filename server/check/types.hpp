@@ -62,6 +62,7 @@ enum class TypeKind {
     AxisName,   // `over: axis`: the name of an axis of the first tensor argument
     Batches,    // `data |> batches(64)`: what a for loop takes Batch[ref]s from
     Grads,      // the gradients of the model `ref` (value_and_grad)
+    Schedule,   // a learning rate by update count: what cosine and warmup give
     Tuple,
     List,     // `[a, b]`: Python's list, of items nothing types
     Unknown,  // after an error: accepted everywhere, so errors don't cascade

@@ -101,3 +101,10 @@ fn empty_log(x: [n]) -> [n]:
 
 fn seeds(data: Dataset[Row]) -> Mlp:
     return Mlp.init(seed=data)  # error E0505 "argument `seed` must be an int; found Dataset[Row]"
+
+# A schedule is a learning rate by update count: an optimizer's lr, not a function or a number.
+fn schedules(data: Dataset[Row], epochs: int):
+    s = warmup(2, cosine(0.003, epochs * 3))
+    for b in data |> batches(2):
+        s(b.x)  # error E0508 "`s` is a value of type schedule, not a function"
+    t = s + 1  # error E0418 "`+` takes tensors and numbers; found schedule"
