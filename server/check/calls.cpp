@@ -459,7 +459,11 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                                       arg.axes.end() - static_cast<std::ptrdiff_t>(after));
         if (known != b.variadic.end()) {
             bool same = known->second.size() == covered.size();
-            for (size_t i = 0; same && i < covered.size(); ++i) same = known->second[i].size == covered[i].size;
+            // The same axes: equal sizes, and never two dims of one size
+            // (`[D E]` then `[E D]` with D = E) nor a group's factors reordered.
+            for (size_t i = 0; same && i < covered.size(); ++i)
+                same = known->second[i].size == covered[i].size && !distinct_dims(known->second[i], covered[i]) &&
+                       !reordered_group(known->second[i], covered[i]);
             if (!same)
                 return fail(prelude ? "it has axes " + axes_text(arg)
                                     : "`.." + group + "` is bound to other axes by an earlier argument");

@@ -63,3 +63,13 @@ fn indexed(x: [D 3], i: [e] Index[E]) -> [e 3]:
 
 fn best(z: [b D]) -> [b] Index[E]:
     return argmax(z, over=D)  # error E0601 "but this returns [b] Index[D]"
+
+# A group `..s` bound to [D E] takes no [E D], though D = E.
+fn add_group(x: [..s], y: [..s]) -> [..s]:
+    return x + y
+
+fn group_swapped(x: [D E], y: [E D]) -> [D E]:
+    return add_group(x, y)  # error E0504 "`..s` is bound to other axes by an earlier argument"
+
+fn prelude_group(z: [D E C] Logit over C, y: [E D] Index[C]) -> [] f32:
+    return cross_entropy(z, y)  # error E0504 "it has axes [E D]"
