@@ -422,7 +422,10 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
         for (size_t j = 0; same && j + 2 < q.axes.size(); ++j) {
             const AxisType &a = t.axes[j], &b = q.axes[j];
             auto one = a.size.as_constant();
-            same = a.variadic == b.variadic && (a.variadic ? a.name == b.name : a.size == b.size || (one && *one == 1));
+            same = a.variadic == b.variadic &&
+                   (a.variadic
+                        ? a.name == b.name
+                        : (a.size == b.size && !distinct_dims(a, b) && !reordered_group(a, b)) || (one && *one == 1));
         }
         if (!same)
             return axis_error(i, "of the queries' leading axes, " + axes_text(q),

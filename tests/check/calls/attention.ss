@@ -26,3 +26,10 @@ fn not_a_tensor(q: [b H n d], k: [b H m d], v: [b H m f]) -> [b H n f]:
 
 fn group_between(q: [b ..s n d], k: [b ..s m d], v: [b ..s m f], pad: [b m] Mask) -> [b ..s n f]:
     return scaled_dot_product_attention(q, k, v, attn_mask=pad)  # error E0504 "group of axes"
+
+# The leading axes pair by dim, not by size: G and R are two dims of one size.
+dim G = 4
+dim R = 4
+
+fn swapped_groups(q: [b G R n Dh], k: [b R G m Dh], v: [b R G m Dh]) -> [b G R n Dh]:
+    return scaled_dot_product_attention(q, k, v)  # error E0504 "argument `k` must be of the queries' leading axes"
