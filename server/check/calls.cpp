@@ -962,6 +962,7 @@ Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bi
                 a.name = from->name;
                 a.written = from->written;
                 a.factors = from->factors;
+                a.dim = from->dim;
                 a.origin = from->origin;
             }
             a.size = a.size.substitute(value_of);

@@ -33,7 +33,9 @@ std::optional<std::string> FileChecker::dim_named(const std::string& written_nam
 }
 
 std::optional<std::string> FileChecker::dim_of(const AxisType& axis) const {
-    if (!axis.name || axis.variadic) return std::nullopt;
+    if (axis.variadic) return std::nullopt;
+    if (axis.dim) return dim_named(*axis.dim, axis.size);  // renamed by a pattern, still that dim
+    if (!axis.name) return std::nullopt;
     return dim_named(*axis.name, axis.size);
 }
 

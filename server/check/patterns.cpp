@@ -768,6 +768,10 @@ std::optional<std::vector<AxisType>> PatternTyper::output_axes() {
             if (!size) return std::nullopt;
             a.name = axis->name.text;
             a.size = *size;
+            // A name given to an operand's dim axis (`c` for C) is still that dim.
+            if (auto it = bound_.find(axis->name.text);
+                it != bound_.end() && it->second.dim && *it->second.dim != axis->name.text)
+                a.dim = it->second.dim;
         } else if (axis->kind == AxisKind::Literal) {
             if (!output_number_allowed(*axis)) return std::nullopt;
             a.size = Size::constant(*axis->value);

@@ -17,7 +17,8 @@ bool identical(const Element& a, const Element& b) {
 
 bool identical(const AxisType& a, const AxisType& b) {
     return a.variadic == b.variadic && a.name == b.name && a.written == b.written && a.factors == b.factors &&
-           a.origin.begin == b.origin.begin && a.origin.end == b.origin.end && a.size.identical(b.size);
+           a.dim == b.dim && a.origin.begin == b.origin.begin && a.origin.end == b.origin.end &&
+           a.size.identical(b.size);
 }
 
 }  // namespace

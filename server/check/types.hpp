@@ -40,6 +40,10 @@ struct AxisType {
     // and T's inside, as einops lays them out; empty for any other axis
     // (groups.cpp). Kept as data so no check reads it back from `written`.
     std::vector<std::string> factors;
+    // The dim this axis is when its name doesn't say: a pattern's `h` for
+    // an operand's axis W keeps W's identity (dim_identity.cpp), so
+    // `rearrange(b c w h -> b h w c)` of `[b C H W]` is never `[b H W C]`.
+    std::optional<std::string> dim;
 };
 
 struct TensorType {

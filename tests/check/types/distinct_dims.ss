@@ -73,3 +73,14 @@ fn group_swapped(x: [D E], y: [E D]) -> [D E]:
 
 fn prelude_group(z: [D E C] Logit over C, y: [E D] Index[C]) -> [] f32:
     return cross_entropy(z, y)  # error E0504 "it has axes [E D]"
+
+# A pattern's own name for a dim's axis keeps the dim: `w` for H, `h` for W.
+dim Ci = 3
+dim Hi = 8
+dim Wi = 8
+
+fn to_channels_last(x: [b Ci Hi Wi]) -> [b Hi Wi Ci]:
+    return x |> rearrange(b c w h -> b h w c)  # error E0601 "the function returns [b Hi Wi Ci] f32 (= [b 8 8 3]), but this returns [b h w c] f32"
+
+fn channels_last(x: [b Ci Hi Wi]) -> [b Hi Wi Ci]:
+    return x |> rearrange(b c h w -> b h w c)
