@@ -203,8 +203,9 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
             // Of a Mask or integers, as torch computes (and as reduce's
             // patterns type them): the mean a fraction, f32 (the runtime's
             // mean casts first); a sum or product a count, i64, no longer
-            // an index; max, min and logsumexp as they are.
-            if (name == "mean") out.tensor.element = Element{};
+            // an index; max and min as they are; logsumexp, whose exp is a
+            // float, f32.
+            if (name == "mean" || name == "logsumexp") out.tensor.element = Element{};
             else if (name == "sum" || name == "prod")
                 out.tensor.element = Element{ElementKind::I64, std::nullopt, "", "", true};
         }

@@ -348,13 +348,27 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
             return Type{};
         }
     }
-    // torch has no `@` of bools nor `-` of two, and `&` `|` only of Masks and bools here.
-    bool masks_refused = op == "@" ? is_mask(left) || is_mask(right) : op == "-" && is_mask(left) && is_mask(right);
+    // torch has no `@` of bools nor `-`, `//`, `%` or `**` of two, and `&`
+    // `|` only of Masks and bools here.
+    bool two_masks_refused = op == "-" || op == "//" || op == "%" || op == "**";
+    bool masks_refused =
+        op == "@" ? is_mask(left) || is_mask(right) : two_masks_refused && is_mask(left) && is_mask(right);
     if (masks_refused) {
         report(DiagCode::E0418, range, {"`" + op + "`", "numbers", in_message(is_mask(left) ? left : right)});
         return Type{};
     }
     if (op == "@") return matmul(left, right, b.op_range);
+    // torch refuses an integer tensor to a negative integer power (`x ** -1`
+    // of an i64): a float power, or a float tensor, is what is meant.
+    if (op == "**" && left.kind == TypeKind::Tensor && category_of(left.tensor.element.kind) != Category::Floating &&
+        (right.kind == TypeKind::Int || right.kind == TypeKind::Unknown))
+        if (auto* u = std::get_if<ast::Unary>(&b.right->node); u && u->op == "-")
+            if (std::holds_alternative<ast::IntLiteral>(u->operand->node)) {
+                report(DiagCode::E0418, range,
+                       {"`**` of an integer tensor", "a power of at least 0 (torch refuses a negative one)",
+                        "`" + written(b.right->range) + "`; write `x ** -1.0`, a float power"});
+                return Type{};
+            }
     if ((op == "/" || op == "//" || op == "%") && literal_zero(*b.right))
         report(DiagCode::E0308, range, {written(range), std::string(op == "%" ? "a remainder" : "a division")});
     // An int (or bool) to a power written as a number at least 0 is an int

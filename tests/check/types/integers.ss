@@ -20,3 +20,22 @@ fn negated(z: [n V], y: [n] Index[V]) -> [] f32:
 
 fn plus_one(y: [n] Index[V]) -> [n] Index[V]:
     return y + 1  # error E0601 "this returns [n] i64"
+
+# What torch refuses on integers and Masks, and what it makes a float.
+fn inverse(x: [n] i64) -> [n] i64:
+    return x ** -1  # error E0418 "`**` of an integer tensor takes a power of at least 0"
+
+fn inverse_float(x: [n] i64) -> [n] f32:
+    return x ** -1.0
+
+fn soft_total(x: [n] i64) -> [] i64:
+    return logsumexp(x, over=n)  # error E0601 "this returns [] f32"
+
+fn floor_of_masks(m: [n] Mask, k: [n] Mask) -> [n] i64:
+    return m // k  # error E0418 "`//` takes numbers; found [n] Mask"
+
+fn power_of_masks(m: [n] Mask, k: [n] Mask) -> [n] i64:
+    return m ** k  # error E0418 "`**` takes numbers"
+
+fn rest_of_masks(m: [n] Mask, k: [n] Mask) -> [n] i64:
+    return m % k  # error E0418 "`%` takes numbers"
