@@ -894,6 +894,27 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
             position = axis + 1;
             continue;
         }
+        // An index written as a size (`x[n]`, `x[D: D]`, `x[-5]` of `[4]`)
+        // that provably lies outside the axis: Python's IndexError, seen here.
+        {
+            const ast::Expr* written_at = index.value.get();
+            bool negative = false;
+            if (auto* u = std::get_if<ast::Unary>(&written_at->node); u && u->op == "-")
+                written_at = u->operand.get(), negative = true;
+            if (std::optional<Size> at = size_value(*written_at)) {
+                const AxisType& a = t.axes[axis];
+                auto past = (*at - a.size).as_constant();  // `-k` lies outside when k > size
+                bool outside = past && (negative ? *past > 0 : *past >= 0);
+                if (outside) {
+                    report(DiagCode::E0417, index.range,
+                           {"an index within the axis `" + a.written + "` (" + show(a.size) + " positions, " +
+                                (negative ? "from -" + show(a.size) : "up to " + show(a.size - Size::constant(1))) +
+                                ")",
+                            "`" + source_text(index.value->range) + "`"});
+                    return Type{};
+                }
+            }
+        }
         Type i = type_of(*index.value);
         if (i.kind == TypeKind::Tensor && i.tensor.element.kind == ElementKind::Mask) {
             // A selection: the mask's axes, from this one on, become one axis

@@ -12,3 +12,9 @@ fn whole(x: [5]) -> [5]:
 
 fn half(x: [..s D]) -> [..s D/2]:
     return x[D: 0..D/2]
+
+fn indices_inside(x: [n D], i: int) -> [D]:
+    return x[n - 1] + x[i] + x[0] + x[-1]
+
+fn ends_of_a_dim(x: [n D]) -> [n]:
+    return x[D: -8] + x[D: 7]
