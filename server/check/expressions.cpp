@@ -482,8 +482,9 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
         return Type{};
     }
     std::optional<BatchedMatmul> batched = batched_matmul(left.tensor, right.tensor);
+    const bool broadcast = broadcast_left(left.tensor, right.tensor);
     const AxisType& k1 = left.tensor.axes.back();
-    const AxisType& k2 = batched ? right.tensor.axes.end()[-2] : right.tensor.axes.front();
+    const AxisType& k2 = batched || broadcast ? right.tensor.axes.end()[-2] : right.tensor.axes.front();
     if (k1.variadic || k2.variadic) {
         // A group's axes are known only at run time: it can't be contracted.
         report(DiagCode::E0411, op_range,
@@ -526,6 +527,13 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
     }
     note_across(op_range, "matmul", k1.size);  // the contracted axis
     Type out = of_kind(TypeKind::Tensor);
+    if (broadcast) {  // the right's batch axes, the left's rows, the right's columns
+        out.tensor.axes.assign(right.tensor.axes.begin(), right.tensor.axes.end() - 2);
+        out.tensor.axes.push_back(left.tensor.axes.front());
+        out.tensor.axes.push_back(right.tensor.axes.back());
+        out.tensor.element = plain_if_distribution(left.tensor.element);
+        return out;
+    }
     out.tensor.axes.assign(left.tensor.axes.begin(), left.tensor.axes.end() - 1);
     if (batched) out.tensor.axes.push_back(right.tensor.axes.back());
     else out.tensor.axes.insert(out.tensor.axes.end(), right.tensor.axes.begin() + 1, right.tensor.axes.end());

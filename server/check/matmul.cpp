@@ -26,4 +26,12 @@ std::optional<BatchedMatmul> batched_matmul(const TensorType& left, const Tensor
     return out;
 }
 
+bool broadcast_left(const TensorType& left, const TensorType& right) {
+    const auto& la = left.axes;
+    const auto& ra = right.axes;
+    if (la.size() != 2 || ra.size() < 3 || has_variadic(left) || has_variadic(right)) return false;
+    if (batched_matmul(left, right)) return false;
+    return !(la.back().size == ra.front().size) && la.back().size == ra.end()[-2].size;
+}
+
 }  // namespace ss::check

@@ -22,4 +22,11 @@ struct BatchedMatmul {
 // `@` contracts the left's last axis with the right's first (a weight).
 std::optional<BatchedMatmul> batched_matmul(const TensorType& left, const TensorType& right);
 
+// Whether `left @ right` is torch.matmul's broadcast of a matrix over the
+// right's batch axes (`w: [N N] @ x: [b N D]` is `[b N D]`, MLP-Mixer's token
+// mixing): the left has two axes, the right three or more, not batched as
+// above, the left's last axis is not the right's first (which contracts as
+// a weight, first) but is its second to last. None is a group `..s`.
+bool broadcast_left(const TensorType& left, const TensorType& right);
+
 }  // namespace ss::check

@@ -183,7 +183,8 @@ Py Emitter::matmul(const Py& left, const Py& right, const check::Type* lt, const
                         operand(lay_out(right, batched->positions, batched->right_layout), kMul + 1),
                     kMul};
     int rank = is_tensor(rt) ? static_cast<int>(rt->tensor.axes.size()) : 2;
-    if (rank > 2) return {"torch.tensordot(" + left.text + ", " + right.text + ", dims=1)", kAtom};
+    bool broadcast = is_tensor(lt) && is_tensor(rt) && check::broadcast_left(lt->tensor, rt->tensor);
+    if (rank > 2 && !broadcast) return {"torch.tensordot(" + left.text + ", " + right.text + ", dims=1)", kAtom};
     return {operand(left, kMul) + " @ " + operand(right, kMul + 1), kMul};
 }
 
