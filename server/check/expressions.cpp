@@ -605,6 +605,15 @@ void FileChecker::warn_if_as_moves_an_axis(const ast::As& as, const Type& value,
     const auto& v = value.tensor.axes;
     const auto& t = target.tensor.axes;
     if (v.size() != t.size() || has_variadic(value.tensor) || has_variadic(target.tensor)) return;
+    // `y as [(T b) C]` of a `(b T)`: the same factors in another order, which
+    // a later split by `(T b)` would scramble (E0426 refuses such a pattern).
+    for (size_t i = 0; i < v.size(); ++i)
+        if (reordered_group(v[i], t[i])) {
+            std::string order = "(";
+            for (size_t k = 0; k < v[i].factors.size(); ++k) order += (k ? " " : "") + v[i].factors[k];
+            report(DiagCode::E0428, range, {axes_text(target.tensor), t[i].written, order + ")"});
+            return;
+        }
     for (size_t i = 0; i < v.size(); ++i) {
         if (!v[i].name || (t[i].name && *t[i].name == *v[i].name)) continue;
         for (size_t j = 0; j < t.size(); ++j) {

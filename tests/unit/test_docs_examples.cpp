@@ -50,7 +50,7 @@ TEST_CASE("docs/errors.md: each code's failing example fails with it, and its fi
                                                 "E0507", "E0601", "E0602", "E0603", "E0419", "E0107", "E1303", "E0405",
                                                 "E0407", "E0408", "E0409", "E0412", "E0413", "E0414", "E0415", "E0508",
                                                 "E0421", "E0305", "E0306", "E0509", "E0108", "E0510", "E0422", "E0605",
-                                                "E0511", "E0426", "E0427", "E0606", "E0607", "H2001"};
+                                                "E0511", "E0426", "E0427", "E0606", "E0607", "E0428", "H2001"};
     auto examples = examples_by_code();
     for (const std::string& code : kRunnable) {
         CAPTURE(code);

@@ -21,3 +21,6 @@ fn returned(x: [b T D]) -> [(b T) D]:
 
 fn added(y: [(b T) D], z: [(T b) D]) -> [(b T) D]:
     return y + z  # error E0410 "the axis `(T b)` has the factors of the other's `(b T)` in another order"
+
+fn claimed(y: [(b T) D]) -> [(T b) D]:
+    return y as [(T b) D]  # warning E0428 "writes the group `(T b)` where the value's axis is `(b T)`"
