@@ -516,8 +516,14 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
                    {"index", "a tensor of Index[" + axis->written + "]", describe(index)});
             return Type{};
         }
-        if (index.tensor.axes.size() != x.axes.size() || index.tensor.element.kind != ElementKind::Index ||
-            (index.tensor.element.index_bound && !(*index.tensor.element.index_bound == axis->size))) {
+        // An Index of the dim E's positions doesn't index D's, of one size.
+        const Element& e = index.tensor.element;
+        std::optional<std::string> bound_dim =
+            e.index_bound ? dim_named(e.bound_written, *e.index_bound) : std::optional<std::string>{};
+        std::optional<std::string> over_dim = dim_of(*axis);
+        bool other_dim = bound_dim && over_dim && *bound_dim != *over_dim;
+        if (index.tensor.axes.size() != x.axes.size() || e.kind != ElementKind::Index || other_dim ||
+            (e.index_bound && !(*e.index_bound == axis->size))) {
             report(DiagCode::E0505, args.positional[1].range,
                    {"index",
                     "as many axes as the value, with positions along `" + axis->written + "`: Index[" + axis->written +

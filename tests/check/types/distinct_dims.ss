@@ -84,3 +84,7 @@ fn to_channels_last(x: [b Ci Hi Wi]) -> [b Hi Wi Ci]:
 
 fn channels_last(x: [b Ci Hi Wi]) -> [b Hi Wi Ci]:
     return x |> rearrange(b c h w -> b h w c)
+
+# gather's index holds positions of the axis it is taken along, that dim.
+fn gathered(x: [b D], idx: [b k] Index[E]) -> [b k]:
+    return gather(x, idx, over=D)  # error E0505 "argument `index` must be as many axes as the value, with positions along `D`: Index[D]"
