@@ -367,7 +367,9 @@ private:
     void check_if(const ast::If& stmt, ByteRange range);
     void check_loop_body(const ast::For& loop);
     std::map<std::string, Local> join_paths(const std::vector<std::map<std::string, Local>>& paths, ByteRange at);
-    std::optional<Type> join(const Type& a, const Type& b) const;
+    std::optional<Type> join(const Type& a, const Type& b);
+    std::optional<Type> sizes_apart(const Type& a, const Type& b);
+    void recheck_block(const ast::Block& block);
     void check_statement(const ast::Stmt& stmt);
     void assign(const ast::Expr& target, const Type& type, TypeRef shared = nullptr);
     void check_return(const ast::Return& ret, ByteRange range);

@@ -8,6 +8,8 @@
 // total + loss`), as Python and torch mix them. Otherwise reading such a
 // local after an `if` is E0607, and a loop that changes one is E0607 at
 // its assignment.
+#include <algorithm>
+
 #include "check/assigned.hpp"
 #include "check/file_checker.hpp"
 #include "syntax/walk.hpp"
@@ -38,7 +40,7 @@ ByteRange last_assignment(const ast::Block& body, const std::string& name, ByteR
 
 }  // namespace
 
-std::optional<Type> FileChecker::join(const Type& a, const Type& b) const {
+std::optional<Type> FileChecker::join(const Type& a, const Type& b) {
     if (a.kind == TypeKind::Unknown || b.kind == TypeKind::Unknown) return Type{};
     const SignatureScope& scope = body_->scope;
     if (returns_fit(a, b, scope) && returns_fit(b, a, scope) && a.kind == b.kind) return b;
@@ -49,7 +51,33 @@ std::optional<Type> FileChecker::join(const Type& a, const Type& b) const {
         if (a.kind == TypeKind::Float || b.kind == TypeKind::Float) return of_kind(TypeKind::Float);
         return of_kind(TypeKind::Int);  // ints and bools, as Python adds them
     }
-    return std::nullopt;
+    return sizes_apart(a, b);
+}
+
+// Two tensors that differ only in sizes (`[b n D]` and `[b 64 D]`: the same
+// axes, names, dims and element): one whose differing sizes are known only
+// at run time, `?n`, which anything that needs them proven refuses.
+std::optional<Type> FileChecker::sizes_apart(const Type& a, const Type& b) {
+    if (a.kind != TypeKind::Tensor || b.kind != TypeKind::Tensor) return std::nullopt;
+    const auto &x = a.tensor.axes, &y = b.tensor.axes;
+    if (x.size() != y.size() || has_variadic(a.tensor) || has_variadic(b.tensor)) return std::nullopt;
+    if (!element_fits(a.tensor.element, b.tensor.element, false) ||
+        !element_fits(b.tensor.element, a.tensor.element, false))
+        return std::nullopt;
+    Type out = b;
+    for (size_t i = 0; i < x.size(); ++i) {
+        // The same axis: one name (or a size written without one, `as [b 64 D]`).
+        bool named_apart = x[i].name && y[i].name && *x[i].name != *y[i].name;
+        if (named_apart || distinct_dims(x[i], y[i]) || x[i].factors != y[i].factors) return std::nullopt;
+        if (x[i].size == y[i].size) continue;
+        AxisType& axis = out.tensor.axes[i];
+        axis.name = x[i].name ? x[i].name : y[i].name;
+        axis.written = "?" + axis.name.value_or("k");
+        axis.size = Size::symbol(new_symbol(axis.written));
+        axis.dim.reset();
+        axis.factors.clear();
+    }
+    return out;
 }
 
 std::map<std::string, Local> FileChecker::join_paths(const std::vector<std::map<std::string, Local>>& paths,
@@ -105,18 +133,68 @@ void FileChecker::check_loop_body(const ast::For& loop) {
     const std::map<std::string, Local> before = body_->locals;
     check_block(loop.body);
     // The next pass starts from what this one left: a local the loop gives
-    // another type computes with it there, unchecked.
+    // other axes, names or elements computes with them there, unchecked
+    // (E0607); one it gives other sizes (`cache = cat(cache, new, over=m)`)
+    // has sizes known only at run time, and the body is checked once more
+    // with them.
+    bool resized = false;
     for (auto& [name, local] : body_->locals) {
         auto was = before.find(name);
         if (was == before.end()) continue;
         std::optional<Type> joined = join(was->second.type, local.type);
-        if (joined) {
-            local.type = *joined;
+        if (!joined) {
+            report(DiagCode::E0607, last_assignment(loop.body, name, local.definition),
+                   {name, in_message(was->second.type), in_message(local.type),
+                    "this loop (before it, and after a pass)"});
+            local.type = Type{};  // either, after the loop: no second error
             continue;
         }
-        report(DiagCode::E0607, last_assignment(loop.body, name, local.definition),
-               {name, in_message(was->second.type), in_message(local.type), "this loop (before it, and after a pass)"});
-        local.type = Type{};  // either, after the loop: no second error
+        resized = resized || !returns_fit(was->second.type, *joined, body_->scope);
+        local.type = *joined;
+    }
+    if (!resized) return;
+    const std::map<std::string, Local> generalized = body_->locals;
+    recheck_block(loop.body);
+    for (auto& [name, local] : body_->locals)
+        if (auto g = generalized.find(name); g != generalized.end() && local.type.kind != TypeKind::Unknown) {
+            std::optional<Type> joined = join(g->second.type, local.type);
+            if (!joined) {
+                report(DiagCode::E0607, last_assignment(loop.body, name, local.definition),
+                       {name, in_message(g->second.type), in_message(local.type),
+                        "this loop (after one pass, and after the next)"});
+                local.type = Type{};
+                continue;
+            }
+            local.type = g->second.type;  // its sizes stay the run's
+        }
+}
+
+// The body checked again, for its diagnostics only: its facts are the first
+// check's (the editor's, the code generator's), so everything else it adds
+// is dropped, and a diagnostic the first check gave is not given twice.
+void FileChecker::recheck_block(const ast::Block& block) {
+    const size_t symbols = result_.symbols.size(), uses = result_.uses.size(), expressions = result_.expressions.size(),
+                 calls = result_.program.calls.size(), effects = result_.program.effects.size(),
+                 diagnostics = result_.diagnostics.size();
+    const size_t references = capture_ ? capture_->references.size() : 0;
+    TypedProgram* typed = typed_;
+    typed_ = nullptr;
+    check_block(block);
+    typed_ = typed;
+    result_.symbols.resize(symbols);
+    result_.uses.resize(uses);
+    result_.expressions.resize(expressions);
+    result_.program.calls.resize(calls);
+    result_.program.effects.resize(effects);
+    if (capture_) capture_->references.resize(references);
+    std::vector<Diagnostic> found(result_.diagnostics.begin() + static_cast<std::ptrdiff_t>(diagnostics),
+                                  result_.diagnostics.end());
+    result_.diagnostics.resize(diagnostics);
+    for (Diagnostic& d : found) {
+        bool seen = std::any_of(result_.diagnostics.begin(), result_.diagnostics.end(), [&](const Diagnostic& e) {
+            return e.code == d.code && e.range.begin == d.range.begin && e.range.end == d.range.end;
+        });
+        if (!seen) result_.diagnostics.push_back(std::move(d));
     }
 }
 

@@ -37,3 +37,11 @@ fn not_seen_by_the_next_branch(x: [D E], flag: bool) -> [D E]:
     elif flag:
         w = z  # error E0105 "`z` is used before it is assigned"
     return x
+
+# The second pass computes with the sizes the first left: checked too.
+fn grown_then_added(cache: [b m D], new: [b 1 D], steps: int) -> [b m D]:
+    c = cache
+    for s in 0..steps:
+        y = c + cache  # error E0410 "axis `m` is m on one side and ?m on the other"
+        c = cat(c, new, over=m)
+    return cache

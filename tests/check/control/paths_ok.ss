@@ -28,3 +28,16 @@ fn branches_alone(x: [n D], flag: bool) -> [n D]:
         return z
     z = x
     return z
+
+# Other sizes on other paths: known only at run time after they meet.
+fn grown(cache: [b m D], new: [b 1 D], steps: int) -> [b ?k D]:
+    c = cache
+    for s in 0..steps:
+        c = cat(c, new, over=m)
+    return c
+
+fn cut(x: [b n D], flag: bool) -> [] f32:
+    y = x
+    if flag:
+        y = x[n: 0..2] as [b 2 D]
+    return sum(y)
