@@ -1,32 +1,14 @@
 """Masks and integer tensors compute as they are typed (docs/types.md): a
 reduce's sum of a Mask is torch's i64 count, its mean a fraction (the
 operand cast to f32 first: torch's mean refuses integers), and abs and
-where take integers; an i64 with an f32 in where, cat or stack is an f32."""
+where take integers; an i64 with an f32 in where, cat or stack is an f32.
+The program is tests/check/types/integers_ok.ss, which checks clean."""
 
 import torch
 
-PROGRAM = """
-fn counted(keep: [b n] Mask) -> [n] i64:
-    return keep |> reduce(b n -> n, sum)
+from conftest import ROOT
 
-fn fraction(keep: [b n] Mask) -> [n] f32:
-    return keep |> reduce(b n -> n, mean)
-
-fn absolute(x: [n] i64) -> [n] i64:
-    return abs(x)
-
-fn chosen(keep: [n] Mask, a: [n] i64, b: [n] i64) -> [n] i64:
-    return where(keep, a, b)
-
-fn chosen_mixed(keep: [n] Mask, a: [n] i64, b: [n]) -> [n] f32:
-    return where(keep, a, b)
-
-fn joined_mixed(a: [n] i64, b: [n]) -> [n+n] f32:
-    return cat(a, b, over=n)
-
-fn stacked_mixed(a: [n] i64, b: [n]) -> [2 n] f32:
-    return stack(a, b, over=k)
-"""
+PROGRAM = (ROOT / "tests" / "check" / "types" / "integers_ok.ss").read_text()
 
 
 def test_against_torch(build):
