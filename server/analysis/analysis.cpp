@@ -76,6 +76,40 @@ const Result& Analyzer::run(const check::CheckResult& checked) {
     return result_;
 }
 
+std::string_view fact_pass(FactKind kind) {
+    switch (kind) {
+        case FactKind::Step:
+        case FactKind::StepDeviceWork:
+        case FactKind::StepChangesState: return "steps";
+        case FactKind::PaddedLoop:
+        case FactKind::UnpaddedLoop:
+        case FactKind::PreventsPadding:
+        case FactKind::KeptSelection:
+        case FactKind::CompactedSelection: return "padding";
+        case FactKind::RecordedStep:
+        case FactKind::UnrecordedStep:
+        case FactKind::PreventsRecording: return "recording";
+    }
+    return "";
+}
+
+std::string_view fact_kind_name(FactKind kind) {
+    switch (kind) {
+        case FactKind::Step: return "step";
+        case FactKind::StepDeviceWork: return "device-work";
+        case FactKind::StepChangesState: return "changes-state";
+        case FactKind::PaddedLoop: return "padded-loop";
+        case FactKind::UnpaddedLoop: return "unpadded-loop";
+        case FactKind::PreventsPadding: return "prevents-padding";
+        case FactKind::KeptSelection: return "kept-selection";
+        case FactKind::CompactedSelection: return "compacted-selection";
+        case FactKind::RecordedStep: return "recorded-step";
+        case FactKind::UnrecordedStep: return "unrecorded-step";
+        case FactKind::PreventsRecording: return "prevents-recording";
+    }
+    return "";
+}
+
 std::string place_in(const std::string& function, const check::CallPath& path, std::string_view here) {
     if (path.sites.empty()) return std::string(here);
     std::string out = "in `" + function + "`";

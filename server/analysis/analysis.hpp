@@ -25,11 +25,32 @@
 
 namespace ss::analysis {
 
+// What an analysis found, one kind per fact; the pass that finds it is in
+// the name. The editor picks facts by kind (a misspelt kind doesn't
+// compile) and writes its own sentences about them.
+enum class FactKind {
+    Step,                // steps: a function that is a step, over the whole function
+    StepDeviceWork,      // steps: the device work that makes it one
+    StepChangesState,    // steps: the mut parameter it changes
+    PaddedLoop,          // padding: a loop over batches whose last batch is padded
+    UnpaddedLoop,        // padding: one whose last batch isn't
+    PreventsPadding,     // padding: what keeps a loop's batch axis from being padded
+    KeptSelection,       // padding: a selection kept padded at its mask's size
+    CompactedSelection,  // padding: one compacted
+    RecordedStep,        // recording: a step recorded as a CUDA graph
+    UnrecordedStep,      // recording: a step that runs operation by operation
+    PreventsRecording,   // recording: what keeps a step from being recorded
+};
+
+// The pass that finds facts of `kind` ("steps", "padding", "recording").
+std::string_view fact_pass(FactKind kind);
+// `kind` as fixtures and dumps write it: "padded-loop".
+std::string_view fact_kind_name(FactKind kind);
+
 // Something an analysis found, by source range.
 struct Fact {
-    std::string analysis;  // the pass's name: "steps"
+    FactKind kind;
     std::string function;  // whose body it is about
-    std::string kind;      // what it is, per pass: "step", "device work", "changes state"
     ByteRange range;
     std::string detail;
 };

@@ -149,7 +149,6 @@ public:
 
     void finish(const check::ProgramFacts& program, Result& result) const override {
         std::optional<Follower> follower;
-        std::string name(kPadding);
         PadIds ids(result);
         for (const check::FunctionFacts& fn : program.functions)
             for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
@@ -159,14 +158,14 @@ public:
                 if (!follower) follower.emplace(program);
                 Reach reach = follower->reach(fn, *axis);
                 if (!reach.prevention) {
-                    result.facts.push_back({name, fn.name, "padded loop", loop.range, ""});
+                    result.facts.push_back({FactKind::PaddedLoop, fn.name, loop.range, ""});
                     ids.add(reach, fn.name, *axis, loop.range, true);
                     continue;
                 }
                 const Prevention& p = *reach.prevention;
                 std::string why = p.what + " " + place_of(p);
-                result.facts.push_back({name, fn.name, "unpadded loop", loop.range, why});
-                result.facts.push_back({name, p.function, "prevents padding", p.range, p.what});
+                result.facts.push_back({FactKind::UnpaddedLoop, fn.name, loop.range, why});
+                result.facts.push_back({FactKind::PreventsPadding, p.function, p.range, p.what});
                 Diagnostic hint = make_diagnostic(DiagCode::H2001, loop.range, {why});
                 hint.related.push_back({p.range, p.what + " here: it has no masked version along the batch axis"});
                 result.diagnostics.push_back(std::move(hint));
@@ -185,12 +184,12 @@ public:
                 Reach reach = follower->reach(fn, *k, true);
                 if (reach.prevention) {
                     const Prevention& p = *reach.prevention;
-                    result.facts.push_back({name, fn.name, "compacted selection", selection.range,
+                    result.facts.push_back({FactKind::CompactedSelection, fn.name, selection.range,
                                             p.what + " " + place_of(p, "in `" + fn.name + "`")});
                     continue;
                 }
                 result.facts.push_back(
-                    {name, fn.name, "kept selection", selection.range, given_back(program, fn, *k, *follower)});
+                    {FactKind::KeptSelection, fn.name, selection.range, given_back(program, fn, *k, *follower)});
                 if (first) {
                     ids.add(reach, fn.name, *k, std::nullopt, true);
                     kept.emplace_back(&fn, *k);

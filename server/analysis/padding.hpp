@@ -8,14 +8,14 @@
 // effects (the built-ins' table says which have a masked version).
 //
 // A selection `x[keep]` by a Mask of one axis is followed the same way, by
-// its size `?k`, from its function: "kept selection" where nothing prevents
-// it (kept at the mask's size, the mask its padding: FAST-4), else
-// "compacted selection" with what prevents it as detail. Returning it
+// its size `?k`, from its function: FactKind::KeptSelection where nothing
+// prevents it (kept at the mask's size, the mask its padding: FAST-4), else
+// CompactedSelection with what prevents it as detail. Returning it
 // prevents it: Python and callers get the compact value.
 //
-// Facts (analysis "padding"): for each loop over batches, "padded loop"
-// over the loop's batches, or "unpadded loop" with what prevents it as
-// detail, and then that "prevents padding" where it is. An unpadded loop
+// Facts: for each loop over batches, FactKind::PaddedLoop over the loop's
+// batches, or UnpaddedLoop with what prevents it as detail, and then that
+// PreventsPadding where it is. An unpadded loop
 // also has hint H2001, with the place as related information. Every axis a
 // padded loop's batch axis reaches is in Result::padded, with its pad id:
 // what the code generator masks (docs/generated-code.md).

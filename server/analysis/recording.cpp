@@ -50,7 +50,6 @@ public:
 
         check::CallGraph graph(program);
         const check::CallPath none;
-        std::string name(kRecording);
         for (const std::string& step : steps(result)) {
             auto root = by_name.find(step);
             if (root == by_name.end()) continue;
@@ -67,15 +66,15 @@ public:
             for (const auto& [fn, path] : order) preventers(program, *fn, *path, externs, kept, found);
             const check::FunctionFacts& f = *root->second;
             if (found.empty()) {
-                result.facts.push_back({name, step, "recorded step", f.range, ""});
+                result.facts.push_back({FactKind::RecordedStep, step, f.range, ""});
                 continue;
             }
             const Preventer& first = found.front();
             std::string why = first.what + place(first);
-            result.facts.push_back({name, step, "unrecorded step", f.range, why});
+            result.facts.push_back({FactKind::UnrecordedStep, step, f.range, why});
             for (const Preventer& p : found)
                 result.facts.push_back(
-                    {name, p.function, "prevents recording", p.range, "the step `" + step + "`: it " + p.what});
+                    {FactKind::PreventsRecording, p.function, p.range, "the step `" + step + "`: it " + p.what});
             Diagnostic hint = make_diagnostic(DiagCode::H3101, f.name_range, {step, why});
             hint.related.push_back({first.range, "this keeps `" + step + "` from being recorded"});
             result.diagnostics.push_back(std::move(hint));
@@ -125,7 +124,7 @@ std::unique_ptr<Pass> recording_pass() { return std::make_unique<Recording>(); }
 std::set<std::string> recorded_steps(const Result& result) {
     std::set<std::string> out;
     for (const Fact& f : result.facts)
-        if (f.analysis == kRecording && f.kind == "recorded step") out.insert(f.function);
+        if (f.kind == FactKind::RecordedStep) out.insert(f.function);
     return out;
 }
 

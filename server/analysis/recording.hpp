@@ -6,9 +6,9 @@
 // device work), waits for the device with an `if` on a tensor, or makes a
 // size that depends on the data and isn't kept padded (analysis/padding.hpp).
 //
-// Facts (analysis "recording"): per step, "recorded step" or "unrecorded
-// step" over the function (detail: what prevents it and where), and each
-// "prevents recording" where it is (detail: the step, and what it is).
+// Facts: per step, FactKind::RecordedStep or UnrecordedStep over the
+// function (detail: what prevents it and where), and each
+// PreventsRecording where it is (detail: the step, and what it is).
 // A step that can't be recorded has H3101 on its name, naming the first
 // thing that prevents it (its own body first, then the nearest callee) and
 // the call path, with that place as related information.

@@ -27,11 +27,10 @@ public:
         for (const check::Effect* e : changes)
             if (changed.find("`" + e->detail + "`") == std::string::npos)
                 changed += (changed.empty() ? "changes `" : ", `") + e->detail + "`";
-        std::string name(kSteps);
         const std::string& f = fn.function.name;
-        s.facts.push_back({name, f, "step", fn.function.range, changed});
-        for (const check::Effect* e : work) s.facts.push_back({name, f, "device work", e->range, e->detail});
-        for (const check::Effect* e : changes) s.facts.push_back({name, f, "changes state", e->range, e->detail});
+        s.facts.push_back({FactKind::Step, f, fn.function.range, changed});
+        for (const check::Effect* e : work) s.facts.push_back({FactKind::StepDeviceWork, f, e->range, e->detail});
+        for (const check::Effect* e : changes) s.facts.push_back({FactKind::StepChangesState, f, e->range, e->detail});
         return s;
     }
 };
@@ -43,7 +42,7 @@ std::unique_ptr<Pass> steps_pass() { return std::make_unique<Steps>(); }
 std::set<std::string> steps(const Result& result) {
     std::set<std::string> out;
     for (const Fact& f : result.facts)
-        if (f.analysis == kSteps && f.kind == "step") out.insert(f.function);
+        if (f.kind == FactKind::Step) out.insert(f.function);
     return out;
 }
 

@@ -6,9 +6,9 @@
 // calls steps is not one: a step is what the runtime records and what
 // advances a Train mode's step count (docs/generated-code.md).
 //
-// Facts (analysis "steps"): for each step, one "step" over the whole
-// function with the parameters it changes as detail, then its evidence:
-// each "device work" and each "changes state", where it is.
+// Facts: for each step, one FactKind::Step over the whole function with
+// the parameters it changes as detail, then its evidence: each
+// StepDeviceWork and each StepChangesState, where it is.
 #pragma once
 
 #include <memory>

@@ -58,12 +58,12 @@ std::string padding_notes(const Snapshot& s, ByteRange word) {
     std::string out;
     bool batches = s.text.substr(word.begin, word.end - word.begin) == "batches";
     for (const analysis::Fact& f : s.analysed->facts) {
-        if (f.analysis != "padding" || f.range.begin > word.begin || word.end > f.range.end) continue;
-        if (batches && f.kind == "padded loop")
+        if (f.range.begin > word.begin || word.end > f.range.end) continue;
+        if (batches && f.kind == analysis::FactKind::PaddedLoop)
             out += "\n\nThe last batch is padded to the batch size, so every step has the same shapes.";
-        else if (batches && f.kind == "unpadded loop")
+        else if (batches && f.kind == analysis::FactKind::UnpaddedLoop)
             out += "\n\nThe last batch isn't padded to the batch size, because of " + f.detail + ".";
-        else if (f.kind == "prevents padding")
+        else if (f.kind == analysis::FactKind::PreventsPadding)
             out += "\n\nThis keeps the batch axis of a loop over batches from being padded: " + f.detail +
                    " has no masked version along it.";
     }
@@ -77,15 +77,14 @@ std::string recording_notes(const Snapshot& s, ByteRange at, const std::string& 
     if (!s.analysed) return {};
     std::string out;
     for (const analysis::Fact& f : s.analysed->facts) {
-        if (f.analysis != "recording") continue;
-        if (!function.empty() && f.function == function && f.kind == "recorded step")
+        if (!function.empty() && f.function == function && f.kind == analysis::FactKind::RecordedStep)
             out +=
                 "\n\nA step, recorded as a CUDA graph on CUDA: its first call runs as it is, then each new "
                 "signature is recorded once and replayed.";
-        else if (!function.empty() && f.function == function && f.kind == "unrecorded step")
+        else if (!function.empty() && f.function == function && f.kind == analysis::FactKind::UnrecordedStep)
             out += "\n\nA step, not recorded as a CUDA graph: it runs operation by operation, because it " + f.detail +
                    ".";
-        else if (function.empty() && f.kind == "prevents recording" && f.range.begin <= at.begin &&
+        else if (function.empty() && f.kind == analysis::FactKind::PreventsRecording && f.range.begin <= at.begin &&
                  at.end <= f.range.end)
             out += "\n\nThis keeps " + f.detail + ", so it isn't recorded as a CUDA graph.";
     }
@@ -97,12 +96,12 @@ std::string recording_notes(const Snapshot& s, ByteRange at, const std::string& 
 std::string selection_notes(const Snapshot& s, ByteRange at) {
     if (!s.analysed) return {};
     for (const analysis::Fact& f : s.analysed->facts) {
-        if (f.analysis != "padding" || f.range.begin > at.begin || at.end > f.range.end) continue;
-        if (f.kind == "kept selection")
+        if (f.range.begin > at.begin || at.end > f.range.end) continue;
+        if (f.kind == analysis::FactKind::KeptSelection)
             return "\n\nThis selection is kept padded: at the mask's size, the mask saying which positions are "
                    "selected, so its shape doesn't depend on the data." +
                    (f.detail.empty() ? "" : " " + f.detail);
-        if (f.kind == "compacted selection")
+        if (f.kind == analysis::FactKind::CompactedSelection)
             return "\n\nThis selection is compacted (its size depends on the data), because of " + f.detail + ".";
     }
     return {};

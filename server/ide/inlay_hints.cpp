@@ -33,9 +33,11 @@ std::vector<InlayHint> inlay_hints(const Snapshot& s, ByteRange visible) {
     // After a loop's batches, whether its last batch is padded (docs/padding.md).
     if (s.analysed)
         for (const analysis::Fact& f : s.analysed->facts) {
-            if (f.analysis != "padding" || !wanted(f.range.end)) continue;
-            if (f.kind == "padded loop") out.push_back({f.range.end, "last batch padded", false, true});
-            if (f.kind == "unpadded loop") out.push_back({f.range.end, "last batch not padded", false, true});
+            if (!wanted(f.range.end)) continue;
+            if (f.kind == analysis::FactKind::PaddedLoop)
+                out.push_back({f.range.end, "last batch padded", false, true});
+            if (f.kind == analysis::FactKind::UnpaddedLoop)
+                out.push_back({f.range.end, "last batch not padded", false, true});
         }
     std::stable_sort(out.begin(), out.end(),
                      [](const InlayHint& a, const InlayHint& b) { return a.offset < b.offset; });

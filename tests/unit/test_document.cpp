@@ -92,7 +92,8 @@ std::string dump(const ss::analysis::Result& r) {
     auto range = [](ss::ByteRange x) { return std::to_string(x.begin) + "-" + std::to_string(x.end); };
     for (const auto& d : r.diagnostics) out += d.code + "@" + range(d.range) + " " + d.message + "\n";
     for (const auto& f : r.facts)
-        out += f.analysis + " " + f.function + " " + f.kind + "@" + range(f.range) + " " + f.detail + "\n";
+        out += std::string(ss::analysis::fact_pass(f.kind)) + " " + f.function + " " +
+               std::string(ss::analysis::fact_kind_name(f.kind)) + "@" + range(f.range) + " " + f.detail + "\n";
     return out;
 }
 

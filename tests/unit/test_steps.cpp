@@ -26,7 +26,7 @@ std::set<std::string> steps_of(const std::string& body, std::string* facts = nul
     ss::analysis::Result analysed = ss::analysis::analyze(result.check);
     if (facts)
         for (const auto& f : analysed.facts)
-            *facts += f.function + " " + f.kind + " `" +
+            *facts += f.function + " " + std::string(ss::analysis::fact_kind_name(f.kind)) + " `" +
                       text.substr(f.range.begin, f.range.end - f.range.begin).substr(0, 40) + "` " + f.detail + "\n";
     return ss::analysis::steps(analysed);
 }
@@ -75,9 +75,9 @@ TEST_CASE("a step's facts say what it changes and where its device work is") {
              &facts);
     CHECK(facts.find("s step `fn s(mut m: M") != std::string::npos);
     CHECK(facts.find("changes `m`, `opt`") != std::string::npos);
-    CHECK(facts.find("s device work `update(m, opt, value_and_grad(loss, m, x` update") != std::string::npos);
-    CHECK(facts.find("s device work `value_and_grad(loss, m, x)` value_and_grad") != std::string::npos);
-    CHECK(facts.find("s changes state `m` m") != std::string::npos);
+    CHECK(facts.find("s device-work `update(m, opt, value_and_grad(loss, m, x` update") != std::string::npos);
+    CHECK(facts.find("s device-work `value_and_grad(loss, m, x)` value_and_grad") != std::string::npos);
+    CHECK(facts.find("s changes-state `m` m") != std::string::npos);
 }
 
 TEST_CASE("the README's example: train_step is a step, main is not") {
