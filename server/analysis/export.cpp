@@ -5,6 +5,7 @@
 
 #include "check/builtin_table.hpp"
 #include "check/describe.hpp"
+#include "check/extern_target.hpp"
 #include "diag/catalogue.hpp"
 
 namespace ss::analysis {
@@ -21,9 +22,8 @@ std::string place(const std::string& function, const check::CallPath& path) {
 // An extern fn's target torch.export can trace: torch's, or math's (which
 // works on numbers and sizes while tracing).
 bool traceable_target(const std::string& target) {
-    for (const char* module : {"torch", "math"})
-        if (target == module || target.rfind(std::string(module) + ".", 0) == 0) return true;
-    return false;
+    check::TargetModule module = check::target_module(target);
+    return module == check::TargetModule::Torch || module == check::TargetModule::Math;
 }
 
 // A value that lives on the host: a parameter of this type in a function

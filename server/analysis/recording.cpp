@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "analysis/steps.hpp"
+#include "check/extern_target.hpp"
 #include "diag/catalogue.hpp"
 
 namespace ss::analysis {
@@ -14,11 +15,7 @@ namespace {
 constexpr std::string_view kRecording = "recording";
 
 // An extern fn's target that a recorded step can run: device work.
-bool device_target(const std::string& target) {
-    for (const char* module : {"torch", "math", "shapescript.rt"})
-        if (target == module || target.rfind(std::string(module) + ".", 0) == 0) return true;
-    return false;
-}
+bool device_target(const std::string& target) { return check::target_module(target) != check::TargetModule::Other; }
 
 // What keeps a step from being recorded, in a function it reaches.
 struct Preventer {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "analysis/recording.hpp"
+#include "check/extern_target.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
@@ -223,9 +224,8 @@ std::string shape_tuple(const check::TensorType& t) {
 const std::string kImportPrefix = "_ss_import_";
 
 std::string imported_root(const std::string& target) {
-    std::string root = target.substr(0, target.find('.'));
-    if (root == "torch" || root == "math" || target.rfind("shapescript.rt.", 0) == 0) return "";
-    return root;
+    if (check::target_module(target) != check::TargetModule::Other) return "";
+    return target.substr(0, target.find('.'));
 }
 
 }  // namespace
