@@ -86,6 +86,10 @@ Category number_category(const Type& t) {
     return category_of(t.tensor.element.kind);
 }
 
+// The element arithmetic gives (`-y`, `y + 1`): an Index's values leave
+// `0..V`, so it is a plain i64, which `as ... Index[V]` claims back.
+Element after_arithmetic(Element e) { return e.kind == ElementKind::Index ? of_element(ElementKind::I64) : e; }
+
 }  // namespace
 
 Element promote_elements(const Type& a, const Type& b) {
@@ -148,9 +152,9 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
             return Type{};
         }
         if (operand.kind == TypeKind::Bool) return of_kind(TypeKind::Int);  // Python's `-True` is -1
-        if (operand.kind == TypeKind::Tensor && operand.tensor.element.kind == ElementKind::Index && u->op == "-") {
-            Type negated = operand;  // `-y` leaves `0..V`, as arithmetic does (elementwise)
-            negated.tensor.element = of_element(ElementKind::I64);
+        if (operand.kind == TypeKind::Tensor && u->op == "-") {
+            Type negated = operand;
+            negated.tensor.element = after_arithmetic(operand.tensor.element);
             return negated;
         }
         if (operand.kind != TypeKind::Unknown && operand.kind != TypeKind::Tensor && !is_scalar(operand)) {
@@ -310,8 +314,6 @@ std::string_view FileChecker::not_a_value(const std::string& name) const {
 
 // -------------------------------------------------------------- operators
 
-// An end of a range `a..b` is an integer: Python's `range()` and slices
-// take nothing else (`0.05..n`, `0..x`).
 // An end's type; none for a range (`0..0..32`), which integer_end refuses
 // as an end, not as a value.
 Type FileChecker::type_of_end(const ast::Expr& end) {
@@ -323,6 +325,8 @@ void FileChecker::type_range_ends(const ast::RangeExpr& r) {
         if (*end) integer_end(**end, type_of_end(**end));
 }
 
+// An end of a range `a..b` is an integer: Python's `range()` and slices
+// take nothing else (`0.05..n`, `0..x`).
 bool FileChecker::integer_end(const ast::Expr& end, const Type& type) {
     bool range = std::holds_alternative<ast::RangeExpr>(end.node);  // `0..0..32`
     if (!range && is_integer(type)) return true;
@@ -418,9 +422,7 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
             e = promote_with_number(e, number_category(with));
         else e = promote_tensors(e, with.tensor.element);
         if (op == "/" && category_of(e.kind) != Category::Floating) e = Element{};
-        // Arithmetic moves values out of an Index's `0..V` (`-y`, `y + 1`):
-        // the result is a plain i64, which `as ... Index[V]` claims back.
-        if (e.kind == ElementKind::Index) e = of_element(ElementKind::I64);
+        e = after_arithmetic(e);
         return t;
     };
     if (left.kind == TypeKind::Tensor && is_scalar(right)) return finish(left, right);
@@ -609,9 +611,7 @@ void FileChecker::warn_if_as_moves_an_axis(const ast::As& as, const Type& value,
     // a later split by `(T b)` would scramble (E0426 refuses such a pattern).
     for (size_t i = 0; i < v.size(); ++i)
         if (reordered_group(v[i], t[i])) {
-            std::string order = "(";
-            for (size_t k = 0; k < v[i].factors.size(); ++k) order += (k ? " " : "") + v[i].factors[k];
-            report(DiagCode::E0428, range, {axes_text(target.tensor), t[i].written, order + ")"});
+            report(DiagCode::E0428, range, {axes_text(target.tensor), t[i].written, group_text(v[i])});
             return;
         }
     for (size_t i = 0; i < v.size(); ++i) {

@@ -370,6 +370,7 @@ private:
     std::optional<Type> join(const Type& a, const Type& b);
     std::optional<Type> sizes_apart(const Type& a, const Type& b);
     void recheck_block(const ast::Block& block);
+    bool meet_passes(const std::map<std::string, Local>& start, const ast::For& loop, const std::string& between);
     void check_statement(const ast::Stmt& stmt);
     void assign(const ast::Expr& target, const Type& type, TypeRef shared = nullptr);
     void check_return(const ast::Return& ret, ByteRange range);

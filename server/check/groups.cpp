@@ -21,6 +21,12 @@ std::vector<std::string> group_factors(const ast::Axis& axis) {
     return factors;
 }
 
+std::string group_text(const AxisType& group) {
+    std::string out = "(";
+    for (size_t k = 0; k < group.factors.size(); ++k) out += (k ? " " : "") + group.factors[k];
+    return out + ")";
+}
+
 bool reordered_group(const AxisType& a, const AxisType& b) {
     const auto &x = a.factors, &y = b.factors;
     return x.size() > 1 && x.size() == y.size() && x != y && std::is_permutation(x.begin(), x.end(), y.begin());

@@ -137,36 +137,32 @@ void FileChecker::check_loop_body(const ast::For& loop) {
     // (E0607); one it gives other sizes (`cache = cat(cache, new, over=m)`)
     // has sizes known only at run time, and the body is checked once more
     // with them.
+    if (!meet_passes(before, loop, "this loop (before it, and after a pass)")) return;
+    const std::map<std::string, Local> generalized = body_->locals;
+    recheck_block(loop.body);
+    meet_passes(generalized, loop, "this loop (after one pass, and after the next)");
+}
+
+// Where a pass of `loop` ends and the next starts from `start`: each local
+// the pass changed gets the type both meet at, or is E0607 at its
+// assignment (`between`: which passes). Whether a size changed.
+bool FileChecker::meet_passes(const std::map<std::string, Local>& start, const ast::For& loop,
+                              const std::string& between) {
     bool resized = false;
     for (auto& [name, local] : body_->locals) {
-        auto was = before.find(name);
-        if (was == before.end()) continue;
+        auto was = start.find(name);
+        if (was == start.end()) continue;
         std::optional<Type> joined = join(was->second.type, local.type);
         if (!joined) {
             report(DiagCode::E0607, last_assignment(loop.body, name, local.definition),
-                   {name, in_message(was->second.type), in_message(local.type),
-                    "this loop (before it, and after a pass)"});
+                   {name, in_message(was->second.type), in_message(local.type), between});
             local.type = Type{};  // either, after the loop: no second error
             continue;
         }
         resized = resized || !returns_fit(was->second.type, *joined, body_->scope);
         local.type = *joined;
     }
-    if (!resized) return;
-    const std::map<std::string, Local> generalized = body_->locals;
-    recheck_block(loop.body);
-    for (auto& [name, local] : body_->locals)
-        if (auto g = generalized.find(name); g != generalized.end() && local.type.kind != TypeKind::Unknown) {
-            std::optional<Type> joined = join(g->second.type, local.type);
-            if (!joined) {
-                report(DiagCode::E0607, last_assignment(loop.body, name, local.definition),
-                       {name, in_message(g->second.type), in_message(local.type),
-                        "this loop (after one pass, and after the next)"});
-                local.type = Type{};
-                continue;
-            }
-            local.type = g->second.type;  // its sizes stay the run's
-        }
+    return resized;
 }
 
 // The body checked again, for its diagnostics only: its facts are the first

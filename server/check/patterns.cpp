@@ -643,9 +643,7 @@ bool PatternTyper::bind_group(const Axis& group, const TensorType& t, size_t p, 
     AxisType written_group;
     written_group.factors = group_factors(group);
     if (reordered_group(written_group, a)) {
-        std::string order = "(";
-        for (size_t k = 0; k < a.factors.size(); ++k) order += (k ? " " : "") + a.factors[k];
-        order += ")";
+        std::string order = group_text(a);
         std::vector<Fix> fixes{
             Fix{"Write the factors in the value's order: `" + order + "`", {FixEdit{group.range, order}}}};
         return fail(DiagCode::E0426, group.range, {text(group.range), operand_phrase(i), order}, {}, std::move(fixes));

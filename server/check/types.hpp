@@ -132,6 +132,10 @@ inline bool has_variadic(const TensorType& t) {
 // (groups.cpp).
 std::vector<std::string> group_factors(const ast::Axis& axis);
 
+// A group's factors as its value lays them out, `(b T)`, for messages and
+// fixes (groups.cpp).
+std::string group_text(const AxisType& group);
+
 // Whether two axes are one group's factors in another order: `(b T)` and
 // `(T b)` lay the same numbers out differently, so neither stands for the
 // other (E0426; groups.cpp).
