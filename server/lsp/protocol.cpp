@@ -34,7 +34,9 @@ uint32_t PositionCodec::offset(const Json& position, std::string_view where) con
         // Inside a character, the position is the character's start, as
         // for UTF-16 (an edit there must not split it): back over at most
         // three continuation bytes.
-        for (int back = 0; back < 3 && at > start && (static_cast<unsigned char>(text_[at]) & 0xC0) == 0x80; ++back)
+        for (int back = 0;
+             back < 3 && at > start && at < text_.size() && (static_cast<unsigned char>(text_[at]) & 0xC0) == 0x80;
+             ++back)
             --at;
         return at;
     }
