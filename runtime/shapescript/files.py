@@ -57,11 +57,9 @@ def output_problem(path, make_folder=False):
     (unless the folder is to be made) its folder is missing or isn't one.
     The rule of the compiler's output_problem (server/diag/write_file.hpp),
     for what Python writes."""
-    path = os.fspath(path)
-    if not len(path):
+    path = os.fsdecode(os.fspath(path))  # a bytes name too, as Python's own calls take it
+    if not path:
         return "expected a file name, found an empty one"
-    if isinstance(path, bytes):
-        path = os.fsdecode(path)
     if _through_descriptor(path):
         return "%s: expected a regular file, found an open descriptor of this process (left as it is)" % path
     try:
@@ -96,7 +94,7 @@ def replacing(path, suffix=".tmp", make_folder=True):
     replaced; so is a missing folder unless `make_folder`, and a temporary
     file or a rename the system refuses. The temporary file's name is ASCII (only the folder's
     comes from `path`), for the libraries that can't take other bytes."""
-    path = os.fsdecode(os.fspath(path)) if isinstance(os.fspath(path), bytes) else os.fspath(path)
+    path = os.fsdecode(os.fspath(path))
     problem = output_problem(path, make_folder)
     if problem:
         raise OutputError(problem)
