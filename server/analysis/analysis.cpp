@@ -1,6 +1,7 @@
 #include "analysis/analysis.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "analysis/export.hpp"
 #include "analysis/padding.hpp"
@@ -12,18 +13,37 @@ namespace ss::analysis {
 
 namespace {
 
+// Every pass, each after the passes it requires (in this order where the
+// requirements leave a choice).
 std::vector<std::unique_ptr<Pass>> every_pass() {
-    std::vector<std::unique_ptr<Pass>> passes;
-    passes.push_back(steps_pass());
-    passes.push_back(padding_pass());
-    passes.push_back(recording_pass());  // after padding: it asks which sizes are kept padded
-    passes.push_back(export_pass());
-    return passes;
+    std::vector<std::unique_ptr<Pass>> waiting;
+    waiting.push_back(steps_pass());
+    waiting.push_back(padding_pass());
+    waiting.push_back(recording_pass());
+    waiting.push_back(export_pass());
+    std::vector<std::unique_ptr<Pass>> ordered;
+    std::vector<PassId> done;
+    while (!waiting.empty()) {
+        auto ready = std::find_if(waiting.begin(), waiting.end(), [&](const std::unique_ptr<Pass>& pass) {
+            for (PassId needed : pass->required())
+                if (std::find(done.begin(), done.end(), needed) == done.end()) return false;
+            return true;
+        });
+        if (ready == waiting.end()) throw std::logic_error("the analyses require each other in a cycle");
+        done.push_back((*ready)->id());
+        ordered.push_back(std::move(*ready));
+        waiting.erase(ready);
+    }
+    return ordered;
 }
 
 void shift(Summary& s, int64_t delta) {
     for (Diagnostic& d : s.diagnostics) ss::shift(d, delta);
     for (Fact& f : s.facts) f.range = shifted(f.range, delta);
+    for (Cause& c : s.causes) {
+        c.range = shifted(c.range, delta);
+        if (c.related) c.related = shifted(*c.related, delta);
+    }
 }
 
 FunctionView view_of(const check::FunctionFacts& fn, const check::ProgramFacts& program) {
@@ -33,24 +53,39 @@ FunctionView view_of(const check::FunctionFacts& fn, const check::ProgramFacts& 
     return {fn, calls, effects, program};
 }
 
-void append(Result& result, const Summary& s) {
-    result.diagnostics.insert(result.diagnostics.end(), s.diagnostics.begin(), s.diagnostics.end());
-    result.facts.insert(result.facts.end(), s.facts.begin(), s.facts.end());
-}
-
-void finish(const std::vector<std::unique_ptr<Pass>>& passes, const check::ProgramFacts& program, Result& result) {
-    for (const auto& pass : passes) pass->finish(program, result);
-    std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
-                     [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
-}
-
 }  // namespace
+
+std::string_view pass_name(PassId pass) {
+    switch (pass) {
+        case PassId::Steps: return "steps";
+        case PassId::Padding: return "padding";
+        case PassId::Recording: return "recording";
+        case PassId::Export: return "export";
+    }
+    return "";
+}
+
+const PaddableResult& Result::paddable() const {
+    if (!paddable_) paddable_ = program_ ? paddable_axes(*program_, padding) : PaddableResult{};
+    return *paddable_;
+}
+
+std::vector<PaddableAxis> Result::paddable_of(const std::string& function) const {
+    std::vector<PaddableAxis> out;
+    for (const PaddableAxis& a : paddable().axes)
+        if (a.function == function) out.push_back(a);
+    return out;
+}
 
 Analyzer::Analyzer() : passes_(every_pass()) {}
 
 const Result& Analyzer::run(const check::CheckResult& checked) {
     const check::ProgramFacts& program = checked.program;
     result_ = {};
+    result_.program_ = &program;
+    // summaries[f][p]: function f's summary by pass p, at its place now.
+    std::vector<std::vector<Summary>> summaries;
+    summaries.reserve(program.functions.size());
     std::unordered_map<std::string, std::vector<Summary>> used;
     for (const check::FunctionFacts& fn : program.functions) {
         auto base = static_cast<int64_t>(fn.range.begin);
@@ -58,77 +93,44 @@ const Result& Analyzer::run(const check::CheckResult& checked) {
         if (hit == cache_.end()) {
             std::vector<Summary> made;
             for (const auto& pass : passes_) made.push_back(pass->summarize(view_of(fn, program)));
-            for (const Summary& s : made) append(result_, s);
             if (!fn.key.empty()) {
-                for (Summary& s : made) shift(s, -base);
-                used.emplace(fn.key, std::move(made));
+                std::vector<Summary> kept = made;
+                for (Summary& s : kept) shift(s, -base);
+                used.emplace(fn.key, std::move(kept));
             }
+            summaries.push_back(std::move(made));
             continue;
         }
-        for (Summary s : hit->second) {
-            shift(s, base);
-            append(result_, s);
-        }
+        std::vector<Summary> moved = hit->second;
+        for (Summary& s : moved) shift(s, base);
+        summaries.push_back(std::move(moved));
         used.insert(cache_.extract(hit));
     }
     cache_ = std::move(used);
-    finish(passes_, program, result_);
+    // What each function's summaries say, function by function, each pass in order.
+    for (const std::vector<Summary>& of_function : summaries)
+        for (const Summary& s : of_function) {
+            result_.diagnostics.insert(result_.diagnostics.end(), s.diagnostics.begin(), s.diagnostics.end());
+            result_.facts.insert(result_.facts.end(), s.facts.begin(), s.facts.end());
+        }
+    std::vector<const Summary*> own(summaries.size());
+    for (size_t p = 0; p < passes_.size(); ++p) {
+        for (size_t f = 0; f < summaries.size(); ++f) own[f] = &summaries[f][p];
+        Inputs in{program, own};
+        for (PassId needed : passes_[p]->required()) {
+            if (needed == PassId::Steps) in.steps = &result_.steps;
+            if (needed == PassId::Padding) in.padding = &result_.padding;
+        }
+        passes_[p]->finish(in, result_);
+    }
+    std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
     return result_;
 }
 
-std::string_view fact_pass(FactKind kind) {
-    switch (kind) {
-        case FactKind::Step:
-        case FactKind::StepDeviceWork:
-        case FactKind::StepChangesState: return "steps";
-        case FactKind::PaddedLoop:
-        case FactKind::UnpaddedLoop:
-        case FactKind::PreventsPadding:
-        case FactKind::KeptSelection:
-        case FactKind::CompactedSelection: return "padding";
-        case FactKind::RecordedStep:
-        case FactKind::UnrecordedStep:
-        case FactKind::PreventsRecording: return "recording";
-    }
-    return "";
-}
-
-std::string_view fact_kind_name(FactKind kind) {
-    switch (kind) {
-        case FactKind::Step: return "step";
-        case FactKind::StepDeviceWork: return "device-work";
-        case FactKind::StepChangesState: return "changes-state";
-        case FactKind::PaddedLoop: return "padded-loop";
-        case FactKind::UnpaddedLoop: return "unpadded-loop";
-        case FactKind::PreventsPadding: return "prevents-padding";
-        case FactKind::KeptSelection: return "kept-selection";
-        case FactKind::CompactedSelection: return "compacted-selection";
-        case FactKind::RecordedStep: return "recorded-step";
-        case FactKind::UnrecordedStep: return "unrecorded-step";
-        case FactKind::PreventsRecording: return "prevents-recording";
-    }
-    return "";
-}
-
-std::string place_in(const std::string& function, const check::CallPath& path, std::string_view here) {
-    if (path.sites.empty()) return std::string(here);
-    std::string out = "in `" + function + "`";
-    if (path.sites.size() > 1) {
-        out += " (reached through `" + path.sites.front()->callee + "`";
-        for (size_t i = 1; i + 1 < path.sites.size(); ++i) out += ", `" + path.sites[i]->callee + "`";
-        out += ")";
-    }
-    return out;
-}
-
 Result analyze(const check::CheckResult& checked) {
-    Result result;
-    auto passes = every_pass();
-    for (const check::FunctionFacts& fn : checked.program.functions)
-        for (const auto& pass : passes) append(result, pass->summarize(view_of(fn, checked.program)));
-    finish(passes, checked.program, result);
-    add_paddable_axes(checked.program, result);
-    return result;
+    Analyzer analyzer;
+    return analyzer.run(checked);
 }
 
 std::vector<Diagnostic> with_analyses(const std::vector<Diagnostic>& checked, const Result& analysed) {
@@ -139,10 +141,12 @@ std::vector<Diagnostic> with_analyses(const std::vector<Diagnostic>& checked, co
     return out;
 }
 
-std::vector<Diagnostic> check_source(std::string_view source) {
+std::vector<Diagnostic> check_source(std::string_view source, std::vector<Fact>* facts) {
     check::DocumentAnalysis document{std::string(source)};
     const check::DocumentResult& checked = document.analyze();
-    return with_analyses(checked.diagnostics, analyze(checked.check));
+    Result analysed = analyze(checked.check);
+    if (facts) *facts = analysed.facts;
+    return with_analyses(checked.diagnostics, analysed);
 }
 
 }  // namespace ss::analysis

@@ -1,63 +1,45 @@
 // The analysis layer: passes over the checked program (check/program.hpp),
-// between the checker and its users (code generator, editor, command line).
+// between the checker and its users (code generator, editor, command line),
+// in the manner of go/analysis.
 //
-// Each analysis is one Pass. It reads one function's facts (its call sites
-// and effects, as the checker resolved them) and gives a Summary:
-// diagnostics and facts by source range. Summaries are cached under the
-// function's body key (the same key the checker's BodyCache uses: the file's
-// interface and the function's text), so after an edit inside one function
-// only that function's summaries are made again. A pass whose conclusions
-// need other functions' summaries (reached from a step, say) draws them in
-// `finish`, over the call graph, after every summary is known.
+// Each analysis is one Pass. It names the passes whose results it reads
+// (`requires`), and the driver runs those first. It reads one function's
+// facts at a time (its call sites and effects, as the checker resolved
+// them) and gives a Summary: diagnostics, facts, and the causes its
+// conclusions may need. Summaries are cached under the function's body key
+// (the same key the checker's BodyCache uses: the file's interface and the
+// function's text), so after an edit inside one function only that
+// function's summaries are made again. A pass whose conclusions need other
+// functions (reached from a step, say) draws them in `finish`, over the
+// call graph and every function's summary, and puts its typed result in
+// Result. Facts are data (analysis/facts.hpp); analysis/words.hpp and the
+// editor say them in words.
 #pragma once
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "analysis/facts.hpp"
 #include "check/checker.hpp"
 #include "check/program.hpp"
 #include "diag/diagnostic.hpp"
 
 namespace ss::analysis {
 
-// What an analysis found, one kind per fact; the pass that finds it is in
-// the name. The editor picks facts by kind (a misspelt kind doesn't
-// compile) and writes its own sentences about them.
-enum class FactKind {
-    Step,                // steps: a function that is a step, over the whole function
-    StepDeviceWork,      // steps: the device work that makes it one
-    StepChangesState,    // steps: the mut parameter it changes
-    PaddedLoop,          // padding: a loop over batches whose last batch is padded
-    UnpaddedLoop,        // padding: one whose last batch isn't
-    PreventsPadding,     // padding: what keeps a loop's batch axis from being padded
-    KeptSelection,       // padding: a selection kept padded at its mask's size
-    CompactedSelection,  // padding: one compacted
-    RecordedStep,        // recording: a step recorded as a CUDA graph
-    UnrecordedStep,      // recording: a step that runs operation by operation
-    PreventsRecording,   // recording: what keeps a step from being recorded
-};
+enum class PassId { Steps, Padding, Recording, Export };
+std::string_view pass_name(PassId pass);
 
-// The pass that finds facts of `kind` ("steps", "padding", "recording").
-std::string_view fact_pass(FactKind kind);
-// `kind` as fixtures and dumps write it: "padded-loop".
-std::string_view fact_kind_name(FactKind kind);
-
-// Something an analysis found, by source range.
-struct Fact {
-    FactKind kind;
-    std::string function;  // whose body it is about
-    ByteRange range;
-    std::string detail;
-};
-
+// What one pass found in one function's body alone: what is cached.
 struct Summary {
     std::vector<Diagnostic> diagnostics;
     std::vector<Fact> facts;
+    std::vector<Cause> causes;  // for the pass's `finish`: what in this body may prevent its conclusions
 };
 
 // One function as a pass sees it: its facts, and the whole program's (for
@@ -84,36 +66,78 @@ struct PaddedAxis {
 };
 
 // A function's generic axis, and whether `shapescript.padded` can pad it
-// (analysis/padding.hpp): `prevented` is empty when it can, else what
-// prevents it and where, as H2001 says it.
+// (analysis/padding.hpp): `prevented` says what prevents it, if anything.
 struct PaddableAxis {
     std::string function;
     std::string axis;
     check::SymbolId symbol = 0;
-    std::string prevented;
+    std::optional<Cause> prevented;
 };
 
-struct Result {
+// Each pass's typed result, for the passes that require it and for the
+// code generator and the editor.
+struct StepsResult {
+    std::set<std::string> steps;  // the functions that are steps
+};
+struct PaddingResult {
+    std::vector<PaddedAxis> padded;  // what loops and kept selections pad, in the order found
+    // Each function's operations that mix values along an axis (as
+    // program.functions): what the analysis follows axes through.
+    std::vector<std::vector<Cause>> mixing;
+};
+struct RecordingResult {
+    std::set<std::string> recorded;  // the steps that can be recorded
+};
+// What `shapescript.padded` can pad: every function's generic axes, and the
+// axes the paddable ones reach, numbered after PaddingResult::padded.
+struct PaddableResult {
+    std::vector<PaddableAxis> axes;  // function by function in source order
+    std::vector<PaddedAxis> padded;
+};
+
+class Result {
+public:
     std::vector<Diagnostic> diagnostics;  // sorted by position
-    std::vector<Fact> facts;              // function by function in source order, each pass in order
-    std::vector<PaddedAxis> padded;       // in the order the padding analysis found them
-    // Function by function in source order; filled by analyze() (the code
-    // generator's), not by an Analyzer (the editor's, which asks on hover).
-    std::vector<PaddableAxis> paddable;
+    std::vector<Fact> facts;              // function by function in source order, then each pass's `finish`
+    StepsResult steps;
+    PaddingResult padding;
+    RecordingResult recording;
+
+    // Worked out when first asked (the editor asks on hover, the code
+    // generator always), from the program this result is of.
+    const PaddableResult& paddable() const;
+    std::vector<PaddableAxis> paddable_of(const std::string& function) const;
+
+private:
+    friend class Analyzer;
+    const check::ProgramFacts* program_ = nullptr;
+    mutable std::optional<PaddableResult> paddable_;
+};
+
+// What `finish` reads: the program, this pass's summary of each function
+// (as program.functions), and the results of the passes it requires (the
+// others are null).
+struct Inputs {
+    const check::ProgramFacts& program;
+    std::span<const Summary* const> own;
+    const StepsResult* steps = nullptr;
+    const PaddingResult* padding = nullptr;
 };
 
 class Pass {
 public:
     virtual ~Pass() = default;
-    virtual std::string_view name() const = 0;
+    virtual PassId id() const = 0;
+    // The passes whose results `finish` reads.
+    virtual std::vector<PassId> required() const { return {}; }
     // From the function's own facts only: what is cached.
     virtual Summary summarize(const FunctionView& function) const = 0;
-    // After every function's summary is in `result`: conclusions that need
-    // several functions (check::CallGraph over `program`). Not cached, so
-    // it must be cheap; none by default.
-    virtual void finish(const check::ProgramFacts& program, Result& result) const {
-        (void)program;
-        (void)result;
+    // After every function's summary is made: conclusions that need several
+    // functions (check::CallGraph over `in.program`), into `out`. Not
+    // cached, so it must be cheap; none by default.
+    virtual void finish(const Inputs& in, Result& out) const {
+        (void)in;
+        (void)out;
     }
 };
 
@@ -123,19 +147,15 @@ public:
 class Analyzer {
 public:
     Analyzer();
+    // The result stays valid until the next run, and reads `checked`.
     const Result& run(const check::CheckResult& checked);
 
 private:
-    std::vector<std::unique_ptr<Pass>> passes_;
+    std::vector<std::unique_ptr<Pass>> passes_;  // in an order that runs what each requires first
     // body key -> one summary per pass, ranges relative to the function's start
     std::unordered_map<std::string, std::vector<Summary>> cache_;
     Result result_;
 };
-
-// Where something a pass found is, seen from where the pass started (a
-// loop, a step): `here` when `path` is empty (it is in that function), else
-// "in `loss`" and, past one call, "(reached through `train_step`, ...)".
-std::string place_in(const std::string& function, const check::CallPath& path, std::string_view here);
 
 // Every analysis once, without a cache: what the code generator asks.
 Result analyze(const check::CheckResult& checked);
@@ -146,7 +166,7 @@ std::vector<Diagnostic> with_analyses(const std::vector<Diagnostic>& checked, co
 
 // The whole front end on one text, as `shapescript check` runs it: one
 // DocumentAnalysis, then every analysis (check::analyze_source is the
-// checker's part alone).
-std::vector<Diagnostic> check_source(std::string_view source);
+// checker's part alone). `facts`, when given, receives the analyses' facts.
+std::vector<Diagnostic> check_source(std::string_view source, std::vector<Fact>* facts = nullptr);
 
 }  // namespace ss::analysis

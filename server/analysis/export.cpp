@@ -1,23 +1,18 @@
 #include "analysis/export.hpp"
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
+#include "analysis/words.hpp"
 #include "check/builtin_table.hpp"
 #include "check/describe.hpp"
 #include "check/extern_target.hpp"
-#include "diag/catalogue.hpp"
 
 namespace ss::analysis {
 
 namespace {
-
-// Where an error is, seen from the exported function: "" in it, else
-// " in `block` (reached from `forward` through `layer`)".
-std::string place(const std::string& function, const check::CallPath& path) {
-    if (path.sites.empty()) return "";
-    return " in `" + function + "` (" + check::CallGraph::describe(path) + ")";
-}
 
 // An extern fn's target torch.export can trace: torch's, or math's (which
 // works on numbers and sizes while tracing).
@@ -36,126 +31,135 @@ bool host_only_type(check::TypeKind kind) {
     return kind == K::Optimizer || kind == K::Dataset || kind == K::Batch || kind == K::Batches || kind == K::Grads;
 }
 
-// What an exported function's input must be (E1705), or why it isn't. The
-// first may be a model: the model exported, whose fields are the program's
-// weights.
-std::string unfit_input(const check::ParamFacts& p, bool first) {
+// How an exported function's input isn't what it must be (E1705), if it
+// isn't. The first may be a model: the model exported, whose fields are
+// the program's weights.
+std::optional<Cause> unfit_input(const check::FunctionFacts& fn, const check::ParamFacts& p, bool first) {
     const check::Type& t = *p.type;
     using K = check::TypeKind;
-    if (t.kind == K::Model && first) return "";
+    Cause c{Blocker::ExportUnfitInput, p.name, check::describe(t), fn.name, p.range};
+    if (t.kind == K::Model && first) return std::nullopt;
     if (t.kind == K::Tensor) {
         for (const check::AxisType& a : t.tensor.axes)
-            if (a.variadic) return "a tensor whose shape has a group `" + a.written + "`, of no fixed number of axes";
-        return "";
+            if (a.variadic) {
+                c.unfit = UnfitInput::VariadicShape;
+                c.detail = a.written;
+                return c;
+            }
+        return std::nullopt;
     }
-    if (t.kind == K::Int || t.kind == K::Float || t.kind == K::Bool)
-        return p.has_default ? "" : "`" + check::describe(t) + "` without a default";
-    if (t.kind == K::Unknown) return "";  // its type is an error already
-    return "of type `" + check::describe(t) + "`";
+    if (t.kind == K::Int || t.kind == K::Float || t.kind == K::Bool) {
+        if (p.has_default) return std::nullopt;
+        c.unfit = UnfitInput::NoDefault;
+        return c;
+    }
+    if (t.kind == K::Unknown) return std::nullopt;  // its type is an error already
+    c.unfit = UnfitInput::OtherType;
+    return c;
 }
 
-class Errors {
-public:
-    Errors(const check::ProgramFacts& program, const std::string& exported) : program_(program), exported_(exported) {
-        for (const check::ExternFacts& e : program.externs) externs_.emplace(e.name, &e);
-    }
-
-    // The errors of `fn`, reached from the exported function by `path`.
-    void of(const check::FunctionFacts& fn, const check::CallPath& path) {
-        std::string where = place(fn.name, path);
-        if (fn.name == exported_)
-            for (const check::ParamFacts& p : fn.params)
-                if (std::string why = unfit_input(p, &p == &fn.params.front()); !why.empty())
-                    add(DiagCode::E1705, p.range, {p.name, why}, path);
-        if (fn.name != exported_)
-            for (const check::ParamFacts& p : fn.params)
-                if (host_only_type(p.type->kind))
-                    add(DiagCode::E1704, p.range,
-                        {"the parameter `" + p.name + "`, of type `" + check::describe(*p.type) + "`,", where}, path);
-        // Ranges of `as` on Python values: the Python inside is E1703's.
-        std::vector<ByteRange> python_as;
-        for (size_t i = fn.effects_begin; i < fn.effects_end; ++i)
-            if (program_.effects[i].kind == check::EffectKind::PythonAs) python_as.push_back(program_.effects[i].range);
-        std::set<uint32_t> logs;       // `log(key=value)`, not the logarithm
-        std::vector<ByteRange> loops;  // a loop's `data |> batches(n)`: its `batches` is that loop's error
-        for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
-            const check::Effect& e = program_.effects[i];
-            switch (e.kind) {
-                case check::EffectKind::PythonValue: {
-                    bool inside_as = false;
-                    for (ByteRange r : python_as)
-                        inside_as = inside_as || (r.begin <= e.range.begin && e.range.end <= r.end);
-                    if (!inside_as) add(DiagCode::E1701, e.range, {e.detail, where}, path);
-                    break;
-                }
-                case check::EffectKind::PythonAs: add(DiagCode::E1703, e.range, {e.detail, where}, path); break;
-                case check::EffectKind::ReturnInTensorIf: add(DiagCode::E1706, e.range, {where}, path); break;
-                case check::EffectKind::ChangesField:
-                    add(DiagCode::E1704, e.range, {"changing the field `" + e.detail + "`", where}, path);
-                    break;
-                case check::EffectKind::DatasetLoop:
-                    loops.push_back(e.range);
-                    add(DiagCode::E1704, e.range, {"a `for` over a dataset or its batches", where}, path);
-                    break;
-                case check::EffectKind::Log: logs.insert(e.range.begin); break;
-                default: break;
-            }
-        }
-        for (size_t i = fn.calls_begin; i < fn.calls_end; ++i) {
-            const check::CallSite& call = program_.calls[i];
-            if (call.kind == check::CalleeKind::ModelInit)
-                add(DiagCode::E1704, call.range, {"`" + call.callee + "`, which makes a model,", where}, path);
-            if (call.kind == check::CalleeKind::ExternFunction) {
-                auto ext = externs_.find(call.callee);
-                if (ext != externs_.end() && !traceable_target(ext->second->target)) {
-                    Diagnostic& d =
-                        add(DiagCode::E1702, call.callee_range, {call.callee, ext->second->target, where}, path);
-                    d.related.push_back({ext->second->target_range, "`" + call.callee + "` is typed as this here"});
-                }
-            }
-            if (call.kind != check::CalleeKind::Builtin || call.passed_as_value) continue;
-            const check::Builtin* b = check::find_builtin(call.callee);
-            // `log(x)` is the logarithm; only `log(key=value)` keeps a record.
-            bool logarithm = call.callee == "log" && !logs.count(call.range.begin);
-            bool in_loop = false;
-            for (ByteRange r : loops) in_loop = in_loop || (r.begin <= call.range.begin && call.range.end <= r.end);
-            if (b && !b->exportable && !logarithm && !in_loop)
-                add(DiagCode::E1704, call.callee_range, {"`" + call.callee + "`", where}, path);
+// What in `fn`'s own body torch.export can't trace, were it exported or
+// reached from an exported function: its host-only parameters (which
+// don't count in the exported function itself) first, then its effects
+// and its calls, in order.
+std::vector<Cause> untraceable(const check::FunctionFacts& fn, std::span<const check::CallSite> calls,
+                               std::span<const check::Effect> effects, const check::ProgramFacts& program) {
+    std::vector<Cause> out;
+    auto add = [&](Blocker what, ByteRange range, std::string subject = "", std::string detail = "") -> Cause& {
+        out.push_back({what, std::move(subject), std::move(detail), fn.name, range});
+        return out.back();
+    };
+    for (const check::ParamFacts& p : fn.params)
+        if (host_only_type(p.type->kind)) add(Blocker::ExportHostParameter, p.range, p.name, check::describe(*p.type));
+    // Ranges of `as` on Python values: the Python inside is E1703's.
+    std::vector<ByteRange> python_as;
+    for (const check::Effect& e : effects)
+        if (e.kind == check::EffectKind::PythonAs) python_as.push_back(e.range);
+    std::set<uint32_t> logs;       // `log(key=value)`, not the logarithm
+    std::vector<ByteRange> loops;  // a loop's `data |> batches(n)`: its `batches` is that loop's error
+    auto inside = [](ByteRange inner, const std::vector<ByteRange>& outer) {
+        for (ByteRange r : outer)
+            if (r.begin <= inner.begin && inner.end <= r.end) return true;
+        return false;
+    };
+    for (const check::Effect& e : effects) {
+        switch (e.kind) {
+            case check::EffectKind::PythonValue:
+                if (!inside(e.range, python_as)) add(Blocker::ExportPythonName, e.range, e.detail);
+                break;
+            case check::EffectKind::PythonAs: add(Blocker::ExportPythonAs, e.range, e.detail); break;
+            case check::EffectKind::ReturnInTensorIf: add(Blocker::ExportReturnInTensorIf, e.range); break;
+            case check::EffectKind::ChangesField: add(Blocker::ExportChangesField, e.range, e.detail); break;
+            case check::EffectKind::DatasetLoop:
+                loops.push_back(e.range);
+                add(Blocker::ExportDatasetLoop, e.range);
+                break;
+            case check::EffectKind::Log: logs.insert(e.range.begin); break;
+            default: break;
         }
     }
-
-    std::vector<Diagnostic> take() { return std::move(out_); }
-
-private:
-    Diagnostic& add(DiagCode code, ByteRange range, std::vector<std::string> args, const check::CallPath& path) {
-        out_.push_back(make_diagnostic(code, range, args));
-        if (!path.sites.empty()) {
-            const check::CallSite* first = path.sites.front();
-            out_.back().related.push_back(
-                {first->range, "export fn `" + exported_ + "` calls `" + first->callee + "` here"});
+    std::map<std::string, const check::ExternFacts*> externs;
+    for (const check::ExternFacts& e : program.externs) externs.emplace(e.name, &e);
+    for (const check::CallSite& call : calls) {
+        if (call.kind == check::CalleeKind::ModelInit) add(Blocker::ExportMakesModel, call.range, call.callee);
+        if (call.kind == check::CalleeKind::ExternFunction) {
+            auto ext = externs.find(call.callee);
+            if (ext != externs.end() && !traceable_target(ext->second->target))
+                add(Blocker::ExportPythonExtern, call.callee_range, call.callee, ext->second->target).related =
+                    ext->second->target_range;
         }
-        return out_.back();
+        if (call.kind != check::CalleeKind::Builtin || call.passed_as_value) continue;
+        const check::Builtin* b = check::find_builtin(call.callee);
+        // `log(x)` is the logarithm; only `log(key=value)` keeps a record.
+        bool logarithm = call.callee == "log" && !logs.count(call.range.begin);
+        if (b && !b->exportable && !logarithm && !inside(call.range, loops))
+            add(Blocker::ExportHostBuiltin, call.callee_range, call.callee);
     }
+    return out;
+}
 
-    const check::ProgramFacts& program_;
-    std::string exported_;
-    std::map<std::string, const check::ExternFacts*> externs_;
-    std::vector<Diagnostic> out_;
-};
+// The errors of exporting `exported`: its inputs', then what it and every
+// function it reaches can't trace (each function's `causes`, as
+// program.functions).
+std::vector<Diagnostic> errors_of(const check::ProgramFacts& program, const std::string& exported,
+                                  const std::function<const std::vector<Cause>&(size_t)>& causes) {
+    std::map<std::string, size_t> by_name;
+    for (size_t i = 0; i < program.functions.size(); ++i) by_name.emplace(program.functions[i].name, i);
+    auto root = by_name.find(exported);
+    if (root == by_name.end()) return {};
+    std::vector<Diagnostic> out;
+    const check::FunctionFacts& fn = program.functions[root->second];
+    for (const check::ParamFacts& p : fn.params)
+        if (auto unfit = unfit_input(fn, p, &p == &fn.params.front()))
+            out.push_back(export_diagnostic(*unfit, exported));
+    for (const Cause& c : causes(root->second))
+        if (c.what != Blocker::ExportHostParameter) out.push_back(export_diagnostic(c, exported));
+    for (const auto& [name, path] : check::CallGraph(program).reaches(exported))
+        if (auto reached = by_name.find(name); reached != by_name.end() && name != exported)
+            for (const Cause& c : causes(reached->second))
+                out.push_back(export_diagnostic(along(c, path.sites), exported));
+    return out;
+}
 
 class Export final : public Pass {
 public:
-    std::string_view name() const override { return "export"; }
-    Summary summarize(const FunctionView&) const override { return {}; }
+    PassId id() const override { return PassId::Export; }
+
+    Summary summarize(const FunctionView& fn) const override {
+        Summary s;
+        s.causes = untraceable(fn.function, fn.calls, fn.effects, fn.program);
+        return s;
+    }
 
     // Each error once, from the first exported function (in source order)
     // that reaches it.
-    void finish(const check::ProgramFacts& program, Result& result) const override {
+    void finish(const Inputs& in, Result& out) const override {
         std::set<std::pair<std::string, uint32_t>> seen;
-        for (const check::FunctionFacts& fn : program.functions) {
+        auto causes = [&](size_t i) -> const std::vector<Cause>& { return in.own[i]->causes; };
+        for (const check::FunctionFacts& fn : in.program.functions) {
             if (!fn.exported) continue;
-            for (Diagnostic& d : export_errors(program, fn.name))
-                if (seen.insert({d.code, d.range.begin}).second) result.diagnostics.push_back(std::move(d));
+            for (Diagnostic& d : errors_of(in.program, fn.name, causes))
+                if (seen.insert({d.code, d.range.begin}).second) out.diagnostics.push_back(std::move(d));
         }
     }
 };
@@ -165,15 +169,19 @@ public:
 std::unique_ptr<Pass> export_pass() { return std::make_unique<Export>(); }
 
 std::vector<Diagnostic> export_errors(const check::ProgramFacts& program, const std::string& function) {
-    std::map<std::string, const check::FunctionFacts*> by_name;
-    for (const check::FunctionFacts& fn : program.functions) by_name.emplace(fn.name, &fn);
-    auto root = by_name.find(function);
-    if (root == by_name.end()) return {};
-    Errors errors(program, function);
-    errors.of(*root->second, {});
-    for (const auto& [name, path] : check::CallGraph(program).reaches(function))
-        if (auto fn = by_name.find(name); fn != by_name.end() && name != function) errors.of(*fn->second, path);
-    return errors.take();
+    std::vector<std::vector<Cause>> made(program.functions.size());
+    std::vector<bool> done(program.functions.size());
+    auto causes = [&](size_t i) -> const std::vector<Cause>& {
+        if (!done[i]) {
+            const check::FunctionFacts& fn = program.functions[i];
+            auto calls = std::span(program.calls).subspan(fn.calls_begin, fn.calls_end - fn.calls_begin);
+            auto effects = std::span(program.effects).subspan(fn.effects_begin, fn.effects_end - fn.effects_begin);
+            made[i] = untraceable(fn, calls, effects, program);
+            done[i] = true;
+        }
+        return made[i];
+    };
+    return errors_of(program, function, causes);
 }
 
 }  // namespace ss::analysis

@@ -15,8 +15,10 @@
 //   E1706 `return` inside an `if` on a tensor.
 // Each error in a function the exported one reaches names the exported
 // function and the call path, with the first call as related information.
-// Every `export fn` is checked by the pass; `shapescript export --fn` asks
-// the same of an unmarked function (export_errors).
+// Per function (summarize), what it does that torch.export can't trace: a
+// Cause each, said as its diagnostic by analysis/words.hpp. Every `export
+// fn` is checked by the pass; `shapescript export --fn` asks the same of an
+// unmarked function (export_errors).
 #pragma once
 
 #include <memory>

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "analysis/words.hpp"
 #include "check/builtin_table.hpp"
 #include "diag/catalogue.hpp"
 
@@ -13,27 +14,21 @@ namespace ss::analysis {
 
 namespace {
 
-constexpr std::string_view kPadding = "padding";
-
-// What keeps a loop's batch axis from being padded: an operation, or a call
-// that takes the axis into a variadic group (whose axes the callee can't
-// name, so the analysis can't follow it), with the call path to it.
-struct Prevention {
-    std::string what;  // "`sort`", "`f`, which takes it into its group `..s`"
-    std::string function;
-    ByteRange range;
-    check::CallPath path;  // from the loop's function to `function`
-};
-
 struct Reach {
-    std::optional<Prevention> prevention;
+    // The first thing that prevents padding the axis, with the call path to it.
+    std::optional<Cause> prevention;
     std::vector<std::pair<std::string, check::SymbolId>> reached;  // with no prevention: where it is padded
 };
 
 class Follower {
 public:
-    explicit Follower(const check::ProgramFacts& program) : program_(program) {
-        for (const check::FunctionFacts& fn : program.functions) functions_.emplace(fn.name, &fn);
+    // `mixing`: each function's operations that mix values along an axis
+    // (PaddingResult::mixing).
+    Follower(const check::ProgramFacts& program, const std::vector<std::vector<Cause>>& mixing) : program_(program) {
+        for (size_t i = 0; i < program.functions.size(); ++i) {
+            functions_.emplace(program.functions[i].name, &program.functions[i]);
+            mixing_.emplace(&program.functions[i], &mixing[i]);
+        }
     }
 
     // What the axis `symbol` of `start` reaches, breadth first (so the
@@ -43,19 +38,17 @@ public:
     // (`causal`) prevents keeping it too.
     Reach reach(const check::FunctionFacts& start, check::SymbolId symbol, bool selection = false) const {
         Reach out;
-        std::deque<std::tuple<const check::FunctionFacts*, check::SymbolId, check::CallPath>> todo{
+        std::deque<std::tuple<const check::FunctionFacts*, check::SymbolId, std::vector<const check::CallSite*>>> todo{
             {&start, symbol, {}}};
         std::set<std::pair<const check::FunctionFacts*, check::SymbolId>> seen{{&start, symbol}};
         while (!todo.empty()) {
             auto [fn, axis, path] = std::move(todo.front());
             todo.pop_front();
             out.reached.emplace_back(fn->name, axis);
-            for (size_t i = fn->effects_begin; i < fn->effects_end; ++i) {
-                const check::Effect& e = program_.effects[i];
-                bool prevents =
-                    e.kind == check::EffectKind::AcrossAxis || (selection && e.kind == check::EffectKind::InOrder);
-                if (prevents && check::mentions(e.size, axis)) {
-                    out.prevention = Prevention{e.detail, fn->name, e.range, path};
+            for (const Cause& mix : *mixing_.at(fn)) {
+                bool prevents = mix.what == Blocker::MixesAlongAxis || (selection && mix.what == Blocker::ReadsInOrder);
+                if (prevents && check::mentions(program_.effects[fn->effects_begin + mix.effect].size, axis)) {
+                    out.prevention = along(mix, path);
                     return out;
                 }
             }
@@ -67,18 +60,14 @@ public:
                     // Into a group of a function that only does elementwise
                     // maths, a padded position only ever affects itself.
                     if (b->variadic && callee != functions_.end() && elementwise(*callee->second)) continue;
-                    std::string refused =
-                        b->variadic ? "`" + call.callee + "`, which takes it into its group `.." + b->axis + "`"
-                        : !b->size.identical(check::Size::symbol(axis))
-                            ? "`" + call.callee + "`, which takes it as `" + b->axis + "` of another size"
-                            : "";
-                    if (!refused.empty()) {
-                        out.prevention = Prevention{refused, fn->name, call.range, path};
+                    if (b->variadic || !b->size.identical(check::Size::symbol(axis))) {
+                        Blocker what = b->variadic ? Blocker::TakenIntoGroup : Blocker::TakenAsOtherSize;
+                        out.prevention = along({what, call.callee, b->axis, fn->name, call.range}, path);
                         return out;
                     }
                     if (callee == functions_.end() || !seen.insert({callee->second, b->symbol}).second) continue;
-                    check::CallPath longer = path;
-                    longer.sites.push_back(&call);
+                    std::vector<const check::CallSite*> longer = path;
+                    longer.push_back(&call);
                     todo.emplace_back(callee->second, b->symbol, std::move(longer));
                 }
             }
@@ -106,14 +95,16 @@ private:
 
     const check::ProgramFacts& program_;
     std::map<std::string, const check::FunctionFacts*> functions_;
+    std::map<const check::FunctionFacts*, const std::vector<Cause>*> mixing_;
 };
 
 // One pad id per (function, axis), however many loops, selections or
-// generic axes reach it: each new one is appended to Result::padded.
+// generic axes reach it: each new one is appended to `out`, numbered after
+// those in `before`.
 class PadIds {
 public:
-    explicit PadIds(Result& result) : result_(result) {
-        for (const PaddedAxis& a : result.padded) ids_.emplace(std::pair{a.function, a.symbol}, a.id);
+    explicit PadIds(std::vector<PaddedAxis>& out, const std::vector<PaddedAxis>& before = {}) : out_(out) {
+        for (const PaddedAxis& a : before) ids_.emplace(std::pair{a.function, a.symbol}, a.id);
     }
 
     // Every (function, axis) `reach` reached; the one it started from
@@ -125,50 +116,56 @@ public:
             auto [at, added] = ids_.emplace(std::pair{reached, symbol}, static_cast<int>(ids_.size()));
             if (!added) continue;
             bool own = reached == function && symbol == start;
-            result_.padded.push_back({reached, symbol, at->second, own ? loop : std::nullopt, own && made_here});
+            out_.push_back({reached, symbol, at->second, own ? loop : std::nullopt, own && made_here});
         }
     }
 
 private:
-    Result& result_;
+    std::vector<PaddedAxis>& out_;
     std::map<std::pair<std::string, check::SymbolId>, int> ids_;
 };
 
-// Where a prevention is, seen from the loop (analysis.hpp's place_in).
-std::string place_of(const Prevention& p, std::string_view here = "in this loop") {
-    return place_in(p.function, p.path, here);
-}
-
 class Padding final : public Pass {
 public:
-    std::string_view name() const override { return kPadding; }
+    PassId id() const override { return PassId::Padding; }
 
-    // Everything is decided over the whole program: a loop's batch axis
-    // reaches other functions.
-    Summary summarize(const FunctionView&) const override { return {}; }
+    // What mixes values along an axis, in this body; whether it reaches a
+    // loop's batch axis is decided over the whole program.
+    Summary summarize(const FunctionView& fn) const override {
+        Summary s;
+        for (size_t i = 0; i < fn.effects.size(); ++i) {
+            const check::Effect& e = fn.effects[i];
+            if (e.kind != check::EffectKind::AcrossAxis && e.kind != check::EffectKind::InOrder) continue;
+            Blocker what = e.kind == check::EffectKind::AcrossAxis ? Blocker::MixesAlongAxis : Blocker::ReadsInOrder;
+            s.causes.emplace_back(what, e.detail, "", fn.function.name, e.range).effect = i;
+        }
+        return s;
+    }
 
-    void finish(const check::ProgramFacts& program, Result& result) const override {
-        std::optional<Follower> follower;
-        PadIds ids(result);
+    void finish(const Inputs& in, Result& out) const override {
+        const check::ProgramFacts& program = in.program;
+        PaddingResult& padding = out.padding;
+        for (const Summary* s : in.own) padding.mixing.push_back(s->causes);
+        Follower follower(program, padding.mixing);
+        PadIds ids(padding.padded);
         for (const check::FunctionFacts& fn : program.functions)
             for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
                 const check::Effect& loop = program.effects[i];
                 auto axis = loop.kind == check::EffectKind::DatasetLoop ? loop.size.as_symbol() : std::nullopt;
                 if (!axis) continue;  // a loop over examples
-                if (!follower) follower.emplace(program);
-                Reach reach = follower->reach(fn, *axis);
+                Reach reach = follower.reach(fn, *axis);
                 if (!reach.prevention) {
-                    result.facts.push_back({FactKind::PaddedLoop, fn.name, loop.range, ""});
+                    out.facts.push_back({FactKind::PaddedLoop, fn.name, loop.range});
                     ids.add(reach, fn.name, *axis, loop.range, true);
                     continue;
                 }
-                const Prevention& p = *reach.prevention;
-                std::string why = p.what + " " + place_of(p);
-                result.facts.push_back({FactKind::UnpaddedLoop, fn.name, loop.range, why});
-                result.facts.push_back({FactKind::PreventsPadding, p.function, p.range, p.what});
-                Diagnostic hint = make_diagnostic(DiagCode::H2001, loop.range, {why});
-                hint.related.push_back({p.range, p.what + " here: it has no masked version along the batch axis"});
-                result.diagnostics.push_back(std::move(hint));
+                const Cause& p = *reach.prevention;
+                out.facts.push_back({FactKind::UnpaddedLoop, fn.name, loop.range, p});
+                out.facts.push_back({FactKind::PreventsPadding, p.function, p.range, p});
+                Diagnostic hint = make_diagnostic(DiagCode::H2001, loop.range, {padding_why(p, "in this loop")});
+                hint.related.push_back(
+                    {p.range, padding_what(p) + " here: it has no masked version along the batch axis"});
+                out.diagnostics.push_back(std::move(hint));
             }
         // Selections by a Mask of one axis, kept at the mask's size where
         // nothing their size reaches prevents it, else compacted.
@@ -180,16 +177,14 @@ public:
                 auto k = selection.kind == check::EffectKind::Selection ? selection.size.as_symbol() : std::nullopt;
                 if (!k) continue;
                 bool first = done.insert(*k).second;
-                if (!follower) follower.emplace(program);
-                Reach reach = follower->reach(fn, *k, true);
+                Reach reach = follower.reach(fn, *k, true);
                 if (reach.prevention) {
-                    const Prevention& p = *reach.prevention;
-                    result.facts.push_back({FactKind::CompactedSelection, fn.name, selection.range,
-                                            p.what + " " + place_of(p, "in `" + fn.name + "`")});
+                    out.facts.push_back({FactKind::CompactedSelection, fn.name, selection.range, reach.prevention});
                     continue;
                 }
-                result.facts.push_back(
-                    {FactKind::KeptSelection, fn.name, selection.range, given_back(program, fn, *k, *follower)});
+                Fact fact{FactKind::KeptSelection, fn.name, selection.range};
+                given_back(program, fn, *k, follower, fact);
+                out.facts.push_back(std::move(fact));
                 if (first) {
                     ids.add(reach, fn.name, *k, std::nullopt, true);
                     kept.emplace_back(&fn, *k);
@@ -204,7 +199,7 @@ public:
             kept.pop_back();
             for (const auto& [caller, size] : results_of(program, *fn, k)) {
                 if (!seen.insert({caller->name, size}).second) continue;
-                Reach reach = follower->reach(*caller, size, true);
+                Reach reach = follower.reach(*caller, size, true);
                 if (reach.prevention) continue;
                 ids.add(reach, caller->name, size, std::nullopt, true);
                 kept.emplace_back(caller, size);
@@ -238,21 +233,16 @@ private:
 
     // For a kept selection `fn` returns: to whom it is given back kept
     // (the callers its first hop reaches without a prevention).
-    static std::string given_back(const check::ProgramFacts& program, const check::FunctionFacts& fn, check::SymbolId k,
-                                  const Follower& follower) {
-        bool returned = false;
+    static void given_back(const check::ProgramFacts& program, const check::FunctionFacts& fn, check::SymbolId k,
+                           const Follower& follower, Fact& fact) {
         for (size_t i = fn.effects_begin; i < fn.effects_end; ++i)
-            returned = returned || (program.effects[i].kind == check::EffectKind::Returned &&
-                                    program.effects[i].size.as_symbol() == k);
-        if (!returned) return "";
+            fact.returned = fact.returned || (program.effects[i].kind == check::EffectKind::Returned &&
+                                              program.effects[i].size.as_symbol() == k);
+        if (!fact.returned) return;
         std::set<std::string> keeping;
         for (const auto& [caller, size] : results_of(program, fn, k))
-            if (!follower.reach(*caller, size, true).prevention) keeping.insert("`" + caller->name + "`");
-        std::string names;
-        for (const std::string& n : keeping) names += (names.empty() ? "" : ", ") + n;
-        return names.empty()
-                   ? "Returned, it is compacted: no caller can keep it."
-                   : "Returned, it is given back kept to " + names + "; Python and other callers get it compacted.";
+            if (!follower.reach(*caller, size, true).prevention) keeping.insert(caller->name);
+        fact.names.assign(keeping.begin(), keeping.end());
     }
 };
 
@@ -262,9 +252,7 @@ std::vector<std::pair<PaddableAxis, Reach>> follow_generics(const Follower& foll
     std::vector<std::pair<PaddableAxis, Reach>> out;
     for (const auto& [axis, symbol] : fn.generic_axes) {
         Reach reach = follower.reach(fn, symbol);
-        PaddableAxis verdict{fn.name, axis, symbol, ""};
-        if (reach.prevention)
-            verdict.prevented = reach.prevention->what + " " + place_of(*reach.prevention, "in `" + fn.name + "`");
+        PaddableAxis verdict{fn.name, axis, symbol, reach.prevention};
         out.emplace_back(std::move(verdict), std::move(reach));
     }
     return out;
@@ -274,22 +262,15 @@ std::vector<std::pair<PaddableAxis, Reach>> follow_generics(const Follower& foll
 
 std::unique_ptr<Pass> padding_pass() { return std::make_unique<Padding>(); }
 
-void add_paddable_axes(const check::ProgramFacts& program, Result& result) {
-    PadIds ids(result);
-    Follower follower(program);
+PaddableResult paddable_axes(const check::ProgramFacts& program, const PaddingResult& padding) {
+    PaddableResult out;
+    PadIds ids(out.padded, padding.padded);
+    Follower follower(program, padding.mixing);
     for (const check::FunctionFacts& fn : program.functions)
         for (auto& [verdict, reach] : follow_generics(follower, fn)) {
-            if (verdict.prevented.empty()) ids.add(reach, fn.name, verdict.symbol, std::nullopt, false);
-            result.paddable.push_back(std::move(verdict));
+            if (!verdict.prevented) ids.add(reach, fn.name, verdict.symbol, std::nullopt, false);
+            out.axes.push_back(std::move(verdict));
         }
-}
-
-std::vector<PaddableAxis> paddable_axes(const check::ProgramFacts& program, const std::string& function) {
-    std::vector<PaddableAxis> out;
-    Follower follower(program);
-    for (const check::FunctionFacts& fn : program.functions)
-        if (fn.name == function)
-            for (auto& [verdict, reach] : follow_generics(follower, fn)) out.push_back(std::move(verdict));
     return out;
 }
 

@@ -10,14 +10,15 @@
 // A selection `x[keep]` by a Mask of one axis is followed the same way, by
 // its size `?k`, from its function: FactKind::KeptSelection where nothing
 // prevents it (kept at the mask's size, the mask its padding: FAST-4), else
-// CompactedSelection with what prevents it as detail. Returning it
+// CompactedSelection with what prevents it as its cause. Returning it
 // prevents it: Python and callers get the compact value.
 //
+// Per function (summarize), what mixes values along an axis: a Cause each.
 // Facts: for each loop over batches, FactKind::PaddedLoop over the loop's
-// batches, or UnpaddedLoop with what prevents it as detail, and then that
-// PreventsPadding where it is. An unpadded loop
+// batches, or UnpaddedLoop with what prevents it as its cause, and then
+// that PreventsPadding where it is. An unpadded loop
 // also has hint H2001, with the place as related information. Every axis a
-// padded loop's batch axis reaches is in Result::padded, with its pad id:
+// padded loop's batch axis reaches is in PaddingResult::padded, with its pad id:
 // what the code generator masks (docs/generated-code.md).
 //
 // A call that takes the axis into a variadic group prevents padding: the
@@ -34,12 +35,9 @@ namespace ss::analysis {
 
 std::unique_ptr<Pass> padding_pass();
 
-// What `shapescript.padded` can pad, for the code generator: each
-// function's generic axes, followed from the function itself, into
-// Result::paddable, and what the paddable ones reach into Result::padded
-// (after the pass's own entries). Not part of the pass, which the editor
-// runs after every edit: it asks one function's (paddable_axes) on hover.
-void add_paddable_axes(const check::ProgramFacts& program, Result& result);
-std::vector<PaddableAxis> paddable_axes(const check::ProgramFacts& program, const std::string& function);
+// What `shapescript.padded` can pad (Result::paddable, which asks it): each
+// function's generic axes, followed from the function itself, and what
+// the paddable ones reach, numbered after `padding`'s own.
+PaddableResult paddable_axes(const check::ProgramFacts& program, const PaddingResult& padding);
 
 }  // namespace ss::analysis

@@ -6,25 +6,22 @@
 // device work), waits for the device with an `if` on a tensor, or makes a
 // size that depends on the data and isn't kept padded (analysis/padding.hpp).
 //
+// Per function (summarize), what would prevent it there: a Cause each.
 // Facts: per step, FactKind::RecordedStep or UnrecordedStep over the
-// function (detail: what prevents it and where), and each
-// PreventsRecording where it is (detail: the step, and what it is).
+// function (its cause: the first thing that prevents it), and each
+// PreventsRecording where it is (its cause, and the step as its name).
+// The result (RecordingResult) is the set of steps that can be recorded.
 // A step that can't be recorded has H3101 on its name, naming the first
 // thing that prevents it (its own body first, then the nearest callee) and
 // the call path, with that place as related information.
 #pragma once
 
 #include <memory>
-#include <set>
-#include <string>
 
 #include "analysis/analysis.hpp"
 
 namespace ss::analysis {
 
 std::unique_ptr<Pass> recording_pass();
-
-// The steps the recording analysis found can be recorded.
-std::set<std::string> recorded_steps(const Result& result);
 
 }  // namespace ss::analysis

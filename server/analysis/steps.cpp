@@ -6,11 +6,9 @@ namespace ss::analysis {
 
 namespace {
 
-constexpr std::string_view kSteps = "steps";
-
 class Steps final : public Pass {
 public:
-    std::string_view name() const override { return kSteps; }
+    PassId id() const override { return PassId::Steps; }
 
     Summary summarize(const FunctionView& fn) const override {
         const auto& state = fn.function.mut_state_parameters;
@@ -23,27 +21,27 @@ public:
         }
         Summary s;
         if (work.empty() || changes.empty()) return s;
-        std::string changed;
+        std::vector<std::string> changed;
         for (const check::Effect* e : changes)
-            if (changed.find("`" + e->detail + "`") == std::string::npos)
-                changed += (changed.empty() ? "changes `" : ", `") + e->detail + "`";
+            if (std::find(changed.begin(), changed.end(), e->detail) == changed.end()) changed.push_back(e->detail);
         const std::string& f = fn.function.name;
-        s.facts.push_back({FactKind::Step, f, fn.function.range, changed});
-        for (const check::Effect* e : work) s.facts.push_back({FactKind::StepDeviceWork, f, e->range, e->detail});
-        for (const check::Effect* e : changes) s.facts.push_back({FactKind::StepChangesState, f, e->range, e->detail});
+        s.facts.push_back({FactKind::Step, f, fn.function.range, std::nullopt, changed});
+        for (const check::Effect* e : work)
+            s.facts.push_back({FactKind::StepDeviceWork, f, e->range, std::nullopt, {e->detail}});
+        for (const check::Effect* e : changes)
+            s.facts.push_back({FactKind::StepChangesState, f, e->range, std::nullopt, {e->detail}});
         return s;
+    }
+
+    void finish(const Inputs& in, Result& out) const override {
+        for (const Summary* s : in.own)
+            for (const Fact& f : s->facts)
+                if (f.kind == FactKind::Step) out.steps.steps.insert(f.function);
     }
 };
 
 }  // namespace
 
 std::unique_ptr<Pass> steps_pass() { return std::make_unique<Steps>(); }
-
-std::set<std::string> steps(const Result& result) {
-    std::set<std::string> out;
-    for (const Fact& f : result.facts)
-        if (f.kind == FactKind::Step) out.insert(f.function);
-    return out;
-}
 
 }  // namespace ss::analysis

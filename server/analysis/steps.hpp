@@ -7,21 +7,17 @@
 // advances a Train mode's step count (docs/generated-code.md).
 //
 // Facts: for each step, one FactKind::Step over the whole function with
-// the parameters it changes as detail, then its evidence: each
-// StepDeviceWork and each StepChangesState, where it is.
+// the parameters it changes as names, then its evidence: each
+// StepDeviceWork and each StepChangesState, where it is. The result
+// (StepsResult) is the set of steps.
 #pragma once
 
 #include <memory>
-#include <set>
-#include <string>
 
 #include "analysis/analysis.hpp"
 
 namespace ss::analysis {
 
 std::unique_ptr<Pass> steps_pass();
-
-// The functions the steps analysis found to be steps.
-std::set<std::string> steps(const Result& result);
 
 }  // namespace ss::analysis

@@ -6,7 +6,6 @@
 #include <set>
 #include <sstream>
 
-#include "analysis/recording.hpp"
 #include "check/extern_target.hpp"
 #include "codegen/emitter.hpp"
 
@@ -48,8 +47,8 @@ Emitter::Emitter(const check::DocumentResult& checked, const analysis::Result& a
       symbol_names_(checked.check.symbol_names),
       options_(options),
       lines_(text) {
-    steps_ = analysis::steps(analysed);
-    recorded_ = analysis::recorded_steps(analysed);
+    steps_ = analysed.steps.steps;
+    recorded_ = analysed.recording.recorded;
     index_padding(analysed);
     for (const check::CallSite& c : check_.program.calls)
         if (!c.passed_as_value) call_sites_.emplace(c.callee_range.begin, &c);

@@ -1,25 +1,28 @@
 // What padding writes into the module (docs/padding.md, docs/generated-code.md,
-// "Padding"): the axes the padding analysis pads (analysis::Result::padded)
+// "Padding"): the axes the padding analysis pads (analysis::PaddingResult::padded)
 // have pad ids; a function that has any keeps their masks in `_ss_pads`,
 // from its loops' batches or from its caller's `_ss_pad=`, and a masked
 // operation names which dims of its first operand are padded.
 #include <algorithm>
 #include <cstdlib>
 
+#include "analysis/words.hpp"
 #include "check/describe.hpp"
 #include "codegen/emitter.hpp"
 
 namespace ss::codegen {
 
 void Emitter::index_padding(const analysis::Result& analysed) {
-    for (const analysis::PaddableAxis& axis : analysed.paddable) paddable_[axis.function].push_back(&axis);
+    const analysis::PaddableResult& paddable = analysed.paddable();
+    for (const analysis::PaddableAxis& axis : paddable.axes) paddable_[axis.function].push_back(&axis);
     if (!options_.padding) return;  // --no-padding: no pad ids, so nothing is masked
-    for (const analysis::PaddedAxis& axis : analysed.padded) {
-        pad_ids_[axis.function][axis.symbol] = axis.id;
-        if (axis.loop) padded_loops_[axis.loop->begin] = axis.id;
-        if (!axis.made_here) given_pads_.insert(axis.function);
-        if (axis.made_here && !axis.loop) made_pads_[axis.function].insert(axis.symbol);
-    }
+    for (const auto* padded : {&analysed.padding.padded, &paddable.padded})
+        for (const analysis::PaddedAxis& axis : *padded) {
+            pad_ids_[axis.function][axis.symbol] = axis.id;
+            if (axis.loop) padded_loops_[axis.loop->begin] = axis.id;
+            if (!axis.made_here) given_pads_.insert(axis.function);
+            if (axis.made_here && !axis.loop) made_pads_[axis.function].insert(axis.symbol);
+        }
 }
 
 const std::map<check::SymbolId, int>* Emitter::pads_of(const std::string& function) const {
@@ -226,7 +229,9 @@ std::string Emitter::paddable_line(const ast::FnDef& fn) const {
     const std::optional<check::Type>& returns = typed->second.returns;
     std::string can, cannot;
     for (const analysis::PaddableAxis* a : entries->second) {
-        std::string why = options_.padding ? a->prevented : "the module was built with --no-padding";
+        std::string why = !options_.padding ? "the module was built with --no-padding"
+                          : a->prevented    ? analysis::padding_why(*a->prevented, "in `" + a->function + "`")
+                                            : "";
         std::string param_dims, result_dims;
         for (size_t i = 0; i < params.size() && why.empty(); ++i) {
             Places p = places_of(params[i].type, a->symbol, a->axis, symbol_names_);

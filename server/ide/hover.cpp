@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "analysis/padding.hpp"
+#include "analysis/words.hpp"
 #include "check/builtins.hpp"
 #include "check/describe.hpp"
 #include "ide/builtin_docs.hpp"
@@ -62,10 +62,11 @@ std::string padding_notes(const Snapshot& s, ByteRange word) {
         if (batches && f.kind == analysis::FactKind::PaddedLoop)
             out += "\n\nThe last batch is padded to the batch size, so every step has the same shapes.";
         else if (batches && f.kind == analysis::FactKind::UnpaddedLoop)
-            out += "\n\nThe last batch isn't padded to the batch size, because of " + f.detail + ".";
+            out += "\n\nThe last batch isn't padded to the batch size, because of " +
+                   analysis::padding_why(*f.cause, "in this loop") + ".";
         else if (f.kind == analysis::FactKind::PreventsPadding)
-            out += "\n\nThis keeps the batch axis of a loop over batches from being padded: " + f.detail +
-                   " has no masked version along it.";
+            out += "\n\nThis keeps the batch axis of a loop over batches from being padded: " +
+                   analysis::padding_what(*f.cause) + " has no masked version along it.";
     }
     return out;
 }
@@ -82,11 +83,12 @@ std::string recording_notes(const Snapshot& s, ByteRange at, const std::string& 
                 "\n\nA step, recorded as a CUDA graph on CUDA: its first call runs as it is, then each new "
                 "signature is recorded once and replayed.";
         else if (!function.empty() && f.function == function && f.kind == analysis::FactKind::UnrecordedStep)
-            out += "\n\nA step, not recorded as a CUDA graph: it runs operation by operation, because it " + f.detail +
-                   ".";
+            out += "\n\nA step, not recorded as a CUDA graph: it runs operation by operation, because it " +
+                   analysis::recording_why(*f.cause) + ".";
         else if (function.empty() && f.kind == analysis::FactKind::PreventsRecording && f.range.begin <= at.begin &&
                  at.end <= f.range.end)
-            out += "\n\nThis keeps " + f.detail + ", so it isn't recorded as a CUDA graph.";
+            out += "\n\nThis keeps the step `" + f.names.front() + "`: it " + analysis::recording_what(*f.cause) +
+                   ", so it isn't recorded as a CUDA graph.";
     }
     return out;
 }
@@ -100,9 +102,10 @@ std::string selection_notes(const Snapshot& s, ByteRange at) {
         if (f.kind == analysis::FactKind::KeptSelection)
             return "\n\nThis selection is kept padded: at the mask's size, the mask saying which positions are "
                    "selected, so its shape doesn't depend on the data." +
-                   (f.detail.empty() ? "" : " " + f.detail);
+                   (f.returned ? " " + analysis::given_back(f) : "");
         if (f.kind == analysis::FactKind::CompactedSelection)
-            return "\n\nThis selection is compacted (its size depends on the data), because of " + f.detail + ".";
+            return "\n\nThis selection is compacted (its size depends on the data), because of " +
+                   analysis::padding_why(*f.cause, "in `" + f.function + "`") + ".";
     }
     return {};
 }
@@ -111,9 +114,12 @@ std::string selection_notes(const Snapshot& s, ByteRange at) {
 // what prevents each other one (docs/padding.md).
 std::string paddable_notes(const Snapshot& s, const std::string& function) {
     std::string can, out;
-    for (const analysis::PaddableAxis& a : analysis::paddable_axes(s.result.check.program, function)) {
-        if (a.prevented.empty()) can += (can.empty() ? "`" : ", `") + a.axis + "`";
-        else out += "\n\n`shapescript.padded` can't pad `" + a.axis + "`, because of " + a.prevented + ".";
+    if (!s.analysed) return {};
+    for (const analysis::PaddableAxis& a : s.analysed->paddable_of(function)) {
+        if (!a.prevented) can += (can.empty() ? "`" : ", `") + a.axis + "`";
+        else
+            out += "\n\n`shapescript.padded` can't pad `" + a.axis + "`, because of " +
+                   analysis::padding_why(*a.prevented, "in `" + function + "`") + ".";
     }
     if (!can.empty()) out = "\n\n`shapescript.padded` can pad " + can + "." + out;
     return out;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "analysis/analysis.hpp"
+#include "analysis/words.hpp"
 #include "check/describe.hpp"
 #include "check/document.hpp"
 #include "syntax_test_util.hpp"
@@ -93,7 +94,8 @@ std::string dump(const ss::analysis::Result& r) {
     for (const auto& d : r.diagnostics) out += d.code + "@" + range(d.range) + " " + d.message + "\n";
     for (const auto& f : r.facts)
         out += std::string(ss::analysis::fact_pass(f.kind)) + " " + f.function + " " +
-               std::string(ss::analysis::fact_kind_name(f.kind)) + "@" + range(f.range) + " " + f.detail + "\n";
+               std::string(ss::analysis::fact_kind_name(f.kind)) + "@" + range(f.range) + " " +
+               ss::analysis::fact_detail(f) + "\n";
     return out;
 }
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "analysis/analysis.hpp"
-#include "analysis/steps.hpp"
+#include "analysis/words.hpp"
 #include "check/document.hpp"
 #include "syntax_test_util.hpp"
 
@@ -27,8 +27,9 @@ std::set<std::string> steps_of(const std::string& body, std::string* facts = nul
     if (facts)
         for (const auto& f : analysed.facts)
             *facts += f.function + " " + std::string(ss::analysis::fact_kind_name(f.kind)) + " `" +
-                      text.substr(f.range.begin, f.range.end - f.range.begin).substr(0, 40) + "` " + f.detail + "\n";
-    return ss::analysis::steps(analysed);
+                      text.substr(f.range.begin, f.range.end - f.range.begin).substr(0, 40) + "` " +
+                      ss::analysis::fact_detail(f) + "\n";
+    return analysed.steps.steps;
 }
 
 using Names = std::set<std::string>;
@@ -83,7 +84,7 @@ TEST_CASE("a step's facts say what it changes and where its device work is") {
 TEST_CASE("the README's example: train_step is a step, main is not") {
     std::string text = ss::test::read_source_file("examples/digits.ss");
     ss::check::DocumentAnalysis document(text);
-    auto steps = ss::analysis::steps(ss::analysis::analyze(document.analyze().check));
+    auto steps = ss::analysis::analyze(document.analyze().check).steps.steps;
     CHECK(steps == Names{"train_step"});
 }
 
@@ -94,7 +95,7 @@ TEST_CASE("an analyzer keeps the summaries of unchanged functions, moved") {
     ss::check::DocumentAnalysis document(text);
     ss::analysis::Analyzer analyzer;
     auto first = analyzer.run(document.analyze().check);
-    REQUIRE(ss::analysis::steps(first) == Names{"s", "t"});
+    REQUIRE(first.steps.steps == Names{"s", "t"});
     // An edit inside s moves t: t's summary is replayed at its new place.
     auto at = static_cast<uint32_t>(text.find("m.w + x") + 7);
     document.apply_edit({at, at, " + x"});
@@ -104,6 +105,6 @@ TEST_CASE("an analyzer keeps the summaries of unchanged functions, moved") {
     for (size_t i = 0; i < fresh.facts.size(); ++i) {
         CHECK(again.facts[i].range.begin == fresh.facts[i].range.begin);
         CHECK(again.facts[i].range.end == fresh.facts[i].range.end);
-        CHECK(again.facts[i].detail == fresh.facts[i].detail);
+        CHECK(ss::analysis::fact_detail(again.facts[i]) == ss::analysis::fact_detail(fresh.facts[i]));
     }
 }

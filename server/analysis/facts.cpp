@@ -1,0 +1,47 @@
+#include "analysis/facts.hpp"
+
+namespace ss::analysis {
+
+std::string_view fact_pass(FactKind kind) {
+    switch (kind) {
+        case FactKind::Step:
+        case FactKind::StepDeviceWork:
+        case FactKind::StepChangesState: return "steps";
+        case FactKind::PaddedLoop:
+        case FactKind::UnpaddedLoop:
+        case FactKind::PreventsPadding:
+        case FactKind::KeptSelection:
+        case FactKind::CompactedSelection: return "padding";
+        case FactKind::RecordedStep:
+        case FactKind::UnrecordedStep:
+        case FactKind::PreventsRecording: return "recording";
+    }
+    return "";
+}
+
+std::string_view fact_kind_name(FactKind kind) {
+    switch (kind) {
+        case FactKind::Step: return "step";
+        case FactKind::StepDeviceWork: return "device-work";
+        case FactKind::StepChangesState: return "changes-state";
+        case FactKind::PaddedLoop: return "padded-loop";
+        case FactKind::UnpaddedLoop: return "unpadded-loop";
+        case FactKind::PreventsPadding: return "prevents-padding";
+        case FactKind::KeptSelection: return "kept-selection";
+        case FactKind::CompactedSelection: return "compacted-selection";
+        case FactKind::RecordedStep: return "recorded-step";
+        case FactKind::UnrecordedStep: return "unrecorded-step";
+        case FactKind::PreventsRecording: return "prevents-recording";
+    }
+    return "";
+}
+
+Cause along(Cause cause, std::span<const check::CallSite* const> sites) {
+    if (sites.empty()) return cause;
+    cause.path = {sites.front()->caller};
+    for (const check::CallSite* site : sites) cause.path.push_back(site->callee);
+    cause.first_call = sites.front()->range;
+    return cause;
+}
+
+}  // namespace ss::analysis
