@@ -26,7 +26,7 @@ bool is_absolute_uri(std::string_view text) {
 
 std::string check_usage() {
     return "usage: shapescript check [--format human|json|sarif] [--sarif-docs-base URL]\n"
-           "                         [--max-diagnostics N] FILE...\n"
+           "                         [--max-diagnostics N] [--facts] FILE...\n"
            "\n"
            "Checks ShapeScript files and reports their diagnostics.\n"
            "\n"
@@ -40,6 +40,9 @@ std::string check_usage() {
            "  --sarif-docs-base URL\n"
            "                   with --format sarif: the URL the repository's files are\n"
            "                   published under; rules then link to URL/docs/errors.md#<code>\n"
+           "  --facts          with --format json: one object {diagnostics, facts}, the\n"
+           "                   facts the analyses found, each {file, line, column,\n"
+           "                   end_line, end_column, pass, kind, function, detail}\n"
            "  --max-diagnostics N\n"
            "                   show at most N diagnostics per file (default 100, 0: all)\n"
            "  -                read the source from standard input\n"
@@ -106,12 +109,17 @@ CheckArgs parse_check_args(std::span<const std::string> args) {
                 return UsageError{"`--max-diagnostics` needs a number, got `" + value + "`"};
             }
             options.max_diagnostics = n;
+        } else if (name == "--facts" && !has_value) {
+            options.facts = true;
         } else {
             return UsageError{"unknown option `" + arg + "`"};
         }
     }
     if (!options.sarif_docs_base.empty() && options.format != OutputFormat::Sarif) {
         return UsageError{"`--sarif-docs-base` is used only with `--format sarif`"};
+    }
+    if (options.facts && options.format != OutputFormat::Json) {
+        return UsageError{"`--facts` is used only with `--format json`"};
     }
     if (options.files.empty()) return UsageError{"no input files"};
     return options;

@@ -49,7 +49,11 @@ std::string summary(const Totals& t) {
 
 }  // namespace
 
-std::vector<Diagnostic> default_checker(std::string_view source) { return analysis::check_source(source); }
+Checked default_checker(std::string_view source) {
+    std::vector<analysis::Fact> facts;
+    std::vector<Diagnostic> diagnostics = analysis::check_source(source, &facts);
+    return {std::move(diagnostics), std::move(facts)};
+}
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err, const Checker& checker) {
     const OutputFormat format = options.format;
@@ -60,6 +64,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
         return err;
     };
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    nlohmann::ordered_json facts = nlohmann::ordered_json::array();
     SarifLog sarif({"shapescript", std::string(kVersion), options.sarif_docs_base});
     Totals totals;
 
@@ -83,10 +88,13 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
             continue;
         }
 
-        std::vector<Diagnostic> diagnostics = checker(source);
+        Checked checked = checker(source);
+        std::vector<Diagnostic>& diagnostics = checked.diagnostics;
         std::stable_sort(diagnostics.begin(), diagnostics.end(),
                          [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
         const LineIndex index(source);
+        if (options.facts)
+            for (const analysis::Fact& f : checked.facts) facts.push_back(render_fact_json(f, shown_path, index));
         size_t file_errors = 0;
         size_t shown = 0;
         for (const Diagnostic& d : diagnostics) {
@@ -116,7 +124,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
 
     switch (format) {
         case OutputFormat::Human: note() << summary(totals) << "\n"; break;
-        case OutputFormat::Json: out << dump_json(all) << "\n"; break;
+        case OutputFormat::Json:
+            if (options.facts) all = nlohmann::ordered_json{{"diagnostics", all}, {"facts", facts}};
+            out << dump_json(all) << "\n";
+            break;
         case OutputFormat::Sarif: out << dump_json(sarif.json()) << "\n"; break;
     }
     out.flush();

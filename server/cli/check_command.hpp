@@ -8,8 +8,10 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "analysis/facts.hpp"
 #include "diag/diagnostic.hpp"
 
 namespace ss::cli {
@@ -24,17 +26,29 @@ struct CheckOptions {
     // SARIF only: the absolute URL the repository's files are published
     // under, ending in "/"; empty leaves helpUri out (cli/sarif.hpp).
     std::string sarif_docs_base;
+    // JSON only (--facts): the analyses' facts too, for fixtures and tools
+    // (tests/check's `# fact` markers).
+    bool facts = false;
+};
+
+// One file's diagnostics, and the analyses' facts.
+struct Checked {
+    Checked(std::vector<Diagnostic> diagnostics, std::vector<analysis::Fact> facts = {})
+        : diagnostics(std::move(diagnostics)), facts(std::move(facts)) {}
+    std::vector<Diagnostic> diagnostics;
+    std::vector<analysis::Fact> facts;
 };
 
 // What a file's diagnostics come from: the whole front end (syntax, then the
 // checker). Injected so the command can be tested without a parser.
-using Checker = std::function<std::vector<Diagnostic>(std::string_view source)>;
+using Checker = std::function<Checked(std::string_view source)>;
 
 // The checker `shapescript check` uses.
-std::vector<Diagnostic> default_checker(std::string_view source);
+Checked default_checker(std::string_view source);
 
 // Diagnostics on `out` (human: one block per diagnostic; JSON: one array over
-// all files; SARIF: one log over all files, unreadable files included);
+// all files, or with --facts one object {diagnostics, facts}; SARIF: one log
+// over all files, unreadable files included);
 // notes, unreadable files and the human summary on `err`.
 // Returns kExitOk, kExitErrors or kExitUsage (a file could not be read; the
 // other files are still checked).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "analysis/words.hpp"
 #include "diag/catalogue.hpp"
 #include "diag/utf8.hpp"
 
@@ -182,6 +183,22 @@ nlohmann::ordered_json render_json(const Diagnostic& d, std::string_view path, c
         {"severity", std::string(severity_name(d.severity))},
         {"code", d.code},
         {"message", bounded_message(d.message)},
+    };
+}
+
+nlohmann::ordered_json render_fact_json(const analysis::Fact& f, std::string_view path, const LineIndex& index) {
+    const LineColumn begin = index.position(f.range.begin);
+    const LineColumn end = index.position(std::max(f.range.begin, f.range.end));
+    return nlohmann::ordered_json{
+        {"file", std::string(path)},
+        {"line", begin.line},
+        {"column", begin.column},
+        {"end_line", end.line},
+        {"end_column", end.column},
+        {"pass", std::string(analysis::fact_pass(f.kind))},
+        {"kind", std::string(analysis::fact_kind_name(f.kind))},
+        {"function", f.function},
+        {"detail", bounded_message(analysis::fact_detail(f))},
     };
 }
 

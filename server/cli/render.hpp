@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/facts.hpp"
 #include "diag/diagnostic.hpp"
 #include "diag/line_index.hpp"
 
@@ -50,6 +51,9 @@ std::string render_human(const Diagnostic& diagnostic, std::string_view path, st
 
 // The diagnostic as a JSON object (keys above).
 nlohmann::ordered_json render_json(const Diagnostic& diagnostic, std::string_view path, const LineIndex& index);
+// {file, line, column, end_line, end_column, pass, kind, function, detail}:
+// one analysis fact, positioned as render_json positions a diagnostic.
+nlohmann::ordered_json render_fact_json(const analysis::Fact& fact, std::string_view path, const LineIndex& index);
 
 // Serializes JSON for output; invalid UTF-8 in strings (a message quoting a
 // bad byte, an odd file name) is replaced rather than thrown on.

@@ -61,6 +61,36 @@ def test_valid_file_json_is_empty_array(ss):
     assert diagnostics == []
 
 
+def test_facts_come_with_the_diagnostics_in_one_object(ss):
+    f = ss.write(
+        "s.ss",
+        "dim V = 8\nmodel M:\n    w: [V] = normal(0.1)\nfn s(mut m: M, x: [V]):\n    m.w = m.w * 0.5 + x\n",
+    )
+    bad = ss.write("bad.ss", INVALID)
+    result = ss.run("check", "--format", "json", "--facts", f, bad)
+    assert result.returncode == 1, err(result)
+    data = json.loads(out(result))
+    assert set(data) == {"diagnostics", "facts"}
+    assert data["diagnostics"] and all(d["file"] == str(bad) for d in data["diagnostics"])
+    step = [x for x in data["facts"] if x["kind"] == "step"]
+    assert step == [
+        {
+            "file": str(f),
+            "line": 4,
+            "column": 1,
+            "end_line": 5,
+            "end_column": 24,
+            "pass": "steps",
+            "kind": "step",
+            "function": "s",
+            "detail": "changes `m`",
+        }
+    ]
+    for args in (["--facts", f], ["--format", "sarif", "--facts", f], ["--format", "json", "--facts=yes", f]):
+        refused = ss.run("check", *args)
+        assert refused.returncode == 2 and "--facts" in err(refused), args
+
+
 # --- syntax errors: human and JSON --------------------------------------------
 
 
