@@ -13,28 +13,13 @@ namespace ss::analysis {
 
 namespace {
 
-// Every pass, each after the passes it requires (in this order where the
-// requirements leave a choice).
 std::vector<std::unique_ptr<Pass>> every_pass() {
-    std::vector<std::unique_ptr<Pass>> waiting;
-    waiting.push_back(steps_pass());
-    waiting.push_back(padding_pass());
-    waiting.push_back(recording_pass());
-    waiting.push_back(export_pass());
-    std::vector<std::unique_ptr<Pass>> ordered;
-    std::vector<PassId> done;
-    while (!waiting.empty()) {
-        auto ready = std::find_if(waiting.begin(), waiting.end(), [&](const std::unique_ptr<Pass>& pass) {
-            for (PassId needed : pass->required())
-                if (std::find(done.begin(), done.end(), needed) == done.end()) return false;
-            return true;
-        });
-        if (ready == waiting.end()) throw std::logic_error("the analyses require each other in a cycle");
-        done.push_back((*ready)->id());
-        ordered.push_back(std::move(*ready));
-        waiting.erase(ready);
-    }
-    return ordered;
+    std::vector<std::unique_ptr<Pass>> passes;
+    passes.push_back(steps_pass());
+    passes.push_back(padding_pass());
+    passes.push_back(recording_pass());
+    passes.push_back(export_pass());
+    return in_required_order(std::move(passes));
 }
 
 void shift(Summary& s, int64_t delta) {
@@ -54,6 +39,23 @@ FunctionView view_of(const check::FunctionFacts& fn, const check::ProgramFacts& 
 }
 
 }  // namespace
+
+std::vector<std::unique_ptr<Pass>> in_required_order(std::vector<std::unique_ptr<Pass>> waiting) {
+    std::vector<std::unique_ptr<Pass>> ordered;
+    std::vector<PassId> done;
+    while (!waiting.empty()) {
+        auto ready = std::find_if(waiting.begin(), waiting.end(), [&](const std::unique_ptr<Pass>& pass) {
+            for (PassId needed : pass->required())
+                if (std::find(done.begin(), done.end(), needed) == done.end()) return false;
+            return true;
+        });
+        if (ready == waiting.end()) throw std::logic_error("the analyses require each other in a cycle");
+        done.push_back((*ready)->id());
+        ordered.push_back(std::move(*ready));
+        waiting.erase(ready);
+    }
+    return ordered;
+}
 
 std::string_view pass_name(PassId pass) {
     switch (pass) {

@@ -141,6 +141,10 @@ public:
     }
 };
 
+// `passes`, each after the passes it requires, in the given order where the
+// requirements leave a choice. Throws std::logic_error on a cycle.
+std::vector<std::unique_ptr<Pass>> in_required_order(std::vector<std::unique_ptr<Pass>> passes);
+
 // Every analysis, run over a checked program again and again (one
 // document's analyses): each function's summaries are kept while its body
 // key is the same, and only the entries one run used are kept for the next.

@@ -39,6 +39,20 @@ The format (also in tests/README.md)
 - The exit status must agree with the diagnostics (1 when there is an error,
   else 0), and `--max-diagnostics 0` is passed so none is hidden.
 
+Facts the analyses find (server/analysis/facts.hpp) are stated the same way,
+with `fact` for the severity and PASS:KIND for the code, as
+`shapescript check --facts` names them (in the style of go/analysis's
+analysistest):
+
+    fn s(mut m: M, x: [V]):  # fact steps:step "changes `m`"
+        m.w = m.w + x        # fact steps:device-work, fact steps:changes-state "m"
+
+A fact starts on the line of its range's start (a step's fact is the whole
+function: the `fn` line); `col=` and `"SUBSTRING"` (of its detail) work as
+for diagnostics. A file that states any fact of a pass states all of that
+pass's facts: the ones no expectation matches fail the test. Facts of
+passes a file doesn't mention are not checked.
+
 The binary comes from SS_BIN_DIR (set by CTest), or build/bin when unset.
 The parsing and matching functions are pure and tested by
 test_runner_selftest.py.
@@ -63,7 +77,8 @@ SEVERITIES = {"error": "error", "warning": "warning", "info": "information", "hi
 _SEVERITY_WORDS = {json_name: word for word, json_name in SEVERITIES.items()}
 # A comment whose first word is one of these (in any case) is read as an
 # expectation, so a misspelt one fails loudly instead of being ignored.
-_EXPECTATION_WORDS = set(SEVERITIES) | {"information", "warn", "err"}
+_EXPECTATION_WORDS = set(SEVERITIES) | {"information", "warn", "err", "fact", "facts"}
+FACT = "fact"  # the severity of a fact expectation, and of a fact read from the output
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as the CLI counts lines (docs/cli.md)
 # The first word, and what may follow it in an expectation (a code written
@@ -72,9 +87,11 @@ _FIRST_WORD = re.compile(r"\s*([A-Za-z]+?)(?=@|\s|,|$|[A-Z][0-9])")
 _SEVERITY = re.compile(r"([A-Za-z]+?)(?=[^A-Za-z]|$|[A-Z][0-9])")
 _OFFSET = re.compile(r"@([+-])([0-9]+)(?=\s|$)")
 _CODE = re.compile(r"[A-Z][0-9]{4}(?=[\s,]|$)")
+_FACT_CODE = re.compile(r"[a-z]+:[a-z]+(?:-[a-z]+)*(?=[\s,]|$)")
 _COLUMN = re.compile(r"col=([0-9]+)(?=[\s,]|$)")
 
 JSON_KEYS = {"file", "line", "column", "end_line", "end_column", "severity", "code", "message"}
+FACT_KEYS = {"file", "line", "column", "end_line", "end_column", "pass", "kind", "function", "detail"}
 
 
 @dataclass(frozen=True)
@@ -166,10 +183,10 @@ def parse_comment(comment: str, line: int, line_count: int) -> list[Expectation]
     while True:
         pos = skip_spaces(pos)
         m = _SEVERITY.match(comment, pos)
-        if not m or m.group(1) not in SEVERITIES:
+        if not m or (m.group(1) not in SEVERITIES and m.group(1) != FACT):
             found = f"`{m.group(1)}`" if m else ("the end" if pos >= n else f"`{comment[pos:].strip()}`")
-            fail(f"expected a severity (error, warning, info or hint), found {found}")
-        severity = SEVERITIES[m.group(1)]
+            fail(f"expected a severity (error, warning, info or hint) or `fact`, found {found}")
+        severity = SEVERITIES.get(m.group(1), FACT)
         pos = m.end()
 
         target = line
@@ -189,7 +206,9 @@ def parse_comment(comment: str, line: int, line_count: int) -> list[Expectation]
             pos = m.end()
 
         after_severity = skip_spaces(pos)
-        m = _CODE.match(comment, after_severity)
+        m = (_FACT_CODE if severity == FACT else _CODE).match(comment, after_severity)
+        if not m and severity == FACT:
+            fail("expected a pass and a kind such as `padding:padded-loop` after `fact`")
         if not m:
             fail("expected a diagnostic code such as E0001 after the severity")
         if after_severity == pos:
@@ -342,8 +361,9 @@ def report(label: str, missing: list[Expectation], unexpected: list[Diagnostic])
 
 def parse_output(returncode: int, stdout: bytes, stderr: bytes) -> tuple[list[Diagnostic], list[str]]:
     """The diagnostics of one `shapescript check --format json` run on one
-    file, and the problems with the run itself (crash, bad JSON, wrong exit
-    status)."""
+    file (with `--facts`, its facts too, as Diagnostics of severity `fact`
+    and code PASS:KIND), and the problems with the run itself (crash, bad
+    JSON, wrong exit status)."""
     err = stderr.decode("utf-8", errors="replace").strip()
     if returncode not in (0, 1):
         return [], [
@@ -355,6 +375,9 @@ def parse_output(returncode: int, stdout: bytes, stderr: bytes) -> tuple[list[Di
         return [], [
             f"shapescript check printed no JSON array ({e}):\n" + stdout.decode("utf-8", errors="replace")[:2000]
         ]
+    facts = []
+    if isinstance(data, dict) and set(data) == {"diagnostics", "facts"} and isinstance(data["facts"], list):
+        data, facts = data["diagnostics"], data["facts"]
     if not isinstance(data, list):
         return [], [f"shapescript check printed {type(data).__name__}, not a JSON array"]
     diagnostics, problems = [], []
@@ -364,6 +387,12 @@ def parse_output(returncode: int, stdout: bytes, stderr: bytes) -> tuple[list[Di
             continue
         diagnostics.append(Diagnostic(item["line"], item["column"], item["severity"], item["code"], item["message"]))
     want = 1 if any(d.severity == "error" for d in diagnostics) else 0
+    for item in facts:
+        if not isinstance(item, dict) or set(item) != FACT_KEYS:
+            problems.append(f"a fact without exactly the keys {sorted(FACT_KEYS)}: {item!r}")
+            continue
+        code = f"{item['pass']}:{item['kind']}"
+        diagnostics.append(Diagnostic(item["line"], item["column"], FACT, code, item["detail"]))
     if not problems and returncode != want:
         problems.append(
             f"shapescript check exited with status {returncode}, but its diagnostics "
@@ -382,6 +411,9 @@ def check_result(label: str, source: str, returncode: int, stdout: bytes, stderr
     diagnostics, problems = parse_output(returncode, stdout, stderr)
     if problems:
         return [f"{label}: {p}" for p in problems]
+    # Only the facts of the passes the file states facts of.
+    stated = {e.code.split(":")[0] for e in expectations if e.severity == FACT}
+    diagnostics = [d for d in diagnostics if d.severity != FACT or d.code.split(":")[0] in stated]
     missing, unexpected = match(expectations, diagnostics)
     return report(label, missing, unexpected)
 
@@ -423,7 +455,7 @@ def test_check_file(path: Path, shapescript: Path):
     label = path.relative_to(REPO_DIR).as_posix()
     source = path.read_bytes().decode("utf-8", errors="replace")
     result = subprocess.run(
-        [str(shapescript), "check", "--format", "json", "--max-diagnostics", "0", str(path)],
+        [str(shapescript), "check", "--format", "json", "--facts", "--max-diagnostics", "0", str(path)],
         capture_output=True,
         timeout=60,
     )

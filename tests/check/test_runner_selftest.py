@@ -129,6 +129,11 @@ def test_lines_end_as_the_cli_counts_them():
         ('# error E0001 "a"col=3', "expected a space or `,`"),
         ("# error E0001,", "no expectation after it"),
         ("# error E0001, and more", "found `and`"),
+        ("# fact", "a pass and a kind"),
+        ("# fact padding", "a pass and a kind"),
+        ("# fact Padding:padded-loop", "a pass and a kind"),
+        ("# fact E0001", "a pass and a kind"),
+        ("# facts padding:padded-loop", "found `facts`"),
     ],
 )
 def test_malformed_comments_fail_loudly(comment, reason):
@@ -278,3 +283,59 @@ def test_the_files_are_found_with_ids_relative_to_tests_check():
     ids = [p.relative_to(runner.CHECK_DIR).as_posix() for p in runner.SS_FILES]
     assert "syntax/e0001_unexpected_text.ss" in ids
     assert ids == sorted(ids)
+
+
+# --- facts (`# fact PASS:KIND`) ---------------------------------------------
+
+
+def fact_run(source: str, facts: list[tuple[int, str, str]]) -> list[str]:
+    """check_result on a made-up `--facts` run with no diagnostics and
+    `facts` as (line, pass:kind, detail)."""
+    rows = []
+    for line, code, detail in facts:
+        pass_name, kind = code.split(":")
+        rows.append(
+            {
+                "file": "t.ss",
+                "line": line,
+                "column": 1,
+                "end_line": line,
+                "end_column": 2,
+                "pass": pass_name,
+                "kind": kind,
+                "function": "f",
+                "detail": detail,
+            }
+        )
+    stdout = json.dumps({"diagnostics": [], "facts": rows}).encode()
+    return runner.check_result("t.ss", source, 0, stdout, b"")
+
+
+def test_a_fact_expectation_is_parsed():
+    got = parse('x  # fact padding:padded-loop, error E0001\ny  # fact@-1 steps:step "changes `m`"\n')
+    assert got[0] == Expectation(1, "fact", "padding:padded-loop", comment_line=1)
+    assert got[1] == Expectation(1, "error", "E0001", comment_line=1)
+    assert got[2] == Expectation(1, "fact", "steps:step", None, "changes `m`", comment_line=2)
+
+
+def test_facts_match_like_diagnostics():
+    assert fact_run("a  # fact steps:step\n", [(1, "steps:step", "changes `m`")]) == []
+    missing, unexpected = fact_run('a  # fact steps:step "opt"\n', [(1, "steps:step", "changes `m`")])
+    assert "missing: fact steps:step" in missing and 'has no "opt"' in missing
+    assert "unexpected: fact steps:step: changes `m`" in unexpected
+    unexpected, missing = fact_run("a\nb  # fact steps:step\n", [(1, "steps:step", "")])
+    assert "missing" in missing and "on line 1, not 2" in missing
+
+
+def test_a_stated_pass_must_be_stated_whole_and_others_are_not_checked():
+    facts = [(1, "steps:step", ""), (2, "steps:device-work", "update"), (2, "padding:padded-loop", "")]
+    [row] = fact_run("a  # fact steps:step\nb\n", facts)
+    assert "t.ss:2:1: unexpected: fact steps:device-work: update" in row
+    assert fact_run("a  # fact steps:step\nb  # fact steps:device-work\n", facts) == []
+    assert fact_run("a\nb\n", facts) == []
+
+
+def test_facts_without_their_keys_fail():
+    stdout = json.dumps({"diagnostics": [], "facts": [{"line": 1}]}).encode()
+    [row] = runner.check_result("t.ss", "a\n", 0, stdout, b"")
+    assert "a fact without exactly the keys" in row

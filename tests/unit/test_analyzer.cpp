@@ -1,8 +1,11 @@
-// The steps analysis (server/analysis/steps.hpp): every way of writing a
-// step is one, and what only looks like one is not.
+// The analysis driver (server/analysis/analysis.hpp): passes in the order
+// they require, a real program's steps, and summaries kept across edits.
+// What each pass finds is tested with files: tests/check's `# fact` markers.
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "analysis/analysis.hpp"
@@ -17,68 +20,48 @@ const char* kPrelude =
     "model M:\n    w: [V] = normal(0.1)\n"
     "fn loss(m: M, x: [V]) -> [] f32:\n    return sum(m.w * x)\n";
 
-std::set<std::string> steps_of(const std::string& body, std::string* facts = nullptr) {
-    std::string text = std::string(kPrelude) + body;
-    ss::check::DocumentAnalysis document(text);
-    const auto& result = document.analyze();
-    for (const auto& d : result.diagnostics) CAPTURE(d.message);
-    REQUIRE(result.diagnostics.empty());
-    ss::analysis::Result analysed = ss::analysis::analyze(result.check);
-    if (facts)
-        for (const auto& f : analysed.facts)
-            *facts += f.function + " " + std::string(ss::analysis::fact_kind_name(f.kind)) + " `" +
-                      text.substr(f.range.begin, f.range.end - f.range.begin).substr(0, 40) + "` " +
-                      ss::analysis::fact_detail(f) + "\n";
-    return analysed.steps.steps;
-}
-
 using Names = std::set<std::string>;
+
+// A pass that finds nothing and requires `needs`.
+class Needing final : public ss::analysis::Pass {
+public:
+    Needing(ss::analysis::PassId id, std::vector<ss::analysis::PassId> needs) : id_(id), needs_(std::move(needs)) {}
+    ss::analysis::PassId id() const override { return id_; }
+    std::vector<ss::analysis::PassId> required() const override { return needs_; }
+    ss::analysis::Summary summarize(const ss::analysis::FunctionView&) const override { return {}; }
+
+private:
+    ss::analysis::PassId id_;
+    std::vector<ss::analysis::PassId> needs_;
+};
+
+std::vector<ss::analysis::PassId> order_of(
+    std::vector<std::pair<ss::analysis::PassId, std::vector<ss::analysis::PassId>>> passes) {
+    std::vector<std::unique_ptr<ss::analysis::Pass>> given;
+    for (auto& [id, needs] : passes) given.push_back(std::make_unique<Needing>(id, needs));
+    std::vector<ss::analysis::PassId> out;
+    for (const auto& pass : ss::analysis::in_required_order(std::move(given))) out.push_back(pass->id());
+    return out;
+}
 
 }  // namespace
 
-TEST_CASE("every spelling of a step is one") {
-    CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]) -> [] f32:\n"
-                   "    l, grads = value_and_grad(loss, m, x)\n    update(m, opt, grads)\n    return l\n") ==
-          Names{"s"});
-    CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
-                   "    update(m, opt, value_and_grad(loss, m, x)[1])\n") == Names{"s"});
-    CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
-                   "    for i in 0..2:\n        update(m, opt, value_and_grad(loss, m, x)[1] |> clip_norm(1.0))\n") ==
-          Names{"s"});
-    CHECK(steps_of(
-              "fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n"
-              "    if x[0] > 0.0:\n        l, grads = value_and_grad(loss, m, x)\n        update(m, opt, grads)\n") ==
-          Names{"s"});
-    CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n    grads = value_and_grad(loss, m, x)[1]\n"
-                   "    m |> update(opt, grads)\n") == Names{"s"});
-    CHECK(steps_of("fn s(mut m: M, x: [V]):\n    m.w = m.w * 0.5 + x\n") == Names{"s"});
-    CHECK(steps_of("fn s(mut m: M, x: [V]):\n    for i in 0..3:\n        m.w = m.w + x\n") == Names{"s"});
+TEST_CASE("passes are ordered by what they require, else as given") {
+    using ss::analysis::PassId;
+    CHECK(
+        order_of({{PassId::Recording, {PassId::Steps, PassId::Padding}}, {PassId::Padding, {}}, {PassId::Steps, {}}}) ==
+        std::vector{PassId::Padding, PassId::Steps, PassId::Recording});
+    CHECK(order_of({{PassId::Export, {}}, {PassId::Steps, {}}}) == std::vector{PassId::Export, PassId::Steps});
+    CHECK_THROWS_AS(order_of({{PassId::Steps, {PassId::Padding}}, {PassId::Padding, {PassId::Steps}}}),
+                    std::logic_error);
 }
 
-TEST_CASE("what is not a step") {
-    // mut parameters that change nothing
-    CHECK(steps_of("fn f(mut m: M, mut opt: Optimizer[M], x: [V]) -> [] f32:\n    return loss(m, x)\n").empty());
-    // device work that changes no state passed in
-    CHECK(steps_of("fn f(mut m: M, x: [V]) -> [] f32:\n    return value_and_grad(loss, m, x)[0]\n").empty());
-    // a change without `mut` state: a local model
-    CHECK(steps_of("fn f(x: [V]):\n    m = M.init(seed=0)\n    opt = sgd(m, lr=0.1)\n"
-                   "    update(m, opt, value_and_grad(loss, m, x)[1])\n")
-              .empty());
-    // a loop that calls a step is not one itself (the README's `main`)
-    CHECK(steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n    update(m, opt, value_and_grad(loss, m, x)[1])\n"
-                   "fn main(mut m: M, mut opt: Optimizer[M], x: [V]):\n    for i in 0..3:\n        s(m, opt, x)\n") ==
-          Names{"s"});
-}
-
-TEST_CASE("a step's facts say what it changes and where its device work is") {
-    std::string facts;
-    steps_of("fn s(mut m: M, mut opt: Optimizer[M], x: [V]):\n    update(m, opt, value_and_grad(loss, m, x)[1])\n",
-             &facts);
-    CHECK(facts.find("s step `fn s(mut m: M") != std::string::npos);
-    CHECK(facts.find("changes `m`, `opt`") != std::string::npos);
-    CHECK(facts.find("s device-work `update(m, opt, value_and_grad(loss, m, x` update") != std::string::npos);
-    CHECK(facts.find("s device-work `value_and_grad(loss, m, x)` value_and_grad") != std::string::npos);
-    CHECK(facts.find("s changes-state `m` m") != std::string::npos);
+TEST_CASE("the driver runs each pass after those it requires") {
+    std::string text = ss::test::read_source_file("examples/digits.ss");
+    ss::check::DocumentAnalysis document(text);
+    ss::analysis::Result analysed = ss::analysis::analyze(document.analyze().check);
+    // Recording requires steps: it found train_step recorded only if steps ran first.
+    CHECK(analysed.recording.recorded == Names{"train_step"});
 }
 
 TEST_CASE("the README's example: train_step is a step, main is not") {
