@@ -10,17 +10,18 @@
 # "layer/file.hpp", so an include the wrong way is "file not found".
 
 # Lowest first.
-set(SS_LAYERS diag syntax check analysis codegen format ide lsp cli)
+set(SS_LAYERS diag syntax check analysis codegen driver format ide lsp cli)
 # The layers each uses directly.
 set(SS_USES_diag "")
 set(SS_USES_syntax diag)
 set(SS_USES_check syntax)
 set(SS_USES_analysis check)
 set(SS_USES_codegen check analysis)
+set(SS_USES_driver codegen)
 set(SS_USES_format syntax)
 set(SS_USES_ide check analysis)
-set(SS_USES_lsp ide codegen format)
-set(SS_USES_cli lsp codegen format)
+set(SS_USES_lsp ide driver format)
+set(SS_USES_cli lsp driver format)
 
 set(SS_SERVER_DIR "${CMAKE_CURRENT_LIST_DIR}")
 

@@ -9,10 +9,10 @@
 #include "cli/exit_codes.hpp"
 #include "cli/render.hpp"
 #include "cli/source_file.hpp"
-#include "codegen/build.hpp"
 #include "diag/line_index.hpp"
 #include "diag/version.hpp"
 #include "diag/write_file.hpp"
+#include "driver/build.hpp"
 
 namespace ss::cli {
 
@@ -49,7 +49,7 @@ std::optional<std::string> build_module(const std::string& source, const BuildOp
     std::error_code ec;
     auto absolute = std::filesystem::absolute(options.file, ec);
     o.source_path = ec ? options.file : absolute.lexically_normal().string();
-    codegen::BuildOutput built = codegen::build_python(source, o);
+    driver::BuildOutput built = driver::build_module(source, o);
 
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
     for (const Diagnostic& d : built.diagnostics) {

@@ -13,10 +13,10 @@
 #include "cli/python_child.hpp"
 #include "cli/render.hpp"
 #include "cli/source_file.hpp"
-#include "codegen/build.hpp"
 #include "diag/line_index.hpp"
 #include "diag/version.hpp"
 #include "diag/write_file.hpp"
+#include "driver/build.hpp"
 
 namespace ss::cli {
 
@@ -127,7 +127,7 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
     std::error_code ec;
     auto absolute = std::filesystem::absolute(options.file, ec);
     o.source_path = ec ? options.file : absolute.lexically_normal().string();
-    codegen::BuildOutput built = codegen::build_python(*read.bytes, o, true);
+    driver::BuildOutput built = driver::build_export_module(*read.bytes, o);
     const LineIndex index(*read.bytes);
     for (const Diagnostic& d : built.diagnostics)
         if (d.severity == Severity::Error || d.severity == Severity::Warning)

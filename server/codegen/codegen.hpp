@@ -30,4 +30,11 @@ struct Options {
 std::string generate_python(const check::DocumentResult& checked, const analysis::Result& analysed,
                             std::string_view text, const Options& options);
 
+// Something the code generator can't write yet (generate_python throws
+// it); the build reports it with the range, and writes nothing.
+struct CodegenError {
+    ByteRange range;
+    std::string message;
+};
+
 }  // namespace ss::codegen

@@ -237,11 +237,4 @@ std::string element_code(const check::Element& e, bool any_float = false);
 // `f(a, b, k=v)`: the arguments' Python text after `callee`.
 std::string call_text(const std::string& callee, const LoweredArgs& args);
 
-// Something the code generator can't write yet; the build reports it with
-// the range, and writes nothing.
-struct CodegenError {
-    ByteRange range;
-    std::string message;
-};
-
 }  // namespace ss::codegen

@@ -17,11 +17,11 @@
 // message says how many errors and where the first is.
 #include <filesystem>
 
-#include "codegen/build.hpp"
 #include "diag/child_process.hpp"
 #include "diag/read_file.hpp"
 #include "diag/version.hpp"
 #include "diag/write_file.hpp"
+#include "driver/build.hpp"
 #include "lsp/command_ids.hpp"
 #include "lsp/server.hpp"
 
@@ -99,7 +99,7 @@ Json LanguageServer::on_execute_command(const Json& params) {
     o.value_checks = level_option(options, "valueChecks");
     o.version = std::string(kVersion);
     o.source_path = path ? *path : uri;
-    codegen::BuildOutput built = codegen::build_python(text, o);
+    driver::BuildOutput built = driver::build_module(text, o);
 
     LineIndex lines(text);
     if (built.errors) {
@@ -184,7 +184,7 @@ void LanguageServer::start_export(const Json& id, const Json& params) {
     o.source_path = *path;
     o.padding = false;
     o.export_fn = fn;
-    codegen::BuildOutput built = codegen::build_python(*read.bytes, o, true);
+    driver::BuildOutput built = driver::build_export_module(*read.bytes, o);
     if (built.errors)
         throw RpcError(rpc_error::kRequestFailed, std::to_string(built.errors) + " error" +
                                                       (built.errors == 1 ? "" : "s") +

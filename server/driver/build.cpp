@@ -1,0 +1,86 @@
+#include "driver/build.hpp"
+
+#include <algorithm>
+
+#include "analysis/analysis.hpp"
+#include "analysis/export.hpp"
+#include "check/document.hpp"
+#include "diag/catalogue.hpp"
+
+namespace ss::driver {
+
+namespace {
+
+// The function an export is for, or why there is none.
+std::string chosen_export(const check::ProgramFacts& program, const std::string& asked, std::string& refused) {
+    std::vector<std::string> marked;
+    for (const check::FunctionFacts& fn : program.functions) {
+        if (!asked.empty() && fn.name == asked) return asked;
+        if (fn.exported) marked.push_back(fn.name);
+    }
+    if (!asked.empty()) refused = "there is no function `" + asked + "` in the file";
+    else if (marked.size() == 1) return marked[0];
+    else if (marked.empty()) refused = "the file has no `export fn`: name the function with --fn";
+    else {
+        std::string names;
+        for (const std::string& n : marked) names += (names.empty() ? "`" : ", `") + n + "`";
+        refused = "the file has " + std::to_string(marked.size()) + " export fns (" + names + "): choose one with --fn";
+    }
+    return "";
+}
+
+// What refuses exporting `function` beyond the file's own diagnostics: an
+// unmarked function checked as an `export fn` is (E17xx), and a model taken
+// first (E1707: a model export is for --hf and --gguf, seed 001).
+std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, const std::string& function) {
+    std::vector<Diagnostic> out;
+    for (const check::FunctionFacts& fn : program.functions) {
+        if (fn.name != function) continue;
+        if (!fn.exported) out = analysis::export_errors(program, function);
+        if (!fn.params.empty() && fn.params[0].type->kind == check::TypeKind::Model)
+            out.push_back(make_diagnostic(DiagCode::E1707, fn.params[0].range, {fn.name, fn.params[0].name}));
+    }
+    return out;
+}
+
+// The text checked and analysed once (the analyses `shapescript check`
+// runs, keeping the types the generator needs), then, when `exporting`,
+// the function to export chosen and checked, then the module generated
+// when nothing is an error.
+BuildOutput build(const std::string& source, const codegen::Options& options, bool exporting) {
+    BuildOutput out;
+    check::DocumentAnalysis document{source, true};
+    const check::DocumentResult& checked = document.analyze();
+    analysis::Result analysed = analysis::analyze(checked.check);
+    out.diagnostics = analysis::with_analyses(checked.diagnostics, analysed);
+    codegen::Options chosen = options;
+    if (exporting) {
+        chosen.export_fn = out.export_fn = chosen_export(checked.check.program, options.export_fn, out.export_refused);
+        if (out.export_fn.empty()) return out;
+        std::vector<Diagnostic> extra = export_refusals(checked.check.program, out.export_fn);
+        out.diagnostics.insert(out.diagnostics.end(), extra.begin(), extra.end());
+        std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
+                         [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
+    }
+    for (const Diagnostic& d : out.diagnostics)
+        if (d.severity == Severity::Error) ++out.errors;
+    if (out.errors) return out;
+    try {
+        out.module = codegen::generate_python(checked, analysed, source, chosen);
+    } catch (const codegen::CodegenError& e) {
+        out.unsupported = Unsupported{e.range, e.message};
+    }
+    return out;
+}
+
+}  // namespace
+
+BuildOutput build_module(const std::string& source, const codegen::Options& options) {
+    return build(source, options, false);
+}
+
+BuildOutput build_export_module(const std::string& source, const codegen::Options& options) {
+    return build(source, options, true);
+}
+
+}  // namespace ss::driver

@@ -1,0 +1,43 @@
+// The driver: from source text to a Python module, the one path that
+// `shapescript build`, `shapescript export` and the language server's
+// commands share: check the text (the same analyses as `shapescript
+// check`), and only when it has no errors, generate (codegen/codegen.hpp).
+// The code generator only writes; choosing what to export and refusing
+// what can't be exported is done here.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codegen/codegen.hpp"
+#include "diag/diagnostic.hpp"
+
+namespace ss::driver {
+
+struct Unsupported {
+    ByteRange range;
+    std::string message;  // what the code generator can't write yet
+};
+
+struct BuildOutput {
+    std::optional<std::string> module;    // set when it was generated
+    std::vector<Diagnostic> diagnostics;  // every diagnostic of the text, sorted
+    size_t errors = 0;                    // of them, errors: no module when > 0
+    std::optional<Unsupported> unsupported;
+    // An export module: the function exported, or why none could be chosen
+    // (then no module, and the command's exit code 2).
+    std::string export_fn;
+    std::string export_refused;
+};
+
+// The module `shapescript build` writes.
+BuildOutput build_module(const std::string& source, const codegen::Options& options);
+
+// The module `shapescript export` runs: for the function `options.export_fn`,
+// or the file's only `export fn` when that is empty. An unmarked function is
+// checked as an exported one first (E17xx); one that takes a model first is
+// E1707 (a model is exported with --hf and --gguf, which come with serving).
+BuildOutput build_export_module(const std::string& source, const codegen::Options& options);
+
+}  // namespace ss::driver
