@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/arguments.hpp"
 #include "cli/check_levels.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/render.hpp"
@@ -84,41 +85,40 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
         err << "shapescript build: error: " << display_text(message) << "\n\n" << build_usage();
         return kExitUsage;
     };
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&](std::string& into) -> bool {
-            if (i + 1 >= args.size()) return false;
-            into = args[++i];
-            return true;
-        };
-        if (a == "-h" || a == "--help") {
-            out << build_usage();
-            return kExitOk;
-        } else if (a == "-o" || a == "--output" || a == "--emit-python") {
-            if (!value(options.output) || options.output.empty())  // `-o ''`: never the default instead
-                return usage(a + " needs a file name, found " + (i < args.size() ? "an empty one" : "none"));
-        } else if (a == "--checks" || a == "--value-checks") {
-            std::string level;
-            if (!value(level) || !valid_level(level))
-                return usage(a + " expects always, debug or never, found `" + level + "`");
-            (a == "--checks" ? options.checks : options.value_checks) = level;
-        } else if (a == "--devices") {
-            if (!value(options.devices)) return usage("--devices needs a list such as cuda:0,cuda:1");
-        } else if (a == "--no-padding") {
+    static const OptionSpec kOptions[] = {
+        {{"-o", "--emit-python", "--output"}, "a file name"},
+        {{"--checks"}, "a level: always, debug or never"},
+        {{"--value-checks"}, "a level: always, debug or never"},
+        {{"--devices"}, "a list such as cuda:0,cuda:1"},
+        {{"--no-padding"}, ""},
+        {{"--format"}, "a format: human or json"},
+    };
+    auto words = read_arguments(args, kOptions);
+    if (auto* error = std::get_if<std::string>(&words)) return usage(*error);
+    const Arguments& given = std::get<Arguments>(words);
+    if (given.help) {
+        out << build_usage();
+        return kExitOk;
+    }
+    for (const auto& [name, value] : given.options) {
+        if (name == "--output") {
+            options.output = value;
+        } else if (name == "--checks" || name == "--value-checks") {
+            if (!valid_level(value)) return usage(name + " expects always, debug or never, found `" + value + "`");
+            (name == "--checks" ? options.checks : options.value_checks) = value;
+        } else if (name == "--devices") {
+            options.devices = value;
+        } else if (name == "--no-padding") {
             options.padding = false;
-        } else if (a == "--format") {
-            std::string f;
-            if (!value(f) || (f != "human" && f != "json"))
-                return usage("--format expects human or json, found `" + f + "`");
-            options.json = f == "json";
-        } else if (!a.empty() && a[0] == '-' && a != "-") {
-            return usage("unknown option `" + a + "`");
-        } else if (options.file.empty()) {
-            options.file = a;
-        } else {
-            return usage("one file at a time; found `" + options.file + "` and `" + a + "`");
+        } else if (name == "--format") {
+            if (value != "human" && value != "json")
+                return usage("--format expects human or json, found `" + value + "`");
+            options.json = value == "json";
         }
     }
+    if (given.positionals.size() > 1)
+        return usage("one file at a time; found `" + given.positionals[0] + "` and `" + given.positionals[1] + "`");
+    if (!given.positionals.empty()) options.file = given.positionals[0];
     if (options.file.empty()) return usage("no file given");
     SourceRead read = read_source(options.file);
     if (!read.bytes) {

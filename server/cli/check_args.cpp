@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "cli/arguments.hpp"
+
 namespace ss::cli {
 namespace {
 
@@ -51,49 +53,25 @@ std::string check_usage() {
 }
 
 CheckArgs parse_check_args(std::span<const std::string> args) {
+    static const OptionSpec kOptions[] = {
+        {{"--format"}, "a format: human, json or sarif"},
+        {{"--sarif-docs-base"}, "a URL"},
+        {{"--max-diagnostics"}, "a number"},
+        {{"--facts"}, ""},
+    };
+    auto words = read_arguments(args, kOptions);
+    if (auto* error = std::get_if<std::string>(&words)) return UsageError{*error};
+    const Arguments& given = std::get<Arguments>(words);
+    if (given.help) return HelpRequested{};
     CheckOptions options;
-    bool options_done = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (options_done || arg == "-" || arg.empty() || arg[0] != '-') {
-            options.files.push_back(arg);
-            continue;
-        }
-        if (arg == "--") {
-            options_done = true;
-            continue;
-        }
-        if (arg == "-h" || arg == "--help") return HelpRequested{};
-
-        // --name value and --name=value
-        std::string name = arg;
-        std::string value;
-        bool has_value = false;
-        if (auto eq = arg.find('='); eq != std::string::npos) {
-            name = arg.substr(0, eq);
-            value = arg.substr(eq + 1);
-            has_value = true;
-        }
-        auto take_value = [&]() -> bool {
-            if (has_value) return true;
-            if (i + 1 >= args.size()) return false;
-            value = args[++i];
-            return true;
-        };
-
+    options.files = given.positionals;
+    for (const auto& [name, value] : given.options) {
         if (name == "--format") {
-            if (!take_value()) return UsageError{"`--format` needs a value: human, json or sarif"};
-            if (value == "human") {
-                options.format = OutputFormat::Human;
-            } else if (value == "json") {
-                options.format = OutputFormat::Json;
-            } else if (value == "sarif") {
-                options.format = OutputFormat::Sarif;
-            } else {
-                return UsageError{"unknown format `" + value + "`: expected human, json or sarif"};
-            }
+            if (value == "human") options.format = OutputFormat::Human;
+            else if (value == "json") options.format = OutputFormat::Json;
+            else if (value == "sarif") options.format = OutputFormat::Sarif;
+            else return UsageError{"unknown format `" + value + "`: expected human, json or sarif"};
         } else if (name == "--sarif-docs-base") {
-            if (!take_value()) return UsageError{"`--sarif-docs-base` needs a URL"};
             if (!is_absolute_uri(value)) {
                 return UsageError{
                     "`--sarif-docs-base` needs an absolute URL such as "
@@ -102,17 +80,14 @@ CheckArgs parse_check_args(std::span<const std::string> args) {
             }
             options.sarif_docs_base = value.back() == '/' ? value : value + "/";
         } else if (name == "--max-diagnostics") {
-            if (!take_value()) return UsageError{"`--max-diagnostics` needs a number"};
             size_t n = 0;
             auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
             if (ec != std::errc() || end != value.data() + value.size()) {
                 return UsageError{"`--max-diagnostics` needs a number, got `" + value + "`"};
             }
             options.max_diagnostics = n;
-        } else if (name == "--facts" && !has_value) {
+        } else if (name == "--facts") {
             options.facts = true;
-        } else {
-            return UsageError{"unknown option `" + arg + "`"};
         }
     }
     if (!options.sarif_docs_base.empty() && options.format != OutputFormat::Sarif) {

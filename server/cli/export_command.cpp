@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include "cli/arguments.hpp"
 #include "cli/check_levels.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/python_child.hpp"
@@ -55,44 +56,38 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
         err << "shapescript export: error: " << display_text(message) << "\n\n" << export_usage();
         return kExitUsage;
     };
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&](std::string& into) -> bool {
-            if (i + 1 >= args.size()) return false;
-            into = args[++i];
-            return true;
-        };
-        if (a == "-h" || a == "--help") {
-            out << export_usage();
-            return kExitOk;
-        } else if (a == "--fn") {
-            if (!value(options.fn) || options.fn.empty()) return usage("--fn needs a function's name");
-        } else if (a == "-o" || a == "--output") {
-            if (!value(options.output) || options.output.empty())  // `-o ''`: never the default instead
-                return usage(a + " needs a file name, found " + (i < args.size() ? "an empty one" : "none"));
-        } else if (a == "--emit-python") {
-            if (!value(options.emit_python) || options.emit_python.empty())
-                return usage("--emit-python needs a file name, found " +
-                             std::string(i < args.size() ? "an empty one" : "none"));
-        } else if (a == "--python") {
-            if (!value(options.python)) return usage("--python needs a program");
-        } else if (a == "--devices") {
-            if (!value(options.devices)) return usage("--devices needs a list such as cuda:0");
-        } else if (a == "--checks" || a == "--value-checks") {
-            std::string level;
-            if (!value(level) || !valid_level(level))
-                return usage(a + " expects always, debug or never, found `" + level + "`");
-            (a == "--checks" ? options.checks : options.value_checks) = level;
-        } else if (a == "--aoti") {
-            options.aoti = true;
-        } else if (!a.empty() && a[0] == '-') {
-            return usage("unknown option `" + a + "`");
-        } else if (options.file.empty()) {
-            options.file = a;
-        } else {
-            return usage("one file at a time; found `" + options.file + "` and `" + a + "`");
+    static const OptionSpec kOptions[] = {
+        {{"--fn"}, "a function's name"},
+        {{"-o", "--output"}, "a file name"},
+        {{"--emit-python"}, "a file name"},
+        {{"--python"}, "a program"},
+        {{"--devices"}, "a list such as cuda:0"},
+        {{"--checks"}, "a level: always, debug or never"},
+        {{"--value-checks"}, "a level: always, debug or never"},
+        {{"--aoti"}, ""},
+    };
+    auto words = read_arguments(args, kOptions);
+    if (auto* error = std::get_if<std::string>(&words)) return usage(*error);
+    const Arguments& given = std::get<Arguments>(words);
+    if (given.help) {
+        out << export_usage();
+        return kExitOk;
+    }
+    for (const auto& [name, value] : given.options) {
+        if (name == "--fn") options.fn = value;
+        else if (name == "--output") options.output = value;
+        else if (name == "--emit-python") options.emit_python = value;
+        else if (name == "--python") options.python = value;
+        else if (name == "--devices") options.devices = value;
+        else if (name == "--aoti") options.aoti = true;
+        else if (name == "--checks" || name == "--value-checks") {
+            if (!valid_level(value)) return usage(name + " expects always, debug or never, found `" + value + "`");
+            (name == "--checks" ? options.checks : options.value_checks) = value;
         }
     }
+    if (given.positionals.size() > 1)
+        return usage("one file at a time; found `" + given.positionals[0] + "` and `" + given.positionals[1] + "`");
+    if (!given.positionals.empty()) options.file = given.positionals[0];
     if (options.file.empty()) return usage("no file given");
     // What will be written: the .pt2 (by Python: asked about here, so that
     // nothing is replaced), or the module with --emit-python, and a .pt2

@@ -4,6 +4,7 @@
 #include <optional>
 #include <variant>
 
+#include "cli/arguments.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/render.hpp"
 #include "cli/source_file.hpp"
@@ -98,38 +99,33 @@ int run_fmt(const FmtOptions& options, std::ostream& out, std::ostream& err) {
 
 int run_fmt_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     FmtOptions options;
-    bool options_done = false;
     auto usage_error = [&](const std::string& message) {
         err << "shapescript fmt: error: " << display_text(message) << "\n\n" << fmt_usage();
         return kExitUsage;
     };
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (options_done || arg == "-" || arg.empty() || arg[0] != '-') {
-            options.files.push_back(arg);
-        } else if (arg == "--") {
-            options_done = true;
-        } else if (arg == "-h" || arg == "--help") {
-            out << fmt_usage();
-            return kExitOk;
-        } else if (arg == "--check") {
+    static const OptionSpec kOptions[] = {
+        {{"--check"}, ""},
+        {{"--stdout"}, ""},
+        {{"--indent"}, "a number from 1 to 16"},
+    };
+    auto words = read_arguments(args, kOptions);
+    if (auto* error = std::get_if<std::string>(&words)) return usage_error(*error);
+    const Arguments& given = std::get<Arguments>(words);
+    if (given.help) {
+        out << fmt_usage();
+        return kExitOk;
+    }
+    options.files = given.positionals;
+    for (const auto& [name, value] : given.options) {
+        if (name == "--check") {
             options.check = true;
-        } else if (arg == "--stdout") {
+        } else if (name == "--stdout") {
             options.to_stdout = true;
-        } else if (arg == "--indent" || arg.rfind("--indent=", 0) == 0) {
-            std::string value;
-            if (arg == "--indent") {
-                if (i + 1 >= args.size()) return usage_error("--indent needs a number");
-                value = args[++i];
-            } else {
-                value = arg.substr(std::strlen("--indent="));
-            }
-            if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string::npos ||
+        } else if (name == "--indent") {
+            if (value.size() > 2 || value.find_first_not_of("0123456789") != std::string::npos ||
                 std::stoi(value) < 1 || std::stoi(value) > 16)
                 return usage_error("--indent takes a number from 1 to 16, not `" + value + "`");
             options.indent_width = std::stoi(value);
-        } else {
-            return usage_error("unknown option `" + arg + "`");
         }
     }
     if (options.check && options.to_stdout) return usage_error("--check and --stdout can't be used together");

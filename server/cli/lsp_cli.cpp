@@ -7,6 +7,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "cli/arguments.hpp"
 #include "cli/check_args.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/render.hpp"
@@ -35,42 +36,44 @@ std::string lsp_usage() {
 }
 
 std::variant<ServeArgs, std::string> parse_serve_args(std::span<const std::string> args) {
+    static const OptionSpec kOptions[] = {
+        {{"--stdio"}, ""},
+        {{"--port"}, "a port number"},
+        {{"--log-file"}, "a file name"},
+        {{"--log-level"}, "a log level"},
+        {{"--debounce-ms"}, "milliseconds"},
+        {{"--docs-base"}, "a URL", true},
+    };
+    auto words = read_arguments(args, kOptions);
+    if (auto* error = std::get_if<std::string>(&words)) return *error;
+    const Arguments& given = std::get<Arguments>(words);
+    if (given.help) return "`--help` comes alone";
+    if (!given.positionals.empty()) return "unexpected `" + given.positionals[0] + "`";
     ServeArgs out;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&](std::string& into) -> std::optional<std::string> {
-            if (i + 1 >= args.size()) return "`" + a + "` needs a value";
-            into = args[++i];
-            return std::nullopt;
-        };
-        std::string v;
+    for (const auto& [a, v] : given.options) {
         if (a == "--stdio") {
             out.stdio = true;
         } else if (a == "--port") {
-            if (auto e = value(v)) return *e;
             char* end = nullptr;
             long port = std::strtol(v.c_str(), &end, 10);
-            if (v.empty() || *end != '\0' || port < 1 || port > 65535)
+            if (*end != '\0' || port < 1 || port > 65535)
                 return "expected a port number from 1 to 65535 after --port, found `" + v + "`";
             out.port = static_cast<uint16_t>(port);
         } else if (a == "--log-file") {
-            if (auto e = value(out.log_file)) return *e;
+            out.log_file = v;
         } else if (a == "--log-level") {
-            if (auto e = value(out.log_level)) return *e;
+            out.log_level = v;
             if (spdlog::level::from_str(out.log_level) == spdlog::level::off && out.log_level != "off")
                 return "expected a log level (trace, debug, info, warn, error, off), found `" + out.log_level + "`";
         } else if (a == "--debounce-ms") {
-            if (auto e = value(v)) return *e;
             char* end = nullptr;
             long ms = std::strtol(v.c_str(), &end, 10);
-            if (v.empty() || *end != '\0' || ms < 0 || ms > 5000)
+            if (*end != '\0' || ms < 0 || ms > 5000)
                 return "expected milliseconds from 0 to 5000 after --debounce-ms, found `" + v + "`";
             out.server.debounce = std::chrono::milliseconds(ms);
         } else if (a == "--docs-base") {
-            if (auto e = value(out.server.links.docs_page)) return *e;
+            out.server.links.docs_page = v;
             out.docs_base_given = true;
-        } else {
-            return "unknown option `" + a + "`";
         }
     }
     if (out.stdio == out.port.has_value()) return "expected one of --stdio or --port N";

@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include "cli/arguments.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/python_child.hpp"
 
@@ -27,23 +28,20 @@ std::string run_usage() {
 }
 
 int run_run_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
-    std::string python;
-    std::vector<std::string> rest;
-    for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "-h" || args[i] == "--help") {
-            out << run_usage();
-            return kExitOk;
-        }
-        if (args[i] == "--python") {
-            if (i + 1 >= args.size()) {
-                err << "shapescript run: error: --python needs a program\n\n" << run_usage();
-                return kExitUsage;
-            }
-            python = args[++i];
-            continue;
-        }
-        rest.push_back(args[i]);
+    // Only --python is this command's; the rest is the runner's, as given.
+    static const OptionSpec kOptions[] = {{{"--python"}, "a program"}};
+    auto words = read_arguments(args, kOptions, {.unknown_as_positional = true});
+    if (auto* error = std::get_if<std::string>(&words)) {
+        err << "shapescript run: error: " << *error << "\n\n" << run_usage();
+        return kExitUsage;
     }
+    const Arguments& given = std::get<Arguments>(words);
+    if (given.help) {
+        out << run_usage();
+        return kExitOk;
+    }
+    std::string python = given.value("--python").value_or("");
+    const std::vector<std::string>& rest = given.positionals;
     if (rest.empty() || rest[0].empty() || rest[0][0] == '-') {
         err << "shapescript run: error: the first argument is the .ss file to run\n\n" << run_usage();
         return kExitUsage;
