@@ -120,6 +120,31 @@ struct CallBindings {
     }
 };
 
+// One call against a signature, as call_signature works it out phase by
+// phase (call_signature.cpp).
+struct CallMatch {
+    const std::string& name;
+    const Signature& sig;
+    const Type* piped;
+    ByteRange piped_range;
+    ByteRange range;
+    std::vector<const ast::Argument*> given;      // each parameter's argument, if given
+    std::vector<bool> has;                        // each parameter given: by its argument, by keyword or piped
+    std::vector<const ast::Argument*> unmatched;  // reported: only typed
+    bool ok = true;                               // nothing reported about the call
+    std::vector<Type> types;                      // each parameter's argument's type
+    std::vector<ByteRange> where;                 // and where it is
+    bool prelude = false;                         // a prelude built-in's signature
+    const Builtin* builtin = nullptr;             // its row of the table
+    CallBindings bindings;
+    const TensorType* element_source = nullptr;  // the first tensor whose parameter writes no element
+    // What an argument of unknown type would have bound: the result mustn't
+    // take it from another argument instead.
+    std::set<SymbolId> unknown_sizes;
+    std::set<std::string> unknown_groups;
+    bool unknown_element = false;
+};
+
 // The arguments of a built-in that has a typing rule (builtin_rules.cpp).
 struct BuiltinArgument {
     Type type;
@@ -409,6 +434,15 @@ private:
                         ByteRange range);
     bool bind_tensor(const TensorType& param, const TensorType& arg, CallBindings& bindings,
                      const std::string& param_name, ByteRange at, bool prelude = false, bool is_extern = false);
+    // call_signature.cpp: its phases.
+    bool match_arguments(CallMatch& m, const std::vector<const ast::Argument*>& arguments);
+    void type_arguments(CallMatch& m);
+    void bind_arguments(CallMatch& m);
+    void note_unknown_argument(CallMatch& m, const TensorType& param);
+    bool bind_tensor_argument(CallMatch& m, size_t i, std::vector<std::pair<size_t, CallBindings>>& wrong_elements);
+    void check_plain_argument(CallMatch& m, size_t i);
+    void record_call(size_t site, const CallMatch& m);
+    Type call_result(size_t site, const CallMatch& m);
     // A parameter's type as a message writes it; a prelude parameter with
     // the call's bindings so far, never with the prelude's own names.
     std::string expected_text(const Type& param, const CallBindings& bindings, bool prelude, bool any_float) const;
