@@ -119,50 +119,9 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         return of_kind(TypeKind::Float);
     if (std::holds_alternative<ast::BoolLiteral>(node)) return of_kind(TypeKind::Bool);
     if (std::holds_alternative<ast::StringLiteral>(node)) return of_kind(TypeKind::Str);
-    if (auto* n = std::get_if<ast::NameExpr>(&node)) {
-        Type t = type_of_name(n->name);
-        // A function, model, record, module or built-in named where a value
-        // goes (`x * f`, `return zeros`): where a name may stand, its user
-        // (a call, `.init`, a module's attribute) doesn't type it as a value.
-        if (std::string_view what = not_a_value(n->name.text); !what.empty()) {
-            report(DiagCode::E0103, n->name.range, {n->name.text, std::string(what), "a value"});
-            return Type{};
-        }
-        return t;
-    }
+    if (auto* n = std::get_if<ast::NameExpr>(&node)) return type_of_name_value(*n);
     if (auto* b = std::get_if<ast::Binary>(&node)) return type_of_binary(*b, expr.range);
-    if (auto* u = std::get_if<ast::Unary>(&node)) {
-        // -9223372036854775808: the one int whose digits alone don't fit.
-        if (auto* i = std::get_if<ast::IntLiteral>(&u->operand->node);
-            u->op == "-" && i && !i->value && written(u->operand->range) == "9223372036854775808")
-            return of_kind(TypeKind::Int);
-        Type operand = type_of(*u->operand);
-        // `!` is a Mask's; Python's `~` of a bool or number is bitwise (`~True` is -2): `not` negates a bool.
-        if (u->op == "!" && operand.kind != TypeKind::Unknown && !is_mask(operand)) {
-            report(DiagCode::E0418, expr.range, {"`!`", "a Mask", in_message(operand)});
-            return Type{};
-        }
-        if (u->op == "not") {
-            if (has_many_values(operand))
-                report(DiagCode::E0418, u->operand->range, {"`not`", "a bool", in_message(operand)});
-            return of_kind(TypeKind::Bool);
-        }
-        if ((u->op == "-" || u->op == "+") && is_mask(operand)) {  // torch refuses `-` on bools
-            report(DiagCode::E0418, expr.range, {"`" + u->op + "`", "numbers", in_message(operand)});
-            return Type{};
-        }
-        if (operand.kind == TypeKind::Bool) return of_kind(TypeKind::Int);  // Python's `-True` is -1
-        if (operand.kind == TypeKind::Tensor && u->op == "-") {
-            Type negated = operand;
-            negated.tensor.element = after_arithmetic(operand.tensor.element);
-            return negated;
-        }
-        if (operand.kind != TypeKind::Unknown && operand.kind != TypeKind::Tensor && !is_scalar(operand)) {
-            report(DiagCode::E0418, u->operand->range, {"`" + u->op + "`", "tensors and numbers", in_message(operand)});
-            return Type{};
-        }
-        return operand;
-    }
+    if (auto* u = std::get_if<ast::Unary>(&node)) return type_of_unary(*u, expr.range);
     if (auto* r = std::get_if<ast::RangeExpr>(&node)) {
         // Only `for` and subscripts take a range, and they type its ends
         // themselves: anywhere else it would be a Python range object
@@ -192,30 +151,80 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         if (record_expression(expr.range, out)) recorded_for_ = &expr;
         return out;
     }
-    if (auto* p = std::get_if<ast::Pipe>(&node)) {
-        Type input = type_of(*p->input);
-        const ast::Expr& stage = *p->stage;
-        Type out;
-        if (auto* call = std::get_if<ast::Call>(&stage.node)) {
-            std::vector<const ast::Argument*> args;
-            for (const auto& a : call->arguments) args.push_back(&a);
-            out = type_of_call(*call->callee, args, &input, p->input->range, stage.range);
-            check_gives_a_value(expr, *call->callee, call, true);
-        } else if (std::holds_alternative<ast::PatternCall>(stage.node)) {
-            out = type_of_pattern(stage, &input);
-        } else {
-            out = type_of_call(stage, {}, &input, p->input->range, stage.range);  // `x |> gelu`
-            check_gives_a_value(expr, stage, nullptr, true);
-        }
-        if (record_expression(stage.range, out)) recorded_for_ = &expr;
-        return out;
-    }
+    if (auto* p = std::get_if<ast::Pipe>(&node)) return type_of_pipe(*p, expr);
     if (std::holds_alternative<ast::PatternCall>(node)) {
         Type out = type_of_pattern(expr, nullptr);
         if (record_expression(expr.range, out)) recorded_for_ = &expr;
         return out;
     }
     return Type{};
+}
+
+// A name where a value goes.
+Type FileChecker::type_of_name_value(const ast::NameExpr& n) {
+    Type t = type_of_name(n.name);
+    // A function, model, record, module or built-in named where a value
+    // goes (`x * f`, `return zeros`): where a name may stand, its user
+    // (a call, `.init`, a module's attribute) doesn't type it as a value.
+    if (std::string_view what = not_a_value(n.name.text); !what.empty()) {
+        report(DiagCode::E0103, n.name.range, {n.name.text, std::string(what), "a value"});
+        return Type{};
+    }
+    return t;
+}
+
+// `-x`, `+x`, `!mask`, `not b`.
+Type FileChecker::type_of_unary(const ast::Unary& u, ByteRange range) {
+    // -9223372036854775808: the one int whose digits alone don't fit.
+    if (auto* i = std::get_if<ast::IntLiteral>(&u.operand->node);
+        u.op == "-" && i && !i->value && written(u.operand->range) == "9223372036854775808")
+        return of_kind(TypeKind::Int);
+    Type operand = type_of(*u.operand);
+    // `!` is a Mask's; Python's `~` of a bool or number is bitwise (`~True` is -2): `not` negates a bool.
+    if (u.op == "!" && operand.kind != TypeKind::Unknown && !is_mask(operand)) {
+        report(DiagCode::E0418, range, {"`!`", "a Mask", in_message(operand)});
+        return Type{};
+    }
+    if (u.op == "not") {
+        if (has_many_values(operand))
+            report(DiagCode::E0418, u.operand->range, {"`not`", "a bool", in_message(operand)});
+        return of_kind(TypeKind::Bool);
+    }
+    if ((u.op == "-" || u.op == "+") && is_mask(operand)) {  // torch refuses `-` on bools
+        report(DiagCode::E0418, range, {"`" + u.op + "`", "numbers", in_message(operand)});
+        return Type{};
+    }
+    if (operand.kind == TypeKind::Bool) return of_kind(TypeKind::Int);  // Python's `-True` is -1
+    if (operand.kind == TypeKind::Tensor && u.op == "-") {
+        Type negated = operand;
+        negated.tensor.element = after_arithmetic(operand.tensor.element);
+        return negated;
+    }
+    if (operand.kind != TypeKind::Unknown && operand.kind != TypeKind::Tensor && !is_scalar(operand)) {
+        report(DiagCode::E0418, u.operand->range, {"`" + u.op + "`", "tensors and numbers", in_message(operand)});
+        return Type{};
+    }
+    return operand;
+}
+
+// `x |> f(args)` is `f(x, args)`; `x |> gelu` and `x |> rearrange(...)` too.
+Type FileChecker::type_of_pipe(const ast::Pipe& p, const ast::Expr& expr) {
+    Type input = type_of(*p.input);
+    const ast::Expr& stage = *p.stage;
+    Type out;
+    if (auto* call = std::get_if<ast::Call>(&stage.node)) {
+        std::vector<const ast::Argument*> args;
+        for (const auto& a : call->arguments) args.push_back(&a);
+        out = type_of_call(*call->callee, args, &input, p.input->range, stage.range);
+        check_gives_a_value(expr, *call->callee, call, true);
+    } else if (std::holds_alternative<ast::PatternCall>(stage.node)) {
+        out = type_of_pattern(stage, &input);
+    } else {
+        out = type_of_call(stage, {}, &input, p.input->range, stage.range);  // `x |> gelu`
+        check_gives_a_value(expr, stage, nullptr, true);
+    }
+    if (record_expression(stage.range, out)) recorded_for_ = &expr;
+    return out;
 }
 
 // A batch of the data record `data`: every field gains one leading axis `b`,

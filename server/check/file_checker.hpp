@@ -463,6 +463,12 @@ private:
     void check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,
                                 const Type& type, ByteRange range);
     Type value_and_grad(const std::vector<const ast::Argument*>& arguments, ByteRange range);
+    Type log_rule(const BuiltinArguments& args, ByteRange range);
+    Type reduction_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
+    Type norm_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
+    const Type* training_argument(const Builtin& builtin, const BuiltinArguments& args, size_t i, TypeKind kind,
+                                  std::string_view what, ByteRange range);
+    Type training_rule(const Builtin& builtin, const BuiltinArguments& args, ByteRange range);
     Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
     Type stack_rule(const BuiltinArguments& args, ByteRange range);
     Type arange(const std::vector<const ast::Argument*>& arguments);
