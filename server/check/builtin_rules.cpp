@@ -112,193 +112,214 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
                                                  ByteRange piped_range, ByteRange range) {
     const Builtin* builtin = find_builtin(name);
     if (!builtin || builtin->typing != BuiltinTyping::Rule) return std::nullopt;
-    const BuiltinRule rule = builtin->rule;
-    if (rule == BuiltinRule::ValueAndGrad) return value_and_grad(arguments, range);
-    if (rule == BuiltinRule::Log) {
-        // `log(x)` is the natural logarithm, elementwise; `log(key=value)`
-        // records values for the sinks and gives nothing.
-        BuiltinArguments args = builtin_arguments(arguments, piped, piped_range);
-        if (args.positional.empty() && args.keywords.empty()) {  // `log()`: no value, no record (None)
-            report(DiagCode::E0502, range, {"`log`", "x"});
-            return Type{};
-        }
-        if (args.positional.empty()) {
-            // A record holds numbers, bools, strings and tensors of one value.
-            for (const auto& [key, value] : args.keywords) {
-                const Type& t = value.type;
-                bool fits = t.kind == TypeKind::Unknown || is_number_or_text(t) ||
-                            (t.kind == TypeKind::Tensor && t.tensor.axes.empty());
-                if (!fits)
-                    report(DiagCode::E0505, value.range,
-                           {key, "a number, a bool, a string or a `[]` tensor", in_message(t)});
-            }
-            return Type{};
-        }
-        if (!args.keywords.empty()) {
-            report(DiagCode::E0501, args.keywords.begin()->second.range,
-                   {"`log`", "one value (the logarithm) or `key=value` records", "both"});
-            return Type{};
-        }
-        const Type& x = args.positional[0].type;
-        if (x.kind == TypeKind::Int || x.kind == TypeKind::Float) return of_kind(TypeKind::Float);
-        return x.kind == TypeKind::Tensor ? x : Type{};
+    switch (builtin->rule) {
+        case BuiltinRule::ValueAndGrad: return value_and_grad(arguments, range);
+        case BuiltinRule::Log: return log_rule(builtin_arguments(arguments, piped, piped_range), range);
+        case BuiltinRule::Arange: return arange(arguments);
+        case BuiltinRule::EvalMode: return std::nullopt;  // a name, not a call (type_of_name)
+        default: break;
     }
-    if (rule == BuiltinRule::Arange) return arange(arguments);
-    if (rule == BuiltinRule::EvalMode) return std::nullopt;  // a name, not a call (type_of_name)
     BuiltinArguments args = builtin_arguments(arguments, piped, piped_range, builtin);
-    auto first = [&]() -> const Type* { return args.positional.empty() ? nullptr : &args.positional[0].type; };
-    auto expect = [&](size_t i, TypeKind kind, std::string_view what) -> const Type* {
-        if (i >= args.positional.size()) {
-            report(DiagCode::E0502, range, {"`" + name + "`", std::string(what)});
-            return nullptr;
-        }
-        const Type& t = args.positional[i].type;
-        if (t.kind == TypeKind::Unknown) return nullptr;
-        if (t.kind != kind) {
-            // The parameter as the table names it (`data` of `data: Dataset[T]`);
-            // its type's `T` is the table's, not the caller's: `what` says it.
-            std::string param(i < builtin->params.size() ? builtin->params[i] : what);
-            param = param.substr(param.rfind(' ', param.find(':')) + 1);
-            param = param.substr(0, param.find_first_of("?:"));
-            report(DiagCode::E0505, args.positional[i].range, {param, std::string(what), in_message(t)});
-            return nullptr;
-        }
-        return &t;
-    };
+    switch (builtin->rule) {
+        case BuiltinRule::Reduction: return reduction_rule(name, args, range);
+        case BuiltinRule::Matmul:  // x |> matmul(w) is x @ w.
+            return args.positional.size() == 2 ? matmul(args.positional[0].type, args.positional[1].type, range)
+                                               : Type{};
+        case BuiltinRule::Norm: return norm_rule(name, args, range);
+        case BuiltinRule::Ordering: return ordering_rule(name, args, range);
+        case BuiltinRule::Linear: return linear(args, range);
+        case BuiltinRule::Attention: return attention(args, range);
+        case BuiltinRule::TrainMode: return of_kind(TypeKind::Mode);
+        case BuiltinRule::Shuffle:
+        case BuiltinRule::Batches:
+        case BuiltinRule::Optimizer:
+        case BuiltinRule::ClipNorm:
+        case BuiltinRule::Update: return training_rule(*builtin, args, range);
+        default: return Type{};
+    }
+}
 
-    if (rule == BuiltinRule::Reduction) {
-        // `sum(x, over=n)` removes the axis `n`; `mean(x)` reduces everything.
-        const Type* x = first();
-        if (x && x->kind != TypeKind::Tensor && x->kind != TypeKind::Unknown) {  // `mean((0, n, 1))`
-            report(DiagCode::E0505, args.positional[0].range, {"x", "a tensor", in_message(*x)});
-            return Type{};
-        }
-        if (!x || x->kind != TypeKind::Tensor) return Type{};
-        if (has_variadic(x->tensor)) {
-            if (args.over) over_axis(args, x->tensor);  // only a name the type shows (`[..s F]`'s F)
-            return Type{};
-        }
-        Type out = of_kind(TypeKind::Tensor);
-        out.tensor.element = plain_if_distribution(x->tensor.element);
-        std::optional<AxisType> removed;
-        if (args.over) {
-            const AxisType* it = over_axis(args, x->tensor);
-            if (!it) return Type{};
-            removed = *it;
-            note_across(range, name, it->size);
-            for (const AxisType& a : x->tensor.axes)
-                if (&a != it) out.tensor.axes.push_back(a);
-        } else {
-            for (const AxisType& a : x->tensor.axes) note_across(range, name, a.size);
-        }
-        if (name == "argmax" || name == "argmin") {
-            out.tensor.element = Element{};
-            out.tensor.element.kind = ElementKind::Index;
-            out.tensor.element.written = true;
-            if (removed) {
-                out.tensor.element.index_bound = removed->size;
-                out.tensor.element.bound_written = removed->written;
-            }
-        } else if (!is_floating(x->tensor.element.kind)) {
-            // Of a Mask or integers, as torch computes (and as reduce's
-            // patterns type them): the mean a fraction, f32 (the runtime's
-            // mean casts first); a sum or product a count, i64, no longer
-            // an index; max and min as they are; logsumexp, whose exp is a
-            // float, f32.
-            if (name == "mean" || name == "logsumexp") out.tensor.element = Element{};
-            else if (name == "sum" || name == "prod")
-                out.tensor.element = Element{ElementKind::I64, std::nullopt, "", "", true};
-        }
-        return out;
-    }
-
-    if (rule == BuiltinRule::Matmul) {
-        // x |> matmul(w) is x @ w.
-        if (args.positional.size() != 2) return Type{};
-        return matmul(args.positional[0].type, args.positional[1].type, range);
-    }
-    if (rule == BuiltinRule::Norm) {
-        // Normalises along `over`; `weight=` (and `bias=`) have that axis's
-        // size. The result has the value's type.
-        const Type* x = first();
-        if (x && x->kind != TypeKind::Tensor && x->kind != TypeKind::Unknown) {  // `rms_norm(D, over=D)`
-            report(DiagCode::E0505, args.positional[0].range, {"x", "a tensor", in_message(*x)});
-            return Type{};
-        }
-        if (!x || x->kind != TypeKind::Tensor || !args.over) return Type{};
-        const AxisType* it = over_axis(args, x->tensor);
-        if (!it) return Type{};
-        note_across(range, name, it->size);
-        // A weight and a bias of one size, both not the axis's, are one
-        // mistake (most likely the axis): reported once, at the first.
-        const Type* reported = nullptr;
-        for (const char* part : {"weight", "bias"}) {
-            auto given = args.keywords.find(part);
-            if (given == args.keywords.end() || given->second.type.kind == TypeKind::Unknown) continue;
-            if (given->second.type.kind != TypeKind::Tensor) {
-                report(DiagCode::E0505, given->second.range,
-                       {part, "[" + it->written + "]", describe(given->second.type)});  // torch takes no number
-                continue;
-            }
-            const auto& axes = given->second.type.tensor.axes;
-            if (axes.size() == 1 && axes[0].size == it->size && !distinct_dims(axes[0], *it)) continue;
-            if (reported && same_shape(reported->tensor, given->second.type.tensor, nullptr)) continue;
-            std::string found = "it is " + in_message(given->second.type);
-            if (axes.size() == 1 && axes[0].size == it->size)  // the size, another dim
-                found += ", the dim " + *dim_of(axes[0]) + ", not " + *dim_of(*it);
-            else
-                for (const AxisType& a : x->tensor.axes)
-                    if (axes.size() == 1 && a.name && a.size == axes[0].size) {
-                        found += ", the size of the axis `" + *a.name + "`: is `over=" + *a.name + "` meant?";
-                        break;
-                    }
-            report(DiagCode::E0504, given->second.range,
-                   {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")",
-                    found});
-            reported = &given->second.type;
-        }
-        return *x;
-    }
-    if (rule == BuiltinRule::Ordering) return ordering_rule(name, args, range);
-    if (rule == BuiltinRule::Linear) return linear(args, range);
-    if (rule == BuiltinRule::Attention) return attention(args, range);
-    if (rule == BuiltinRule::TrainMode) return of_kind(TypeKind::Mode);
-    if (rule == BuiltinRule::Shuffle) {
-        const Type* data = expect(0, TypeKind::Dataset, "a dataset");
-        return data ? *data : Type{};
-    }
-    if (rule == BuiltinRule::Batches) {
-        const Type* data = expect(0, TypeKind::Dataset, "a dataset");
-        return data ? of_kind(TypeKind::Batches, data->ref) : Type{};
-    }
-    if (rule == BuiltinRule::Optimizer) {
-        const Type* model = expect(0, TypeKind::Model, "a model");
-        return model ? of_kind(TypeKind::Optimizer, model->ref) : Type{};
-    }
-    if (rule == BuiltinRule::ClipNorm) {
-        const Type* grads = expect(0, TypeKind::Grads, "gradients");
-        return grads ? *grads : Type{};
-    }
-    if (rule == BuiltinRule::Update) {
-        // update(m, opt, grads) changes the model: it must be a `mut` parameter.
-        const Type* model = expect(0, TypeKind::Model, "a model");
-        const Type* opt = expect(1, TypeKind::Optimizer, "an optimizer");
-        const Type* grads = expect(2, TypeKind::Grads, "gradients");
-        if (model && opt && opt->ref != model->ref)
-            report(DiagCode::E0505, args.positional[1].range,
-                   {"the optimizer", "Optimizer[" + model->ref + "]", in_message(*opt)});
-        if (model && grads && grads->ref != model->ref)
-            report(DiagCode::E0505, args.positional[2].range,
-                   {"the gradients", "gradients of " + model->ref, in_message(*grads)});
-        if (model && args.positional[0].argument)
-            if (auto* n = std::get_if<ast::NameExpr>(&args.positional[0].argument->value->node)) {
-                auto local = body_->locals.find(n->name.text);
-                if (local != body_->locals.end() && local->second.is_parameter && !local->second.is_mut)
-                    report(DiagCode::E0507, n->name.range,
-                           {"`update` changes the fields of `" + n->name.text + "`", n->name.text});
-            }
+// `log(x)` is the natural logarithm, elementwise; `log(key=value)` records
+// values for the sinks and gives nothing.
+Type FileChecker::log_rule(const BuiltinArguments& args, ByteRange range) {
+    if (args.positional.empty() && args.keywords.empty()) {  // `log()`: no value, no record (None)
+        report(DiagCode::E0502, range, {"`log`", "x"});
         return Type{};
     }
+    if (args.positional.empty()) {
+        // A record holds numbers, bools, strings and tensors of one value.
+        for (const auto& [key, value] : args.keywords) {
+            const Type& t = value.type;
+            bool fits = t.kind == TypeKind::Unknown || is_number_or_text(t) ||
+                        (t.kind == TypeKind::Tensor && t.tensor.axes.empty());
+            if (!fits)
+                report(DiagCode::E0505, value.range,
+                       {key, "a number, a bool, a string or a `[]` tensor", in_message(t)});
+        }
+        return Type{};
+    }
+    if (!args.keywords.empty()) {
+        report(DiagCode::E0501, args.keywords.begin()->second.range,
+               {"`log`", "one value (the logarithm) or `key=value` records", "both"});
+        return Type{};
+    }
+    const Type& x = args.positional[0].type;
+    if (x.kind == TypeKind::Int || x.kind == TypeKind::Float) return of_kind(TypeKind::Float);
+    return x.kind == TypeKind::Tensor ? x : Type{};
+}
+
+// `sum(x, over=n)` removes the axis `n`; `mean(x)` reduces everything.
+Type FileChecker::reduction_rule(const std::string& name, const BuiltinArguments& args, ByteRange range) {
+    const Type* x = args.positional.empty() ? nullptr : &args.positional[0].type;
+    if (x && x->kind != TypeKind::Tensor && x->kind != TypeKind::Unknown) {  // `mean((0, n, 1))`
+        report(DiagCode::E0505, args.positional[0].range, {"x", "a tensor", in_message(*x)});
+        return Type{};
+    }
+    if (!x || x->kind != TypeKind::Tensor) return Type{};
+    if (has_variadic(x->tensor)) {
+        if (args.over) over_axis(args, x->tensor);  // only a name the type shows (`[..s F]`'s F)
+        return Type{};
+    }
+    Type out = of_kind(TypeKind::Tensor);
+    out.tensor.element = plain_if_distribution(x->tensor.element);
+    std::optional<AxisType> removed;
+    if (args.over) {
+        const AxisType* it = over_axis(args, x->tensor);
+        if (!it) return Type{};
+        removed = *it;
+        note_across(range, name, it->size);
+        for (const AxisType& a : x->tensor.axes)
+            if (&a != it) out.tensor.axes.push_back(a);
+    } else {
+        for (const AxisType& a : x->tensor.axes) note_across(range, name, a.size);
+    }
+    if (name == "argmax" || name == "argmin") {
+        out.tensor.element = Element{};
+        out.tensor.element.kind = ElementKind::Index;
+        out.tensor.element.written = true;
+        if (removed) {
+            out.tensor.element.index_bound = removed->size;
+            out.tensor.element.bound_written = removed->written;
+        }
+    } else if (!is_floating(x->tensor.element.kind)) {
+        // Of a Mask or integers, as torch computes (and as reduce's
+        // patterns type them): the mean a fraction, f32 (the runtime's
+        // mean casts first); a sum or product a count, i64, no longer
+        // an index; max and min as they are; logsumexp, whose exp is a
+        // float, f32.
+        if (name == "mean" || name == "logsumexp") out.tensor.element = Element{};
+        else if (name == "sum" || name == "prod")
+            out.tensor.element = Element{ElementKind::I64, std::nullopt, "", "", true};
+    }
+    return out;
+}
+
+// Normalises along `over`; `weight=` (and `bias=`) have that axis's size.
+// The result has the value's type.
+Type FileChecker::norm_rule(const std::string& name, const BuiltinArguments& args, ByteRange range) {
+    const Type* x = args.positional.empty() ? nullptr : &args.positional[0].type;
+    if (x && x->kind != TypeKind::Tensor && x->kind != TypeKind::Unknown) {  // `rms_norm(D, over=D)`
+        report(DiagCode::E0505, args.positional[0].range, {"x", "a tensor", in_message(*x)});
+        return Type{};
+    }
+    if (!x || x->kind != TypeKind::Tensor || !args.over) return Type{};
+    const AxisType* it = over_axis(args, x->tensor);
+    if (!it) return Type{};
+    note_across(range, name, it->size);
+    // A weight and a bias of one size, both not the axis's, are one
+    // mistake (most likely the axis): reported once, at the first.
+    const Type* reported = nullptr;
+    for (const char* part : {"weight", "bias"}) {
+        auto given = args.keywords.find(part);
+        if (given == args.keywords.end() || given->second.type.kind == TypeKind::Unknown) continue;
+        if (given->second.type.kind != TypeKind::Tensor) {
+            report(DiagCode::E0505, given->second.range,
+                   {part, "[" + it->written + "]", describe(given->second.type)});  // torch takes no number
+            continue;
+        }
+        const auto& axes = given->second.type.tensor.axes;
+        if (axes.size() == 1 && axes[0].size == it->size && !distinct_dims(axes[0], *it)) continue;
+        if (reported && same_shape(reported->tensor, given->second.type.tensor, nullptr)) continue;
+        std::string found = "it is " + in_message(given->second.type);
+        if (axes.size() == 1 && axes[0].size == it->size)  // the size, another dim
+            found += ", the dim " + *dim_of(axes[0]) + ", not " + *dim_of(*it);
+        else
+            for (const AxisType& a : x->tensor.axes)
+                if (axes.size() == 1 && a.name && a.size == axes[0].size) {
+                    found += ", the size of the axis `" + *a.name + "`: is `over=" + *a.name + "` meant?";
+                    break;
+                }
+        report(DiagCode::E0504, given->second.range,
+               {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")", found});
+        reported = &given->second.type;
+    }
+    return *x;
+}
+
+// The `i`th argument of a training built-in, if it is of `kind` (else E0502
+// or E0505 reported, or unknown).
+const Type* FileChecker::training_argument(const Builtin& builtin, const BuiltinArguments& args, size_t i,
+                                           TypeKind kind, std::string_view what, ByteRange range) {
+    if (i >= args.positional.size()) {
+        report(DiagCode::E0502, range, {"`" + std::string(builtin.name) + "`", std::string(what)});
+        return nullptr;
+    }
+    const Type& t = args.positional[i].type;
+    if (t.kind == TypeKind::Unknown) return nullptr;
+    if (t.kind != kind) {
+        // The parameter as the table names it (`data` of `data: Dataset[T]`);
+        // its type's `T` is the table's, not the caller's: `what` says it.
+        std::string param(i < builtin.params.size() ? builtin.params[i] : what);
+        param = param.substr(param.rfind(' ', param.find(':')) + 1);
+        param = param.substr(0, param.find_first_of("?:"));
+        report(DiagCode::E0505, args.positional[i].range, {param, std::string(what), in_message(t)});
+        return nullptr;
+    }
+    return &t;
+}
+
+// shuffle, batches, sgd and adamw, clip_norm, update: generic over a model
+// or a data record, which the table can't write.
+Type FileChecker::training_rule(const Builtin& builtin, const BuiltinArguments& args, ByteRange range) {
+    auto expect = [&](size_t i, TypeKind kind, std::string_view what) {
+        return training_argument(builtin, args, i, kind, what, range);
+    };
+    switch (builtin.rule) {
+        case BuiltinRule::Shuffle: {
+            const Type* data = expect(0, TypeKind::Dataset, "a dataset");
+            return data ? *data : Type{};
+        }
+        case BuiltinRule::Batches: {
+            const Type* data = expect(0, TypeKind::Dataset, "a dataset");
+            return data ? of_kind(TypeKind::Batches, data->ref) : Type{};
+        }
+        case BuiltinRule::Optimizer: {
+            const Type* model = expect(0, TypeKind::Model, "a model");
+            return model ? of_kind(TypeKind::Optimizer, model->ref) : Type{};
+        }
+        case BuiltinRule::ClipNorm: {
+            const Type* grads = expect(0, TypeKind::Grads, "gradients");
+            return grads ? *grads : Type{};
+        }
+        default: break;
+    }
+    // update(m, opt, grads) changes the model: it must be a `mut` parameter.
+    const Type* model = expect(0, TypeKind::Model, "a model");
+    const Type* opt = expect(1, TypeKind::Optimizer, "an optimizer");
+    const Type* grads = expect(2, TypeKind::Grads, "gradients");
+    if (model && opt && opt->ref != model->ref)
+        report(DiagCode::E0505, args.positional[1].range,
+               {"the optimizer", "Optimizer[" + model->ref + "]", in_message(*opt)});
+    if (model && grads && grads->ref != model->ref)
+        report(DiagCode::E0505, args.positional[2].range,
+               {"the gradients", "gradients of " + model->ref, in_message(*grads)});
+    if (model && args.positional[0].argument)
+        if (auto* n = std::get_if<ast::NameExpr>(&args.positional[0].argument->value->node)) {
+            auto local = body_->locals.find(n->name.text);
+            if (local != body_->locals.end() && local->second.is_parameter && !local->second.is_mut)
+                report(DiagCode::E0507, n->name.range,
+                       {"`update` changes the fields of `" + n->name.text + "`", n->name.text});
+        }
     return Type{};
 }
 

@@ -404,6 +404,9 @@ private:
     // expressions.cpp: the type of an expression.
     Type type_of(const ast::Expr& expr);  // type_of_node, recorded in typed_ when set
     Type type_of_node(const ast::Expr& expr);
+    Type type_of_name_value(const ast::NameExpr& name);
+    Type type_of_unary(const ast::Unary& unary, ByteRange range);
+    Type type_of_pipe(const ast::Pipe& pipe, const ast::Expr& expr);
     Type type_of_name(const ast::Name& name);
     // What a name is when it isn't a value ("a function", "a model", ...),
     // in type_of_name's order of lookup; empty for a value or an unknown name.
