@@ -279,6 +279,8 @@ bool returns_a_value(const ast::Block& body);
 // promotes: a Mask, then integers, then floats, the wider within a kind;
 // a number only raises the kind (expressions.cpp).
 Element promote_elements(const Type& a, const Type& b);
+// What `..`, `range()` and a slice take: an int, or a tensor of one integer.
+bool is_integer(const Type& t);
 
 class FileChecker : public CheckContext {
 public:
@@ -423,6 +425,17 @@ private:
     Type type_of_as(const ast::As& as, ByteRange range);
     Type type_of_attribute(const ast::Attribute& attribute);
     Type type_of_subscript(const ast::Subscript& subscript);
+    // subscripts.cpp: its parts.
+    Type type_of_item_subscript(const ast::Subscript& subscript, const Type& value);
+    std::optional<size_t> indexed_axis(const TensorType& t, const ast::Index& index, size_t position,
+                                       const TensorType& value);
+    std::optional<size_t> slice(TensorType& t, size_t axis, const ast::Index& index, const ast::RangeExpr& range);
+    bool index_within(const TensorType& t, size_t axis, const ast::Index& index);
+    std::optional<size_t> index_by_value(TensorType& t, size_t axis, const ast::Index& index,
+                                         const ast::Subscript& subscript);
+    std::optional<size_t> select(TensorType& t, size_t axis, const ast::Index& index, const Type& mask);
+    std::optional<size_t> gather_by_index(TensorType& t, size_t axis, const ast::Index& index, const Type& i,
+                                          const ast::Subscript& subscript);
     Type type_of_causal(const ast::CausalMask& mask, ByteRange range);
     std::optional<Size> size_value(const ast::Expr& expr);
     bool record_expression(ByteRange range, const Type& type);  // false: nothing to record
