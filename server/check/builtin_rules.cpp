@@ -17,6 +17,19 @@ bool is_number_or_text(const Type& t) {
     return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool || t.kind == TypeKind::Str;
 }
 
+// Positions along `axis` in a tensor of `t`'s axes (argsort, topk).
+Type indices_into(TensorType t, const AxisType& axis) {
+    t.element = Element{};
+    t.element.kind = ElementKind::Index;
+    t.element.written = true;
+    t.element.index_bound = axis.size;
+    t.element.bound_written = axis.written;
+    Type out;
+    out.kind = TypeKind::Tensor;
+    out.tensor = std::move(t);
+    return out;
+}
+
 }  // namespace
 
 // The arguments of a built-in call, typed: positional (the piped value
@@ -515,97 +528,99 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
     const AxisType* axis = over_axis(args, *named);
     if (!axis) return Type{};
     note_across(range, name, axis->size);
-    auto indices_into = [&](TensorType t) {
-        t.element = Element{};
-        t.element.kind = ElementKind::Index;
-        t.element.written = true;
-        t.element.index_bound = axis->size;
-        t.element.bound_written = axis->written;
-        Type out = of_kind(TypeKind::Tensor);
-        out.tensor = std::move(t);
-        return out;
-    };
     if (name == "sort") return args.positional[0].type;
-    if (name == "gather" || name == "scatter") {
-        // gather(x, index, over=n): values of x at the positions `index`
-        // gives along n; the result has index's shape. scatter(x, index,
-        // src, over=n) writes src there; the result has x's.
-        if (args.positional.size() < 2 || args.positional[1].type.kind == TypeKind::Unknown) return Type{};
-        const Type& index = args.positional[1].type;
-        if (index.kind != TypeKind::Tensor) {  // `scatter(x, V, w, over=V)` with V a dim
-            report(DiagCode::E0505, args.positional[1].range,
-                   {"index", "a tensor of Index[" + axis->written + "]", describe(index)});
-            return Type{};
-        }
-        // An Index of the dim E's positions doesn't index D's, of one size.
-        const Element& e = index.tensor.element;
-        std::optional<std::string> bound_dim =
-            e.index_bound ? dim_named(e.bound_written, *e.index_bound) : std::optional<std::string>{};
-        std::optional<std::string> over_dim = dim_of(*axis);
-        bool other_dim = bound_dim && over_dim && *bound_dim != *over_dim;
-        if (index.tensor.axes.size() != x.axes.size() || e.kind != ElementKind::Index || other_dim ||
-            (e.index_bound && !(*e.index_bound == axis->size))) {
-            report(DiagCode::E0505, args.positional[1].range,
-                   {"index",
-                    "as many axes as the value, with positions along `" + axis->written + "`: Index[" + axis->written +
-                        "]",
-                    in_message(index)});
-            return Type{};
-        }
-        // torch wants the index no larger than the value along every other
-        // axis: proven here, or refused.
-        auto along = static_cast<size_t>(axis - x.axes.data());
-        for (size_t d = 0; d < x.axes.size(); ++d) {
-            const AxisType& at = index.tensor.axes[d];
-            if (d == along || at_most(at.size, x.axes[d].size)) continue;
-            report(DiagCode::E0504, args.positional[1].range,
-                   {"index",
-                    "no larger than the value, " + axes_text(x) + ", along every axis but `" + axis->written + "`",
-                    "its axis `" + at.written + "` is " + show(at.size) + " where the value's `" + x.axes[d].written +
-                        "` is " + show(x.axes[d].size)});
-            return Type{};
-        }
-        if (name == "scatter") {
-            if (args.positional.size() > 2 && args.positional[2].type.kind == TypeKind::Tensor &&
-                !same_shape(index.tensor, args.positional[2].type.tensor, nullptr))
-                report(DiagCode::E0504, args.positional[2].range,
-                       {"src", "the index's shape, " + in_message(index),
-                        "it is " + in_message(args.positional[2].type)});
-            return args.positional[0].type;
-        }
-        Type out = index;
-        out.tensor.element = x.element;
-        return out;
+    if (name == "gather" || name == "scatter") return gather_rule(name, args, *axis);
+    if (name == "argsort") return indices_into(x, *axis);
+    if (name == "topk") return topk_rule(args, *axis);
+    return cat_rule(args, *named, *axis);
+}
+
+// gather(x, index, over=n): values of x at the positions `index` gives
+// along n; the result has index's shape. scatter(x, index, src, over=n)
+// writes src there; the result has x's.
+Type FileChecker::gather_rule(const std::string& name, const BuiltinArguments& args, const AxisType& over) {
+    const TensorType& x = args.positional[0].type.tensor;
+    const AxisType* axis = &over;
+    if (args.positional.size() < 2 || args.positional[1].type.kind == TypeKind::Unknown) return Type{};
+    const Type& index = args.positional[1].type;
+    if (index.kind != TypeKind::Tensor) {  // `scatter(x, V, w, over=V)` with V a dim
+        report(DiagCode::E0505, args.positional[1].range,
+               {"index", "a tensor of Index[" + axis->written + "]", describe(index)});
+        return Type{};
     }
-    if (name == "argsort") return indices_into(x);
-    if (name == "topk") {
-        std::optional<Size> k;
-        if (args.positional.size() > 1 && args.positional[1].argument)
-            k = size_value(*args.positional[1].argument->value);
-        // k past the axis is refused where the sizes prove it; where they
-        // don't (a generic axis), the run checks it (ops.topk).
-        if (k && at_most(axis->size + Size::constant(1), *k)) {
-            report(DiagCode::E0504, args.positional[1].range,
-                   {"k", "at most the size of `" + axis->written + "`, " + show(axis->size), "it is " + show(*k)});
-            return Type{};
-        }
-        TensorType cut = x;
-        for (AxisType& a : cut.axes)
-            if (&a - cut.axes.data() == axis - x.axes.data()) {
-                a.size = k ? *k : Size::symbol(new_symbol("?k"));
-                // The axis keeps its name, cut to k (docs/types.md), so what
-                // follows can name it: softmax(top, over=n).
-                a.written = args.positional.size() > 1 ? written(args.positional[1].range) : "?k";
-            }
-        Type values = of_kind(TypeKind::Tensor);
-        values.tensor = cut;
-        Type out = of_kind(TypeKind::Tuple);
-        out.elements.push_back(values);
-        out.elements.push_back(indices_into(cut));
-        return out;
+    // An Index of the dim E's positions doesn't index D's, of one size.
+    const Element& e = index.tensor.element;
+    std::optional<std::string> bound_dim =
+        e.index_bound ? dim_named(e.bound_written, *e.index_bound) : std::optional<std::string>{};
+    std::optional<std::string> over_dim = dim_of(*axis);
+    bool other_dim = bound_dim && over_dim && *bound_dim != *over_dim;
+    if (index.tensor.axes.size() != x.axes.size() || e.kind != ElementKind::Index || other_dim ||
+        (e.index_bound && !(*e.index_bound == axis->size))) {
+        report(DiagCode::E0505, args.positional[1].range,
+               {"index",
+                "as many axes as the value, with positions along `" + axis->written + "`: Index[" + axis->written + "]",
+                in_message(index)});
+        return Type{};
     }
-    // cat: every part has x's axes, the joined one aside.
-    auto index = static_cast<size_t>(axis - named->axes.data());
+    // torch wants the index no larger than the value along every other
+    // axis: proven here, or refused.
+    auto along = static_cast<size_t>(axis - x.axes.data());
+    for (size_t d = 0; d < x.axes.size(); ++d) {
+        const AxisType& at = index.tensor.axes[d];
+        if (d == along || at_most(at.size, x.axes[d].size)) continue;
+        report(DiagCode::E0504, args.positional[1].range,
+               {"index", "no larger than the value, " + axes_text(x) + ", along every axis but `" + axis->written + "`",
+                "its axis `" + at.written + "` is " + show(at.size) + " where the value's `" + x.axes[d].written +
+                    "` is " + show(x.axes[d].size)});
+        return Type{};
+    }
+    if (name == "scatter") {
+        if (args.positional.size() > 2 && args.positional[2].type.kind == TypeKind::Tensor &&
+            !same_shape(index.tensor, args.positional[2].type.tensor, nullptr))
+            report(DiagCode::E0504, args.positional[2].range,
+                   {"src", "the index's shape, " + in_message(index), "it is " + in_message(args.positional[2].type)});
+        return args.positional[0].type;
+    }
+    Type out = index;
+    out.tensor.element = x.element;
+    return out;
+}
+
+// topk(x, k, over=n): the k largest along n, and their positions.
+Type FileChecker::topk_rule(const BuiltinArguments& args, const AxisType& over) {
+    const TensorType& x = args.positional[0].type.tensor;
+    const AxisType* axis = &over;
+    std::optional<Size> k;
+    if (args.positional.size() > 1 && args.positional[1].argument) k = size_value(*args.positional[1].argument->value);
+    // k past the axis is refused where the sizes prove it; where they
+    // don't (a generic axis), the run checks it (ops.topk).
+    if (k && at_most(axis->size + Size::constant(1), *k)) {
+        report(DiagCode::E0504, args.positional[1].range,
+               {"k", "at most the size of `" + axis->written + "`, " + show(axis->size), "it is " + show(*k)});
+        return Type{};
+    }
+    TensorType cut = x;
+    for (AxisType& a : cut.axes)
+        if (&a - cut.axes.data() == axis - x.axes.data()) {
+            a.size = k ? *k : Size::symbol(new_symbol("?k"));
+            // The axis keeps its name, cut to k (docs/types.md), so what
+            // follows can name it: softmax(top, over=n).
+            a.written = args.positional.size() > 1 ? written(args.positional[1].range) : "?k";
+        }
+    Type values = of_kind(TypeKind::Tensor);
+    values.tensor = cut;
+    Type out = of_kind(TypeKind::Tuple);
+    out.elements.push_back(values);
+    out.elements.push_back(indices_into(cut, over));
+    return out;
+}
+
+// cat(parts..., over=n): every part has the first's axes, the joined one
+// aside, which is their sum.
+Type FileChecker::cat_rule(const BuiltinArguments& args, const TensorType& named, const AxisType& over) {
+    const TensorType& x = args.positional[0].type.tensor;
+    const AxisType* axis = &over;
+    auto index = static_cast<size_t>(axis - named.axes.data());
     Type out = args.positional[0].type;
     Size total = x.axes[index].size;
     out.tensor.axes[index].name = axis->name;

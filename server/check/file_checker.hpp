@@ -486,6 +486,9 @@ private:
                                   std::string_view what, ByteRange range);
     Type training_rule(const Builtin& builtin, const BuiltinArguments& args, ByteRange range);
     Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
+    Type gather_rule(const std::string& name, const BuiltinArguments& args, const AxisType& over);
+    Type topk_rule(const BuiltinArguments& args, const AxisType& over);
+    Type cat_rule(const BuiltinArguments& args, const TensorType& named, const AxisType& over);
     Type stack_rule(const BuiltinArguments& args, ByteRange range);
     Type arange(const std::vector<const ast::Argument*>& arguments);
     const AxisType* over_axis(const BuiltinArguments& args, const TensorType& x);
