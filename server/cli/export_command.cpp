@@ -48,14 +48,21 @@ struct ExportOptions {
     bool aoti = false;
 };
 
-}  // namespace
+// An exit status to end with, or what to go on with.
+template <class T>
+using Or = std::variant<T, int>;
 
-int run_export_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
-    ExportOptions options;
-    auto usage = [&](const std::string& message) {
-        err << "shapescript export: error: " << display_text(message) << "\n\n" << export_usage();
-        return kExitUsage;
-    };
+int usage(std::ostream& err, const std::string& message) {
+    err << "shapescript export: error: " << display_text(message) << "\n\n" << export_usage();
+    return kExitUsage;
+}
+
+int error(std::ostream& err, const std::string& message) {
+    err << "shapescript export: error: " << display_text(message) << "\n";
+    return kExitUsage;
+}
+
+Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     static const OptionSpec kOptions[] = {
         {{"--fn"}, "a function's name"},
         {{"-o", "--output"}, "a file name"},
@@ -67,12 +74,13 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
         {{"--aoti"}, ""},
     };
     auto words = read_arguments(args, kOptions);
-    if (auto* error = std::get_if<std::string>(&words)) return usage(*error);
+    if (auto* problem = std::get_if<std::string>(&words)) return usage(err, *problem);
     const Arguments& given = std::get<Arguments>(words);
     if (given.help) {
         out << export_usage();
         return kExitOk;
     }
+    ExportOptions options;
     for (const auto& [name, value] : given.options) {
         if (name == "--fn") options.fn = value;
         else if (name == "--output") options.output = value;
@@ -81,37 +89,41 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
         else if (name == "--devices") options.devices = value;
         else if (name == "--aoti") options.aoti = true;
         else if (name == "--checks" || name == "--value-checks") {
-            if (!valid_level(value)) return usage(name + " expects always, debug or never, found `" + value + "`");
+            if (!valid_level(value)) return usage(err, name + " expects always, debug or never, found `" + value + "`");
             (name == "--checks" ? options.checks : options.value_checks) = value;
         }
     }
     if (given.positionals.size() > 1)
-        return usage("one file at a time; found `" + given.positionals[0] + "` and `" + given.positionals[1] + "`");
-    if (!given.positionals.empty()) options.file = given.positionals[0];
-    if (options.file.empty()) return usage("no file given");
-    // What will be written: the .pt2 (by Python: asked about here, so that
-    // nothing is replaced), or the module with --emit-python, and a .pt2
-    // named with -o too (shapescript.export asks so before it writes one).
+        return usage(err,
+                     "one file at a time; found `" + given.positionals[0] + "` and `" + given.positionals[1] + "`");
+    if (given.positionals.empty() || given.positionals[0].empty()) return usage(err, "no file given");
+    if (given.positionals[0] == "-") return usage(err, "export reads a file, and `-` (standard input) isn't one");
+    options.file = given.positionals[0];
+    return options;
+}
+
+// What will be written: the .pt2 (by Python: asked about here, so that
+// nothing is replaced), or the module with --emit-python, and a .pt2 named
+// with -o too (shapescript.export asks so before it writes one). The .pt2's
+// default name is set here.
+std::optional<int> refuse_outputs(ExportOptions& options, std::ostream& err) {
     bool output_given = !options.output.empty();
     if (!output_given) options.output = std::filesystem::path(options.file).replace_extension(".pt2").string();
     std::vector<const std::string*> written{&options.emit_python};
     if (options.emit_python.empty() || output_given) written.push_back(&options.output);
     for (const std::string* path : written) {
         if (path->empty()) continue;
-        if (same_file(options.file, *path)) return usage(*path + " is the source file: expected another file to write");
+        if (same_file(options.file, *path))
+            return usage(err, *path + " is the source file: expected another file to write");
         std::optional<std::string> problem = output_problem(*path);
         if (!problem) problem = folder_refuses_files(*path);
-        if (problem) {
-            err << "shapescript export: error: " << display_text(*problem) << "\n";
-            return kExitUsage;
-        }
+        if (problem) return error(err, *problem);
     }
-    SourceRead read = read_source(options.file);
-    if (!read.bytes) {
-        err << "shapescript export: error: " << display_text(read.error) << "\n";
-        return kExitUsage;
-    }
+    return std::nullopt;
+}
 
+// The export module of `source` (driver/build.hpp), its diagnostics printed.
+Or<driver::BuildOutput> export_module(const ExportOptions& options, const std::string& source, std::ostream& err) {
     codegen::Options o;
     o.checks = options.checks;
     o.value_checks = options.value_checks;
@@ -122,20 +134,17 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
     std::error_code ec;
     auto absolute = std::filesystem::absolute(options.file, ec);
     o.source_path = ec ? options.file : absolute.lexically_normal().string();
-    driver::BuildOutput built = driver::build_export_module(*read.bytes, o);
-    const LineIndex index(*read.bytes);
+    driver::BuildOutput built = driver::build_export_module(source, o);
+    const LineIndex index(source);
     for (const Diagnostic& d : built.diagnostics)
         if (d.severity == Severity::Error || d.severity == Severity::Warning)
-            err << render_human(d, options.file, *read.bytes, index);
+            err << render_human(d, options.file, source, index);
     if (built.errors) {
         err << "shapescript export: " << built.errors << " error" << (built.errors == 1 ? "" : "s") << " in "
             << display_text(options.file) << ": nothing written\n";
         return kExitErrors;
     }
-    if (!built.export_refused.empty()) {
-        err << "shapescript export: error: " << display_text(built.export_refused) << "\n";
-        return kExitUsage;
-    }
+    if (!built.export_refused.empty()) return error(err, built.export_refused);
     if (built.unsupported || !built.module) {
         LineColumn at = index.position(built.unsupported ? built.unsupported->range.begin : 0);
         err << display_text(options.file) << ":" << at.line << ":" << at.column
@@ -143,51 +152,59 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
             << (built.unsupported ? built.unsupported->message : std::string("no module")) << "\n";
         return kExitErrors;
     }
-    if (!options.emit_python.empty()) {
-        if (auto error = write_file_atomically(options.emit_python, *built.module)) {
-            err << "shapescript export: error: " << display_text(*error) << "\n";
-            return kExitUsage;
-        }
-        out << "shapescript export: wrote " << display_text(options.emit_python) << "; `python "
-            << display_text(options.emit_python) << " -o OUT.pt2` exports `" << built.export_fn << "`\n";
-        return kExitOk;
-    }
+    return built;
+}
 
-    // The module in a folder of the process's own (mkdtemp: made new, 0700),
-    // removed after the child: a name others could guess, in a folder they
-    // can write, could be a link that the write would follow.
+// The module run by Python from a folder of the process's own (mkdtemp:
+// made new, 0700), removed after the child: a name others could guess, in
+// a folder they can write, could be a link that the write would follow.
+int export_in_python(const ExportOptions& options, const std::string& module, std::ostream& out, std::ostream& err) {
+    std::error_code ec;
     std::string folder_name = (std::filesystem::temp_directory_path(ec) / "shapescript-export-XXXXXX").string();
     std::vector<char> folder_buffer(folder_name.begin(), folder_name.end());
     folder_buffer.push_back('\0');
-    if (!::mkdtemp(folder_buffer.data())) {
-        err << "shapescript export: error: cannot make a temporary folder (" << display_text(folder_name)
-            << "): " << std::strerror(errno) << "\n";
-        return kExitUsage;
-    }
+    if (!::mkdtemp(folder_buffer.data()))
+        return error(err, "cannot make a temporary folder (" + folder_name + "): " + std::strerror(errno));
     const std::filesystem::path folder(folder_buffer.data());
     std::filesystem::path temporary = folder / "module.py";
-    if (auto error = write_file_atomically(temporary.string(), *built.module)) {
-        err << "shapescript export: error: " << display_text(*error) << "\n";
+    if (auto problem = write_file_atomically(temporary.string(), module)) {
         std::filesystem::remove_all(folder, ec);
-        return kExitUsage;
+        return error(err, *problem);
     }
     std::string python = find_python(options.python);
     std::vector<std::string> argv = {python, temporary.string(), "-o", options.output};
     if (options.aoti) argv.push_back("--aoti");
     out.flush();
     err.flush();
-    std::string error;
-    int status = run_child(argv, error);
+    std::string why;
+    int status = run_child(argv, why);
     std::filesystem::remove_all(folder, ec);
-    if (status < 0) {
-        err << "shapescript export: error: can't start Python (`" << display_text(python) << "`): " << error
-            << "; give one with --python or $SHAPESCRIPT_PYTHON\n";
-        return kExitUsage;
-    }
+    if (status < 0)
+        return error(err, "can't start Python (`" + python + "`): " + why +
+                              "; give one with --python or $SHAPESCRIPT_PYTHON");
     // 2: the output couldn't be written (exporting.py's OutputError), a
     // usage error like the ones refused before Python started.
     if (status == kExitUsage) return kExitUsage;
     return status == 0 ? kExitOk : kExitErrors;
+}
+
+}  // namespace
+
+int run_export_command(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+    Or<ExportOptions> read = read_options(args, out, err);
+    if (auto* status = std::get_if<int>(&read)) return *status;
+    ExportOptions& options = std::get<ExportOptions>(read);
+    if (auto refused = refuse_outputs(options, err)) return *refused;
+    SourceRead source = read_source(options.file);
+    if (!source.bytes) return error(err, source.error);
+    Or<driver::BuildOutput> made = export_module(options, *source.bytes, err);
+    if (auto* status = std::get_if<int>(&made)) return *status;
+    const driver::BuildOutput& built = std::get<driver::BuildOutput>(made);
+    if (options.emit_python.empty()) return export_in_python(options, *built.module, out, err);
+    if (auto problem = write_file_atomically(options.emit_python, *built.module)) return error(err, *problem);
+    out << "shapescript export: wrote " << display_text(options.emit_python) << "; `python "
+        << display_text(options.emit_python) << " -o OUT.pt2` exports `" << built.export_fn << "`\n";
+    return kExitOk;
 }
 
 }  // namespace ss::cli
