@@ -1,7 +1,8 @@
 // docs/architecture.md stays true and short: every file it names in
 // backticks exists (a path from the repository root, from server/ or from
-// runtime/, or a bare file name found somewhere in the tree), and it reads in
-// about ten minutes.
+// runtime/, or a bare file name found somewhere in the tree), it names every
+// top-level folder and every page of docs/, and it reads in about ten
+// minutes.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -69,6 +70,32 @@ TEST_CASE("every file docs/architecture.md names exists") {
         if (f.find('/') != std::string::npos) CHECK(exists_from_a_root(f));
         else CHECK(names.count(f) == 1);
     }
+}
+
+TEST_CASE("docs/architecture.md names every top-level folder and every page of docs/") {
+    std::string doc = ss::test::read_source_file("docs/architecture.md");
+    size_t folders = 0, pages = 0;
+    for (const auto& entry : fs::directory_iterator(SS_SOURCE_DIR)) {
+        std::string name = entry.path().filename().string();
+        // What the tree holds, not what a build, a run or a tool leaves in it
+        // (.gitignore): hidden folders are tools' but for `.ci/`.
+        bool hidden = name[0] == '.' && name != ".ci";
+        if (!entry.is_directory() || hidden || name == "build" || name == "node_modules" || name == "runs" ||
+            name == "__pycache__")
+            continue;
+        CAPTURE(name);
+        CHECK(doc.find("`" + name + "/") != std::string::npos);
+        ++folders;
+    }
+    for (const auto& entry : fs::directory_iterator(fs::path(SS_SOURCE_DIR) / "docs")) {
+        if (entry.path().extension() != ".md") continue;
+        std::string name = entry.path().filename().string();
+        CAPTURE(name);
+        CHECK(doc.find("`" + name + "`") != std::string::npos);
+        ++pages;
+    }
+    CHECK(folders >= 10);
+    CHECK(pages >= 10);
 }
 
 TEST_CASE("docs/architecture.md reads in about ten minutes") {
