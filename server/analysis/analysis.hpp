@@ -169,7 +169,7 @@ Result analyze(const check::CheckResult& checked);
 std::vector<Diagnostic> with_analyses(const std::vector<Diagnostic>& checked, const Result& analysed);
 
 // The whole front end on one text, as `shapescript check` runs it: one
-// DocumentAnalysis, then every analysis (check::analyze_source is the
+// DocumentAnalysis, then every analysis (check::check_text is the
 // checker's part alone). `facts`, when given, receives the analyses' facts.
 std::vector<Diagnostic> check_source(std::string_view source, std::vector<Fact>* facts = nullptr);
 

@@ -6,7 +6,7 @@
 
 namespace ss::check {
 
-std::vector<Diagnostic> analyze_source(std::string_view source) {
+std::vector<Diagnostic> check_text(std::string_view source) {
     // The same path as the language server's documents, run once, so the
     // command line and the editor can't disagree.
     DocumentAnalysis document{std::string(source)};

@@ -1,5 +1,6 @@
-// The whole front end on one source text, as `shapescript check` runs it:
-// parse, syntax diagnostics, then the checker.
+// The checker alone on one source text: parse, syntax diagnostics, then the
+// checker, without the analyses (analysis::check_source adds them, and is
+// what `shapescript check` runs).
 #pragma once
 
 #include <string_view>
@@ -10,6 +11,6 @@
 namespace ss::check {
 
 // Syntax and checker diagnostics of `source`, sorted by position.
-std::vector<Diagnostic> analyze_source(std::string_view source);
+std::vector<Diagnostic> check_text(std::string_view source);
 
 }  // namespace ss::check

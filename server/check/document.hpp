@@ -6,7 +6,7 @@
 // if the chunk moved; and a function body keeps what checking it gave while
 // neither its text nor any item's interface changed (BodyCache), and while
 // the interface doesn't change the checker's environment is kept. The result
-// is always exactly what a fresh analysis of the text gives: analyze_source
+// is always exactly what a fresh analysis of the text gives: check_text
 // is this, run once.
 #pragma once
 

@@ -11,10 +11,10 @@
 // A record cut short by the end of the input ends the list.
 //
 // Invariants, each a crash (abort) when broken:
-//   - no crash and no sanitizer report in analyze_source or DocumentAnalysis;
-//   - after the last edit, the document's diagnostics equal analyze_source's
-//     on its text (analyze_source is a fresh DocumentAnalysis run once: this
-//     is "incremental = fresh"; without edits, analyze_source alone runs);
+//   - no crash and no sanitizer report in check_text or DocumentAnalysis;
+//   - after the last edit, the document's diagnostics equal check_text's
+//     on its text (check_text is a fresh DocumentAnalysis run once: this
+//     is "incremental = fresh"; without edits, check_text alone runs);
 //   - every diagnostic's ranges lie inside the text.
 //
 // Built and run by tests/fuzz/run (clang, -DSS_FUZZ=ON).
@@ -89,12 +89,12 @@ void check_ranges(const std::vector<ss::Diagnostic>& diagnostics, size_t size, c
 }
 
 void expect_fresh(const std::vector<ss::Diagnostic>& incremental, const std::string& text, const char* where) {
-    std::vector<ss::Diagnostic> fresh = ss::check::analyze_source(text);
+    std::vector<ss::Diagnostic> fresh = ss::check::check_text(text);
     check_ranges(fresh, text.size(), where);
     if (!same(incremental, fresh)) {
         std::fprintf(stderr,
-                     "fuzz_check: %s: DocumentAnalysis differs from analyze_source on the same text\n"
-                     "--- text (%zu bytes) ---\n%s\n--- document ---\n%s--- analyze_source ---\n%s",
+                     "fuzz_check: %s: DocumentAnalysis differs from check_text on the same text\n"
+                     "--- text (%zu bytes) ---\n%s\n--- document ---\n%s--- check_text ---\n%s",
                      where, text.size(), text.c_str(), show(incremental).c_str(), show(fresh).c_str());
         std::abort();
     }
@@ -109,7 +109,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view edits = nul == std::string_view::npos ? std::string_view() : input.substr(nul + 1);
 
     if (edits.size() < 4) {  // no edits: the front end once, as `shapescript check` runs it
-        check_ranges(ss::check::analyze_source(text), text.size(), "analyze_source");
+        check_ranges(ss::check::check_text(text), text.size(), "check_text");
         return 0;
     }
     ss::check::DocumentAnalysis document(text);

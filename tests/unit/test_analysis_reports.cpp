@@ -37,7 +37,7 @@ TEST_CASE("check_source is the checker's diagnostics plus the analyses'") {
     for (const std::string& file : ss::test::example_files()) {
         CAPTURE(file);
         std::string text = ss::test::read_source_file(file);
-        std::vector<ss::Diagnostic> checker = ss::check::analyze_source(text);
+        std::vector<ss::Diagnostic> checker = ss::check::check_text(text);
         std::vector<ss::Diagnostic> all = ss::analysis::check_source(text);
         REQUIRE(all.size() >= checker.size());
         // No pass reports on the examples yet (steps gives facts only), so

@@ -87,10 +87,10 @@ TEST_CASE("builtin table: every built-in the prelude declares or the checker typ
         std::string source = "fn f(x: [n]) -> [n]:\n    y = " + std::string(b.name) + "\n    return x\n";
         std::vector<std::string> expected;
         if (b.rule != BuiltinRule::EvalMode) expected.push_back("E0103");
-        CHECK(ss::test::codes_of(ss::check::analyze_source(source)) == expected);
+        CHECK(ss::test::codes_of(ss::check::check_text(source)) == expected);
     }
-    CHECK(ss::test::codes_of(ss::check::analyze_source(
-              "fn f(x: [n]) -> [n]:\n    y = no_such_builtin\n    return x\n")) == std::vector<std::string>{"E0102"});
+    CHECK(ss::test::codes_of(ss::check::check_text("fn f(x: [n]) -> [n]:\n    y = no_such_builtin\n    return x\n")) ==
+          std::vector<std::string>{"E0102"});
 }
 
 // docs/types.md, "Properties of the built-ins": one row a built-in,

@@ -37,7 +37,7 @@ TEST_CASE("the examples check clean") {
         std::string example = "examples/" + entry.path().filename().string();
         ++count;
         CAPTURE(example);
-        auto d = ss::check::analyze_source(ss::test::read_source_file(example));
+        auto d = ss::check::check_text(ss::test::read_source_file(example));
         for (const auto& x : d) CAPTURE(x.message);
         CHECK(codes_of(d).empty());
     }
