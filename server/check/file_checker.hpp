@@ -399,6 +399,10 @@ private:
     void recheck_block(const ast::Block& block);
     bool meet_passes(const std::map<std::string, Local>& start, const ast::For& loop, const std::string& between);
     void check_statement(const ast::Stmt& stmt);
+    void check_statement_in_error(const ast::Stmt& stmt);
+    void check_assign(const ast::Assign& assignment);
+    void check_aug_assign(const ast::AugAssign& assignment, ByteRange range);
+    void check_for(const ast::For& loop);
     void assign(const ast::Expr& target, const Type& type, TypeRef shared = nullptr);
     void check_return(const ast::Return& ret, ByteRange range);
     Type check_condition(const ast::Expr& condition);

@@ -122,122 +122,140 @@ void FileChecker::check_block(const ast::Block& block) {
 }
 
 void FileChecker::check_statement(const ast::Stmt& stmt) {
-    if (stmt.has_syntax_error) {
-        // Reported as a syntax error; what it assigns is of unknown type, and
-        // the blocks inside it are still checked.
-        if (auto* a = std::get_if<ast::Assign>(&stmt.node))
-            for (const auto& t : a->targets)
-                if (auto* n = std::get_if<ast::NameExpr>(&t->node)) define_local(n->name, Type{});
-        if (auto* i = std::get_if<ast::If>(&stmt.node)) {
-            for (const ast::Branch& b : i->branches) check_block(b.body);
-            if (i->else_body) check_block(*i->else_body);
-        }
-        if (auto* f = std::get_if<ast::For>(&stmt.node)) {
-            for (const ast::Name& n : f->targets) define_local(n, Type{});
-            check_block(f->body);
-        }
-        return;
-    }
+    if (stmt.has_syntax_error) return check_statement_in_error(stmt);
     if (auto* e = std::get_if<ast::ExprStmt>(&stmt.node)) {
         discarded_ = e->expr.get();
         type_of(*e->expr);
         discarded_ = nullptr;
     } else if (auto* a = std::get_if<ast::Assign>(&stmt.node)) {
-        recorded_for_ = nullptr;
-        Type value = type_of(*a->value);
-        // A value that is a call, stage or pattern has its type in a fact
-        // already: its locals share it (a tuple's elements alias into it).
-        TypeRef shared = recorded_for_ == a->value.get() ? result_.expressions.back().type : nullptr;
-        if (a->targets.size() > 1)  // `q, m.w = ...`: a field is changed on its own
-            for (const auto& t : a->targets)
-                if (std::holds_alternative<ast::Attribute>(t->node))
-                    report(DiagCode::E0605, t->range, {written(t->range)});
-        if (a->targets.size() == 1) {
-            assign(*a->targets[0], value, shared);
-            if (auto* n = std::get_if<ast::NameExpr>(&a->targets[0]->node)) {
-                if (auto filled = masked_rows_.find(a->value->range.end); filled != masked_rows_.end())
-                    body_->masked_locals[n->name.text] = filled->second;
-                else body_->masked_locals.erase(n->name.text);
-            }
-        } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
-            report(DiagCode::E0506, a->value->range,
-                   {std::to_string(a->targets.size()), std::to_string(value.elements.size()), in_message(value)});
-            for (const auto& t : a->targets) assign(*t, Type{});
-        } else if (value.kind != TypeKind::Tuple && value.kind != TypeKind::Unknown) {
-            // Python would unpack a tensor along its first axis, a model not at all.
-            report(DiagCode::E0506, a->value->range,
-                   {std::to_string(a->targets.size()), "no", in_message(value) + ", not a tuple"});
-            for (const auto& t : a->targets) assign(*t, Type{});
-        } else {
-            for (size_t i = 0; i < a->targets.size(); ++i)
-                assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{},
-                       shared && value.kind == TypeKind::Tuple ? TypeRef(shared, &shared->elements[i]) : nullptr);
-        }
+        check_assign(*a);
     } else if (auto* a = std::get_if<ast::AugAssign>(&stmt.node)) {
-        if (auto* attr = std::get_if<ast::Attribute>(&a->target->node)) field_changed(*attr, a->target->range);
-        Type target = type_of(*a->target);
-        Type value = type_of(*a->value);
-        std::string op = a->op.substr(0, a->op.size() - 1);
-        if ((op == "/" || op == "//" || op == "%") && literal_zero(*a->value))
-            report(DiagCode::E0308, stmt.range,
-                   {written(stmt.range), std::string(op == "%" ? "a remainder" : "a division")});
-        Type result = elementwise(target, value, stmt.range, a->target->range, a->value->range, op);
-        // `x += y` keeps x's layout (the code generator lays y out as x).
-        if (target.kind == TypeKind::Tensor && result.kind == TypeKind::Tensor &&
-            result.tensor.axes.size() != target.tensor.axes.size())
-            report(DiagCode::E0410, stmt.range,
-                   {in_message(target), in_message(value), "`" + a->op + "` keeps the shape of what it changes"});
-        // A field is set in place (set_field copies into the parameter), in
-        // its own element type: one that `/=` would make floats of (or `+=`
-        // of an f32 f16s) refuses the result, which torch would cast back.
-        else if (std::holds_alternative<ast::Attribute>(a->target->node) && target.kind == TypeKind::Tensor &&
-                 result.kind == TypeKind::Tensor && target.tensor.element.kind != result.tensor.element.kind)
-            report(DiagCode::E0418, stmt.range,
-                   {"`" + a->op + "` of the field " + in_message(target),
-                    "a result of its own element type (the field is set in place)", in_message(result)});
-        // A local is given the new value, of the type it computes to
-        // (`k /= 2` makes a float of an int, `x += y` an f32 of an f16 `x`,
-        // as the generated `x = x + y` does).
-        else if (std::holds_alternative<ast::NameExpr>(a->target->node) && result.kind != TypeKind::Unknown &&
-                 (result.kind != target.kind ||
-                  (target.kind == TypeKind::Tensor && target.tensor.element.kind != result.tensor.element.kind)))
-            assign(*a->target, result);
+        check_aug_assign(*a, stmt.range);
     } else if (auto* r = std::get_if<ast::Return>(&stmt.node)) {
         check_return(*r, stmt.range);
     } else if (auto* i = std::get_if<ast::If>(&stmt.node)) {
         check_if(*i, stmt.range);
     } else if (auto* f = std::get_if<ast::For>(&stmt.node)) {
-        auto* counted = std::get_if<ast::RangeExpr>(&f->iterable->node);
-        if (counted) type_range_ends(*counted);
-        Type iterable = counted ? Type{} : type_of(*f->iterable);
-        // `data |> batches(64)` gives Batch[T]s, each with a batch axis of its own.
-        std::optional<Type> batch;
-        if (iterable.kind == TypeKind::Batches) batch = make_batch(iterable.ref);
-        std::optional<SymbolId> axis = batch ? batch->tensor.axes[0].size.as_symbol() : std::nullopt;
-        if (iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset)
-            record_effect(EffectKind::DatasetLoop, f->iterable->range, iterable.ref,
-                          batch ? batch->tensor.axes[0].size : Size{});
-        // Nothing else is counted or batched: Python refuses a number (`for
-        // i in n`: `0..n`), and the items of a tensor, a tuple or a list
-        // would be of unknown type, accepted everywhere.
-        else if (iterable.kind != TypeKind::Unknown)
-            report(DiagCode::E0418, f->iterable->range,
-                   {"`for`", "a range `a..b`, a dataset or its batches", describe(iterable)});
-        // `for i in a..b` counts; `for batch in data |> batches(64)` gives
-        // batches; anything else is of unknown type.
-        bool counting = std::holds_alternative<ast::RangeExpr>(f->iterable->node);
-        for (const ast::Name& n : f->targets) {
-            Type t;
-            if (counting && f->targets.size() == 1) t.kind = TypeKind::Int;
-            if (batch && f->targets.size() == 1) t = *batch;
-            define_local(n, t);
+        check_for(*f);
+    }
+}
+
+// A statement with a syntax error (reported): what it assigns is of unknown
+// type, and the blocks inside it are still checked.
+void FileChecker::check_statement_in_error(const ast::Stmt& stmt) {
+    if (auto* a = std::get_if<ast::Assign>(&stmt.node))
+        for (const auto& t : a->targets)
+            if (auto* n = std::get_if<ast::NameExpr>(&t->node)) define_local(n->name, Type{});
+    if (auto* i = std::get_if<ast::If>(&stmt.node)) {
+        for (const ast::Branch& b : i->branches) check_block(b.body);
+        if (i->else_body) check_block(*i->else_body);
+    }
+    if (auto* f = std::get_if<ast::For>(&stmt.node)) {
+        for (const ast::Name& n : f->targets) define_local(n, Type{});
+        check_block(f->body);
+    }
+}
+
+// `x = v`, `q, m.w = v`: a tuple unpacked into as many targets.
+void FileChecker::check_assign(const ast::Assign& assignment) {
+    const ast::Assign* a = &assignment;
+    recorded_for_ = nullptr;
+    Type value = type_of(*a->value);
+    // A value that is a call, stage or pattern has its type in a fact
+    // already: its locals share it (a tuple's elements alias into it).
+    TypeRef shared = recorded_for_ == a->value.get() ? result_.expressions.back().type : nullptr;
+    if (a->targets.size() > 1)  // `q, m.w = ...`: a field is changed on its own
+        for (const auto& t : a->targets)
+            if (std::holds_alternative<ast::Attribute>(t->node)) report(DiagCode::E0605, t->range, {written(t->range)});
+    if (a->targets.size() == 1) {
+        assign(*a->targets[0], value, shared);
+        if (auto* n = std::get_if<ast::NameExpr>(&a->targets[0]->node)) {
+            if (auto filled = masked_rows_.find(a->value->range.end); filled != masked_rows_.end())
+                body_->masked_locals[n->name.text] = filled->second;
+            else body_->masked_locals.erase(n->name.text);
         }
-        if (axis) body_->open_batch_axes.insert(*axis);
-        check_loop_body(*f);
-        if (axis) {
-            body_->open_batch_axes.erase(*axis);
-            body_->ended_batch_axes.insert(*axis);
-        }
+    } else if (value.kind == TypeKind::Tuple && value.elements.size() != a->targets.size()) {
+        report(DiagCode::E0506, a->value->range,
+               {std::to_string(a->targets.size()), std::to_string(value.elements.size()), in_message(value)});
+        for (const auto& t : a->targets) assign(*t, Type{});
+    } else if (value.kind != TypeKind::Tuple && value.kind != TypeKind::Unknown) {
+        // Python would unpack a tensor along its first axis, a model not at all.
+        report(DiagCode::E0506, a->value->range,
+               {std::to_string(a->targets.size()), "no", in_message(value) + ", not a tuple"});
+        for (const auto& t : a->targets) assign(*t, Type{});
+    } else {
+        for (size_t i = 0; i < a->targets.size(); ++i)
+            assign(*a->targets[i], value.kind == TypeKind::Tuple ? value.elements[i] : Type{},
+                   shared && value.kind == TypeKind::Tuple ? TypeRef(shared, &shared->elements[i]) : nullptr);
+    }
+}
+
+// `x += y`, `m.w -= g`: as `x = x + y`, keeping x's shape.
+void FileChecker::check_aug_assign(const ast::AugAssign& assignment, ByteRange range) {
+    const ast::AugAssign* a = &assignment;
+    if (auto* attr = std::get_if<ast::Attribute>(&a->target->node)) field_changed(*attr, a->target->range);
+    Type target = type_of(*a->target);
+    Type value = type_of(*a->value);
+    std::string op = a->op.substr(0, a->op.size() - 1);
+    if ((op == "/" || op == "//" || op == "%") && literal_zero(*a->value))
+        report(DiagCode::E0308, range, {written(range), std::string(op == "%" ? "a remainder" : "a division")});
+    Type result = elementwise(target, value, range, a->target->range, a->value->range, op);
+    // `x += y` keeps x's layout (the code generator lays y out as x).
+    if (target.kind == TypeKind::Tensor && result.kind == TypeKind::Tensor &&
+        result.tensor.axes.size() != target.tensor.axes.size())
+        report(DiagCode::E0410, range,
+               {in_message(target), in_message(value), "`" + a->op + "` keeps the shape of what it changes"});
+    // A field is set in place (set_field copies into the parameter), in
+    // its own element type: one that `/=` would make floats of (or `+=`
+    // of an f32 f16s) refuses the result, which torch would cast back.
+    else if (std::holds_alternative<ast::Attribute>(a->target->node) && target.kind == TypeKind::Tensor &&
+             result.kind == TypeKind::Tensor && target.tensor.element.kind != result.tensor.element.kind)
+        report(DiagCode::E0418, range,
+               {"`" + a->op + "` of the field " + in_message(target),
+                "a result of its own element type (the field is set in place)", in_message(result)});
+    // A local is given the new value, of the type it computes to
+    // (`k /= 2` makes a float of an int, `x += y` an f32 of an f16 `x`,
+    // as the generated `x = x + y` does).
+    else if (std::holds_alternative<ast::NameExpr>(a->target->node) && result.kind != TypeKind::Unknown &&
+             (result.kind != target.kind ||
+              (target.kind == TypeKind::Tensor && target.tensor.element.kind != result.tensor.element.kind)))
+        assign(*a->target, result);
+}
+
+// `for i in a..b` counts; `for batch in data |> batches(64)` gives batches,
+// each with a batch axis of its own.
+void FileChecker::check_for(const ast::For& loop) {
+    const ast::For* f = &loop;
+    auto* counted = std::get_if<ast::RangeExpr>(&f->iterable->node);
+    if (counted) type_range_ends(*counted);
+    Type iterable = counted ? Type{} : type_of(*f->iterable);
+    // `data |> batches(64)` gives Batch[T]s, each with a batch axis of its own.
+    std::optional<Type> batch;
+    if (iterable.kind == TypeKind::Batches) batch = make_batch(iterable.ref);
+    std::optional<SymbolId> axis = batch ? batch->tensor.axes[0].size.as_symbol() : std::nullopt;
+    if (iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset)
+        record_effect(EffectKind::DatasetLoop, f->iterable->range, iterable.ref,
+                      batch ? batch->tensor.axes[0].size : Size{});
+    // Nothing else is counted or batched: Python refuses a number (`for
+    // i in n`: `0..n`), and the items of a tensor, a tuple or a list
+    // would be of unknown type, accepted everywhere.
+    else if (iterable.kind != TypeKind::Unknown)
+        report(DiagCode::E0418, f->iterable->range,
+               {"`for`", "a range `a..b`, a dataset or its batches", describe(iterable)});
+    // `for i in a..b` counts; `for batch in data |> batches(64)` gives
+    // batches; anything else is of unknown type.
+    bool counting = std::holds_alternative<ast::RangeExpr>(f->iterable->node);
+    for (const ast::Name& n : f->targets) {
+        Type t;
+        if (counting && f->targets.size() == 1) t.kind = TypeKind::Int;
+        if (batch && f->targets.size() == 1) t = *batch;
+        define_local(n, t);
+    }
+    if (axis) body_->open_batch_axes.insert(*axis);
+    check_loop_body(*f);
+    if (axis) {
+        body_->open_batch_axes.erase(*axis);
+        body_->ended_batch_axes.insert(*axis);
     }
 }
 
