@@ -1,7 +1,8 @@
 // Internal to server/codegen: the state of writing one Python module.
 // module.cpp writes the module's parts (header, dims, externs, models, data
 // records, the specs argument checks use), functions.cpp functions and
-// statements, expressions.cpp expressions, builtins.cpp calls of built-ins,
+// statements, expressions.cpp expressions (calls.cpp calls, conversions.cpp
+// `as`, subscripts.cpp subscripts), builtins.cpp calls of built-ins,
 // patterns.cpp einops patterns, layout.cpp axis positions and alignment.
 #pragma once
 
@@ -117,15 +118,39 @@ public:
                       const std::vector<std::string>& results, int indent, std::ostringstream& out);
     std::vector<std::string> python_names(const std::vector<std::string>& names) const;
 
-    // expressions.cpp
+    // expressions.cpp: expr dispatches on the node's kind to one method each.
     Py expr(const ast::Expr& e);
+    Py name_expr(const ast::Expr& e, const ast::NameExpr& n);
+    Py unary(const ast::Unary& u);
+    Py binary(const ast::Expr& e, const ast::Binary& b);
+    Py logical(const std::string& op, Py left, Py right, const check::Type* lt, const check::Type* rt) const;
+    Py range_expr(const ast::Expr& e, const ast::RangeExpr& r);
+    Py pipe(const ast::Expr& e, const ast::Pipe& p);
+    Py attribute(const ast::Attribute& a);
+    std::vector<std::string> items(const std::vector<ast::ExprPtr>& elements);
+    Py causal_mask(const ast::Expr& e, const ast::CausalMask& c);
+    Py error_expr(const ast::Expr& e) const;
     const check::Type* type_of(const ast::Expr& e) const;
     std::string size(const check::Size& size);  // a size as a Python int expression
+
+    // calls.cpp
     LoweredArgs lower_args(const std::vector<ast::Argument>& arguments, const Py* piped, const check::Type* piped_type);
     Py call(const ast::Expr& callee, const std::vector<ast::Argument>& arguments, const Py* piped,
             const check::Type* piped_type, const ast::Expr& whole);
+    Py file_function_call(const std::string& name, const check::CallSite& site, const check::TypedFunction& fn,
+                          LoweredArgs& args);
     Py mode_at(const Py& mode, const std::string& callee);
+
+    // conversions.cpp: `as`.
+    Py as_expr(const ast::Expr& e, const ast::As& a);
     Py as_converted(const ast::Expr& value, const check::Type* to);  // `value as to` before its check
+    std::string known_sizes(const check::Type* to);
+
+    // subscripts.cpp
+    Py subscript(const ast::Expr& e, const ast::Subscript& s);
+    std::vector<std::string> subscript_slots(const ast::Subscript& s, const check::Type* t);
+    Py subscript_beside_group(const ast::Subscript& s, const Py& value, const check::Type* t);
+    std::string index_slot(const ast::Index& index);
 
     // builtins.cpp: nullopt when `name` isn't a built-in this file didn't redefine.
     std::optional<Py> builtin(const std::string& name, LoweredArgs& args, const ast::Expr& whole);
@@ -166,7 +191,6 @@ public:
     // The position of the axis named `name` in a tensor type; counted from
     // the end (negative) when it follows a variadic group.
     std::optional<long> axis_position(const check::Type* type, const std::string& name) const;
-    Py subscript_beside_group(const ast::Subscript& s, const Py& value, const check::Type* t);
     // `value`, the code of `e`, as a copy when `e` is (a view of) a field
     // this function assigns: `old = m.w; m.w = ...` keeps `old` (functions.cpp).
     Py snapshot(const ast::Expr& e, Py value) const;
