@@ -2,8 +2,9 @@
 // module.cpp writes the module's parts (header, dims, externs, models, data
 // records, the specs argument checks use), functions.cpp functions and
 // statements, expressions.cpp expressions (calls.cpp calls, conversions.cpp
-// `as`, subscripts.cpp subscripts), builtins.cpp calls of built-ins,
-// patterns.cpp einops patterns, layout.cpp axis positions and alignment.
+// `as`, subscripts.cpp subscripts), builtins.cpp calls of built-ins (each
+// family's in builtin_families.cpp), patterns.cpp einops patterns,
+// layout.cpp axis positions and alignment.
 #pragma once
 
 #include <functional>
@@ -73,6 +74,8 @@ std::optional<std::string> field_path(const ast::Expr& e);
 // The guard of every check at run time: `--checks` and `--value-checks` are
 // independent switches, and with both off a check costs this one test.
 inline constexpr const char* kAnyChecks = "_ss_checks or _ss_value_checks";
+
+struct BuiltinCall;  // builtin_call.hpp
 
 inline bool is_tensor(const check::Type* t) { return t && t->kind == check::TypeKind::Tensor; }
 
@@ -155,6 +158,23 @@ public:
     // builtins.cpp: nullopt when `name` isn't a built-in this file didn't redefine.
     std::optional<Py> builtin(const std::string& name, LoweredArgs& args, const ast::Expr& whole);
     void place_by_label(const check::Builtin& b, LoweredArgs& args);
+    void builtin_draw_paths(const std::string& name, LoweredArgs& args);
+    void loss_masks(const check::Builtin& b, LoweredArgs& args);
+    // builtin_families.cpp: one emitter per family of the table's `emit`.
+    Py builtin_call(const BuiltinCall& c);
+    Py builtin_log(const BuiltinCall& c);
+    Py builtin_aligned(const BuiltinCall& c);
+    Py builtin_along_axis(const BuiltinCall& c);
+    Py builtin_matmul(const BuiltinCall& c);
+    Py builtin_cross_entropy(const BuiltinCall& c);
+    Py builtin_norm(const BuiltinCall& c);
+    Py builtin_reduction(const BuiltinCall& c);
+    Py builtin_sort(const BuiltinCall& c);
+    Py builtin_topk(const BuiltinCall& c);
+    Py builtin_join(const BuiltinCall& c);
+    Py builtin_indexing(const BuiltinCall& c);
+    Py builtin_arange(const BuiltinCall& c);
+    Py builtin_attention(const BuiltinCall& c);
 
     // patterns.cpp
     Py pattern(const ast::PatternCall& call, const Py* piped, const check::Type* piped_type, const ast::Expr& whole);
