@@ -1,8 +1,9 @@
 // Internal to server/codegen: the state of writing one Python module.
-// module.cpp writes the module's parts (header, dims, externs, models, data
-// records, the specs argument checks use), functions.cpp functions and
-// statements, expressions.cpp expressions (calls.cpp calls, conversions.cpp
-// `as`, subscripts.cpp subscripts), builtins.cpp calls of built-ins (each
+// module.cpp writes the module's parts (header, devices, dims, externs,
+// models, data records), specs.cpp the specs argument checks use and the
+// extern fns' checks, functions.cpp functions and statements,
+// expressions.cpp expressions (calls.cpp calls, conversions.cpp `as`,
+// subscripts.cpp subscripts), builtins.cpp calls of built-ins (each
 // family's in builtin_families.cpp), patterns.cpp einops patterns,
 // layout.cpp axis positions and alignment.
 #pragma once
@@ -85,14 +86,25 @@ public:
             const Options& options);
     std::string module();
 
-    // module.cpp
+    // module.cpp: the module's parts, in its order.
+    void write_header(std::ostream& head);
+    std::vector<std::string> devices() const;
+    void write_devices(std::ostream& head);
+    void write_dims(std::ostream& head);
+    void write_externs(std::ostream& body);
+    void write_models_and_records(std::ostream& body);
+    void write_model(const ast::ModelDef& m, std::ostream& body);
+    void write_model_field(const ast::Field& f, const check::Type& type, std::ostream& body);
+    void write_record(const ast::DataDef& d, std::ostream& body);
+    std::string where(ByteRange range) const;  // "digits.ss:21"
+
+    // specs.cpp
     // A hoisted `_ss_rt.*Spec(...)` constant's name; `any_float` for an extern
     // fn's types, where a tensor without an element type takes any float.
     std::string spec_of(const check::Type& type, bool any_float = false);
     std::string tensor_spec(const check::TensorType& tensor, bool any_float = false);
     bool checks_anything(const check::Type& type);  // false where the spec would be AnySpec
     std::string extern_checks();                    // the extern fns' signatures, each target wrapped
-    std::string where(ByteRange range) const;       // "digits.ss:21"
 
     // export_module.cpp: what `shapescript export` adds (docs/export.md).
     bool exporting() const { return !options_.export_fn.empty(); }
