@@ -78,6 +78,10 @@ inline constexpr const char* kAnyChecks = "_ss_checks or _ss_value_checks";
 
 struct BuiltinCall;  // builtin_call.hpp
 
+// What an operator's arithmetic is of: values, or the sizes of a slice's
+// bound, whose `/` of two ints is a size's division (`D/2`), written `//`.
+enum class Arithmetic { Values, SliceBound };
+
 inline bool is_tensor(const check::Type* t) { return t && t->kind == check::TypeKind::Tensor; }
 
 class Emitter {
@@ -136,8 +140,9 @@ public:
     // expressions.cpp: expr dispatches on the node's kind to one method each.
     Py expr(const ast::Expr& e);
     Py name_expr(const ast::Expr& e, const ast::NameExpr& n);
-    Py unary(const ast::Unary& u);
-    Py binary(const ast::Expr& e, const ast::Binary& b);
+    Py unary(const ast::Unary& u, Arithmetic of = Arithmetic::Values);
+    Py binary(const ast::Expr& e, const ast::Binary& b, Arithmetic of = Arithmetic::Values);
+    Py slice_bound(const ast::Expr& e);
     Py logical(const std::string& op, Py left, Py right, const check::Type* lt, const check::Type* rt) const;
     Py range_expr(const ast::Expr& e, const ast::RangeExpr& r);
     Py pipe(const ast::Expr& e, const ast::Pipe& p);
@@ -258,10 +263,7 @@ public:
     // The file (or --devices) says where the program runs: `_ss_device`.
     bool program_device_ = false;
     const check::Type* causal_context_ = nullptr;  // see Emitter::call
-    // Inside a slice's bounds, `/` of two ints is a size's division (`D/2`),
-    // written `//` so Python slices with an int.
-    bool in_slice_bounds_ = false;
-    std::set<std::string> locals_;  // parameters and assigned names of the current function
+    std::set<std::string> locals_;                 // parameters and assigned names of the current function
     // The functions the steps analysis found to be steps, and those of them it can record.
     std::set<std::string> steps_, recorded_;
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.

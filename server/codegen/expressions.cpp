@@ -109,15 +109,6 @@ Py Emitter::matmul(const Py& left, const Py& right, const check::Type* lt, const
 }
 
 Py Emitter::expr(const ast::Expr& e) {
-    // A bound's `/` is the size division the checker proved exact, in the
-    // bound's own arithmetic only: not in a call or subscript inside it.
-    if (in_slice_bounds_ && !std::holds_alternative<ast::Binary>(e.node) &&
-        !std::holds_alternative<ast::Unary>(e.node)) {
-        in_slice_bounds_ = false;
-        Py out = expr(e);
-        in_slice_bounds_ = true;
-        return out;
-    }
     Overloaded by_kind{
         [&](const ast::NameExpr& n) { return name_expr(e, n); },
         [&](const ast::IntLiteral& i) { return int_literal(i); },
@@ -140,6 +131,15 @@ Py Emitter::expr(const ast::Expr& e) {
         [&](const ast::ErrorExpr&) { return error_expr(e); },
     };
     return std::visit(by_kind, e.node);
+}
+
+// A slice's bound (`x[0..D/2]`): `/` in its own arithmetic is the size
+// division the checker proved exact, written `//` so Python slices with an
+// int; anything else in it (a call, a subscript) is as anywhere.
+Py Emitter::slice_bound(const ast::Expr& e) {
+    if (auto* b = std::get_if<ast::Binary>(&e.node)) return binary(e, *b, Arithmetic::SliceBound);
+    if (auto* u = std::get_if<ast::Unary>(&e.node)) return unary(*u, Arithmetic::SliceBound);
+    return expr(e);
 }
 
 Py Emitter::error_expr(const ast::Expr& e) const {
@@ -169,15 +169,16 @@ Py Emitter::name_expr(const ast::Expr& e, const ast::NameExpr& n) {
     return {value_name(name), kAtom};
 }
 
-Py Emitter::unary(const ast::Unary& u) {
-    Py x = expr(*u.operand);
+Py Emitter::unary(const ast::Unary& u, Arithmetic of) {
+    Py x = of == Arithmetic::SliceBound ? slice_bound(*u.operand) : expr(*u.operand);
     if (u.op == "not") return {"not " + operand(x, kNot), kNot};
     if (u.op == "!") return {"~" + operand(x, kUnary), kUnary};
     return {u.op + operand(x, kUnary), kUnary};
 }
 
-Py Emitter::binary(const ast::Expr& e, const ast::Binary& b) {
-    Py left = expr(*b.left), right = expr(*b.right);
+Py Emitter::binary(const ast::Expr& e, const ast::Binary& b, Arithmetic of) {
+    auto side = [&](const ast::Expr& x) { return of == Arithmetic::SliceBound ? slice_bound(x) : expr(x); };
+    Py left = side(*b.left), right = side(*b.right);
     const check::Type *lt = type_of(*b.left), *rt = type_of(*b.right), *out = type_of(e);
     const std::string& op = b.op;
     if (op == "@") return matmul(left, right, lt, rt);
@@ -192,7 +193,8 @@ Py Emitter::binary(const ast::Expr& e, const ast::Binary& b) {
     // A bound the checker read as a size has no types recorded: ints.
     auto int_or_size = [](const check::Type* t) { return !t || t->kind == check::TypeKind::Int; };
     bool ints = int_or_size(lt) && int_or_size(rt);
-    if (op == "/" && in_slice_bounds_ && ints) return {operand(left, prec) + " // " + operand(right, prec + 1), prec};
+    if (op == "/" && of == Arithmetic::SliceBound && ints)
+        return {operand(left, prec) + " // " + operand(right, prec + 1), prec};
     // Python chains comparisons (`a > b > c` is `a > b and b > c`): the
     // source's `(a > b) > c` keeps its parentheses.
     int left_prec = prec == kCompare ? kCompare + 1 : prec;

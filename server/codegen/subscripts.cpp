@@ -11,12 +11,8 @@ namespace ss::codegen {
 std::string Emitter::index_slot(const ast::Index& index) {
     auto* r = std::get_if<ast::RangeExpr>(&index.value->node);
     if (!r) return operand(expr(*index.value), kOr);
-    bool outer = in_slice_bounds_;
-    in_slice_bounds_ = true;
-    std::string slot =
-        (r->start ? operand(expr(*r->start), kOr) : "") + ":" + (r->end ? operand(expr(*r->end), kOr) : "");
-    in_slice_bounds_ = outer;
-    return slot;
+    return (r->start ? operand(slice_bound(*r->start), kOr) : "") + ":" +
+           (r->end ? operand(slice_bound(*r->end), kOr) : "");
 }
 
 // Python's slots are the value's axes; the checker's rule is the value's
