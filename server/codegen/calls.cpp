@@ -109,17 +109,7 @@ Py Emitter::file_function_call(const std::string& name, const check::CallSite& s
 
 Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& arguments, const Py* piped,
                  const check::Type* piped_type, const ast::Expr& whole) {
-    // A causal mask among masked_fill's or where's arguments may name axes
-    // only the first argument has (`masked_fill(att, !causal[n m], v)`).
-    const check::Type* saved_context = causal_context_;
-    if (auto* n = std::get_if<ast::NameExpr>(&callee.node);
-        n &&
-        (n->name.text == "masked_fill" || n->name.text == "where" || n->name.text == "scaled_dot_product_attention")) {
-        causal_context_ = piped_type;
-        if (!piped && !arguments.empty()) causal_context_ = type_of(*arguments[0].value);
-    }
     LoweredArgs args = lower_args(arguments, piped, piped_type);
-    causal_context_ = saved_context;
     auto* n = std::get_if<ast::NameExpr>(&callee.node);
     if (!n) return {call_text(operand(expr(callee), kAtom), args), kAtom};
     const std::string& name = n->name.text;

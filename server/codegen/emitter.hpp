@@ -148,7 +148,7 @@ public:
     Py pipe(const ast::Expr& e, const ast::Pipe& p);
     Py attribute(const ast::Attribute& a);
     std::vector<std::string> items(const std::vector<ast::ExprPtr>& elements);
-    Py causal_mask(const ast::Expr& e, const ast::CausalMask& c);
+    Py causal_mask(const ast::Expr& e);
     Py error_expr(const ast::Expr& e) const;
     const check::Type* type_of(const ast::Expr& e) const;
     std::string size(const check::Size& size);  // a size as a Python int expression
@@ -262,8 +262,7 @@ public:
     FunctionState* fn_ = nullptr;
     // The file (or --devices) says where the program runs: `_ss_device`.
     bool program_device_ = false;
-    const check::Type* causal_context_ = nullptr;  // see Emitter::call
-    std::set<std::string> locals_;                 // parameters and assigned names of the current function
+    std::set<std::string> locals_;  // parameters and assigned names of the current function
     // The functions the steps analysis found to be steps, and those of them it can record.
     std::set<std::string> steps_, recorded_;
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.

@@ -127,7 +127,7 @@ Py Emitter::expr(const ast::Expr& e) {
         [&](const ast::TupleExpr& t) { return atom(py_tuple(items(t.elements))); },
         [&](const ast::ListExpr& l) { return atom("[" + py_join(items(l.elements)) + "]"); },
         [&](const ast::PatternCall& p) { return pattern(p, nullptr, nullptr, e); },
-        [&](const ast::CausalMask& c) { return causal_mask(e, c); },
+        [&](const ast::CausalMask&) { return causal_mask(e); },
         [&](const ast::ErrorExpr&) { return error_expr(e); },
     };
     return std::visit(by_kind, e.node);
@@ -249,22 +249,14 @@ std::vector<std::string> Emitter::items(const std::vector<ast::ExprPtr>& element
     return parts;
 }
 
-Py Emitter::causal_mask(const ast::Expr& e, const ast::CausalMask& c) {
+// Its sizes are its type's: the checker read them from the signature, the
+// dims or, in masked_fill and where, the first argument's axes.
+Py Emitter::causal_mask(const ast::Expr& e) {
     const check::Type* t = type_of(e);
-    std::vector<check::Size> sizes;
-    if (is_tensor(t) && t->tensor.axes.size() == 2) {
-        sizes = {t->tensor.axes[0].size, t->tensor.axes[1].size};
-    } else if (is_tensor(causal_context_)) {
-        for (const auto& axis : c.axes)
-            for (const auto& a : causal_context_->tensor.axes)
-                if (axis->kind == ast::AxisKind::Name && a.name == axis->name.text) {
-                    sizes.push_back(a.size);
-                    break;
-                }
-    }
-    if (sizes.size() != 2) fail(e.range, "a causal mask whose axes' sizes aren't known here");
+    if (!is_tensor(t) || t->tensor.axes.size() != 2) fail(e.range, "a causal mask whose axes' sizes aren't known here");
     try {
-        return {"_ss_rt.causal(" + size(sizes[0]) + ", " + size(sizes[1]) + ", " + (fn_ ? fn_->device : "None") + ")",
+        return {"_ss_rt.causal(" + size(t->tensor.axes[0].size) + ", " + size(t->tensor.axes[1].size) + ", " +
+                    (fn_ ? fn_->device : "None") + ")",
                 kAtom};
     } catch (CodegenError& error) {
         error.range = e.range;
