@@ -124,6 +124,11 @@ public:
     void block(const ast::Block& block, int indent, std::ostringstream& out);
     std::string set_field(const ast::Attribute& field, const std::string& value);
     void statement(const ast::Stmt& stmt, int indent, std::ostringstream& out);
+    void assignment(const ast::Assign& assignment, const std::string& in, std::ostringstream& out);
+    void aug_assignment(const ast::AugAssign& assignment, const std::string& in, std::ostringstream& out);
+    void return_statement(const ast::Return& ret, const std::string& in, std::ostringstream& out);
+    void if_statement(const ast::If& branches, int indent, std::ostringstream& out);
+    void for_statement(const ast::For& loop, int indent, std::ostringstream& out);
 
     // traced_control.cpp: in the export module, an `if` as `_ss_rt.branch`
     // and a `for i in a..b` as `_ss_rt.loop` over functions of the values

@@ -223,137 +223,145 @@ void Emitter::statement(const ast::Stmt& s, int indent, std::ostringstream& out)
     if (s.has_syntax_error || std::holds_alternative<ast::ErrorStmt>(s.node))
         fail(s.range, "a statement with a syntax error");
     out << in << "# " << py_comment(where(s.range)) << "\n";
+    if (auto* e = std::get_if<ast::ExprStmt>(&s.node)) out << in << expr(*e->expr).text << "\n";
+    else if (auto* a = std::get_if<ast::Assign>(&s.node)) assignment(*a, in, out);
+    else if (auto* a = std::get_if<ast::AugAssign>(&s.node)) aug_assignment(*a, in, out);
+    else if (auto* r = std::get_if<ast::Return>(&s.node)) return_statement(*r, in, out);
+    else if (auto* i = std::get_if<ast::If>(&s.node)) if_statement(*i, indent, out);
+    else if (auto* f = std::get_if<ast::For>(&s.node)) for_statement(*f, indent, out);
+}
 
-    if (auto* e = std::get_if<ast::ExprStmt>(&s.node)) {
-        out << in << expr(*e->expr).text << "\n";
-        return;
-    }
-    if (auto* a = std::get_if<ast::Assign>(&s.node)) {
-        Py value = expr(*a->value);
-        // `m.w = e` changes a model's field in place.
-        if (a->targets.size() == 1)
-            if (auto* attr = std::get_if<ast::Attribute>(&a->targets[0]->node)) {
-                out << in << set_field(*attr, value.text) << "\n";
-                return;
+// `x = v`, `a, b = v`; `m.w = e` changes a model's field in place.
+void Emitter::assignment(const ast::Assign& assignment, const std::string& in, std::ostringstream& out) {
+    const ast::Assign* a = &assignment;
+    Py value = expr(*a->value);
+    // `m.w = e` changes a model's field in place.
+    if (a->targets.size() == 1)
+        if (auto* attr = std::get_if<ast::Attribute>(&a->targets[0]->node)) {
+            out << in << set_field(*attr, value.text) << "\n";
+            return;
+        }
+    std::string targets;
+    const check::Type* value_type = type_of(*a->value);
+    for (size_t i = 0; i < a->targets.size(); ++i) {
+        const ast::Expr& t = *a->targets[i];
+        auto* n = std::get_if<ast::NameExpr>(&t.node);
+        if (!n) fail(t.range, "only names can be assigned here");
+        locals_.insert(n->name.text);
+        fn_->defined.insert(n->name.text);
+        targets += (i ? ", " : "") + variable_name(n->name.text);
+        // A size this local's shape gives, for later statements.
+        const check::Type* ty = value_type;
+        if (ty && a->targets.size() > 1)
+            ty = ty->kind == check::TypeKind::Tuple && i < ty->elements.size() ? &ty->elements[i] : nullptr;
+        if (ty && ty->kind == check::TypeKind::Tensor)
+            for (size_t j = 0; j < ty->tensor.axes.size(); ++j) {
+                if (ty->tensor.axes[j].variadic) break;
+                if (auto linear = ty->tensor.axes[j].size.as_linear(); linear && linear->coefficient == 1 &&
+                                                                       linear->offset == 0 &&
+                                                                       !fn_->parameter_source.count(linear->symbol))
+                    fn_->local_source.emplace(linear->symbol,
+                                              variable_name(n->name.text) + ".shape[" + std::to_string(j) + "]");
             }
-        std::string targets;
-        const check::Type* value_type = type_of(*a->value);
-        for (size_t i = 0; i < a->targets.size(); ++i) {
-            const ast::Expr& t = *a->targets[i];
-            auto* n = std::get_if<ast::NameExpr>(&t.node);
-            if (!n) fail(t.range, "only names can be assigned here");
-            locals_.insert(n->name.text);
-            fn_->defined.insert(n->name.text);
-            targets += (i ? ", " : "") + variable_name(n->name.text);
-            // A size this local's shape gives, for later statements.
-            const check::Type* ty = value_type;
-            if (ty && a->targets.size() > 1)
-                ty = ty->kind == check::TypeKind::Tuple && i < ty->elements.size() ? &ty->elements[i] : nullptr;
-            if (ty && ty->kind == check::TypeKind::Tensor)
-                for (size_t j = 0; j < ty->tensor.axes.size(); ++j) {
-                    if (ty->tensor.axes[j].variadic) break;
-                    if (auto linear = ty->tensor.axes[j].size.as_linear(); linear && linear->coefficient == 1 &&
-                                                                           linear->offset == 0 &&
-                                                                           !fn_->parameter_source.count(linear->symbol))
-                        fn_->local_source.emplace(linear->symbol,
-                                                  variable_name(n->name.text) + ".shape[" + std::to_string(j) + "]");
-                }
-        }
-        // A field set in place later would change a local that holds it.
-        if (auto* tuple = std::get_if<ast::TupleExpr>(&a->value->node)) {
-            std::vector<std::string> items;
-            for (const auto& x : tuple->elements) items.push_back(operand(snapshot(*x, expr(*x)), kOr));
-            value = {py_tuple(items), kAtom};
-        } else {
-            value = snapshot(*a->value, value);
-        }
-        out << in << targets << " = " << value.text << "\n";
+    }
+    // A field set in place later would change a local that holds it.
+    if (auto* tuple = std::get_if<ast::TupleExpr>(&a->value->node)) {
+        std::vector<std::string> items;
+        for (const auto& x : tuple->elements) items.push_back(operand(snapshot(*x, expr(*x)), kOr));
+        value = {py_tuple(items), kAtom};
+    } else {
+        value = snapshot(*a->value, value);
+    }
+    out << in << targets << " = " << value.text << "\n";
+}
+
+// `x += y` as `x = x + y`: tensors keep value semantics (no in-place change
+// of a value another name may hold). The value is laid out as the target,
+// as for `x = x + y`; a field is set through the runtime, as for `m.w = ...`.
+void Emitter::aug_assignment(const ast::AugAssign& assignment, const std::string& in, std::ostringstream& out) {
+    const ast::AugAssign* a = &assignment;
+    Py target = expr(*a->target);
+    Py value = expr(*a->value);
+    const check::Type *target_type = type_of(*a->target), *value_type = type_of(*a->value);
+    if (is_tensor(target_type) && is_tensor(value_type)) value = align(value, value_type, target_type);
+    std::string op = a->op.substr(0, a->op.size() - 1);
+    int prec = op == "+" || op == "-" ? kAdd : op == "**" ? kPower : kMul;
+    std::string changed = operand(target, prec) + " " + op + " " + operand(value, prec + 1);
+    if (auto* attr = std::get_if<ast::Attribute>(&a->target->node)) {
+        out << in << set_field(*attr, changed) << "\n";
         return;
     }
-    if (auto* a = std::get_if<ast::AugAssign>(&s.node)) {
-        // `x += y` as `x = x + y`: tensors keep value semantics (no in-place
-        // change of a value another name may hold).
-        // The value is laid out as the target, as for `x = x + y`; a field
-        // is set through the runtime, as for `m.w = ...`.
-        Py target = expr(*a->target);
-        Py value = expr(*a->value);
-        const check::Type *target_type = type_of(*a->target), *value_type = type_of(*a->value);
-        if (is_tensor(target_type) && is_tensor(value_type)) value = align(value, value_type, target_type);
-        std::string op = a->op.substr(0, a->op.size() - 1);
-        int prec = op == "+" || op == "-" ? kAdd : op == "**" ? kPower : kMul;
-        std::string changed = operand(target, prec) + " " + op + " " + operand(value, prec + 1);
-        if (auto* attr = std::get_if<ast::Attribute>(&a->target->node)) {
-            out << in << set_field(*attr, changed) << "\n";
-            return;
-        }
-        out << in << target.text << " = " << changed << "\n";
+    out << in << target.text << " = " << changed << "\n";
+}
+
+void Emitter::return_statement(const ast::Return& ret, const std::string& in, std::ostringstream& out) {
+    const ast::Return* r = &ret;
+    std::string value = r->value ? expr(*r->value).text : "";
+    if (r->value && fn_ && !fn_->result_signature.empty()) {
+        // Checked as computed, then given back as the caller keeps it.
+        std::string back = given_back(*r->value, "_ss_result");
+        out << in << "_ss_result = " << value << "\n"
+            << in << "if " << kAnyChecks << ":\n"
+            << in << "    _ss_rt.check_result(" << fn_->result_signature << ", _ss_result, _ss_bound)\n"
+            << in << "return " << (back.empty() ? "_ss_result" : back) << "\n";
         return;
     }
-    if (auto* r = std::get_if<ast::Return>(&s.node)) {
-        std::string value = r->value ? expr(*r->value).text : "";
-        if (r->value && fn_ && !fn_->result_signature.empty()) {
-            // Checked as computed, then given back as the caller keeps it.
-            std::string back = given_back(*r->value, "_ss_result");
-            out << in << "_ss_result = " << value << "\n"
-                << in << "if " << kAnyChecks << ":\n"
-                << in << "    _ss_rt.check_result(" << fn_->result_signature << ", _ss_result, _ss_bound)\n"
-                << in << "return " << (back.empty() ? "_ss_result" : back) << "\n";
-            return;
-        }
-        if (std::string back = r->value ? given_back(*r->value, value) : ""; !back.empty()) value = back;
-        out << in << "return" << (r->value ? " " + value : "") << "\n";
-        return;
-    }
-    if (auto* i = std::get_if<ast::If>(&s.node)) {
-        if (traced_if(*i, indent, out)) return;
-        // What one branch assigns isn't there in another.
-        const std::set<std::string> defined = fn_ ? fn_->defined : std::set<std::string>{};
-        for (size_t k = 0; k < i->branches.size(); ++k) {
-            out << in << (k ? "elif " : "if ") << expr(*i->branches[k].condition).text << ":\n";
-            block(i->branches[k].body, indent + 1, out);
-            if (fn_) fn_->defined = defined;
-        }
-        if (i->else_body) {
-            out << in << "else:\n";
-            block(*i->else_body, indent + 1, out);
-            if (fn_) fn_->defined = defined;
-        }
-        if (fn_)
-            for (const std::string& name : check::assigned_after(*i)) fn_->defined.insert(name);
-        return;
-    }
-    if (auto* f = std::get_if<ast::For>(&s.node)) {
-        if (traced_for(*f, indent, out)) return;
-        std::string targets;
-        for (size_t k = 0; k < f->targets.size(); ++k) {
-            locals_.insert(f->targets[k].text);
-            targets += (k ? ", " : "") + variable_name(f->targets[k].text);
-        }
-        Py iterable = expr(*f->iterable);
-        const check::Type* t = type_of(*f->iterable);
-        // A padded loop's batches carry the mask of their real examples.
-        auto padded = padded_loops_.find(f->iterable->range.begin);
-        bool batches = t && t->kind == check::TypeKind::Batches;
-        bool pads = batches && padded != padded_loops_.end() && f->targets.size() == 1;
-        if (batches)
-            iterable.text = "_ss_rt.batch_loop(" + iterable.text + (pads ? ", True, " : ", False, ") +
-                            py_string(where(f->iterable->range)) + ")";
-        out << in << "for " << targets << " in " << iterable.text << ":\n";
-        if (pads) {
-            fn_->reads_pads = true;
-            out << in << "    _ss_pads[" << padded->second << "] = " << targets << ".pad_mask\n";
-        }
-        bool counted = std::holds_alternative<ast::RangeExpr>(f->iterable->node) && f->targets.size() == 1;
-        if (counted) fn_->loop_indices.push_back(variable_name(f->targets[0].text));
-        // A loop may run no times: what it assigns isn't there after it.
-        const std::set<std::string> defined = fn_ ? fn_->defined : std::set<std::string>{};
-        if (fn_)
-            for (const ast::Name& t : f->targets) fn_->defined.insert(t.text);
-        block(f->body, indent + 1, out);
+    if (std::string back = r->value ? given_back(*r->value, value) : ""; !back.empty()) value = back;
+    out << in << "return" << (r->value ? " " + value : "") << "\n";
+}
+
+void Emitter::if_statement(const ast::If& branches, int indent, std::ostringstream& out) {
+    const ast::If* i = &branches;
+    std::string in = pad(indent);
+    if (traced_if(*i, indent, out)) return;
+    // What one branch assigns isn't there in another.
+    const std::set<std::string> defined = fn_ ? fn_->defined : std::set<std::string>{};
+    for (size_t k = 0; k < i->branches.size(); ++k) {
+        out << in << (k ? "elif " : "if ") << expr(*i->branches[k].condition).text << ":\n";
+        block(i->branches[k].body, indent + 1, out);
         if (fn_) fn_->defined = defined;
-        if (counted) fn_->loop_indices.pop_back();
-        return;
     }
+    if (i->else_body) {
+        out << in << "else:\n";
+        block(*i->else_body, indent + 1, out);
+        if (fn_) fn_->defined = defined;
+    }
+    if (fn_)
+        for (const std::string& name : check::assigned_after(*i)) fn_->defined.insert(name);
+}
+
+void Emitter::for_statement(const ast::For& loop, int indent, std::ostringstream& out) {
+    const ast::For* f = &loop;
+    std::string in = pad(indent);
+    if (traced_for(*f, indent, out)) return;
+    std::string targets;
+    for (size_t k = 0; k < f->targets.size(); ++k) {
+        locals_.insert(f->targets[k].text);
+        targets += (k ? ", " : "") + variable_name(f->targets[k].text);
+    }
+    Py iterable = expr(*f->iterable);
+    const check::Type* t = type_of(*f->iterable);
+    // A padded loop's batches carry the mask of their real examples.
+    auto padded = padded_loops_.find(f->iterable->range.begin);
+    bool batches = t && t->kind == check::TypeKind::Batches;
+    bool pads = batches && padded != padded_loops_.end() && f->targets.size() == 1;
+    if (batches)
+        iterable.text = "_ss_rt.batch_loop(" + iterable.text + (pads ? ", True, " : ", False, ") +
+                        py_string(where(f->iterable->range)) + ")";
+    out << in << "for " << targets << " in " << iterable.text << ":\n";
+    if (pads) {
+        fn_->reads_pads = true;
+        out << in << "    _ss_pads[" << padded->second << "] = " << targets << ".pad_mask\n";
+    }
+    bool counted = std::holds_alternative<ast::RangeExpr>(f->iterable->node) && f->targets.size() == 1;
+    if (counted) fn_->loop_indices.push_back(variable_name(f->targets[0].text));
+    // A loop may run no times: what it assigns isn't there after it.
+    const std::set<std::string> defined = fn_ ? fn_->defined : std::set<std::string>{};
+    if (fn_)
+        for (const ast::Name& t : f->targets) fn_->defined.insert(t.text);
+    block(f->body, indent + 1, out);
+    if (fn_) fn_->defined = defined;
+    if (counted) fn_->loop_indices.pop_back();
 }
 
 }  // namespace ss::codegen
