@@ -30,6 +30,7 @@ from . import announcements
 from .data import _Record
 from .models import Model
 from .modes import Train, draw_seed
+from .step_arguments import copies, flatten, made, template, tensors
 from .training import Optimizer
 
 MAX_SIGNATURES = 64  # per step; further ones run as they are
@@ -66,27 +67,7 @@ def recorded_steps():
 
 def _key(value):
     """What of one argument changes what a recorded graph computes."""
-    if isinstance(value, torch.Tensor):
-        return ("tensor", tuple(value.shape), value.dtype, value.device)
-    if isinstance(value, _Record):  # a batch or an example: its fields, and a batch's pads
-        fields = tuple((name, _key(v)) for name, v in value.fields.items())
-        return (type(value).__name__, fields, _key(getattr(value, "pad_mask", None)))
-    if isinstance(value, Model):
-        tensors = tuple((n, _key(t)) for n, t in list(value.named_parameters()) + list(value.named_buffers()))
-        return ("model", id(value), tensors)
-    if isinstance(value, Optimizer):
-        return ("optimizer", id(value), id(value.model))
-    if isinstance(value, Train):
-        return ("mode", "Train")
-    if value is None or type(value) in (bool, int, float, str):
-        return ("host", type(value).__name__, value)
-    if isinstance(value, (tuple, list)):
-        return (type(value).__name__, tuple(_key(v) for v in value))
-    if isinstance(value, dict):  # the masks a padded caller passes (`_ss_pad={1: mask}`)
-        return ("dict", tuple(sorted((repr(k), _key(v)) for k, v in value.items())))
-    if type(value).__name__ == "_Eval":
-        return ("mode", "Eval")
-    return ("object", type(value).__qualname__, id(value))
+    return flatten(value)[0]
 
 
 def signature(args, kwargs):
@@ -143,22 +124,6 @@ def draw_generator(device, mode):
 # ---------------------------------------------------------------- a recorded step
 
 
-def _tensors(value):
-    if isinstance(value, torch.Tensor):
-        yield value
-    elif isinstance(value, _Record):
-        for v in value.fields.values():
-            yield from _tensors(v)
-    elif isinstance(value, Model):
-        yield from value.parameters()
-    elif isinstance(value, (tuple, list)):
-        for v in value:
-            yield from _tensors(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _tensors(v)
-
-
 def _changed(args, kwargs):
     """The models and optimizers a call is given. A recording must not hold
     an optimizer's first update: torch makes its state there (zeros), and
@@ -167,52 +132,10 @@ def _changed(args, kwargs):
 
 
 def _on_cuda(args, kwargs):
-    return any(t.is_cuda for v in (*args, *kwargs.values()) for t in _tensors(v))
-
-
-def _mapped(value, leaf, spec=None, inside=False):
-    """`value` with each tensor (or _Shape) `t` in it replaced by
-    `leaf(t, inside)`: `inside` says whether it is in a batch of the record
-    `spec`, or in a dict (the masks a padded caller passes with a batch).
-    Records, tuples, lists and dicts are rebuilt; the rest is as it is."""
-    if isinstance(value, (torch.Tensor, _Shape)):
-        return leaf(value, inside)
-    if isinstance(value, _Record):
-        batch = spec is not None and value.spec is spec
-        copied = type(value).__new__(type(value))
-        copied.fields = {k: _mapped(v, leaf, spec, batch) for k, v in value.fields.items()}
-        copied.spec = value.spec
-        if hasattr(type(value), "pad_mask"):
-            copied.pad_mask = _mapped(value.pad_mask, leaf, spec, batch)
-        return copied
-    if isinstance(value, (tuple, list)):
-        return type(value)(_mapped(v, leaf, spec, inside) for v in value)
-    if isinstance(value, dict):
-        return {k: _mapped(v, leaf, spec, True) for k, v in value.items()}
-    return value
-
-
-def _static(value):
-    """A graph's own copy of an argument (its tensors cloned, in place for
-    every replay), or a caller's copy of its results; models, optimizers,
-    modes and host values as they are."""
-    return _mapped(value, lambda t, inside: t.clone())
-
-
-def _copy_into(static, given):
-    if isinstance(static, torch.Tensor):
-        static.copy_(given)
-    elif isinstance(static, _Record):
-        for k, v in static.fields.items():
-            _copy_into(v, given.fields[k])
-        if getattr(static, "pad_mask", None) is not None:
-            _copy_into(static.pad_mask, given.pad_mask)
-    elif isinstance(static, (tuple, list)):
-        for s, g in zip(static, given, strict=True):
-            _copy_into(s, g)
-    elif isinstance(static, dict):
-        for k, v in static.items():
-            _copy_into(v, given[k])
+    """Whether the call gives the step a tensor on CUDA, its models' parameters included."""
+    values = (*args, *kwargs.values())
+    params = [p for v in values if isinstance(v, Model) for p in v.parameters()]
+    return any(t.is_cuda for t in tensors(values) + params)
 
 
 def _argument(args, kwargs, place):
@@ -262,9 +185,7 @@ class _Graph:
     def __init__(self, step, args, kwargs, stream=None):
         """Records `step` for the signature of `args` and `kwargs`; `stream`:
         on a stream of its own, beside steps that go on (recording ahead)."""
-        self.shapes = [
-            tuple(t.shape) for v in (*args, *kwargs.values()) for t in _tensors(v) if not isinstance(v, Model)
-        ]
+        self.shapes = [tuple(t.shape) for t in tensors((*args, *kwargs.values()))]
         places = tuple(enumerate(args)) + tuple(kwargs.items())
         self.optimizers = [p for p, v in places if isinstance(v, Optimizer)]
         roots = {}  # one place per Train root: each root counts its steps once
@@ -285,7 +206,8 @@ class _Graph:
                 step.draws = max(step.draws, more.args[0]) * 2
 
     def _record(self, step, args, kwargs, stream):
-        self.args, self.kwargs = _static(args), _static(kwargs)
+        self.args, self.kwargs = copies(args), copies(kwargs)
+        self.inputs = tensors((self.args, self.kwargs))  # where each replay copies a call's tensors
         counts = {p: _argument(args, kwargs, p).count for p in self.optimizers}
         steps = {p: _argument(args, kwargs, p).root._steps for p in self.modes}
         generators = [torch.Generator(device="cuda") for _ in range(step.draws)]
@@ -313,8 +235,8 @@ class _Graph:
         self.draws = draws.noted
 
     def replay(self, args, kwargs):
-        _copy_into(self.args, args)
-        _copy_into(self.kwargs, kwargs)
+        for static, given in zip(self.inputs, tensors((args, kwargs)), strict=True):
+            static.copy_(given)
         for p in self.optimizers:
             o = _argument(args, kwargs, p)
             for group in o.torch_optimizer.param_groups:
@@ -323,7 +245,7 @@ class _Graph:
         reseed(self.draws, args, kwargs)
         self.graph.replay()
         self._moved(args, kwargs)
-        return _static(self.out)  # copies, so the next replay can't change them
+        return copies(self.out)  # copies, so the next replay can't change them
 
     def _moved(self, args, kwargs):
         """After a replay: the update and step counts as the step's Python moved them."""
@@ -331,33 +253,6 @@ class _Graph:
             _argument(args, kwargs, p).count += n
         for p, n in self.mode_steps.items():
             _argument(args, kwargs, p).root._steps += n
-
-
-class _Shape:
-    """A tensor of a call kept as its shape, dtype and device: what a
-    recording ahead makes new inputs of."""
-
-    __slots__ = ("shape", "dtype", "device")
-
-    def __init__(self, t):
-        self.shape, self.dtype, self.device = tuple(t.shape), t.dtype, t.device
-
-    def made(self, leading=None):
-        shape = self.shape if leading is None or not self.shape else (leading, *self.shape[1:])
-        fill = torch.ones if self.dtype == torch.bool else torch.zeros
-        return fill(shape, dtype=self.dtype, device=self.device)
-
-
-def _template(value):
-    """A call's argument with its tensors kept as shapes (models and the rest as they are)."""
-    return _mapped(value, lambda t, inside: _Shape(t))
-
-
-def _made(value, spec, old, new):
-    """Inputs like a call's `template`, with each batch of the record `spec`
-    (and each mask a padded caller passes along with it, `_ss_pad`) of the
-    leading size `new` where the call's was `old`."""
-    return _mapped(value, lambda s, inside: s.made(new if inside and s.shape and s.shape[0] == old else None), spec)
 
 
 class _Recorder:
@@ -443,7 +338,7 @@ class RecordedStep:
             graph = self.graphs.get(key)
         if graph is None:
             # Not on replays: a call that warms up or records is what recording ahead makes inputs like.
-            self.template = (_template(args), _template(kwargs))
+            self.template = (template(args), template(kwargs))
             # It runs as it is or records here: not beside a recording ahead, which it could spoil.
             self._wait_for_recordings()
             reason = self._why_as_it_is(args, kwargs)
@@ -512,7 +407,7 @@ class RecordedStep:
             if old is None:
                 continue
             for new in sorted(sizes):
-                made_args, made_kwargs = _made(args, spec, old, new), _made(kwargs, spec, old, new)
+                made_args, made_kwargs = made(args, spec, old, new), made(kwargs, spec, old, new)
                 key = signature(made_args, made_kwargs)
                 with self.lock:
                     if key in self.graphs or key in self.pending:

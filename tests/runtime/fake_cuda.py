@@ -23,7 +23,7 @@ import threading
 
 import torch
 
-from shapescript import recording, training
+from shapescript import recording, step_arguments, training
 from shapescript.modes import Train
 from shapescript.training import Optimizer
 
@@ -164,7 +164,7 @@ class FakeCuda:
                 o.count = n
             for root, n in steps:
                 root._steps = n
-        recording._copy_into(graph.out, out)
+        step_arguments.copy_into(graph.out, out)
 
 
 def _all(graph, kind):

@@ -21,7 +21,7 @@ import torch
 import fake_cuda
 import shapescript
 import shapescript.rt as rt
-from shapescript import padding, recording, training
+from shapescript import padding, recording, step_arguments, training
 from shapescript.datasets import digits
 
 CUDA = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA: recording only happens there")
@@ -198,9 +198,9 @@ def test_the_signature_key_holds_what_changes_a_graph_and_nothing_else(d):
 def test_a_graph_s_inputs_are_its_own_copies():
     """A padded caller's dict of masks is copied too, and replays copy into it."""
     given = ({"x": torch.ones(2)}, [torch.zeros(3)])
-    static = recording._static(given)
+    static = step_arguments.copies(given)
     assert static[0] is not given[0] and static[0]["x"] is not given[0]["x"]
-    recording._copy_into(static, ({"x": torch.full((2,), 5.0)}, [torch.ones(3)]))
+    step_arguments.copy_into(static, ({"x": torch.full((2,), 5.0)}, [torch.ones(3)]))
     assert torch.equal(static[0]["x"], torch.full((2,), 5.0)) and torch.equal(static[1][0], torch.ones(3))
     assert torch.equal(given[0]["x"], torch.ones(2))
 
