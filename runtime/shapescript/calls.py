@@ -7,8 +7,8 @@ The result is checked against the sizes the arguments bound, so
 `fn f(x: [b n D]) -> [b D]` must return the `b` and `D` of its `x`.
 """
 
+from .checking import _State
 from .data import Dataset
-from .specs import _State
 
 
 class Signature:

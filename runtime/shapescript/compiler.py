@@ -26,9 +26,9 @@ import tempfile
 from pathlib import Path
 
 from . import files
+from .checking import checks_enabled
 from .errors import ShapeScriptError
 from .files import replacing
-from .specs import checks_enabled
 
 _versions = {}
 

@@ -2,8 +2,10 @@
 contract): every name they call, re-exported from the modules that hold it."""
 
 from .calls import Signature, check_args, check_result, checked_extern, convert_arg, with_defaults
+from .checking import checks_enabled
 from .checkpoint import Checkpoint, load, load_optimizer, save
 from .control import branch, loop
+from .conversion import cast, expect, to_dtypes
 from .data import Batch, Batches, Dataset, Example, batch_loop, batches, shuffle
 from .devices import program_device
 from .errors import ArgumentError, ShapeScriptError
@@ -45,10 +47,6 @@ from .specs import (
     ScalarSpec,
     TensorSpec,
     TupleSpec,
-    cast,
-    checks_enabled,
-    expect,
-    to_dtypes,
 )
 from .tracebacks import source_line
 from .training import Grads, Optimizer, adamw, clip_norm, cosine, sgd, update, value_and_grad, warmup

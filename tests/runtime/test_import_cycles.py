@@ -72,7 +72,7 @@ def import_graph():
 def test_the_graph_is_read():
     graph = import_graph()
     assert "specs" in graph["rt"] and "elements" in graph["models"]
-    assert "specs" in graph["compiler"]
+    assert "checking" in graph["compiler"] and "specs" in graph["conversion"]
 
 
 def test_find_cycle_finds_one():
