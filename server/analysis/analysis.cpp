@@ -25,10 +25,7 @@ std::vector<std::unique_ptr<Pass>> every_pass() {
 void shift(Summary& s, int64_t delta) {
     for (Diagnostic& d : s.diagnostics) ss::shift(d, delta);
     for (Fact& f : s.facts) f.range = shifted(f.range, delta);
-    for (Cause& c : s.causes) {
-        c.range = shifted(c.range, delta);
-        if (c.related) c.related = shifted(*c.related, delta);
-    }
+    for (Cause& c : s.causes) c.range = shifted(c.range, delta);  // what lies outside the body is set in `finish`
 }
 
 FunctionView view_of(const check::FunctionFacts& fn, const check::ProgramFacts& program) {
@@ -115,7 +112,7 @@ const Result& Analyzer::run(const check::CheckResult& checked) {
             result_.diagnostics.insert(result_.diagnostics.end(), s.diagnostics.begin(), s.diagnostics.end());
             result_.facts.insert(result_.facts.end(), s.facts.begin(), s.facts.end());
         }
-    std::vector<const Summary*> own(summaries.size());
+    std::vector<Summary*> own(summaries.size());
     for (size_t p = 0; p < passes_.size(); ++p) {
         for (size_t f = 0; f < summaries.size(); ++f) own[f] = &summaries[f][p];
         Inputs in{program, own};

@@ -119,7 +119,7 @@ private:
 // others are null).
 struct Inputs {
     const check::ProgramFacts& program;
-    std::span<const Summary* const> own;
+    std::span<Summary* const> own;  // made for this run: the pass may take what it keeps from them
     const StepsResult* steps = nullptr;
     const PaddingResult* padding = nullptr;
 };

@@ -105,8 +105,7 @@ std::vector<Cause> untraceable(const check::FunctionFacts& fn, std::span<const c
         if (call.kind == check::CalleeKind::ExternFunction) {
             auto ext = externs.find(call.callee);
             if (ext != externs.end() && !traceable_target(ext->second->target))
-                add(Blocker::ExportPythonExtern, call.callee_range, call.callee, ext->second->target).related =
-                    ext->second->target_range;
+                add(Blocker::ExportPythonExtern, call.callee_range, call.callee, ext->second->target);
         }
         if (call.kind != check::CalleeKind::Builtin || call.passed_as_value) continue;
         const check::Builtin* b = check::find_builtin(call.callee);
@@ -127,17 +126,24 @@ std::vector<Diagnostic> errors_of(const check::ProgramFacts& program, const std:
     for (size_t i = 0; i < program.functions.size(); ++i) by_name.emplace(program.functions[i].name, i);
     auto root = by_name.find(exported);
     if (root == by_name.end()) return {};
+    // Where each extern fn is typed, read now: it lies outside the cached bodies.
+    std::map<std::string, ByteRange> typed_at;
+    for (const check::ExternFacts& e : program.externs) typed_at.emplace(e.name, e.target_range);
+    auto said = [&](Cause c) {
+        if (auto at = typed_at.find(c.subject); c.what == Blocker::ExportPythonExtern && at != typed_at.end())
+            c.related = at->second;
+        return export_diagnostic(c, exported);
+    };
     std::vector<Diagnostic> out;
     const check::FunctionFacts& fn = program.functions[root->second];
     for (const check::ParamFacts& p : fn.params)
         if (auto unfit = unfit_input(fn, p, &p == &fn.params.front()))
             out.push_back(export_diagnostic(*unfit, exported));
     for (const Cause& c : causes(root->second))
-        if (c.what != Blocker::ExportHostParameter) out.push_back(export_diagnostic(c, exported));
+        if (c.what != Blocker::ExportHostParameter) out.push_back(said(c));
     for (const auto& [name, path] : check::CallGraph(program).reaches(exported))
         if (auto reached = by_name.find(name); reached != by_name.end() && name != exported)
-            for (const Cause& c : causes(reached->second))
-                out.push_back(export_diagnostic(along(c, path.sites), exported));
+            for (const Cause& c : causes(reached->second)) out.push_back(said(along(c, path.sites)));
     return out;
 }
 

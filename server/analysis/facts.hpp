@@ -95,7 +95,7 @@ struct Cause {
     // effects, of the effect whose size it is about. Read the size there:
     // a body's symbols are renumbered from one check to the next.
     size_t effect = 0;
-    std::optional<ByteRange> related;  // ExportPythonExtern: the extern fn's target
+    std::optional<ByteRange> related;  // ExportPythonExtern: the extern fn's target (set in `finish`: outside the body)
     UnfitInput unfit = UnfitInput::None;
 };
 

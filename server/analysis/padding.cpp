@@ -145,15 +145,20 @@ public:
     void finish(const Inputs& in, Result& out) const override {
         const check::ProgramFacts& program = in.program;
         PaddingResult& padding = out.padding;
-        for (const Summary* s : in.own) padding.mixing.push_back(s->causes);
-        Follower follower(program, padding.mixing);
+        for (Summary* s : in.own) padding.mixing.push_back(std::move(s->causes));
+        // Made when first needed: most edits leave a file with no loop over batches.
+        std::optional<Follower> made;
+        auto follower = [&]() -> const Follower& {
+            if (!made) made.emplace(program, padding.mixing);
+            return *made;
+        };
         PadIds ids(padding.padded);
         for (const check::FunctionFacts& fn : program.functions)
             for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
                 const check::Effect& loop = program.effects[i];
                 auto axis = loop.kind == check::EffectKind::DatasetLoop ? loop.size.as_symbol() : std::nullopt;
                 if (!axis) continue;  // a loop over examples
-                Reach reach = follower.reach(fn, *axis);
+                Reach reach = follower().reach(fn, *axis);
                 if (!reach.prevention) {
                     out.facts.push_back({FactKind::PaddedLoop, fn.name, loop.range});
                     ids.add(reach, fn.name, *axis, loop.range, true);
@@ -177,13 +182,13 @@ public:
                 auto k = selection.kind == check::EffectKind::Selection ? selection.size.as_symbol() : std::nullopt;
                 if (!k) continue;
                 bool first = done.insert(*k).second;
-                Reach reach = follower.reach(fn, *k, true);
+                Reach reach = follower().reach(fn, *k, true);
                 if (reach.prevention) {
                     out.facts.push_back({FactKind::CompactedSelection, fn.name, selection.range, reach.prevention});
                     continue;
                 }
                 Fact fact{FactKind::KeptSelection, fn.name, selection.range};
-                given_back(program, fn, *k, follower, fact);
+                given_back(program, fn, *k, follower(), fact);
                 out.facts.push_back(std::move(fact));
                 if (first) {
                     ids.add(reach, fn.name, *k, std::nullopt, true);
@@ -199,7 +204,7 @@ public:
             kept.pop_back();
             for (const auto& [caller, size] : results_of(program, *fn, k)) {
                 if (!seen.insert({caller->name, size}).second) continue;
-                Reach reach = follower.reach(*caller, size, true);
+                Reach reach = follower().reach(*caller, size, true);
                 if (reach.prevention) continue;
                 ids.add(reach, caller->name, size, std::nullopt, true);
                 kept.emplace_back(caller, size);

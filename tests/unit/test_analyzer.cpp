@@ -91,3 +91,28 @@ TEST_CASE("an analyzer keeps the summaries of unchanged functions, moved") {
         CHECK(ss::analysis::fact_detail(again.facts[i]) == ss::analysis::fact_detail(fresh.facts[i]));
     }
 }
+
+TEST_CASE("a moved function's diagnostics point where they are, and at what stayed") {
+    // E1702's related place is the extern fn's target, outside the cached
+    // body: an edit above the function moves the body, not the extern.
+    std::string text =
+        "extern fn cdf(x: [..s]) -> [..s] = scipy.special.ndtr\n"
+        "fn g(x: [4]) -> [4]:\n    return x\n"
+        "export fn f(x: [n]) -> [n]:\n    return cdf(x)\n";
+    ss::check::DocumentAnalysis document(text);
+    ss::analysis::Analyzer analyzer;
+    analyzer.run(document.analyze().check);
+    auto at = static_cast<uint32_t>(text.find("return x") + 8);
+    document.apply_edit({at, at, " + x"});
+    const auto& again = analyzer.run(document.analyze().check);
+    auto fresh = ss::analysis::analyze(document.analyze().check);
+    REQUIRE(fresh.diagnostics.size() == 1);
+    REQUIRE(again.diagnostics.size() == 1);
+    const ss::Diagnostic& d = again.diagnostics[0];
+    CHECK(d.code == "E1702");
+    CHECK(d.range.begin == fresh.diagnostics[0].range.begin);
+    REQUIRE(d.related.size() == fresh.diagnostics[0].related.size());
+    REQUIRE(!d.related.empty());
+    CHECK(d.related[0].range.begin == fresh.diagnostics[0].related[0].range.begin);
+    CHECK(d.related[0].range.begin == text.find("scipy.special.ndtr"));
+}
