@@ -16,6 +16,8 @@
 #include <set>
 #include <string>
 
+#include "syntax/keywords.hpp"
+
 namespace ss::check {
 
 namespace {
@@ -24,18 +26,7 @@ using ast::Axis;
 using ast::AxisKind;
 using ast::PatternSide;
 
-enum class Fn { Rearrange, Split, Repeat, Reduce, Einsum };
-
-std::optional<Fn> function_of(const std::string& name) {
-    if (name == "rearrange") return Fn::Rearrange;
-    if (name == "split") return Fn::Split;
-    if (name == "repeat") return Fn::Repeat;
-    if (name == "reduce") return Fn::Reduce;
-    if (name == "einsum") return Fn::Einsum;
-    return std::nullopt;
-}
-
-constexpr std::string_view kReductions[] = {"mean", "sum", "max", "min", "prod"};
+using Fn = syntax::PatternFunction;
 
 // split's results are destructured by name, so a huge count is a mistake;
 // the bound also keeps the tuple the checker builds small.
@@ -248,7 +239,7 @@ std::string PatternTyper::operand_phrase(size_t i) const {
 }
 
 Type PatternTyper::run() {
-    auto fn = function_of(fn_name());
+    auto fn = syntax::pattern_function(fn_name());
     if (!fn || pattern_.inputs.empty()) return {};
     fn_ = *fn;
     for (const PatternSide& side : pattern_.inputs)
@@ -456,7 +447,7 @@ bool PatternTyper::check_arguments() {
     const std::string expected = "reduce takes its reduction after the pattern: mean, sum, max, min or prod";
     if (!reduction) return fail(DiagCode::E0415, call_.function.range, {expected, "none"});
     auto* name = reduction->value ? std::get_if<ast::NameExpr>(&reduction->value->node) : nullptr;
-    for (std::string_view r : kReductions)
+    for (std::string_view r : syntax::kReducers)
         if (name && name->name.text == r) {
             reduction_ = r;
             return true;

@@ -4,9 +4,11 @@
 // names einops would refuse or misread (a keyword, `_x`, `α`, `lit16`) are
 // renamed `ax0`, `ax1`... in the call: only the einops text sees them.
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "codegen/emitter.hpp"
+#include "syntax/keywords.hpp"
 
 namespace ss::codegen {
 
@@ -96,7 +98,8 @@ static std::string side_text(const Emitter& e, const ast::PatternSide& side, Pat
 
 Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const check::Type* piped_type,
                     const ast::Expr& whole) {
-    const std::string& function = call.function.text;
+    using F = syntax::PatternFunction;
+    const std::optional<F> function = syntax::pattern_function(call.function.text);
     std::vector<Py> values;
     if (piped) values.push_back(*piped);
     for (const auto& o : call.operands) values.push_back(expr(*o));
@@ -119,10 +122,10 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const check::
     int split_count = 0;
     std::string inputs;
     for (size_t i = 0; i < call.pattern.inputs.size(); ++i)
-        inputs +=
-            (i ? ", " : "") + side_text(*this, call.pattern.inputs[i], p, function == "split" ? &split_count : nullptr);
+        inputs += (i ? ", " : "") +
+                  side_text(*this, call.pattern.inputs[i], p, function == F::Split ? &split_count : nullptr);
     std::string output = side_text(*this, call.pattern.output, p, nullptr);
-    if (function == "split") {
+    if (function == F::Split) {
         if (split_count == 0) fail(call.pattern.range, "a split needs a literal count in a group of its input");
         output = p.einops_name("#part") + " " + output;
         p.sizes.emplace_back("#part", std::to_string(split_count));
@@ -131,7 +134,7 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const check::
 
     std::string operands_text;
     for (const std::string& o : operands) operands_text += o + ", ";
-    if (function == "einsum") {
+    if (function == F::Einsum) {
         if (auto product = einsum_as_matmul(atoms, call.pattern)) return *product;
         if (!p.sizes.empty())
             fail(call.pattern.range, "an einsum pattern with groups or literal sizes isn't supported yet");
@@ -177,7 +180,7 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const check::
                     given.push_back(name);
                 }
         }
-    if (function == "repeat") {
+    if (function == F::Repeat) {
         // A new axis named after a generic axis in scope has its size (a
         // class token repeated over the batch `b`).
         std::vector<std::string> input_names;
@@ -193,17 +196,17 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const check::
     std::string sizes;
     for (const auto& [k, v] : p.sizes) sizes += ", " + p.einops_name(k) + "=" + v;
 
-    if ((function == "rearrange" || function == "split") && operands.size() == 1 && call.pattern.inputs.size() == 1) {
+    if ((function == F::Rearrange || function == F::Split) && operands.size() == 1 && call.pattern.inputs.size() == 1) {
         std::map<std::string, std::string> known(p.sizes.begin(), p.sizes.end());
         if (auto views = rearrange_as_views(values[0], call.pattern.inputs[0], call.pattern.output, known, split_count))
             return *views;
     }
-    if (function == "rearrange" || function == "split") {
+    if (function == F::Rearrange || function == F::Split) {
         std::string out = "einops.rearrange(" + operands_text + text + sizes + ")";
-        return {function == "split" ? out + ".unbind(0)" : out, kAtom};
+        return {function == F::Split ? out + ".unbind(0)" : out, kAtom};
     }
-    if (function == "repeat") return {"einops.repeat(" + operands_text + text + sizes + ")", kAtom};
-    if (function == "reduce") {
+    if (function == F::Repeat) return {"einops.repeat(" + operands_text + text + sizes + ")", kAtom};
+    if (function == F::Reduce) {
         if (reducer.empty()) fail(whole.range, "`reduce` needs a reducer: mean, sum, max, min or prod");
         // Across a padded axis: the runtime's masked reduce, of the real positions.
         const check::Type* x = piped ? piped_type : call.operands.empty() ? nullptr : type_of(*call.operands[0]);
@@ -219,7 +222,7 @@ Py Emitter::pattern(const ast::PatternCall& call, const Py* piped, const check::
                     kAtom};
         return {"einops.reduce(" + operands_text + text + ", " + reducer + sizes + ")", kAtom};
     }
-    fail(whole.range, "unknown pattern function `" + function + "`");
+    fail(whole.range, "unknown pattern function `" + call.function.text + "`");
     return {};
 }
 

@@ -10,6 +10,7 @@
 
 #include "check/builtin_table.hpp"
 #include "check/prelude.hpp"
+#include "syntax/keywords.hpp"
 
 namespace ss::ide {
 
@@ -17,7 +18,7 @@ namespace {
 
 // A pattern function's doc, in the notation of the table of built-ins.
 struct Entry {
-    const char* name;
+    syntax::PatternFunction function;
     std::vector<const char*> params;  // labels
     const char* result;               // "" for none
     const char* doc;
@@ -25,26 +26,26 @@ struct Entry {
 
 const std::vector<Entry>& pattern_table() {
     static const std::vector<Entry> entries = {
-        {"rearrange",
+        {syntax::PatternFunction::Rearrange,
          {"pattern", "name=size ..."},
          "",
          "Moves, merges and splits axes by name: `x |> rearrange(b n (H Dh) -> b H n Dh)`. Every input name is on "
          "the output (E0413); `h=16` gives a name a size."},
-        {"split",
+        {syntax::PatternFunction::Split,
          {"pattern"},
          "",
          "As `rearrange`, with one number on the input that is the count of results: `q, k, v = x |> split(b n (3 "
          "H Dh) -> b H n Dh)`."},
-        {"repeat",
+        {syntax::PatternFunction::Repeat,
          {"pattern", "name=size ..."},
          "",
          "Adds axes, each a dim, a number or a name given a size: `x |> repeat(b n -> b n k, k=4)`."},
-        {"reduce",
+        {syntax::PatternFunction::Reduce,
          {"pattern", "reducer"},
          "",
          "Reduces the input axes the output leaves out with `mean`, `sum`, `max`, `min` or `prod`: `x |> reduce(b "
          "n D -> b D, mean)`."},
-        {"einsum",
+        {syntax::PatternFunction::Einsum,
          {"operands ...", "pattern"},
          "",
          "Multiplies its operands and sums the names the output leaves out, one input side per operand: "
@@ -90,7 +91,7 @@ BuiltinDoc doc_of(std::string_view name, const Labels& labels, std::string_view 
     return d;
 }
 
-BuiltinDoc doc_of_entry(const Entry& e) { return doc_of(e.name, e.params, e.result, e.doc, true); }
+BuiltinDoc doc_of_entry(const Entry& e) { return doc_of(syntax::name_of(e.function), e.params, e.result, e.doc, true); }
 
 // The prelude's extern fns, with their signatures as the prelude writes them.
 std::map<std::string, BuiltinDoc> prelude_docs() {

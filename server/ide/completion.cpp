@@ -15,6 +15,7 @@
 #include "check/builtins.hpp"
 #include "check/describe.hpp"
 #include "ide/builtin_docs.hpp"
+#include "syntax/keywords.hpp"
 
 namespace ss::ide {
 
@@ -30,19 +31,6 @@ bool ident_start(char c) {
 bool ident_char(char c) {
     auto u = static_cast<unsigned char>(c);
     return std::isalnum(u) || c == '_' || u >= 0x80;
-}
-
-bool is_keyword(std::string_view word) {
-    static const std::unordered_set<std::string_view> words = {"fn",   "export",  "extern", "import", "python",
-                                                               "dim",  "devices", "model",  "data",   "if",
-                                                               "elif", "else",    "for",    "in",     "return",
-                                                               "as",   "over",    "mut",    "and",    "or",
-                                                               "not",  "true",    "false",  "inf",    "causal"};
-    return words.count(word) > 0;
-}
-
-bool is_pattern_function(std::string_view word) {
-    return word == "rearrange" || word == "split" || word == "repeat" || word == "reduce" || word == "einsum";
 }
 
 bool is(const Token& t, std::string_view text) {
@@ -90,7 +78,7 @@ public:
                 uint32_t start = pos_;
                 while (pos_ < end_ && ident_char(text_[pos_])) ++pos_;
                 std::string_view word = text_.substr(start, pos_ - start);
-                push(is_keyword(word) ? TokenKind::Keyword : TokenKind::Identifier, start, pos_);
+                push(syntax::is_keyword(word) ? TokenKind::Keyword : TokenKind::Identifier, start, pos_);
             } else {
                 punct();
             }
@@ -207,7 +195,7 @@ private:
                     return b;
                 }
                 b.callee_first = tokens.size() - 1;
-                if (is_pattern_function(p->text) && !(pp && is(*pp, "."))) {
+                if (syntax::pattern_function(p->text) && !(pp && is(*pp, "."))) {
                     b.role = BracketRole::PatternCall;
                     b.callee = {std::string(p->text)};
                     return b;
@@ -699,6 +687,11 @@ private:
         if (add(group, label, kind)) fills_[entry_key(label, kind)] = std::move(fill);
     }
 
+    void add_keywords(int group, syntax::KeywordRole role) {
+        for (const syntax::Keyword& k : syntax::kKeywords)
+            if (k.role == role) add(group, std::string(k.text), CompletionKind::Keyword);
+    }
+
     bool add(int group, std::string label, CompletionKind kind, std::string detail = "", std::string doc = "",
              std::string insert = "", bool snippet = false) {
         if (label.empty() || !matches(label)) return false;
@@ -1032,7 +1025,7 @@ private:
                 }
             for (size_t i = from + 1; i < to && i < c_.tokens.size(); ++i) {
                 const Token& t = c_.tokens[i];
-                if (t.kind != TokenKind::Identifier || is_pattern_function(t.text)) continue;
+                if (t.kind != TokenKind::Identifier || syntax::pattern_function(t.text)) continue;
                 if (i > 0 && is(c_.tokens[i - 1], "=")) continue;  // a size argument's value
                 if (i + 1 < c_.tokens.size() && is(c_.tokens[i + 1], "=")) continue;
                 if (seen.insert(std::string(t.text)).second) out.emplace_back(t.text);
@@ -1131,14 +1124,13 @@ private:
             if (f.kind == check::SymbolKind::Axis && own_axis(f.definition))
                 add(2, f.name, CompletionKind::Axis, check::describe(f));
         add_items(2);
-        if (statement_start)
-            for (const char* k : {"return", "if", "elif", "else", "for"}) add(4, k, CompletionKind::Keyword);
-        for (const char* k : {"not", "true", "false", "inf", "causal"}) add(4, k, CompletionKind::Keyword);
+        if (statement_start) add_keywords(4, syntax::KeywordRole::Statement);
+        add_keywords(4, syntax::KeywordRole::Value);
+        add_keywords(4, syntax::KeywordRole::Prefix);
     }
 
     void add_top_level() {
-        for (const char* k : {"fn", "export", "extern", "import", "dim", "devices", "model", "data"})
-            add(4, k, CompletionKind::Keyword);
+        add_keywords(4, syntax::KeywordRole::Item);
         add(5, "fn", CompletionKind::Snippet, "fn name(x: [n]) -> [n]:", "A function",
             "fn ${1:name}(${2:x}: ${3:[n]}) -> ${4:[n]}:\n    ${0:return $2}", true);
         add(5, "model", CompletionKind::Snippet, "model Name: fields",
@@ -1284,8 +1276,9 @@ private:
         if (b->arrow && b->argument_start > b->arrow) {
             // After the pattern: reduce's reducer, or sizes `h=16`.
             if (f == "reduce") {
-                for (const char* r : {"mean", "sum", "max", "min", "prod"})
-                    add(0, r, CompletionKind::Keyword, "reducer", "Reduces the axes the output leaves out");
+                for (std::string_view r : syntax::kReducers)
+                    add(0, std::string(r), CompletionKind::Keyword, "reducer",
+                        "Reduces the axes the output leaves out");
                 return true;
             }
             if (current_keyword(c_, *b).empty() && b->argument_start == c_.tokens.size())
@@ -1449,7 +1442,7 @@ private:
             if (p && (is(*p, "(") || is(*p, ","))) add(0, "mut", CompletionKind::Keyword);
             else if (p && is(*p, "=")) {
                 add_dims(0);
-                for (const char* k : {"true", "false", "inf"}) add(4, k, CompletionKind::Keyword);
+                add_keywords(4, syntax::KeywordRole::Value);
             }
             return;
         }
@@ -1459,7 +1452,7 @@ private:
         if (!in_body) return;  // `fn f(...) -> R` then more header
         if (call()) return;
         if (after_operand()) {
-            for (const char* k : {"as", "and", "or"}) add(4, k, CompletionKind::Keyword);
+            add_keywords(4, syntax::KeywordRole::Infix);
             if (statement_starts_with_for()) add(0, "in", CompletionKind::Keyword);
             return;
         }

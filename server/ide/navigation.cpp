@@ -7,6 +7,7 @@
 #include "check/describe.hpp"
 #include "check/prelude.hpp"
 #include "syntax/identifier.hpp"
+#include "syntax/keywords.hpp"
 #include "syntax/node_kinds.hpp"
 
 namespace ss::ide {
@@ -191,13 +192,8 @@ ByteRange identifier_at(std::string_view text, uint32_t offset) {
 }
 
 bool is_keyword(std::string_view text) {
-    static const std::set<std::string_view> words = {"and", "as", "causal", "data", "devices", "dim", "elif", "else",
-                                                     "export", "extern", "false", "fn", "for", "if", "import", "in",
-                                                     "inf", "model", "mut", "not", "or", "over", "python", "return",
-                                                     "true",
-                                                     // contextual, but renaming to them would read badly
-                                                     "einsum", "rearrange", "reduce", "repeat", "split"};
-    return words.count(text) > 0;
+    // Pattern functions are contextual, but renaming to them would read badly.
+    return syntax::is_keyword(text) || syntax::pattern_function(text);
 }
 
 std::optional<SymbolAt> symbol_at(const Snapshot& s, uint32_t offset) {

@@ -69,6 +69,8 @@ inline bool is_name_char(char c) {
 
 // The identifier (letters, digits, `_`) around `offset`, or an empty range.
 ByteRange identifier_at(std::string_view text, uint32_t offset);
+// Whether a new name would be a keyword or a pattern function
+// (syntax/keywords.hpp).
 bool is_keyword(std::string_view text);
 
 }  // namespace ss::ide

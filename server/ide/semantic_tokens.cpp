@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "check/builtin_table.hpp"
+#include "syntax/keywords.hpp"
 #include "syntax/node_kinds.hpp"
 #include "syntax/walk.hpp"
 
@@ -51,18 +52,13 @@ bool is_operator(std::string_view s) {
     return ops.count(s) > 0;
 }
 
-// Words the grammar reserves (language.md section 2). Error recovery may
+// Words the grammar reserves (syntax/keywords.hpp). Error recovery may
 // leave one as an identifier (`y = x +` then `return y`): one that names
 // nothing is still shown as a keyword. (Where no keyword fits, the grammar
-// lets them be names: `fn f(data: [n])`.) `over` is left out: it names
-// parameters (`over=m`).
-bool is_reserved(std::string_view s) {
-    static const std::unordered_set<std::string_view> words = {
-        "fn",   "export", "extern", "import", "python", "dim", "devices", "model", "data", "if",   "elif",
-        "else", "for",    "in",     "return", "as",     "mut", "and",     "or",    "not",  "true", "false",
-    };
-    return words.count(s) > 0;
-}
+// lets them be names: `fn f(data: [n])`.) Left out: `over`, which names
+// parameters (`over=m`), and `inf` and `causal`, shown as a number and a
+// function where the grammar reads them.
+bool is_reserved(std::string_view s) { return syntax::is_keyword(s) && s != "over" && s != "inf" && s != "causal"; }
 
 bool is_word(std::string_view s) {
     if (s.empty()) return false;
