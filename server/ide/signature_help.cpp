@@ -1,18 +1,20 @@
-// Signature help (signature_help.hpp), from the lexical context of
-// completion.hpp and the signatures of the file's functions and built-ins.
+// Signature help (signature_help.hpp), from the text context
+// (text_context.hpp) and the signatures of the file's functions and
+// built-ins.
 #include "ide/signature_help.hpp"
 
 #include <algorithm>
 #include <variant>
 
 #include "ide/builtin_docs.hpp"
-#include "ide/completion.hpp"
+#include "ide/function_label.hpp"
+#include "ide/text_context.hpp"
 
 namespace ss::ide {
 
 namespace {
 
-using namespace detail;
+using namespace text;
 
 // A built-in's label is its signature; each parameter's label is found in
 // it, in order.

@@ -2,7 +2,7 @@
 // parameter being written.
 //
 // Works on unfinished calls (`softmax(x, ` with no `)`): the call is found
-// from the tokens before the offset (completion.hpp, detail::lex_context),
+// from the tokens before the offset (ide/text_context.hpp),
 // innermost first, past brackets that aren't calls (`f(a, [1, `). Calls to
 // the file's functions and extern functions, a model's `init`, built-ins
 // (ide/builtin_docs.hpp, which a file's own definitions shadow) and pattern
