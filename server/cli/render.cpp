@@ -171,35 +171,36 @@ std::string render_human(const Diagnostic& d, std::string_view path, std::string
     return out;
 }
 
-nlohmann::ordered_json render_json(const Diagnostic& d, std::string_view path, const LineIndex& index) {
-    const LineColumn begin = index.position(d.range.begin);
-    const LineColumn end = index.position(std::max(d.range.begin, d.range.end));
+namespace {
+
+// {file, line, column, end_line, end_column} of a range, as both JSON
+// forms start (docs/cli.md).
+nlohmann::ordered_json placed(ByteRange range, std::string_view path, const LineIndex& index) {
+    const LineColumn begin = index.position(range.begin);
+    const LineColumn end = index.position(std::max(range.begin, range.end));
     return nlohmann::ordered_json{
-        {"file", std::string(path)},
-        {"line", begin.line},
-        {"column", begin.column},
-        {"end_line", end.line},
-        {"end_column", end.column},
-        {"severity", std::string(severity_name(d.severity))},
-        {"code", d.code},
-        {"message", bounded_message(d.message)},
+        {"file", std::string(path)}, {"line", begin.line},       {"column", begin.column},
+        {"end_line", end.line},      {"end_column", end.column},
     };
 }
 
+}  // namespace
+
+nlohmann::ordered_json render_json(const Diagnostic& d, std::string_view path, const LineIndex& index) {
+    nlohmann::ordered_json out = placed(d.range, path, index);
+    out["severity"] = std::string(severity_name(d.severity));
+    out["code"] = d.code;
+    out["message"] = bounded_message(d.message);
+    return out;
+}
+
 nlohmann::ordered_json render_fact_json(const analysis::Fact& f, std::string_view path, const LineIndex& index) {
-    const LineColumn begin = index.position(f.range.begin);
-    const LineColumn end = index.position(std::max(f.range.begin, f.range.end));
-    return nlohmann::ordered_json{
-        {"file", std::string(path)},
-        {"line", begin.line},
-        {"column", begin.column},
-        {"end_line", end.line},
-        {"end_column", end.column},
-        {"pass", std::string(analysis::fact_pass(f.kind))},
-        {"kind", std::string(analysis::fact_kind_name(f.kind))},
-        {"function", f.function},
-        {"detail", bounded_message(analysis::fact_detail(f))},
-    };
+    nlohmann::ordered_json out = placed(f.range, path, index);
+    out["pass"] = std::string(analysis::fact_pass(f.kind));
+    out["kind"] = std::string(analysis::fact_kind_name(f.kind));
+    out["function"] = f.function;
+    out["detail"] = bounded_message(analysis::fact_detail(f));
+    return out;
 }
 
 std::string dump_json(const nlohmann::ordered_json& value) {
