@@ -116,19 +116,16 @@ std::optional<SignatureHelp> help_for(const Snapshot& s, const TextContext& c, c
 
 }  // namespace
 
+// A failure here is a bug: it reaches the LSP boundary, which logs it and
+// answers the request with an error, and the tests of random edits see it.
 std::optional<SignatureHelp> signature_help(const Snapshot& snapshot, uint32_t offset) {
-    try {
-        TextContext c = lex_context(snapshot, offset);
-        if (c.in_comment_or_string) return std::nullopt;
-        for (auto it = c.open.rbegin(); it != c.open.rend(); ++it) {
-            if (it->role == BracketRole::ParamList) return std::nullopt;
-            if (it->role == BracketRole::Call || it->role == BracketRole::PatternCall)
-                return help_for(snapshot, c, *it);
-        }
-        return std::nullopt;
-    } catch (...) {
-        return std::nullopt;
+    TextContext c = lex_context(snapshot, offset);
+    if (c.in_comment_or_string) return std::nullopt;
+    for (auto it = c.open.rbegin(); it != c.open.rend(); ++it) {
+        if (it->role == BracketRole::ParamList) return std::nullopt;
+        if (it->role == BracketRole::Call || it->role == BracketRole::PatternCall) return help_for(snapshot, c, *it);
     }
+    return std::nullopt;
 }
 
 }  // namespace ss::ide
