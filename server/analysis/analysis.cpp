@@ -28,13 +28,6 @@ void shift(Summary& s, int64_t delta) {
     for (Cause& c : s.causes) c.range = shifted(c.range, delta);  // what lies outside the body is set in `finish`
 }
 
-FunctionView view_of(const check::FunctionFacts& fn, const check::ProgramFacts& program) {
-    auto calls = std::span<const check::CallSite>(program.calls).subspan(fn.calls_begin, fn.calls_end - fn.calls_begin);
-    auto effects =
-        std::span<const check::Effect>(program.effects).subspan(fn.effects_begin, fn.effects_end - fn.effects_begin);
-    return {fn, calls, effects, program};
-}
-
 }  // namespace
 
 std::vector<std::unique_ptr<Pass>> in_required_order(std::vector<std::unique_ptr<Pass>> waiting) {
@@ -52,6 +45,13 @@ std::vector<std::unique_ptr<Pass>> in_required_order(std::vector<std::unique_ptr
         waiting.erase(ready);
     }
     return ordered;
+}
+
+FunctionView function_view(const check::FunctionFacts& fn, const check::ProgramFacts& program) {
+    auto calls = std::span<const check::CallSite>(program.calls).subspan(fn.calls_begin, fn.calls_end - fn.calls_begin);
+    auto effects =
+        std::span<const check::Effect>(program.effects).subspan(fn.effects_begin, fn.effects_end - fn.effects_begin);
+    return {fn, calls, effects, program};
 }
 
 std::string_view pass_name(PassId pass) {
@@ -91,7 +91,7 @@ const Result& Analyzer::run(const check::CheckResult& checked) {
         auto hit = fn.key.empty() ? cache_.end() : cache_.find(fn.key);
         if (hit == cache_.end()) {
             std::vector<Summary> made;
-            for (const auto& pass : passes_) made.push_back(pass->summarize(view_of(fn, program)));
+            for (const auto& pass : passes_) made.push_back(pass->summarize(function_view(fn, program)));
             if (!fn.key.empty()) {
                 std::vector<Summary> kept = made;
                 for (Summary& s : kept) shift(s, -base);

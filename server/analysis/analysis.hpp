@@ -51,6 +51,9 @@ struct FunctionView {
     const check::ProgramFacts& program;
 };
 
+// `fn` of `program` as a pass sees it.
+FunctionView function_view(const check::FunctionFacts& fn, const check::ProgramFacts& program);
+
 // An axis the padding analysis pads (analysis/padding.hpp): the size
 // symbol `symbol` in `function`'s body, under the pad id the generated code
 // keeps its mask by (`_ss_pads[id]`). `loop` is the loop's iterable where

@@ -62,8 +62,8 @@ std::optional<Cause> unfit_input(const check::FunctionFacts& fn, const check::Pa
 // reached from an exported function: its host-only parameters (which
 // don't count in the exported function itself) first, then its effects
 // and its calls, in order.
-std::vector<Cause> untraceable(const check::FunctionFacts& fn, std::span<const check::CallSite> calls,
-                               std::span<const check::Effect> effects, const check::ProgramFacts& program) {
+std::vector<Cause> untraceable(const FunctionView& view) {
+    const check::FunctionFacts& fn = view.function;
     std::vector<Cause> out;
     auto add = [&](Blocker what, ByteRange range, std::string subject = "", std::string detail = "") -> Cause& {
         out.push_back({what, std::move(subject), std::move(detail), fn.name, range});
@@ -73,7 +73,7 @@ std::vector<Cause> untraceable(const check::FunctionFacts& fn, std::span<const c
         if (host_only_type(p.type->kind)) add(Blocker::ExportHostParameter, p.range, p.name, check::describe(*p.type));
     // Ranges of `as` on Python values: the Python inside is E1703's.
     std::vector<ByteRange> python_as;
-    for (const check::Effect& e : effects)
+    for (const check::Effect& e : view.effects)
         if (e.kind == check::EffectKind::PythonAs) python_as.push_back(e.range);
     std::set<uint32_t> logs;       // `log(key=value)`, not the logarithm
     std::vector<ByteRange> loops;  // a loop's `data |> batches(n)`: its `batches` is that loop's error
@@ -82,7 +82,7 @@ std::vector<Cause> untraceable(const check::FunctionFacts& fn, std::span<const c
             if (r.begin <= inner.begin && inner.end <= r.end) return true;
         return false;
     };
-    for (const check::Effect& e : effects) {
+    for (const check::Effect& e : view.effects) {
         switch (e.kind) {
             case check::EffectKind::PythonValue:
                 if (!inside(e.range, python_as)) add(Blocker::ExportPythonName, e.range, e.detail);
@@ -98,14 +98,12 @@ std::vector<Cause> untraceable(const check::FunctionFacts& fn, std::span<const c
             default: break;
         }
     }
-    std::map<std::string, const check::ExternFacts*> externs;
-    for (const check::ExternFacts& e : program.externs) externs.emplace(e.name, &e);
-    for (const check::CallSite& call : calls) {
+    for (const check::CallSite& call : view.calls) {
         if (call.kind == check::CalleeKind::ModelInit) add(Blocker::ExportMakesModel, call.range, call.callee);
         if (call.kind == check::CalleeKind::ExternFunction) {
-            auto ext = externs.find(call.callee);
-            if (ext != externs.end() && !traceable_target(ext->second->target))
-                add(Blocker::ExportPythonExtern, call.callee_range, call.callee, ext->second->target);
+            const check::ExternFacts* ext = check::extern_named(view.program, call.callee);
+            if (ext && !traceable_target(ext->target))
+                add(Blocker::ExportPythonExtern, call.callee_range, call.callee, ext->target);
         }
         if (call.kind != check::CalleeKind::Builtin || call.passed_as_value) continue;
         const check::Builtin* b = check::find_builtin(call.callee);
@@ -126,12 +124,11 @@ std::vector<Diagnostic> errors_of(const check::ProgramFacts& program, const std:
     for (size_t i = 0; i < program.functions.size(); ++i) by_name.emplace(program.functions[i].name, i);
     auto root = by_name.find(exported);
     if (root == by_name.end()) return {};
-    // Where each extern fn is typed, read now: it lies outside the cached bodies.
-    std::map<std::string, ByteRange> typed_at;
-    for (const check::ExternFacts& e : program.externs) typed_at.emplace(e.name, e.target_range);
+    // Where an extern fn is typed is read now: it lies outside the cached bodies.
     auto said = [&](Cause c) {
-        if (auto at = typed_at.find(c.subject); c.what == Blocker::ExportPythonExtern && at != typed_at.end())
-            c.related = at->second;
+        if (const check::ExternFacts* e = check::extern_named(program, c.subject);
+            e && c.what == Blocker::ExportPythonExtern)
+            c.related = e->target_range;
         return export_diagnostic(c, exported);
     };
     std::vector<Diagnostic> out;
@@ -153,7 +150,7 @@ public:
 
     Summary summarize(const FunctionView& fn) const override {
         Summary s;
-        s.causes = untraceable(fn.function, fn.calls, fn.effects, fn.program);
+        s.causes = untraceable(fn);
         return s;
     }
 
@@ -179,10 +176,7 @@ std::vector<Diagnostic> export_errors(const check::ProgramFacts& program, const 
     std::vector<bool> done(program.functions.size());
     auto causes = [&](size_t i) -> const std::vector<Cause>& {
         if (!done[i]) {
-            const check::FunctionFacts& fn = program.functions[i];
-            auto calls = std::span(program.calls).subspan(fn.calls_begin, fn.calls_end - fn.calls_begin);
-            auto effects = std::span(program.effects).subspan(fn.effects_begin, fn.effects_end - fn.effects_begin);
-            made[i] = untraceable(fn, calls, effects, program);
+            made[i] = untraceable(function_view(program.functions[i], program));
             done[i] = true;
         }
         return made[i];

@@ -19,8 +19,6 @@ bool device_target(const std::string& target) { return check::target_module(targ
 // being recorded. A size that depends on the data is a candidate: the
 // padding analysis may keep it padded (`finish` asks).
 std::vector<Cause> candidates(const FunctionView& fn) {
-    std::map<std::string, const check::ExternFacts*> externs;
-    for (const check::ExternFacts& e : fn.program.externs) externs.emplace(e.name, &e);
     std::vector<Cause> out;
     for (size_t i = 0; i < fn.effects.size(); ++i) {
         const check::Effect& e = fn.effects[i];
@@ -35,10 +33,10 @@ std::vector<Cause> candidates(const FunctionView& fn) {
             case check::EffectKind::PythonValue: c.what = Blocker::UsesPython; break;
             case check::EffectKind::PythonCall: {
                 // A Python module's function is its PythonValue's; an extern fn is said here.
-                auto ext = externs.find(e.detail);
-                if (ext == externs.end() || device_target(ext->second->target)) continue;
+                const check::ExternFacts* ext = check::extern_named(fn.program, e.detail);
+                if (!ext || device_target(ext->target)) continue;
                 c.what = Blocker::CallsPythonExtern;
-                c.detail = ext->second->target;
+                c.detail = ext->target;
                 break;
             }
             case check::EffectKind::TensorIf: c.what = Blocker::WaitsOnTensorIf; break;

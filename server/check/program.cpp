@@ -30,6 +30,12 @@ std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId ca
     return out;
 }
 
+const ExternFacts* extern_named(const ProgramFacts& program, std::string_view name) {
+    for (const ExternFacts& e : program.externs)
+        if (e.name == name) return &e;
+    return nullptr;
+}
+
 std::string_view effect_name(EffectKind kind) {
     switch (kind) {
         case EffectKind::DeviceWork: return "device work";

@@ -176,6 +176,8 @@ struct ProgramFacts {
 };
 
 std::string_view effect_name(EffectKind kind);
+// The file's `extern fn` named `name`, or null.
+const ExternFacts* extern_named(const ProgramFacts& program, std::string_view name);
 
 // The callee's generic axes (plain or variadic) that `site` binds to a size
 // mentioning the caller's symbol `caller_symbol`: where a size the caller
