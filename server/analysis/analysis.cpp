@@ -54,16 +54,6 @@ FunctionView function_view(const check::FunctionFacts& fn, const check::ProgramF
     return {fn, calls, effects, program};
 }
 
-std::string_view pass_name(PassId pass) {
-    switch (pass) {
-        case PassId::Steps: return "steps";
-        case PassId::Padding: return "padding";
-        case PassId::Recording: return "recording";
-        case PassId::Export: return "export";
-    }
-    return "";
-}
-
 const PaddableResult& Result::paddable() const {
     if (!paddable_) paddable_ = program_ ? paddable_axes(*program_, padding) : PaddableResult{};
     return *paddable_;

@@ -32,9 +32,6 @@
 
 namespace ss::analysis {
 
-enum class PassId { Steps, Padding, Recording, Export };
-std::string_view pass_name(PassId pass);
-
 // What one pass found in one function's body alone: what is cached.
 struct Summary {
     std::vector<Diagnostic> diagnostics;

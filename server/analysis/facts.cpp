@@ -2,21 +2,31 @@
 
 namespace ss::analysis {
 
-std::string_view fact_pass(FactKind kind) {
+std::string_view pass_name(PassId pass) {
+    switch (pass) {
+        case PassId::Steps: return "steps";
+        case PassId::Padding: return "padding";
+        case PassId::Recording: return "recording";
+        case PassId::Export: return "export";
+    }
+    return "";
+}
+
+PassId fact_pass(FactKind kind) {
     switch (kind) {
         case FactKind::Step:
         case FactKind::StepDeviceWork:
-        case FactKind::StepChangesState: return "steps";
+        case FactKind::StepChangesState: return PassId::Steps;
         case FactKind::PaddedLoop:
         case FactKind::UnpaddedLoop:
         case FactKind::PreventsPadding:
         case FactKind::KeptSelection:
-        case FactKind::CompactedSelection: return "padding";
+        case FactKind::CompactedSelection: return PassId::Padding;
         case FactKind::RecordedStep:
         case FactKind::UnrecordedStep:
-        case FactKind::PreventsRecording: return "recording";
+        case FactKind::PreventsRecording: return PassId::Recording;
     }
-    return "";
+    return PassId::Steps;
 }
 
 std::string_view fact_kind_name(FactKind kind) {

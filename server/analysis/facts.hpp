@@ -34,8 +34,12 @@ enum class FactKind {
     PreventsRecording,   // recording: what keeps a step from being recorded
 };
 
-// The pass that finds facts of `kind` ("steps", "padding", "recording").
-std::string_view fact_pass(FactKind kind);
+enum class PassId { Steps, Padding, Recording, Export };
+// `pass` as fixtures and dumps write it: "padding".
+std::string_view pass_name(PassId pass);
+
+// The pass that finds facts of `kind`.
+PassId fact_pass(FactKind kind);
 // `kind` as fixtures and dumps write it: "padded-loop".
 std::string_view fact_kind_name(FactKind kind);
 

@@ -196,7 +196,7 @@ nlohmann::ordered_json render_json(const Diagnostic& d, std::string_view path, c
 
 nlohmann::ordered_json render_fact_json(const analysis::Fact& f, std::string_view path, const LineIndex& index) {
     nlohmann::ordered_json out = placed(f.range, path, index);
-    out["pass"] = std::string(analysis::fact_pass(f.kind));
+    out["pass"] = std::string(analysis::pass_name(analysis::fact_pass(f.kind)));
     out["kind"] = std::string(analysis::fact_kind_name(f.kind));
     out["function"] = f.function;
     out["detail"] = bounded_message(analysis::fact_detail(f));

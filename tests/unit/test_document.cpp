@@ -93,7 +93,7 @@ std::string dump(const ss::analysis::Result& r) {
     auto range = [](ss::ByteRange x) { return std::to_string(x.begin) + "-" + std::to_string(x.end); };
     for (const auto& d : r.diagnostics) out += d.code + "@" + range(d.range) + " " + d.message + "\n";
     for (const auto& f : r.facts)
-        out += std::string(ss::analysis::fact_pass(f.kind)) + " " + f.function + " " +
+        out += std::string(ss::analysis::pass_name(ss::analysis::fact_pass(f.kind))) + " " + f.function + " " +
                std::string(ss::analysis::fact_kind_name(f.kind)) + "@" + range(f.range) + " " +
                ss::analysis::fact_detail(f) + "\n";
     return out;
