@@ -47,12 +47,12 @@ function(ss_layer_visible layer out)
 endfunction()
 
 # ss_add_layer(<layer>): the static library ss_<layer>
-# from server/<layer>/*.cpp (not the programs' *_main.cpp), linked to the
+# from server/<layer>/**/*.cpp (not the programs' *_main.cpp), linked to the
 # layers it uses, compiled against its include root, whose path is left in
 # SS_LAYER_ROOT_<layer>. A layer without sources yet gets an empty one, so
 # it is a library like the others.
 function(ss_add_layer layer)
-  file(GLOB sources CONFIGURE_DEPENDS "${SS_SERVER_DIR}/${layer}/*.cpp")
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS "${SS_SERVER_DIR}/${layer}/*.cpp")
   list(FILTER sources EXCLUDE REGEX "_main\\.cpp$")
   if(NOT sources)
     set(sources "${CMAKE_BINARY_DIR}/generated/empty_${layer}.cpp")

@@ -9,7 +9,14 @@
 // built-ins, keywords and, at the top level, snippets of items). Types and
 // signatures come from the checker's facts and the AST of the snapshot.
 // Results are filtered by the identifier before the offset and bounded by
-// kMaxCompletions; no text or offset throws.
+// kMaxCompletions. No text or offset throws; a bug does, and is not
+// hidden as an empty answer: the LSP boundary logs it and answers an error.
+//
+// As rust-analyzer's ide-completion: completion.cpp picks the context;
+// completion/context.hpp is what is known at the offset (facts, locals,
+// types); completion/{member,axes,type,pattern,call,scope}.cpp add what
+// each context offers; completion/render.hpp makes, orders and bounds the
+// entries.
 #pragma once
 
 #include <cstdint>
