@@ -9,6 +9,7 @@
 #include "ide/builtin_docs.hpp"
 #include "ide/function_label.hpp"
 #include "ide/text_context.hpp"
+#include "syntax/keywords.hpp"
 
 namespace ss::ide {
 
@@ -68,7 +69,8 @@ std::optional<SignatureHelp> help_for(const Snapshot& s, const TextContext& c, c
         if (!d) return std::nullopt;
         SignatureHelp h = from_builtin(*d);
         int last = static_cast<int>(d->params.size()) - 1;
-        if (b.callee[0] == "einsum") h.active_parameter = b.colon ? 1 : 0;
+        if (syntax::pattern_function(b.callee[0]) == syntax::PatternFunction::Einsum)
+            h.active_parameter = b.colon ? 1 : 0;
         else if (b.arrow && b.argument_start > b.arrow) h.active_parameter = std::min(std::max(b.commas, 1), last);
         else h.active_parameter = 0;
         return h;

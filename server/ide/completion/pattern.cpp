@@ -10,14 +10,15 @@ using namespace text;
 bool complete_pattern(Completions& acc, const CompletionContext& ctx) {
     const Bracket* b = ctx.inner();
     if (!b || b->role != BracketRole::PatternCall) return false;
-    std::string_view f = b->callee.empty() ? std::string_view() : std::string_view(b->callee[0]);
-    if (f == "einsum" && !b->colon) {
+    using syntax::PatternFunction;
+    std::optional<PatternFunction> f = b->callee.empty() ? std::nullopt : syntax::pattern_function(b->callee[0]);
+    if (f == PatternFunction::Einsum && !b->colon) {
         add_expression_names(acc, ctx, false);
         return true;
     }
     if (b->arrow && b->argument_start > b->arrow) {
         // After the pattern: reduce's reducer, or sizes `h=16`.
-        if (f == "reduce") {
+        if (f == PatternFunction::Reduce) {
             for (std::string_view r : syntax::kReducers)
                 acc.add(0, std::string(r), CompletionKind::Keyword, "reducer",
                         "Reduces the axes the output leaves out");
