@@ -3,47 +3,11 @@
 // types, and the host-side named types.
 #include <algorithm>
 
+#include "check/builtin_types.hpp"
 #include "check/file_checker.hpp"
 #include "check/suggest.hpp"
 
 namespace ss::check {
-
-namespace {
-
-struct ElementName {
-    std::string_view name;
-    ElementKind kind;
-};
-
-constexpr ElementName kElements[] = {
-    {"f32", ElementKind::F32},   {"f16", ElementKind::F16},         {"bf16", ElementKind::BF16},
-    {"f64", ElementKind::F64},   {"i32", ElementKind::I32},         {"i64", ElementKind::I64},
-    {"Mask", ElementKind::Mask}, {"Index", ElementKind::Index},     {"Logit", ElementKind::Logit},
-    {"Prob", ElementKind::Prob}, {"LogProb", ElementKind::LogProb},
-};
-
-std::optional<ElementKind> element_kind(std::string_view name) {
-    for (const ElementName& e : kElements)
-        if (e.name == name) return e.kind;
-    return std::nullopt;
-}
-
-// Host-side types that take no arguments, and those that take one.
-constexpr std::string_view kScalarTypes[] = {"int", "float", "bool", "str", "Mode", "axis"};
-constexpr std::string_view kGenericTypes[] = {"Dataset", "Batch", "Optimizer"};
-
-}  // namespace
-
-bool is_builtin_type_name(std::string_view name) {
-    if (element_kind(name)) return true;
-    for (std::string_view t : kScalarTypes)
-        if (t == name) return true;
-    for (std::string_view t : kGenericTypes)
-        if (t == name) return true;
-    return false;
-}
-
-namespace {}  // namespace
 
 bool element_fits(const Element& expected, const Element& found, bool any_float) {
     auto floating = [](ElementKind k) {
@@ -93,12 +57,6 @@ bool distribution_fits(const TensorType& expected, const TensorType& found) {
     size_t at = want->first ? want->second : found.axes.size() - 1 - want->second;
     size_t is = have->first ? have->second : found.axes.size() - 1 - have->second;
     return at == is;
-}
-
-std::string element_name(ElementKind kind) {
-    for (const ElementName& e : kElements)
-        if (e.kind == kind) return std::string(e.name);
-    return "?";
 }
 
 // --------------------------------------------------------------------- axes
@@ -279,7 +237,8 @@ std::optional<Element> FileChecker::resolve_element(const ast::NamedType& named,
     auto kind = element_kind(named.name.text);
     if (!kind) {
         std::vector<std::string> names;
-        for (const ElementName& e : kElements) names.emplace_back(e.name);
+        for (const BuiltinType& t : builtin_types())
+            if (t.family == BuiltinTypeFamily::Element) names.emplace_back(t.name);
         report(DiagCode::E0301, named.name.range,
                {named.name.text, " as an element type" + did_you_mean(named.name.text, names)});
         return std::nullopt;
@@ -362,42 +321,36 @@ Type FileChecker::resolve_type(const ast::Type& type, SignatureScope& scope) {
         report(DiagCode::E0303, type.range, {std::string(what), "no arguments", "`" + written(type.range) + "`"});
         return false;
     };
-    for (std::string_view scalar : kScalarTypes)
-        if (name == scalar) {
-            if (!no_arguments("`" + name + "`")) return out;
-            out.kind = name == "int"     ? TypeKind::Int
-                       : name == "float" ? TypeKind::Float
-                       : name == "bool"  ? TypeKind::Bool
-                       : name == "str"   ? TypeKind::Str
-                       : name == "axis"  ? TypeKind::AxisName
-                                         : TypeKind::Mode;
+    const BuiltinType* builtin = builtin_type(name);
+    if (builtin && builtin->family == BuiltinTypeFamily::Host) {
+        if (!no_arguments("`" + name + "`")) return out;
+        out.kind = builtin->kind;
+        return out;
+    }
+    if (builtin && builtin->family == BuiltinTypeFamily::Generic) {
+        SymbolKind wanted = builtin->kind == TypeKind::Optimizer ? SymbolKind::Model : SymbolKind::Data;
+        std::string expected = wanted == SymbolKind::Model ? "a model, such as `Optimizer[Mlp]`"
+                                                           : "a data record, such as `" + name + "[Digit]`";
+        const ast::NamedType* arg = nullptr;
+        if (named->arguments.size() == 1 && named->arguments[0].type)
+            arg = std::get_if<ast::NamedType>(&named->arguments[0].type->node);
+        const ItemRef* ref = arg ? lookup(arg->name.text) : nullptr;
+        if (!arg || !ref || ref->kind != wanted || !arg->arguments.empty()) {
+            std::string found = named->arguments.empty() ? "no argument" : "`" + written(type.range) + "`";
+            if (arg && !ref)
+                found =
+                    "`" + arg->name.text + "`, which is not defined" + did_you_mean(arg->name.text, names_of({wanted}));
+            else if (ref && ref->kind != wanted)
+                found = "`" + arg->name.text + "`, " + std::string(kind_phrase(ref->kind));
+            report(DiagCode::E0303, type.range, {"`" + name + "`", expected, found});
             return out;
         }
-    for (std::string_view generic : kGenericTypes)
-        if (name == generic) {
-            SymbolKind wanted = name == "Optimizer" ? SymbolKind::Model : SymbolKind::Data;
-            std::string expected = name == "Optimizer" ? "a model, such as `Optimizer[Mlp]`"
-                                                       : "a data record, such as `" + name + "[Digit]`";
-            const ast::NamedType* arg = nullptr;
-            if (named->arguments.size() == 1 && named->arguments[0].type)
-                arg = std::get_if<ast::NamedType>(&named->arguments[0].type->node);
-            const ItemRef* ref = arg ? lookup(arg->name.text) : nullptr;
-            if (!arg || !ref || ref->kind != wanted || !arg->arguments.empty()) {
-                std::string found = named->arguments.empty() ? "no argument" : "`" + written(type.range) + "`";
-                if (arg && !ref)
-                    found = "`" + arg->name.text + "`, which is not defined" +
-                            did_you_mean(arg->name.text, names_of({wanted}));
-                else if (ref && ref->kind != wanted)
-                    found = "`" + arg->name.text + "`, " + std::string(kind_phrase(ref->kind));
-                report(DiagCode::E0303, type.range, {"`" + name + "`", expected, found});
-                return out;
-            }
-            reference(*ref, arg->name.range);
-            if (name == "Batch") return make_batch(arg->name.text);
-            out.kind = name == "Dataset" ? TypeKind::Dataset : TypeKind::Optimizer;
-            out.ref = arg->name.text;
-            return out;
-        }
+        reference(*ref, arg->name.range);
+        if (builtin->kind == TypeKind::Batch) return make_batch(arg->name.text);
+        out.kind = builtin->kind;
+        out.ref = arg->name.text;
+        return out;
+    }
     if (const ItemRef* ref = lookup(name)) {
         reference(*ref, named->name.range);
         if (ref->kind == SymbolKind::Model || ref->kind == SymbolKind::Data) {
@@ -410,9 +363,7 @@ Type FileChecker::resolve_type(const ast::Type& type, SignatureScope& scope) {
         return out;
     }
     std::vector<std::string> candidates = names_of({SymbolKind::Model, SymbolKind::Data});
-    for (const ElementName& e : kElements) candidates.emplace_back(e.name);
-    for (std::string_view s : kScalarTypes) candidates.emplace_back(s);
-    for (std::string_view g : kGenericTypes) candidates.emplace_back(g);
+    for (const BuiltinType& t : builtin_types()) candidates.emplace_back(t.name);
     report(DiagCode::E0301, named->name.range, {name, did_you_mean(name, candidates)});
     return out;
 }

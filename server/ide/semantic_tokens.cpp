@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "check/builtin_table.hpp"
+#include "check/builtin_types.hpp"
 #include "syntax/keywords.hpp"
 #include "syntax/node_kinds.hpp"
 #include "syntax/walk.hpp"
@@ -35,14 +36,6 @@ struct Kind {
     TokenType type;
     uint32_t modifiers = 0;
 };
-
-bool is_builtin_type(std::string_view name) {
-    static const std::unordered_set<std::string_view> names = {
-        "f32",     "f16", "bf16",  "f64",  "i32", "i64",  "Mask", "Index",   "Logit", "Prob",
-        "LogProb", "int", "float", "bool", "str", "Mode", "axis", "Dataset", "Batch", "Optimizer",
-    };
-    return names.count(name) > 0;
-}
 
 bool is_operator(std::string_view s) {
     static const std::unordered_set<std::string_view> ops = {
@@ -338,7 +331,7 @@ private:
             if (p == k_.keyword_argument) return g == k_.pattern_call ? axis_name(r) : Kind{TokenType::Parameter};
             if (p == k_.named_type) {
                 std::string_view name = text(r);
-                return {TokenType::Type, is_builtin_type(name) ? mod::DefaultLibrary : 0u};
+                return {TokenType::Type, check::is_builtin_type_name(name) ? mod::DefaultLibrary : 0u};
             }
             if (p == k_.unknown_axis || p == k_.variadic_axis) return axis_name(r);
         }
@@ -353,7 +346,7 @@ private:
             // `Dataset[Digit]`, `Index[V]`: a record, or a dim.
             const SymbolKind* gk = global(text(r));
             if (gk && *gk == SymbolKind::Dim) return {TokenType::Dim, mod::Readonly};
-            return {TokenType::Type, is_builtin_type(text(r)) ? mod::DefaultLibrary : 0u};
+            return {TokenType::Type, check::is_builtin_type_name(text(r)) ? mod::DefaultLibrary : 0u};
         }
         if (p == k_.keyword_argument && field == k_.f_value) {
             // `softmax(over=m)`: the value names an axis.

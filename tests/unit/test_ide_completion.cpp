@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "check/builtin_table.hpp"
+#include "check/builtin_types.hpp"
 #include "check/prelude.hpp"
 #include "ide/builtin_docs.hpp"
 #include "ide/completion.hpp"
@@ -98,6 +99,26 @@ TEST_CASE("ide: doc comments directly above a line") {
     CHECK(ss::ide::doc_comment_above(text, 0) == "");
     CHECK(ss::ide::doc_comment_above("fn f", 99) == "");
     CHECK(ss::ide::collapse_spaces("  a\n   b  ") == "a b");
+}
+
+TEST_CASE("ide: the built-in types offered are the checker's, each with its doc") {
+    auto labels_at = [](const std::string& text) {
+        AnalysedDocument doc(text);
+        std::set<std::string> labels;
+        for (const CompletionEntry& e : ss::ide::complete(doc.snapshot(), doc.size())) labels.insert(e.label);
+        return labels;
+    };
+    std::set<std::string> in_fn = labels_at("fn f(x: ");
+    std::set<std::string> in_extern = labels_at("extern fn f(x: ");
+    for (const ss::check::BuiltinType& t : ss::check::builtin_types()) {
+        CAPTURE(t.name);
+        CHECK(ss::check::is_builtin_type_name(t.name));
+        CHECK(!t.doc.empty());
+        CHECK(in_extern.count(std::string(t.name)) == 1);
+        CHECK(in_fn.count(std::string(t.name)) == (t.extern_only ? 0u : 1u));
+        CHECK(t.element.has_value() == (t.family == ss::check::BuiltinTypeFamily::Element));
+        if (t.element) CHECK(ss::check::element_name(*t.element) == t.name);
+    }
 }
 
 // ------------------------------------------------------------------ robustness

@@ -1,5 +1,6 @@
 // Types: after `:`, `->` and `as`, an element type after a tensor type's
 // axes, `over` and its axis after `Logit`, `Prob` and `LogProb`.
+#include "check/builtin_types.hpp"
 #include "ide/completion/contexts.hpp"
 
 namespace ss::ide::completion {
@@ -8,38 +9,19 @@ using namespace text;
 
 namespace {
 
-constexpr const char* kElementTypes[][2] = {
-    {"f32", "32-bit floats, the default element type"},
-    {"f16", "16-bit floats"},
-    {"bf16", "bfloat16 floats"},
-    {"f64", "64-bit floats"},
-    {"i32", "32-bit integers"},
-    {"i64", "64-bit integers"},
-    {"Mask", "booleans"},
-    {"Index", "`Index[V]`: i64 positions in `0..V`"},
-    {"Logit", "`Logit over A`: floats, the logits of a distribution over the axis `A`"},
-    {"Prob", "`Prob over A`: floats, a distribution over the axis `A`"},
-    {"LogProb", "`LogProb over A`: floats, the log of a distribution over the axis `A`"},
-};
-
-constexpr const char* kHostTypes[][2] = {
-    {"int", "a host integer"},
-    {"float", "a host float"},
-    {"bool", "a host bool"},
-    {"str", "a string"},
-    {"Mode", "`Train(seed=...)` or `Eval`"},
-    {"Dataset", "`Dataset[D]`: examples of the data record `D`"},
-    {"Batch", "`Batch[D]`: a batch of examples of `D`; each field gains a leading axis `b`"},
-    {"Optimizer", "`Optimizer[M]`: the optimizer state of the model `M`"},
-};
+void add_builtin_types(Completions& acc, bool extern_fn, bool elements_only) {
+    for (const check::BuiltinType& t : check::builtin_types()) {
+        bool element = t.family == check::BuiltinTypeFamily::Element;
+        if ((elements_only && !element) || (t.extern_only && !extern_fn)) continue;
+        acc.add(element ? 0 : 1, std::string(t.name), CompletionKind::Type, element ? "element type" : "type",
+                std::string(t.doc));
+    }
+}
 
 }  // namespace
 
 void add_types(Completions& acc, const CompletionContext& ctx) {
-    for (auto& [name, doc] : kElementTypes) acc.add(0, name, CompletionKind::Type, "element type", doc);
-    for (auto& [name, doc] : kHostTypes) acc.add(1, name, CompletionKind::Type, "type", doc);
-    if (ctx.c.item == ItemKind::ExternFn)
-        acc.add(1, "axis", CompletionKind::Type, "type", "The name of an axis of the first tensor argument");
+    add_builtin_types(acc, ctx.c.item == ItemKind::ExternFn, false);
     for (const check::SymbolFact& f : ctx.facts().symbols) {
         if (f.kind == check::SymbolKind::Model) acc.add(0, f.name, CompletionKind::Model, check::describe(f));
         if (f.kind == check::SymbolKind::Data) acc.add(0, f.name, CompletionKind::Data, check::describe(f));
@@ -52,7 +34,7 @@ bool complete_type(Completions& acc, const CompletionContext& ctx) {
         return true;
     }
     if (element_position(ctx.c)) {
-        for (auto& [name, doc] : kElementTypes) acc.add(0, name, CompletionKind::Type, "element type", doc);
+        add_builtin_types(acc, false, true);
         return true;
     }
     const Token* p = ctx.prev();
