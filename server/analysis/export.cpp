@@ -108,7 +108,7 @@ std::vector<Cause> untraceable(const FunctionView& view) {
         if (call.kind != check::CalleeKind::Builtin || call.passed_as_value) continue;
         const check::Builtin* b = check::find_builtin(call.callee);
         // `log(x)` is the logarithm; only `log(key=value)` keeps a record.
-        bool logarithm = call.callee == "log" && !logs.count(call.range.begin);
+        bool logarithm = b && b->rule == check::BuiltinRule::Log && !logs.count(call.range.begin);
         if (b && !b->exportable && !logarithm && !inside(call.range, loops))
             add(Blocker::ExportHostBuiltin, call.callee_range, call.callee);
     }

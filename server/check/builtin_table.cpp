@@ -143,13 +143,15 @@ const std::vector<Builtin>& entries() {
                 "layout and `a`'s element type.",
          .emit = E::Aligned,
          .any_element = true,
-         .exportable = true},
+         .exportable = true,
+         .promotes_choices = true},
         {.name = "masked_fill",
          .typing = T::Prelude,
          .doc = "`value` where `mask` is true, `x` elsewhere. The mask's axes align with `x`'s by name (a `[n m]` "
                 "mask fits a `[b H n m]` value); an axis `x` doesn't have is E0504.",
          .emit = E::Aligned,
-         .exportable = true},
+         .exportable = true,
+         .fills_masked = true},
         {.name = "scale",
          .typing = T::Prelude,
          .doc = "`x * factor`, as a pipeline stage: `att |> scale(1 / sqrt(Dh))`.",
@@ -532,6 +534,10 @@ const std::vector<Builtin>& entries() {
 }  // namespace
 
 const std::vector<Builtin>& builtin_table() { return entries(); }
+
+bool call_has_effect(const Builtin& b, bool piped, bool any_positional) {
+    return b.rule != BuiltinRule::Log || (!piped && !any_positional);
+}
 
 const Builtin* find_builtin(std::string_view name) {
     // Looked up for every call and name in a body: hashed, not scanned.

@@ -107,7 +107,19 @@ struct Builtin {
     // A call gives Python's None (print, save, update, `log(key=value)`):
     // it is a statement of its own, never a value (E0511).
     bool gives_nothing = false;
+    // The result's element type is the promotion of the two choices', as
+    // torch.where's (an i64 and an f32 give f32), not the first's.
+    bool promotes_choices = false;
+    // Writes `value` where `mask` is true (masked_fill): a `-inf` fill is
+    // followed into a softmax over an axis the mask doesn't cover (E0425).
+    bool fills_masked = false;
 };
+
+// Whether a call of `b` is what the entry's `effect` and `gives_nothing`
+// say. Always, but for `log`, which is two things: given a value (`log(x)`,
+// `x |> log`) the logarithm; given keywords only (`log(loss=l)`) the record
+// for the sinks.
+bool call_has_effect(const Builtin& b, bool piped, bool any_positional);
 
 // What one of a built-in's `params` labels says about the argument it
 // stands for (the notation is builtin_docs.hpp's): `lr?: float` may be left

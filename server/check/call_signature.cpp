@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "check/builtins.hpp"
+#include "check/builtin_table.hpp"
 #include "check/describe.hpp"
 #include "check/file_checker.hpp"
 #include "check/suggest.hpp"
@@ -25,6 +25,10 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         return Type{};
     }
     CallMatch m{name, sig, piped, piped_range, range};
+    // A prelude built-in's own rules (builtin_table.hpp).
+    auto prelude_entry = prelude_signatures_.find(name);
+    m.prelude = prelude_entry != prelude_signatures_.end() && &prelude_entry->second == &sig;
+    m.builtin = m.prelude ? find_builtin(name) : nullptr;
     if (!match_arguments(m, arguments)) return Type{};
     bind_call(site, sig, m.given, piped, piped_range);
     // A misspelt keyword already explains the argument it was meant for.
@@ -36,10 +40,6 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
         }
     type_arguments(m);
     if (!m.ok || sig.scope.incomplete) return Type{};
-    // A prelude built-in's own rules (builtin_table.hpp).
-    auto prelude_entry = prelude_signatures_.find(name);
-    m.prelude = prelude_entry != prelude_signatures_.end() && &prelude_entry->second == &sig;
-    m.builtin = m.prelude ? find_builtin(name) : nullptr;
     m.bindings.groups_broadcast = m.builtin && m.builtin->emit == BuiltinEmit::Aligned;
     bind_arguments(m);
     if (m.ok) record_call(site, m);
@@ -111,9 +111,10 @@ void FileChecker::type_arguments(CallMatch& m) {
     m.types.assign(sig.params.size(), Type{});
     m.where.assign(sig.params.size(), ByteRange{});
     if (m.piped) m.types[0] = *m.piped, m.where[0] = m.piped_range;
-    // A causal mask among masked_fill's or where's later arguments may name
-    // axes of the first (`masked_fill(att, !causal[n m], v)`, m an axis of att).
-    const bool causal_from_first = m.name == "masked_fill" || m.name == "where";
+    // A causal mask among the later arguments of a built-in that lays them
+    // out as the first (masked_fill, where) may name axes of the first
+    // (`masked_fill(att, !causal[n m], v)`, m an axis of att).
+    const bool causal_from_first = m.builtin && m.builtin->emit == BuiltinEmit::Aligned;
     const Type* saved_causal_scope = causal_scope_;
     for (size_t i = 0; i < sig.params.size(); ++i)
         if (m.given[i]) {
@@ -302,9 +303,9 @@ Type FileChecker::call_result(size_t site, const CallMatch& m) {
     }
     std::map<SymbolId, Size> fresh;
     Type result = instantiate_return(*sig.returns, m.bindings, m.element_source, &fresh);
-    // where's choices promote as torch does (an i64 and an f32 give f32).
-    if (m.prelude && m.name == "where" && result.kind == TypeKind::Tensor && m.types.size() == 3 && m.has[1] &&
-        m.has[2] && (m.types[1].kind == TypeKind::Tensor || m.types[2].kind == TypeKind::Tensor))
+    if (m.prelude && m.builtin && m.builtin->promotes_choices && result.kind == TypeKind::Tensor &&
+        m.types.size() == 3 && m.has[1] && m.has[2] &&
+        (m.types[1].kind == TypeKind::Tensor || m.types[2].kind == TypeKind::Tensor))
         result.tensor.element = promote_elements(m.types[1], m.types[2]);
     if (!exact_sizes(result, m.range)) return Type{};
     // Its `?k` results, made from the data at this call, which a kept

@@ -6,12 +6,13 @@
 #include <utility>
 
 #include "check/alignment.hpp"
-#include "check/builtins.hpp"
+#include "check/builtin_table.hpp"
 #include "check/describe.hpp"
 #include "check/file_checker.hpp"
 #include "check/patterns.hpp"
 #include "check/prelude.hpp"
 #include "check/suggest.hpp"
+#include "syntax/keywords.hpp"
 
 namespace ss::check {
 
@@ -42,7 +43,7 @@ void FileChecker::note_pattern_across(const ast::PatternCall& call, ByteRange ra
     if (result.kind == TypeKind::Unknown) return;
     const Type& kept = result.kind == TypeKind::Tuple && !result.elements.empty() ? result.elements[0] : result;
     if (kept.kind != TypeKind::Tensor) return;
-    bool reduce = call.function.text == "reduce";
+    bool reduce = syntax::pattern_function(call.function.text) == syntax::PatternFunction::Reduce;
     auto in_output = [&](const std::string& name) {  // as an axis of its own
         return std::any_of(call.pattern.output.axes.begin(), call.pattern.output.axes.end(),
                            [&](const ast::AxisPtr& a) {
@@ -355,7 +356,9 @@ void FileChecker::note_masked_rows(const std::string& name, const Signature& sig
             if (sig.params[i].name == wanted) return i;
         return std::nullopt;
     };
-    if (name == "masked_fill") {
+    const Builtin* builtin = find_builtin(name);
+    if (!builtin) return;
+    if (builtin->fills_masked) {
         auto mask = param("mask"), value = param("value");
         if (!mask || !value || !given[*value] || types[*mask].kind != TypeKind::Tensor) return;
         const ast::Expr* v = given[*value]->value.get();
@@ -369,7 +372,7 @@ void FileChecker::note_masked_rows(const std::string& name, const Signature& sig
         masked_rows_[range.end] = MaskedRows{std::move(axes), range};
         return;
     }
-    if (name != "softmax" && name != "log_softmax") return;
+    if (!builtin->distribution) return;
     auto x = param("x"), over = param("over");
     if (!x || !over || !given[*over]) return;
     auto* axis = std::get_if<ast::NameExpr>(&given[*over]->value->node);

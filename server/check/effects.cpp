@@ -124,13 +124,13 @@ void FileChecker::call_effects(size_t site, const std::vector<const ast::Argumen
     ByteRange range = call.range;
     auto effect = builtin_effect(name);
     if (!effect) return;
-    // `log(x)` is the logarithm; only `log(key=value, ...)` logs.
-    if (name == "log" &&
-        (piped_range.end > piped_range.begin ||
-         std::any_of(arguments.begin(), arguments.end(), [](const ast::Argument* a) { return !a->keyword; })))
+    const Builtin* builtin = find_builtin(name);
+    if (builtin && !call_has_effect(*builtin, piped_range.end > piped_range.begin,
+                                    std::any_of(arguments.begin(), arguments.end(),
+                                                [](const ast::Argument* a) { return !a->keyword; })))
         return;
     record_effect(*effect, range, name);
-    if (name != "update") return;
+    if (!builtin || builtin->rule != BuiltinRule::Update) return;
     // update's model and optimizer, as written: the piped value, then the
     // positional arguments.
     std::vector<std::pair<std::string, ByteRange>> state;

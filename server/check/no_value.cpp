@@ -35,11 +35,10 @@ void FileChecker::check_gives_a_value(const ast::Expr& expr, const ast::Expr& ca
         if (item->kind != SymbolKind::Function || sig == signatures_.end() || !sig->second.gives_nothing) return;
         why = " (it declares no return type and returns no value)";
     } else if (const Builtin* b = find_builtin(f); b && b->gives_nothing) {
-        // `log(x)` and `x |> log` are the logarithm; only `log(key=value)` records.
-        if (f == "log" && (piped || (call && std::any_of(call->arguments.begin(), call->arguments.end(),
-                                                         [](const ast::Argument& a) { return !a.keyword; }))))
-            return;
-        if (f == "log" && call && call->arguments.empty()) return;  // `log()`: E0502 already
+        bool positional = call && std::any_of(call->arguments.begin(), call->arguments.end(),
+                                              [](const ast::Argument& a) { return !a.keyword; });
+        if (!call_has_effect(*b, piped, positional)) return;
+        if (b->rule == BuiltinRule::Log && call && call->arguments.empty()) return;  // `log()`: E0502 already
     } else {
         return;
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "check/assigned.hpp"
+#include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
 #include "syntax/walk.hpp"
 
@@ -97,10 +98,19 @@ void FileChecker::define_local(const ast::Name& name, const Type& type, TypeRef 
     f.type = shared ? std::move(shared) : fact_type(type, types());
 }
 
+namespace {
+
+bool is_eval(std::string_view name) {
+    const Builtin* b = find_builtin(name);
+    return b && b->rule == BuiltinRule::EvalMode;
+}
+
+}  // namespace
+
 // A use of a built-in (declared by the prelude or the checker, not the file).
 void FileChecker::reference_builtin(const ast::Name& name) {
     if (!body_ || muted_) return;
-    result_.uses.push_back({name.range, SymbolKind::Builtin, {}, name.text == "Eval"});
+    result_.uses.push_back({name.range, SymbolKind::Builtin, {}, is_eval(name.text)});
 }
 
 // A use of a local or parameter, for references and rename. A parameter's

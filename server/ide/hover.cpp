@@ -4,7 +4,7 @@
 #include <map>
 
 #include "analysis/words.hpp"
-#include "check/builtins.hpp"
+#include "check/builtin_table.hpp"
 #include "check/describe.hpp"
 #include "ide/builtin_docs.hpp"
 #include "ide/navigation.hpp"
@@ -56,7 +56,8 @@ std::string item_signature(const Snapshot& s, const SymbolFact& fact) {
 std::string padding_notes(const Snapshot& s, ByteRange word) {
     if (!s.analysed) return {};
     std::string out;
-    bool batches = s.text.substr(word.begin, word.end - word.begin) == "batches";
+    const check::Builtin* b = check::find_builtin(s.text.substr(word.begin, word.end - word.begin));
+    bool batches = b && b->rule == check::BuiltinRule::Batches;
     for (const analysis::Fact& f : s.analysed->facts) {
         if (f.range.begin > word.begin || word.end > f.range.end) continue;
         if (batches && f.kind == analysis::FactKind::PaddedLoop)
