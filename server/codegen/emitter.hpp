@@ -117,6 +117,12 @@ public:
 
     // functions.cpp
     void function(const ast::FnDef& fn, std::ostringstream& out);
+    void collect_assigned_fields(const ast::FnDef& fn, FunctionState& state);
+    void bind_parameters(const std::vector<check::TypedParam>& params, FunctionState& state);
+    void function_header(const ast::FnDef& fn, const FunctionState& state, bool step, std::ostringstream& out);
+    void function_prologue(const ast::FnDef& fn, const std::vector<check::TypedParam>& params,
+                           const FunctionState& state, const std::string& sig, bool check_result, bool step_scope,
+                           std::ostringstream& out);
     // `variable = _ss_rt.Signature(...)`: parameters' specs, the result's (null: not checked).
     std::string signature(const std::string& variable, const std::string& name, ByteRange at,
                           const std::vector<std::pair<std::string, const check::Type*>>& params,

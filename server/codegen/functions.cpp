@@ -16,21 +16,16 @@ std::string pad(int indent) { return std::string(static_cast<size_t>(indent) * 4
 
 }  // namespace
 
-void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
-    auto typed = typed_.functions.find(fn.name.text);
-    if (typed == typed_.functions.end()) return;
-    FunctionState state;
-    state.pads = pads_of(fn.name.text);
-    state.name = fn.name.text;
-    state.def = &fn;
+// The fields a function sets, as paths (`m.norm.w`), which its reads must
+// not take from before the update; a call given a model (`update(m, opt,
+// grads)`, a step taking `mut m`) may set any of its fields in place: `m.*`.
+void Emitter::collect_assigned_fields(const ast::FnDef& fn, FunctionState& state) {
     syntax::for_each_statement(fn.body, [&](const ast::Stmt& s) {
         const ast::Expr* target = nullptr;
         if (auto* a = std::get_if<ast::Assign>(&s.node); a && a->targets.size() == 1) target = a->targets[0].get();
         if (auto* a = std::get_if<ast::AugAssign>(&s.node)) target = a->target.get();
         if (auto path = target ? field_path(*target) : std::nullopt) state.assigned_fields.insert(*path);
     });
-    // A call given a model (`update(m, opt, grads)`, a step taking `mut m`)
-    // may set any of its fields in place: `m.*`.
     syntax::for_each_expression(fn.body, [&](const ast::Expr& e) {
         auto* call = std::get_if<ast::Call>(&e.node);
         if (!call) return;
@@ -40,12 +35,12 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
                 state.assigned_fields.insert(*path + ".*");
         }
     });
-    fn_ = &state;
-    locals_.clear();
+}
 
-    // Where each generic axis's size can be read, and the device.
-    const auto& params = typed->second.params;
-    // The program's device when its file says one, else its arguments'.
+// Where each generic axis's size can be read (a parameter's shape, a
+// batch's first field), and the device: the program's when its file says
+// one, else the first tensor's, batch's or model's among the parameters.
+void Emitter::bind_parameters(const std::vector<check::TypedParam>& params, FunctionState& state) {
     state.device = program_device_ ? "_ss_device" : "None";
     for (const check::TypedParam& p : params) {
         std::string name = variable_name(p.name);
@@ -82,25 +77,11 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
                 state.device = "_ss_rt.device_of(" + variable_name(p.name) + ")";
                 break;
             }
+}
 
-    bool step = steps_.count(fn.name.text) > 0;
-    bool step_scope = step && !state.mode_params.empty();
-
-    // The signature, written once, for the argument and result checks;
-    // each `return` checks what it returns (statement()).
-    std::string sig = "_ss_sig_" + py_name(fn.name.text, NameRole::Global);
-    const auto& returns = typed->second.returns;
-    bool check_result = returns && checks_anything(*returns);
-    if (check_result) state.result_signature = sig;
-
-    std::ostringstream body;
-    block(fn.body, step_scope ? 2 : 1, body);
-
-    std::vector<std::pair<std::string, const check::Type*>> checked;
-    for (const check::TypedParam& p : params) checked.emplace_back(p.name, &p.type);
-    out << "\n\n"
-        << signature(sig, fn.name.text, fn.name.range, checked, check_result ? &*returns : nullptr, "") << "\n";
-
+// `def name(params[, _ss_pad=None][, _ss_keep=False]):` and the header as
+// written, as the docstring.
+void Emitter::function_header(const ast::FnDef& fn, const FunctionState& state, bool step, std::ostringstream& out) {
     out << "\ndef " << py_name(fn.name.text, NameRole::Global) << "(";
     for (size_t i = 0; i < fn.params.size(); ++i) {
         const ast::Param& p = fn.params[i];
@@ -114,13 +95,19 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     // Whether its caller keeps the selections it returns; Python callers get them compacted.
     if (state.gives_back) out << (fn.params.empty() && !given_pads ? "" : ", ") << "_ss_keep=False";
     out << "):\n";
-    // The header as written, as the docstring.
     uint32_t header_end = fn.return_type ? fn.return_type->range.end
                                          : (fn.params.empty() ? fn.name.range.end : fn.params.back().range.end + 1);
     std::string header(text_.substr(fn.name.range.begin, header_end - fn.name.range.begin));
     for (char& c : header)
         if (c == '\n' || c == '\r') c = ' ';
     out << "    " << py_docstring(header + "  (" + where(fn.name.range) + ")" + (step ? ", a step" : "")) << "\n";
+}
+
+// Before the body: datasets converted, the arguments checked, the sizes the
+// body needs bound, the masks it was given, and a step's scope opened.
+void Emitter::function_prologue(const ast::FnDef& fn, const std::vector<check::TypedParam>& params,
+                                const FunctionState& state, const std::string& sig, bool check_result, bool step_scope,
+                                std::ostringstream& out) {
     // A dataset from Python (a mapping of arrays, a file) made a Dataset,
     // checked, as `as Dataset[T]` makes one.
     for (size_t i = 0; i < params.size(); ++i)
@@ -136,6 +123,7 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     for (check::SymbolId s : state.needed)
         if (auto src = state.parameter_source.find(s); src != state.parameter_source.end())
             out << "    " << state.variable.at(s) << " = " << src->second << "\n";
+    bool given_pads = given_pads_.count(fn.name.text) > 0;
     if (state.reads_pads) out << "    _ss_pads = " << (given_pads ? "dict(_ss_pad or {})" : "{}") << "\n";
     if (step_scope) {
         out << "    with _ss_rt.step(";
@@ -147,6 +135,41 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
             }
         out << "):\n";
     }
+}
+
+void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
+    auto typed = typed_.functions.find(fn.name.text);
+    if (typed == typed_.functions.end()) return;
+    FunctionState state;
+    state.pads = pads_of(fn.name.text);
+    state.name = fn.name.text;
+    state.def = &fn;
+    collect_assigned_fields(fn, state);
+    fn_ = &state;
+    locals_.clear();
+    const auto& params = typed->second.params;
+    bind_parameters(params, state);
+
+    bool step = steps_.count(fn.name.text) > 0;
+    bool step_scope = step && !state.mode_params.empty();
+
+    // The signature, written once, for the argument and result checks;
+    // each `return` checks what it returns (statement()).
+    std::string sig = "_ss_sig_" + py_name(fn.name.text, NameRole::Global);
+    const auto& returns = typed->second.returns;
+    bool check_result = returns && checks_anything(*returns);
+    if (check_result) state.result_signature = sig;
+
+    // The body first: it says which sizes and masks the prologue binds.
+    std::ostringstream body;
+    block(fn.body, step_scope ? 2 : 1, body);
+
+    std::vector<std::pair<std::string, const check::Type*>> checked;
+    for (const check::TypedParam& p : params) checked.emplace_back(p.name, &p.type);
+    out << "\n\n"
+        << signature(sig, fn.name.text, fn.name.range, checked, check_result ? &*returns : nullptr, "") << "\n";
+    function_header(fn, state, step, out);
+    function_prologue(fn, params, state, sig, check_result, step_scope, out);
     out << body.str();
     fn_ = nullptr;
     if (std::string line = paddable_line(fn); !line.empty()) out << "\n\n" << line;
