@@ -126,14 +126,17 @@ class Checkpoint:
         return "Checkpoint(%r: %s)" % (self.path, kinds)
 
     def model(self, cls):
-        """A new `cls` with the first saved model's parameters. ValueError if
-        that model isn't a `cls` (another class, other fields); ArgumentError
-        naming the field when a field's shape or dtype isn't `cls`'s."""
-        index, entry = next(((i, v) for i, v in enumerate(self.values) if v["kind"] == "model"), (None, None))
-        if entry is None:
+        """A new `cls` with the parameters of the first saved model of that
+        class. ValueError if there is none (no model, or models of other
+        classes) or it has other fields; ArgumentError naming the field when
+        a field's shape or dtype isn't `cls`'s."""
+        models = [(i, v) for i, v in enumerate(self.values) if v["kind"] == "model"]
+        if not models:
             raise ValueError("%s holds no model" % self.path)
-        if entry["class"] != cls.__name__:
-            raise ValueError("%s holds a %s, not a %s" % (self.path, entry["class"], cls.__name__))
+        index, entry = next(((i, v) for i, v in models if v["class"] == cls.__name__), (None, None))
+        if entry is None:
+            found = ", ".join(sorted({v["class"] for _, v in models}))
+            raise ValueError("%s holds no %s: its models are of %s" % (self.path, cls.__name__, found))
         m = cls()
         have = _state(m)
         saved = entry["fields"]

@@ -281,12 +281,28 @@ def load(path, checks="debug", value_checks="debug", name=None, devices=None, pa
     return module
 
 
-def export(path, fn=None, output=None, *, aoti=False, checks="always", value_checks="debug", devices=None):
+def export(
+    path,
+    fn=None,
+    output=None,
+    *,
+    aoti=False,
+    checks="always",
+    value_checks="debug",
+    devices=None,
+    weights=None,
+    seed=0,
+):
     """`shapescript export` in this Python (docs/export.md): the
     torch.export.ExportedProgram of `fn` (None: the file's only `export
     fn`), and with `output` the .pt2 file written (an AOTInductor package
-    with `aoti`). A file with errors is ShapeScriptError; no such function
-    (or no `fn` when the file hasn't exactly one `export fn`) ValueError."""
+    with `aoti`). A model the function takes first is the program's, with
+    the weights of the checkpoint `weights` or new ones made from `seed`.
+    A file with errors is ShapeScriptError; no such function (or no `fn`
+    when the file hasn't exactly one `export fn`), or weights that can't be
+    the model's, ValueError."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError("seed expects a whole number such as 0, found %r" % (seed,))
     checks_enabled(checks)
     checks_enabled(value_checks)
     devices = _devices_option(devices)
@@ -311,7 +327,7 @@ def export(path, fn=None, output=None, *, aoti=False, checks="always", value_che
         spec = importlib.util.spec_from_file_location("_ss_export_%s" % source.stem, module_path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        program = module._ss_export()
+        program = module._ss_export(None if weights is None else os.fspath(weights), seed)
         if output is not None:
             module._ss_exporting.save(program, output, aoti)
     return program

@@ -121,6 +121,39 @@ def dynamic_shapes(inputs):
     return tuple(out)
 
 
+class WeightsError(ValueError):
+    """The weights asked for can't be the model's: no such checkpoint, no
+    model of the function's type in it, a field missing or mis-shaped, or
+    weights asked of a function that takes no model."""
+
+
+def make_program(program_class, model_class, weights=None, seed=0, device=None):
+    """The export step's module: `program_class` over a new `model_class`
+    (None: the function takes no model) with the weights of the checkpoint
+    `weights` (the first model of that class `save` wrote in it), or made
+    from `seed` as `M.init(seed=...)` makes them."""
+    if model_class is None:
+        if weights is not None:
+            raise WeightsError(
+                "the exported function takes no model, so there are no weights to read from %s" % weights
+            )
+        return program_class()
+    if weights is not None:
+        from . import checkpoint
+
+        try:
+            model = checkpoint.load(weights).model(model_class)
+        except FileNotFoundError:
+            raise WeightsError("no checkpoint %s" % weights) from None
+        except Exception as e:  # noqa: BLE001 - safetensors' and the checkpoint's errors: all say the file is wrong
+            raise WeightsError("can't take the %s from %s: %s" % (model_class.__name__, weights, e)) from None
+    else:
+        model = model_class(seed=seed)
+    if device is not None:
+        model = model.to(device)
+    return program_class(model)
+
+
 def export_program(program, inputs, device=None):
     """Traces `program` (a torch.nn.Module whose forward takes the tensor
     inputs) with torch's backed_size_oblivious setting, so generic axes may
@@ -163,18 +196,22 @@ def save(exported, output, aoti=False):
                 torch.export.save(bare, f)
 
 
-def main(program, inputs, name, device=None, argv=None, default_output=None):
-    """`python module.py [-o OUT.pt2] [--aoti]`: exit status 0; 1 with
-    torch's error; 2 when the output can't be written (files.OutputError)."""
+def main(program_class, model_class, inputs, name, device=None, argv=None, default_output=None):
+    """`python module.py [-o OUT.pt2] [--aoti] [--weights CKPT] [--seed N]`:
+    exit status 0; 1 with torch's error; 2 when the output can't be written
+    (files.OutputError) or the weights can't be the model's."""
     parser = argparse.ArgumentParser(description="Export `%s` with torch.export (docs/export.md)." % name)
     parser.add_argument("-o", "--output", default=default_output, help="the .pt2 file or AOTInductor package")
     parser.add_argument("--aoti", action="store_true", help="an AOTInductor package, compiled ahead of time")
+    parser.add_argument("--weights", help="a checkpoint `save` wrote, for the model the function takes first")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of new weights, without --weights (default 0)")
     args = parser.parse_args(argv)
     if not args.output:
         parser.error("-o OUT.pt2 is needed")
     try:
+        program = make_program(program_class, model_class, args.weights, args.seed, device)
         save(export_program(program, inputs, device), args.output, args.aoti)
-    except files.OutputError as e:  # the output, not torch: as the compiler's refusals, exit 2
+    except (files.OutputError, WeightsError) as e:  # not torch's: as the compiler's refusals, exit 2
         print("shapescript export: error: %s" % e, file=sys.stderr)
         return 2
     except Exception as e:  # noqa: BLE001 - torch's error, shown as it is

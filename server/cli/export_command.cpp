@@ -31,6 +31,9 @@ std::string export_usage() {
            "  --fn NAME              the function (default: the file's only `export fn`)\n"
            "  -o, --output OUT.pt2   where to write it (default: FILE with .pt2)\n"
            "  --aoti                 an AOTInductor package (needs a C++ compiler)\n"
+           "  --weights CKPT         for a function that takes a model first: the model's weights, from\n"
+           "                         a checkpoint `save` wrote (its first model of that type)\n"
+           "  --seed N               without --weights, new weights made from N, as M.init(seed=N) (default 0)\n"
            "  --checks LEVEL         `as` shape checks kept in the program: always, debug (default) or never\n"
            "  --value-checks LEVEL   value checks kept in the program: the same levels\n"
            "  --devices LIST         where the program runs, overriding the file's `devices`\n"
@@ -43,7 +46,7 @@ std::string export_usage() {
 namespace {
 
 struct ExportOptions {
-    std::string file, fn, output, emit_python, python, devices;
+    std::string file, fn, output, emit_python, python, devices, weights, seed;
     std::string checks = "debug", value_checks = "debug";
     bool aoti = false;
 };
@@ -72,6 +75,8 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
         {{"--checks"}, "a level: always, debug or never"},
         {{"--value-checks"}, "a level: always, debug or never"},
         {{"--aoti"}, ""},
+        {{"--weights"}, "a checkpoint file"},
+        {{"--seed"}, "a whole number"},
     };
     auto words = read_arguments(args, kOptions);
     if (auto* problem = std::get_if<std::string>(&words)) return usage(err, *problem);
@@ -88,11 +93,20 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
         else if (name == "--python") options.python = value;
         else if (name == "--devices") options.devices = value;
         else if (name == "--aoti") options.aoti = true;
-        else if (name == "--checks" || name == "--value-checks") {
+        else if (name == "--weights") options.weights = value;
+        else if (name == "--seed") {
+            if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos)
+                return usage(err, "--seed expects a whole number such as 0, found `" + value + "`");
+            options.seed = value;
+        } else if (name == "--checks" || name == "--value-checks") {
             if (!valid_level(value)) return usage(err, name + " expects always, debug or never, found `" + value + "`");
             (name == "--checks" ? options.checks : options.value_checks) = value;
         }
     }
+    if (!options.emit_python.empty() && (!options.weights.empty() || !options.seed.empty()))
+        return usage(err,
+                     "--weights and --seed choose the weights when exporting; with --emit-python, give them to "
+                     "`python OUT.py`");
     if (given.positionals.size() > 1)
         return usage(err,
                      "one file at a time; found `" + given.positionals[0] + "` and `" + given.positionals[1] + "`");
@@ -174,6 +188,8 @@ int export_in_python(const ExportOptions& options, const std::string& module, st
     std::string python = find_python(options.python);
     std::vector<std::string> argv = {python, temporary.string(), "-o", options.output};
     if (options.aoti) argv.push_back("--aoti");
+    if (!options.weights.empty()) argv.insert(argv.end(), {"--weights", options.weights});
+    if (!options.seed.empty()) argv.insert(argv.end(), {"--seed", options.seed});
     out.flush();
     err.flush();
     std::string why;
@@ -203,7 +219,7 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
     if (options.emit_python.empty()) return export_in_python(options, *built.module, out, err);
     if (auto problem = write_file_atomically(options.emit_python, *built.module)) return error(err, *problem);
     out << "shapescript export: wrote " << display_text(options.emit_python) << "; `python "
-        << display_text(options.emit_python) << " -o OUT.pt2` exports `" << built.export_fn << "`\n";
+        << display_text(options.emit_python) << " -o OUT.pt2 [--weights CKPT]` exports `" << built.export_fn << "`\n";
     return kExitOk;
 }
 

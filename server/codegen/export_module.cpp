@@ -1,7 +1,8 @@
 // What an export module adds to the module `build` writes (docs/export.md):
 // the runtime, embedded, in place of `import shapescript.rt`, so it needs
 // torch and einops alone; and at its end the export step: the exported
-// function as a torch.nn.Module over its tensor parameters, the description
+// function as a torch.nn.Module over its tensor parameters (holding the
+// model the function takes first, if any), the description
 // of their types that the step makes example inputs and dynamic shapes of
 // (runtime/shapescript/exporting.py), and `__main__`.
 #include <sstream>
@@ -91,8 +92,16 @@ std::string Emitter::export_step() const {
         return "(\"auto\", None)";
     };
     std::string inputs, params, call;
+    // A model taken first is the program's, its fields the program's weights
+    // (made from a seed or read from a checkpoint when the step runs).
+    std::string model_class = "None";
     for (const check::TypedParam& p : typed->second.params) {
         std::string python = variable_name(p.name);
+        if (p.type.kind == check::TypeKind::Model && &p == &typed->second.params.front()) {
+            model_class = py_name(p.type.ref, NameRole::Global);
+            call += (call.empty() ? "" : ", ") + python + "=_ss_self.model";
+            continue;
+        }
         if (p.type.kind != check::TypeKind::Tensor) {
             inputs += "    (" + py_string(p.name) + ", \"fixed\", (), None, None),\n";  // its default, in the def
             continue;
@@ -116,18 +125,27 @@ std::string Emitter::export_step() const {
     std::string device = program_device_ ? "_ss_device" : "None";
     std::ostringstream out;
     out << "\n\n# The export step (shapescript export, docs/export.md): the program's inputs\n"
-        << "# are `" << py_comment(name) << "`'s tensor parameters, in order; the others keep their defaults.\n"
+        << "# are `" << py_comment(name) << "`'s tensor parameters, in order; the others keep their defaults";
+    if (model_class != "None") out << ",\n# and the model it takes first is the program's, with its weights";
+    out << ".\n"
         << "class _ss_Program(torch.nn.Module):\n"
+        << "    def __init__(_ss_self, model=None):\n"
+        << "        super().__init__()\n"
+        << "        _ss_self.model = model\n\n"
         << "    def forward(_ss_self" << params << "):\n"
         << "        return " << program << "(" << call << ")\n\n\n"
         << "_ss_export_inputs = (\n"
-        << inputs << ")\n\n\n"
-        << "def _ss_export():\n"
-        << "    \"\"\"The torch.export.ExportedProgram of `" << py_comment(name) << "`.\"\"\"\n"
-        << "    return _ss_exporting.export_program(_ss_Program(), _ss_export_inputs, " << device << ")\n\n\n"
+        << inputs << ")\n"
+        << "_ss_export_model = " << model_class << "\n\n\n"
+        << "def _ss_export(weights=None, seed=0):\n"
+        << "    \"\"\"The torch.export.ExportedProgram of `" << py_comment(name)
+        << "`; a model it takes has the weights of the\n"
+        << "    checkpoint `weights`, or new ones made from `seed`.\"\"\"\n"
+        << "    program = _ss_exporting.make_program(_ss_Program, _ss_export_model, weights, seed, " << device << ")\n"
+        << "    return _ss_exporting.export_program(program, _ss_export_inputs, " << device << ")\n\n\n"
         << "if __name__ == \"__main__\":\n"
-        << "    _ss_sys.exit(_ss_exporting.main(_ss_Program(), _ss_export_inputs, " << py_string(name) << ", " << device
-        << "))\n";
+        << "    _ss_sys.exit(_ss_exporting.main(_ss_Program, _ss_export_model, _ss_export_inputs, " << py_string(name)
+        << ", " << device << "))\n";
     return out.str();
 }
 

@@ -30,17 +30,11 @@ std::string chosen_export(const check::ProgramFacts& program, const std::string&
 }
 
 // What refuses exporting `function` beyond the file's own diagnostics: an
-// unmarked function checked as an `export fn` is (E17xx), and a model taken
-// first (E1707: a model export is for --hf and --gguf, seed 001).
+// unmarked function checked as an `export fn` is (E17xx).
 std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, const std::string& function) {
-    std::vector<Diagnostic> out;
-    for (const check::FunctionFacts& fn : program.functions) {
-        if (fn.name != function) continue;
-        if (!fn.exported) out = analysis::export_errors(program, function);
-        if (!fn.params.empty() && fn.params[0].type->kind == check::TypeKind::Model)
-            out.push_back(make_diagnostic(DiagCode::E1707, fn.params[0].range, {fn.name, fn.params[0].name}));
-    }
-    return out;
+    for (const check::FunctionFacts& fn : program.functions)
+        if (fn.name == function && !fn.exported) return analysis::export_errors(program, function);
+    return {};
 }
 
 // The text checked and analysed once (the analyses `shapescript check`

@@ -36,8 +36,8 @@ BuildOutput build_module(const std::string& source, const codegen::Options& opti
 
 // The module `shapescript export` runs: for the function `options.export_fn`,
 // or the file's only `export fn` when that is empty. An unmarked function is
-// checked as an exported one first (E17xx); one that takes a model first is
-// E1707 (a model is exported with --hf and --gguf, which come with serving).
+// checked as an exported one first (E17xx). A model it takes first is the
+// program's: the export step makes it (docs/export.md, "Exporting a model").
 BuildOutput build_export_module(const std::string& source, const codegen::Options& options);
 
 }  // namespace ss::driver

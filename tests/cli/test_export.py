@@ -136,21 +136,6 @@ def test_exit_codes_and_a_file_with_errors_writes_nothing(ss):
     result = ss.run("export", printing, "--fn", "a", "-o", old)
     assert result.returncode == 1 and "E1704" in result.stderr.decode() and "nothing written" in result.stderr.decode()
     assert old.read_bytes() == b"older output"
-    # A function that takes a model first is a model export (--hf, --gguf): E1707, for marked and
-    # unmarked ones alike, and nothing written.
-    model = ss.write(
-        "model.ss",
-        "dim D = 4\n\nmodel Lin:\n    w: [D D] = normal(0.02)\n\n"
-        "export fn forward(m: Lin, x: [n D]) -> [n D]:\n    return x @ m.w\n\n"
-        "fn plain(m: Lin, x: [n D]) -> [n D]:\n    return x @ m.w\n",
-    )
-    assert ss.run("check", model).returncode == 0
-    for fn in ("forward", "plain"):
-        result = ss.run("export", model, "--fn", fn, "-o", old)
-        stderr = result.stderr.decode()
-        assert result.returncode == 1 and "error[E1707]" in stderr and f"`{fn}` takes the model `m` first" in stderr
-        assert "model.ss:6:19" in stderr or "model.ss:9:10" in stderr, stderr
-    assert old.read_bytes() == b"older output"
     # torch's error (a loop whose state changes size at each step, which a
     # torch.while_loop can't carry): exit 1, shown, and the older output as it was.
     branchy = ss.write(

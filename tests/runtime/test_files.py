@@ -42,7 +42,7 @@ def test_export_main_exits_2_when_the_output_cant_be_written(monkeypatch, capsys
         raise files.OutputError("%s: cannot replace the file: Operation not permitted" % output)
 
     monkeypatch.setattr(exporting, "save", save)
-    assert exporting.main(None, (), "f", argv=["-o", "x.pt2"]) == 2
+    assert exporting.main(lambda: None, None, (), "f", argv=["-o", "x.pt2"]) == 2
     assert "shapescript export: error: x.pt2: cannot replace the file" in capsys.readouterr().err
 
 
