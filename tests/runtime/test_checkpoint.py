@@ -136,7 +136,9 @@ def test_wrong_model_class(tmp_path):
     ck = rt.load(tmp_path / "m.safetensors")
     with pytest.raises(ArgumentError) as e:
         rt.cast(ck, rt.ModelSpec(make("Big", {"w": (4, 2)})), "digits.ss:46")
-    assert str(e.value) == "digits.ss:46: `as Big`: %s holds a Mlp, not a Big" % (tmp_path / "m.safetensors")
+    assert str(e.value) == "digits.ss:46: `as Big`: %s holds no Big: its models are of Mlp" % (
+        tmp_path / "m.safetensors"
+    )
 
 
 def test_other_fields_and_shapes(tmp_path):
