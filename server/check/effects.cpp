@@ -13,13 +13,6 @@ namespace {
 
 bool is_state(const Type& t) { return t.kind == TypeKind::Model || t.kind == TypeKind::Optimizer; }
 
-// Built-ins whose call is an effect of its own, besides being a call (the
-// table's `effect`).
-std::optional<EffectKind> builtin_effect(const std::string& name) {
-    const Builtin* b = find_builtin(name);
-    return b ? b->effect : std::nullopt;
-}
-
 }  // namespace
 
 void FileChecker::record_effect(EffectKind kind, ByteRange range, std::string detail, Size size) {
@@ -122,15 +115,16 @@ void FileChecker::call_effects(size_t site, const std::vector<const ast::Argumen
     if (call.kind != CalleeKind::Builtin) return;
     std::string name = call.callee;
     ByteRange range = call.range;
-    auto effect = builtin_effect(name);
-    if (!effect) return;
+    // Built-ins whose call is an effect of its own, besides being a call
+    // (the table's `effect`).
     const Builtin* builtin = find_builtin(name);
-    if (builtin && !call_has_effect(*builtin, piped_range.end > piped_range.begin,
-                                    std::any_of(arguments.begin(), arguments.end(),
-                                                [](const ast::Argument* a) { return !a->keyword; })))
+    if (!builtin || !builtin->effect) return;
+    if (!call_has_effect(*builtin, piped_range.end > piped_range.begin,
+                         std::any_of(arguments.begin(), arguments.end(),
+                                     [](const ast::Argument* a) { return !a->keyword; })))
         return;
-    record_effect(*effect, range, name);
-    if (!builtin || builtin->rule != BuiltinRule::Update) return;
+    record_effect(*builtin->effect, range, name);
+    if (builtin->rule != BuiltinRule::Update) return;
     // update's model and optimizer, as written: the piped value, then the
     // positional arguments.
     std::vector<std::pair<std::string, ByteRange>> state;
