@@ -39,8 +39,8 @@ fn block(m: Gpt2, x: [b n D], l: int) -> [b n D]:
     h = h |> linear(m.fc_w[l], m.fc_b[l]) |> gelu(approximate="tanh")
     return x + linear(h, m.out_w[l], m.out_b[l])
 
-export fn forward(m: Gpt2, ids: [b n] Index[V]) -> [b n V] Logit over V:
-    pos = arange(0, n, 1) as [n] Index[P]  # checked: n fits the context
+export fn forward(m: Gpt2, ids: [b n] Index[V], pos: [b n] Index[P]) -> [b n V] Logit over V:
+    # Positions come in, as serving engines give them (docs/export.md).
     x = embedding(ids, m.wte) + embedding(pos, m.wpe)
     for l in 0..L:
         x = block(m, x, l)

@@ -6,6 +6,7 @@
 #include "analysis/export.hpp"
 #include "analysis/padding.hpp"
 #include "analysis/recording.hpp"
+#include "analysis/serving.hpp"
 #include "analysis/steps.hpp"
 #include "check/document.hpp"
 
@@ -19,6 +20,7 @@ std::vector<std::unique_ptr<Pass>> every_pass() {
     passes.push_back(padding_pass());
     passes.push_back(recording_pass());
     passes.push_back(export_pass());
+    passes.push_back(serving_pass());
     return in_required_order(std::move(passes));
 }
 

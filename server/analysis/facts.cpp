@@ -8,6 +8,7 @@ std::string_view pass_name(PassId pass) {
         case PassId::Padding: return "padding";
         case PassId::Recording: return "recording";
         case PassId::Export: return "export";
+        case PassId::Serving: return "serving";
     }
     return "";
 }
@@ -25,6 +26,8 @@ PassId fact_pass(FactKind kind) {
         case FactKind::RecordedStep:
         case FactKind::UnrecordedStep:
         case FactKind::PreventsRecording: return PassId::Recording;
+        case FactKind::Servable:
+        case FactKind::Unservable: return PassId::Serving;
     }
     return PassId::Steps;
 }
@@ -42,6 +45,8 @@ std::string_view fact_kind_name(FactKind kind) {
         case FactKind::RecordedStep: return "recorded-step";
         case FactKind::UnrecordedStep: return "unrecorded-step";
         case FactKind::PreventsRecording: return "prevents-recording";
+        case FactKind::Servable: return "servable";
+        case FactKind::Unservable: return "unservable";
     }
     return "";
 }

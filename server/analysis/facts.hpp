@@ -32,9 +32,11 @@ enum class FactKind {
     RecordedStep,        // recording: a step recorded as a CUDA graph
     UnrecordedStep,      // recording: a step that runs operation by operation
     PreventsRecording,   // recording: what keeps a step from being recorded
+    Servable,            // serving: a function that takes a model first, in the serving form (its name)
+    Unservable,          // serving: one that isn't, with the first rule it breaks
 };
 
-enum class PassId { Steps, Padding, Recording, Export };
+enum class PassId { Steps, Padding, Recording, Export, Serving };
 // `pass` as fixtures and dumps write it: "padding".
 std::string_view pass_name(PassId pass);
 
@@ -71,6 +73,14 @@ enum class Blocker {
     ExportHostBuiltin,       // E1704, subject: the built-in
     ExportUnfitInput,        // E1705, subject: the parameter, detail: its type; `unfit` says how
     ExportReturnInTensorIf,  // E1706
+    // Serving, of a function that takes a model first, or what it reaches
+    // (E3301-E3305, analysis/serving.hpp); detail: what the rule asks
+    // that isn't so.
+    ServingParameters,  // E3301, subject: the parameter, if one
+    ServingOutput,      // E3302
+    ServingIds,         // E3303, subject: what reads them
+    ServingAcross,      // E3304, subject: the operation (`sum`), detail: the sequence axis's name
+    ServingAttention,   // E3305
 };
 
 // How an exported function's input isn't fit (E1705).

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "analysis/axis_reach.hpp"
 #include "analysis/words.hpp"
 #include "check/builtin_table.hpp"
 #include "diag/catalogue.hpp"
@@ -14,89 +15,15 @@ namespace ss::analysis {
 
 namespace {
 
-struct Reach {
-    // The first thing that prevents padding the axis, with the call path to it.
-    std::optional<Cause> prevention;
-    std::vector<std::pair<std::string, check::SymbolId>> reached;  // with no prevention: where it is padded
-};
-
-class Follower {
-public:
-    // `mixing`: each function's operations that mix values along an axis
-    // (PaddingResult::mixing).
-    Follower(const check::ProgramFacts& program, const std::vector<std::vector<Cause>>& mixing) : program_(program) {
-        for (size_t i = 0; i < program.functions.size(); ++i) {
-            functions_.emplace(program.functions[i].name, &program.functions[i]);
-            mixing_.emplace(&program.functions[i], &mixing[i]);
-        }
-    }
-
-    // What the axis `symbol` of `start` reaches, breadth first (so the
-    // first prevention is along a shortest call path): the first thing that
-    // prevents padding it, or none and every (function, axis) it reaches.
-    // A `selection`'s positions aren't in order: what reads them in order
-    // (`causal`) prevents keeping it too.
-    Reach reach(const check::FunctionFacts& start, check::SymbolId symbol, bool selection = false) const {
-        Reach out;
-        std::deque<std::tuple<const check::FunctionFacts*, check::SymbolId, std::vector<const check::CallSite*>>> todo{
-            {&start, symbol, {}}};
-        std::set<std::pair<const check::FunctionFacts*, check::SymbolId>> seen{{&start, symbol}};
-        while (!todo.empty()) {
-            auto [fn, axis, path] = std::move(todo.front());
-            todo.pop_front();
-            out.reached.emplace_back(fn->name, axis);
-            for (const Cause& mix : *mixing_.at(fn)) {
-                bool prevents = mix.what == Blocker::MixesAlongAxis || (selection && mix.what == Blocker::ReadsInOrder);
-                if (prevents && check::mentions(program_.effects[fn->effects_begin + mix.effect].size, axis)) {
-                    out.prevention = along(mix, path);
-                    return out;
-                }
-            }
-            for (size_t i = fn->calls_begin; i < fn->calls_end; ++i) {
-                const check::CallSite& call = program_.calls[i];
-                if (call.kind != check::CalleeKind::Function) continue;
-                auto callee = functions_.find(call.callee);
-                for (const check::AxisBinding* b : check::callee_axes_of(call, axis)) {
-                    // Into a group of a function that only does elementwise
-                    // maths, a padded position only ever affects itself.
-                    if (b->variadic && callee != functions_.end() && elementwise(*callee->second)) continue;
-                    if (b->variadic || !b->size.identical(check::Size::symbol(axis))) {
-                        Blocker what = b->variadic ? Blocker::TakenIntoGroup : Blocker::TakenAsOtherSize;
-                        out.prevention = along({what, call.callee, b->axis, fn->name, call.range}, path);
-                        return out;
-                    }
-                    if (callee == functions_.end() || !seen.insert({callee->second, b->symbol}).second) continue;
-                    std::vector<const check::CallSite*> longer = path;
-                    longer.push_back(&call);
-                    todo.emplace_back(callee->second, b->symbol, std::move(longer));
-                }
-            }
-        }
-        return out;
-    }
-
-private:
-    // Whether `fn` only does maths position by position: its body as
-    // written (FunctionFacts::elementwise_syntax), no effects, and only
-    // elementwise built-ins called (the table's: nothing across an axis,
-    // nothing on the host, written as a plain torch call).
-    bool elementwise(const check::FunctionFacts& fn) const {
-        if (!fn.elementwise_syntax || fn.effects_begin != fn.effects_end) return false;
-        for (size_t i = fn.calls_begin; i < fn.calls_end; ++i) {
-            const check::CallSite& call = program_.calls[i];
-            const check::Builtin* b =
-                call.kind == check::CalleeKind::Builtin ? check::find_builtin(call.callee) : nullptr;
-            if (!b || call.passed_as_value || b->across != check::BuiltinAcross::Nothing || b->host_only || b->effect ||
-                (b->emit != check::BuiltinEmit::Call && b->emit != check::BuiltinEmit::Aligned))
-                return false;
-        }
-        return true;
-    }
-
-    const check::ProgramFacts& program_;
-    std::map<std::string, const check::FunctionFacts*> functions_;
-    std::map<const check::FunctionFacts*, const std::vector<Cause>*> mixing_;
-};
+// What keeps an axis from being padded, among a function's mixing causes:
+// an operation with no masked version along it; for a selection, also
+// what reads its positions in order (`causal`, `arange`): a kept
+// selection's positions are the mask's.
+PreventsFollowing pads_prevent(bool selection) {
+    return [selection](const check::FunctionFacts&, const Cause& mix) {
+        return mix.what == Blocker::MixesAlongAxis || (selection && mix.what == Blocker::ReadsInOrder);
+    };
+}
 
 // One pad id per (function, axis), however many loops, selections or
 // generic axes reach it: each new one is appended to `out`, numbered after
@@ -110,7 +37,7 @@ public:
     // Every (function, axis) `reach` reached; the one it started from
     // (`function`'s `start`) is made there when `made_here`, the batch axis
     // of the loop `loop` when that is set.
-    void add(const Reach& reach, const std::string& function, check::SymbolId start, std::optional<ByteRange> loop,
+    void add(const AxisReach& reach, const std::string& function, check::SymbolId start, std::optional<ByteRange> loop,
              bool made_here) {
         for (const auto& [reached, symbol] : reach.reached) {
             auto [at, added] = ids_.emplace(std::pair{reached, symbol}, static_cast<int>(ids_.size()));
@@ -147,8 +74,8 @@ public:
         PaddingResult& padding = out.padding;
         for (Summary* s : in.own) padding.mixing.push_back(std::move(s->causes));
         // Made when first needed: most edits leave a file with no loop over batches.
-        std::optional<Follower> made;
-        auto follower = [&]() -> const Follower& {
+        std::optional<AxisFollower> made;
+        auto follower = [&]() -> const AxisFollower& {
             if (!made) made.emplace(program, padding.mixing);
             return *made;
         };
@@ -158,7 +85,7 @@ public:
                 const check::Effect& loop = program.effects[i];
                 auto axis = loop.kind == check::EffectKind::DatasetLoop ? loop.size.as_symbol() : std::nullopt;
                 if (!axis) continue;  // a loop over examples
-                Reach reach = follower().reach(fn, *axis);
+                AxisReach reach = follower().reach(fn, *axis, pads_prevent(false));
                 if (!reach.prevention) {
                     out.facts.push_back({FactKind::PaddedLoop, fn.name, loop.range});
                     ids.add(reach, fn.name, *axis, loop.range, true);
@@ -182,7 +109,7 @@ public:
                 auto k = selection.kind == check::EffectKind::Selection ? selection.size.as_symbol() : std::nullopt;
                 if (!k) continue;
                 bool first = done.insert(*k).second;
-                Reach reach = follower().reach(fn, *k, true);
+                AxisReach reach = follower().reach(fn, *k, pads_prevent(true));
                 if (reach.prevention) {
                     out.facts.push_back({FactKind::CompactedSelection, fn.name, selection.range, reach.prevention});
                     continue;
@@ -204,7 +131,7 @@ public:
             kept.pop_back();
             for (const auto& [caller, size] : results_of(program, *fn, k)) {
                 if (!seen.insert({caller->name, size}).second) continue;
-                Reach reach = follower().reach(*caller, size, true);
+                AxisReach reach = follower().reach(*caller, size, pads_prevent(true));
                 if (reach.prevention) continue;
                 ids.add(reach, caller->name, size, std::nullopt, true);
                 kept.emplace_back(caller, size);
@@ -239,24 +166,25 @@ private:
     // For a kept selection `fn` returns: to whom it is given back kept
     // (the callers its first hop reaches without a prevention).
     static void given_back(const check::ProgramFacts& program, const check::FunctionFacts& fn, check::SymbolId k,
-                           const Follower& follower, Fact& fact) {
+                           const AxisFollower& follower, Fact& fact) {
         for (size_t i = fn.effects_begin; i < fn.effects_end; ++i)
             fact.returned = fact.returned || (program.effects[i].kind == check::EffectKind::Returned &&
                                               program.effects[i].size.as_symbol() == k);
         if (!fact.returned) return;
         std::set<std::string> keeping;
         for (const auto& [caller, size] : results_of(program, fn, k))
-            if (!follower.reach(*caller, size, true).prevention) keeping.insert(caller->name);
+            if (!follower.reach(*caller, size, pads_prevent(true)).prevention) keeping.insert(caller->name);
         fact.names.assign(keeping.begin(), keeping.end());
     }
 };
 
 // One function's generic axes, each followed from the function itself:
 // whether `shapescript.padded` can pad it, and what it reaches if so.
-std::vector<std::pair<PaddableAxis, Reach>> follow_generics(const Follower& follower, const check::FunctionFacts& fn) {
-    std::vector<std::pair<PaddableAxis, Reach>> out;
+std::vector<std::pair<PaddableAxis, AxisReach>> follow_generics(const AxisFollower& follower,
+                                                                const check::FunctionFacts& fn) {
+    std::vector<std::pair<PaddableAxis, AxisReach>> out;
     for (const auto& [axis, symbol] : fn.generic_axes) {
-        Reach reach = follower.reach(fn, symbol);
+        AxisReach reach = follower.reach(fn, symbol, pads_prevent(false));
         PaddableAxis verdict{fn.name, axis, symbol, reach.prevention};
         out.emplace_back(std::move(verdict), std::move(reach));
     }
@@ -270,7 +198,7 @@ std::unique_ptr<Pass> padding_pass() { return std::make_unique<Padding>(); }
 PaddableResult paddable_axes(const check::ProgramFacts& program, const PaddingResult& padding) {
     PaddableResult out;
     PadIds ids(out.padded, padding.padded);
-    Follower follower(program, padding.mixing);
+    AxisFollower follower(program, padding.mixing);
     for (const check::FunctionFacts& fn : program.functions)
         for (auto& [verdict, reach] : follow_generics(follower, fn)) {
             if (!verdict.prevented) ids.add(reach, fn.name, verdict.symbol, std::nullopt, false);

@@ -95,8 +95,10 @@ std::string fact_detail(const Fact& f) {
         case FactKind::CompactedSelection: return padding_why(*f.cause, "in `" + f.function + "`");
         case FactKind::UnrecordedStep: return recording_why(*f.cause);
         case FactKind::PreventsRecording: return "the step `" + f.names.front() + "`: it " + recording_what(*f.cause);
+        case FactKind::Unservable: return serving_diagnostic(*f.cause, f.function).message;
         case FactKind::PaddedLoop:
-        case FactKind::RecordedStep: break;
+        case FactKind::RecordedStep:
+        case FactKind::Servable: break;
     }
     return "";
 }
@@ -134,6 +136,21 @@ Diagnostic export_diagnostic(const Cause& c, const std::string& exported) {
         d.related.push_back({c.first_call, "export fn `" + exported + "` calls `" + c.path[1] + "` here"});
     if (c.what == Blocker::ExportPythonExtern && c.related)
         d.related.push_back({*c.related, "`" + c.subject + "` is typed as this here"});
+    return d;
+}
+
+Diagnostic serving_diagnostic(const Cause& c, const std::string& served) {
+    std::string where = export_place(c);
+    Diagnostic d;
+    switch (c.what) {
+        case Blocker::ServingParameters: d = make_diagnostic(DiagCode::E3301, c.range, {c.detail}); break;
+        case Blocker::ServingOutput: d = make_diagnostic(DiagCode::E3302, c.range, {c.detail}); break;
+        case Blocker::ServingIds: d = make_diagnostic(DiagCode::E3303, c.range, {c.subject, where}); break;
+        case Blocker::ServingAcross: d = make_diagnostic(DiagCode::E3304, c.range, {c.subject, c.detail, where}); break;
+        case Blocker::ServingAttention:
+        default: d = make_diagnostic(DiagCode::E3305, c.range, {c.detail, where}); break;
+    }
+    if (!c.path.empty()) d.related.push_back({c.first_call, "`" + served + "` calls `" + c.path[1] + "` here"});
     return d;
 }
 

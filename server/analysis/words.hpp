@@ -40,4 +40,8 @@ std::string fact_detail(const Fact& fact);
 // arguments), seen from the exported function `exported`.
 Diagnostic export_diagnostic(const Cause& cause, const std::string& exported);
 
+// Serving: the diagnostic a cause is (E3301-E3305), seen from the served
+// function `served`.
+Diagnostic serving_diagnostic(const Cause& cause, const std::string& served);
+
 }  // namespace ss::analysis

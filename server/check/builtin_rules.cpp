@@ -397,6 +397,21 @@ Type FileChecker::linear(const BuiltinArguments& args, ByteRange range) {
     return out;
 }
 
+// The call's axes as its signature names them (`q: [..s n d]`, `k: [..s m
+// d]`, `v: [..s m e]`): what the serving analysis reads of an attention
+// (analysis/serving.hpp), as a call of a function binds its axes.
+void FileChecker::bind_attention_axes(const TensorType& q, const TensorType& k, const TensorType& v) {
+    if (!body_ || muted_ || call_site_ >= result_.program.calls.size()) return;
+    std::vector<AxisBinding> axes;
+    for (auto [name, size] : {std::pair{"d", &q.axes.back().size}, std::pair{"e", &v.axes.back().size},
+                              std::pair{"m", &k.axes.end()[-2].size}, std::pair{"n", &q.axes.end()[-2].size}})
+        axes.push_back({name, 0, *size, false, {}});
+    Type leading = of_kind(TypeKind::Tensor);
+    leading.tensor.axes.assign(q.axes.begin(), q.axes.end() - 2);
+    axes.push_back({"s", 0, {}, true, fact_type(leading, types())});
+    result_.program.calls[call_site_].axes = std::move(axes);
+}
+
 // scaled_dot_product_attention(q, k, v, attn_mask=...): `q: [..s n d]`,
 // `k: [..s m d]`, `v: [..s m e]` give the queries' axes, the last one the
 // values' (torch's rule). The mask is a Mask (where attention may look) or
@@ -466,6 +481,7 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
             return axis_error(i, "of the queries' leading axes, " + axes_text(q),
                               "it is " + axes_text(t) + " (attention is over the last two axes only)");
     }
+    bind_attention_axes(q, k, v);
     const BuiltinArgument* mask = nullptr;
     if (auto it = args.keywords.find("attn_mask"); it != args.keywords.end()) mask = &it->second;
     else if (args.positional.size() > 3) mask = &args.positional[3];
@@ -751,6 +767,10 @@ Type FileChecker::arange(const std::vector<const ast::Argument*>& arguments) {
     if (size) {
         axis.size = *size;
         axis.written = show(*size);
+        // Positions counted along an axis read it in order (program.hpp's
+        // InOrder): a kept selection's aren't, a served sequence's aren't
+        // one request's (analysis/serving.hpp).
+        if (!size->as_constant()) record_effect(EffectKind::InOrder, written_args(), "`arange`", *size);
     }
     out.tensor.axes.push_back(std::move(axis));
     return out;

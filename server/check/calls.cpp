@@ -173,6 +173,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 type_arguments();
                 return Type{};
             }
+            call_site_ = site;  // a rule may bind the call's axes (attention)
             std::optional<Type> typed = type_of_builtin(f, arguments, piped, piped_range, range);
             if (typed || is_builtin(f)) {
                 reference_builtin(name->name);

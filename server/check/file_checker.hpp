@@ -532,6 +532,7 @@ private:
     void bind_call(size_t site, const Signature& sig, const std::vector<const ast::Argument*>& given, const Type* piped,
                    ByteRange piped_range);
     void bind_call_axes(size_t site, const CallBindings& bindings);
+    void bind_attention_axes(const TensorType& q, const TensorType& k, const TensorType& v);
     void call_effects(size_t site, const std::vector<const ast::Argument*>& arguments, ByteRange piped_range);
     void record_effect(EffectKind kind, ByteRange range, std::string detail, Size size = {});
     // An operation at `range` mixing values along an axis of size `size`

@@ -5,6 +5,7 @@
 
 #include "check/builtin_table.hpp"
 #include "check/file_checker.hpp"
+#include "check/serving_form.hpp"
 #include "check/suggest.hpp"
 #include "diag/python_identifier.hpp"
 #include "syntax/walk.hpp"
@@ -178,6 +179,12 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
                 facts.name_range = fn->name.range;
                 for (const ParamSig& p : signature->second.params)
                     facts.params.push_back({p.name, p.range, fact_type(p.type, types()), p.has_default});
+                read_serving_form(*fn, facts, [&](const std::string& model, const std::string& field) -> TypeRef {
+                    auto record = record_fields_.find(model);
+                    if (record == record_fields_.end()) return nullptr;
+                    auto found = record->second.find(field);
+                    return found == record->second.end() ? nullptr : fact_type(found->second, types());
+                });
                 result_.program.functions.push_back(std::move(facts));
                 check_or_replay_body(item, *fn, signature->second, interface_);
                 result_.program.functions.back().calls_end = result_.program.calls.size();

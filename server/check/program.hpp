@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -135,6 +136,44 @@ struct ParamFacts {
     bool has_default = false;
 };
 
+// A read of a field of a model parameter: `m.w`, also where it is indexed
+// (`m.w[l]`) or passed on.
+struct FieldRead {
+    std::string parameter;  // the model parameter, as named in this function
+    std::string model;      // its model type
+    std::string field;
+    ByteRange range;  // `m.w`
+    TypeRef type;     // the field's declared type; never null
+};
+
+// How a function that takes a model first is written, in the terms of the
+// serving form (seed 001, "Serving engines"): what the serving analysis
+// (analysis/serving.hpp) checks and the serving export compiles. Read from
+// the syntax at each check, as elementwise_syntax is.
+struct EmbeddingCall {
+    ByteRange call;         // `embedding(ids, m.E)`
+    std::string parameter;  // `ids`: a parameter, read as the first argument
+    ByteRange parameter_range;
+    FieldRead table;  // `m.E`
+};
+struct ReturnForm {
+    ByteRange value;  // what is returned
+    // A returned `linear(h, m.W)` or `h |> linear(m.W)`: the call (or the
+    // pipe), `h`, the weight when it is a field read whole, and whether a
+    // bias is given.
+    std::optional<ByteRange> output;
+    ByteRange hidden;
+    std::optional<FieldRead> weight;
+    bool bias = false;
+};
+struct ServingForm {
+    std::vector<EmbeddingCall> embeddings;  // each `embedding(p, m.f)`, p a parameter
+    std::vector<ReturnForm> returns;        // each `return` with a value
+    // Each read of a parameter by its name, and each assignment to one
+    // (which makes the name another value from there on).
+    std::vector<std::pair<std::string, ByteRange>> parameter_uses;
+};
+
 // One checked function body and where its facts are in ProgramFacts.
 struct FunctionFacts {
     std::string name;
@@ -159,6 +198,11 @@ struct FunctionFacts {
     bool exported = false;  // `export fn`
     ByteRange name_range;
     std::vector<ParamFacts> params;
+    std::vector<FieldRead> field_reads;  // of its model parameters, in source order
+    // Its calls of `scaled_dot_product_attention` given `attn_mask=causal[n n]`
+    // as written (one axis twice): each call's range.
+    std::vector<ByteRange> causal_attentions;
+    std::optional<ServingForm> serving;  // when it takes a model first
 };
 
 // An `extern fn` of this file and the Python function it types.

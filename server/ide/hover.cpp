@@ -94,6 +94,25 @@ std::string recording_notes(const Snapshot& s, ByteRange at, const std::string& 
     return out;
 }
 
+// What the serving analysis says of a function that may be served (an
+// export fn, or `forward`, taking a model first; docs/export.md): whether
+// vLLM and llama.cpp can serve it, and if not, the first rule it breaks.
+std::string serving_notes(const Snapshot& s, const std::string& function) {
+    if (!s.analysed) return {};
+    for (const analysis::Fact& f : s.analysed->facts) {
+        if (f.function != function) continue;
+        if (f.kind == analysis::FactKind::Servable)
+            return "\n\nServable: vLLM and llama.cpp can run it (`shapescript export --hf DIR --vllm`, `--gguf`), "
+                   "with their own embedding, attention and output layer.";
+        if (f.kind == analysis::FactKind::Unservable) {
+            Diagnostic d = analysis::serving_diagnostic(*f.cause, function);
+            return "\n\nNot servable by vLLM or llama.cpp (" + d.code + "): " + d.message +
+                   ". A Hugging Face folder for transformers can still be made (`--hf`).";
+        }
+    }
+    return {};
+}
+
 // Of a selection's mask (`keep` in `x[keep]`): whether the selection is
 // kept padded, at the mask's size, or compacted, and why (docs/padding.md).
 std::string selection_notes(const Snapshot& s, ByteRange at) {
@@ -150,7 +169,8 @@ std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
                 shown += " -> " + check::describe(*fact.type) + " (inferred)";
             markdown = code_block(shown);
             if (fact.kind == SymbolKind::Function)
-                markdown += paddable_notes(s, fact.name) + recording_notes(s, symbol->occurrence, fact.name);
+                markdown += paddable_notes(s, fact.name) + recording_notes(s, symbol->occurrence, fact.name) +
+                            serving_notes(s, fact.name);
             size_t colon = shown.find(": [");
             if (colon != std::string::npos) {
                 std::string written = shown.substr(colon + 2);

@@ -47,9 +47,7 @@ def test_the_language_model_examples_export_with_their_model(ss, example):
     model = module.Llama(seed=3) if example == "llama" else module.Gpt2(seed=3)
     vocabulary = module.V
     for b, n in ((2, 7), (1, 1), (3, 4)):
-        inputs = [torch.randint(0, vocabulary, (b, n))]
-        if example == "llama":
-            inputs.append(torch.arange(n).expand(b, n).contiguous())
+        inputs = [torch.randint(0, vocabulary, (b, n)), torch.arange(n).expand(b, n).contiguous()]
         want = module.forward(model, *inputs)
         got = run_exported(ss.tmp, pt2, *inputs)
         assert got.shape == want.shape

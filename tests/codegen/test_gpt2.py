@@ -25,9 +25,8 @@ def attention(x, w, b, proj_w, proj_b):
     return F.linear(att.transpose(1, 2).reshape(batch, n, D), proj_w, proj_b)
 
 
-def forward(m, ids):
-    n = ids.shape[1]
-    x = m.wte[ids] + m.wpe[:n]
+def forward(m, ids, pos):
+    x = m.wte[ids] + m.wpe[pos]
     for i in range(L):
         h = F.layer_norm(x, (D,), m.ln1_w[i], m.ln1_b[i], eps=1e-5)
         x = x + attention(h, m.attn_w[i], m.attn_b[i], m.proj_w[i], m.proj_b[i])
@@ -43,16 +42,17 @@ def test_logits_and_gradients_match_pytorch(build, checks):
     module = build(EXAMPLES / "gpt2.ss", "--checks", checks, "--value-checks", checks)
     m = randomise(module.Gpt2.init(seed=0))
     ids = torch.randint(0, V, (2, 7))
-    got = module.forward(m, ids)
+    pos = torch.arange(7).expand(2, 7)
+    got = module.forward(m, ids, pos)
     assert got.shape == (2, 7, V)
-    assert_same(got, forward(m, ids), m.parameters())
+    assert_same(got, forward(m, ids, pos), m.parameters())
 
 
-def test_a_sequence_longer_than_the_context_is_refused(build):
+def test_a_position_past_the_context_is_refused(build):
     import shapescript
 
     module = build(EXAMPLES / "gpt2.ss", "--value-checks", "always")
     m = module.Gpt2.init(seed=0)
     with pytest.raises(shapescript.ArgumentError) as error:
-        module.forward(m, torch.zeros(1, P + 1, dtype=torch.long))
+        module.forward(m, torch.zeros(1, 3, dtype=torch.long), torch.tensor([[0, 1, P]]))
     assert str(P) in str(error.value)

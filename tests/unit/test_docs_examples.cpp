@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "analysis/analysis.hpp"
+#include "analysis/serving.hpp"
+#include "check/document.hpp"
 #include "syntax_test_util.hpp"
 
 namespace {
@@ -63,5 +65,25 @@ TEST_CASE("docs/errors.md: each code's failing example fails with it, and its fi
             auto more = ss::test::codes_of(ss::analysis::check_source(examples[code][i]));
             CHECK(std::find(more.begin(), more.end(), code) != more.end());
         }
+    }
+}
+
+// The serving rules are no diagnostics of `check` (analysis/serving.hpp):
+// their examples' `forward` breaks the rule when served, and the fix checks
+// clean and is servable.
+TEST_CASE("docs/errors.md: each serving rule's failing example breaks it, and its fix is servable") {
+    auto examples = examples_by_code();
+    auto serving_codes = [](const std::string& source) {
+        ss::check::DocumentAnalysis document{source};
+        const ss::check::DocumentResult& checked = document.analyze();
+        return ss::test::codes_of(ss::analysis::serving_errors(checked.check.program, "forward"));
+    };
+    for (const std::string code : {"E3301", "E3302", "E3303", "E3304", "E3305"}) {
+        CAPTURE(code);
+        REQUIRE(examples[code].size() >= 2);
+        auto failing = serving_codes(examples[code][0]);
+        CHECK(std::find(failing.begin(), failing.end(), code) != failing.end());
+        CHECK(ss::test::codes_of(ss::analysis::check_source(examples[code][1])).empty());
+        CHECK(serving_codes(examples[code][1]).empty());
     }
 }

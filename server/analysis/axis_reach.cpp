@@ -1,0 +1,73 @@
+#include "analysis/axis_reach.hpp"
+
+#include <deque>
+#include <set>
+#include <tuple>
+
+#include "check/builtin_table.hpp"
+
+namespace ss::analysis {
+
+AxisFollower::AxisFollower(const check::ProgramFacts& program, const std::vector<std::vector<Cause>>& causes)
+    : program_(program) {
+    for (size_t i = 0; i < program.functions.size(); ++i) {
+        functions_.emplace(program.functions[i].name, &program.functions[i]);
+        causes_.emplace(&program.functions[i], &causes[i]);
+    }
+}
+
+AxisReach AxisFollower::reach(const check::FunctionFacts& start, check::SymbolId symbol,
+                              const PreventsFollowing& prevents) const {
+    AxisReach out;
+    std::deque<std::tuple<const check::FunctionFacts*, check::SymbolId, std::vector<const check::CallSite*>>> todo{
+        {&start, symbol, {}}};
+    std::set<std::pair<const check::FunctionFacts*, check::SymbolId>> seen{{&start, symbol}};
+    while (!todo.empty()) {
+        auto [fn, axis, path] = std::move(todo.front());
+        todo.pop_front();
+        out.reached.emplace_back(fn->name, axis);
+        for (const Cause& cause : *causes_.at(fn)) {
+            if (check::mentions(program_.effects[fn->effects_begin + cause.effect].size, axis) &&
+                prevents(*fn, cause)) {
+                out.prevention = along(cause, path);
+                return out;
+            }
+        }
+        for (size_t i = fn->calls_begin; i < fn->calls_end; ++i) {
+            const check::CallSite& call = program_.calls[i];
+            if (call.kind != check::CalleeKind::Function) continue;
+            auto callee = functions_.find(call.callee);
+            for (const check::AxisBinding* b : check::callee_axes_of(call, axis)) {
+                if (b->variadic && callee != functions_.end() && elementwise(*callee->second)) continue;
+                if (b->variadic || !b->size.identical(check::Size::symbol(axis))) {
+                    Blocker what = b->variadic ? Blocker::TakenIntoGroup : Blocker::TakenAsOtherSize;
+                    out.prevention = along({what, call.callee, b->axis, fn->name, call.range}, path);
+                    return out;
+                }
+                if (callee == functions_.end() || !seen.insert({callee->second, b->symbol}).second) continue;
+                std::vector<const check::CallSite*> longer = path;
+                longer.push_back(&call);
+                todo.emplace_back(callee->second, b->symbol, std::move(longer));
+            }
+        }
+    }
+    return out;
+}
+
+// Its body as written only does maths position by position
+// (FunctionFacts::elementwise_syntax), it has no effects, and it calls only
+// elementwise built-ins (the table's: nothing across an axis, nothing on
+// the host, written as a plain torch call).
+bool AxisFollower::elementwise(const check::FunctionFacts& fn) const {
+    if (!fn.elementwise_syntax || fn.effects_begin != fn.effects_end) return false;
+    for (size_t i = fn.calls_begin; i < fn.calls_end; ++i) {
+        const check::CallSite& call = program_.calls[i];
+        const check::Builtin* b = call.kind == check::CalleeKind::Builtin ? check::find_builtin(call.callee) : nullptr;
+        if (!b || call.passed_as_value || b->across != check::BuiltinAcross::Nothing || b->host_only || b->effect ||
+            (b->emit != check::BuiltinEmit::Call && b->emit != check::BuiltinEmit::Aligned))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace ss::analysis
