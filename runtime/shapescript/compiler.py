@@ -331,3 +331,59 @@ def export(
         if output is not None:
             module._ss_exporting.save(program, output, aoti)
     return program
+
+
+def export_hf(
+    path,
+    output,
+    fn="forward",
+    *,
+    vllm=False,
+    weights=None,
+    seed=0,
+    dtype="float32",
+    tokenizer=None,
+    max_len=None,
+    verify=True,
+):
+    """`shapescript export --hf` in this Python (docs/export.md, "Hugging Face
+    folders"): writes the folder `output` (a new path) for `fn`, which takes
+    the model first, and returns the config.json it wrote. `weights` is a
+    checkpoint `save` wrote, or a model of the function's type; without it
+    the weights are new ones made from `seed`. With `vllm`, a broken serving
+    rule (E3301-E3305) is an error rather than a note. A file with errors,
+    or a folder transformers doesn't load as the source computes, is
+    ShapeScriptError; a bad option, output or weights, ValueError."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError("seed expects a whole number such as 0, found %r" % (seed,))
+    if max_len is not None and (isinstance(max_len, bool) or not isinstance(max_len, int) or max_len < 1):
+        raise ValueError("max_len expects a positive whole number such as 4096, found %r" % (max_len,))
+    source = Path(path).resolve()
+    binary = find_compiler()
+    with tempfile.TemporaryDirectory(prefix="shapescript-hf-") as folder:
+        cmd = [binary, "export", str(source), "--hf", os.fspath(output), "--fn", fn, "--python", sys.executable]
+        cmd += ["--seed", str(seed), "--dtype", str(dtype)]
+        if weights is not None and not isinstance(weights, (str, bytes, os.PathLike)):
+            from . import checkpoint
+
+            saved = os.path.join(folder, "weights.safetensors")
+            checkpoint.save(saved, weights)  # a model: its fields, as `save` writes them
+            weights = saved
+        if weights is not None:
+            cmd += ["--weights", os.fspath(weights)]
+        if vllm:
+            cmd.append("--vllm")
+        if tokenizer is not None:
+            cmd += ["--tokenizer", os.fspath(tokenizer)]
+        if max_len is not None:
+            cmd += ["--max-len", str(max_len)]
+        if not verify:
+            cmd.append("--no-verify")
+        r = subprocess.run(cmd, capture_output=True, text=True)
+    message = (r.stderr or r.stdout).strip()
+    if r.returncode == 2:
+        raise ValueError(message)
+    if r.returncode != 0:
+        raise ShapeScriptError("%s doesn't export:\n%s" % (source.name, message))
+    with open(os.path.join(os.fspath(output), "config.json"), encoding="utf-8") as f:
+        return json.load(f)

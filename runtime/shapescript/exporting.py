@@ -196,26 +196,55 @@ def save(exported, output, aoti=False):
                 torch.export.save(bare, f)
 
 
-def main(program_class, model_class, inputs, name, device=None, argv=None, default_output=None):
-    """`python module.py [-o OUT.pt2] [--aoti] [--weights CKPT] [--seed N]`:
-    exit status 0; 1 with torch's error; 2 when the output can't be written
-    (files.OutputError) or the weights can't be the model's."""
+def main(program_class, model_class, inputs, name, device=None, argv=None, default_output=None, hf_program=None):
+    """`python module.py [-o OUT.pt2] [--aoti] [--weights CKPT] [--seed N]`,
+    or with a module made for Hugging Face (`hf_program`, an
+    hf_export.Program), `python module.py --hf DIR [--dtype D]
+    [--tokenizer DIR] [--max-len N] [--no-verify]`: exit status 0; 1 with
+    torch's or transformers' error; 2 when the output can't be written
+    (files.OutputError, hf.FolderError) or the weights can't be the model's."""
     parser = argparse.ArgumentParser(description="Export `%s` with torch.export (docs/export.md)." % name)
     parser.add_argument("-o", "--output", default=default_output, help="the .pt2 file or AOTInductor package")
     parser.add_argument("--aoti", action="store_true", help="an AOTInductor package, compiled ahead of time")
     parser.add_argument("--weights", help="a checkpoint `save` wrote, for the model the function takes first")
     parser.add_argument("--seed", type=int, default=0, help="the seed of new weights, without --weights (default 0)")
+    if hf_program is not None:
+        parser.add_argument("--hf", help="the Hugging Face folder to write")
+        parser.add_argument("--dtype", default="float32", help="float32 (default), bfloat16 or float16")
+        parser.add_argument("--tokenizer", help="a folder with a Hugging Face tokenizer to copy in")
+        parser.add_argument("--max-len", type=int, help="max_position_embeddings (default: the positions' bound)")
+        parser.add_argument("--no-verify", action="store_true", help="don't load the folder with transformers")
     args = parser.parse_args(argv)
-    if not args.output:
+    hf_folder = getattr(args, "hf", None)
+    if not args.output and not hf_folder:
         parser.error("-o OUT.pt2 is needed")
     try:
         program = make_program(program_class, model_class, args.weights, args.seed, device)
+        if hf_folder:
+            from . import hf, hf_export
+
+            try:
+                hf_export.export_folder(
+                    hf_program,
+                    program.model,
+                    example_inputs(inputs, device),
+                    hf_folder,
+                    args.dtype,
+                    args.tokenizer,
+                    args.max_len,
+                    check=not args.no_verify,
+                )
+            except hf.FolderError as e:
+                raise WeightsError(str(e)) from None
+            print("shapescript export: wrote %s" % hf_folder)
+            return 0
         save(export_program(program, inputs, device), args.output, args.aoti)
     except (files.OutputError, WeightsError) as e:  # not torch's: as the compiler's refusals, exit 2
         print("shapescript export: error: %s" % e, file=sys.stderr)
         return 2
-    except Exception as e:  # noqa: BLE001 - torch's error, shown as it is
-        print("shapescript export: torch couldn't export `%s`: %s: %s" % (name, type(e).__name__, e), file=sys.stderr)
+    except Exception as e:  # noqa: BLE001 - torch's or transformers' error, shown as it is
+        what = "couldn't make the Hugging Face folder of" if hf_folder else "torch couldn't export"
+        print("shapescript export: %s `%s`: %s: %s" % (what, name, type(e).__name__, e), file=sys.stderr)
         return 1
     print("shapescript export: wrote %s" % args.output)
     return 0

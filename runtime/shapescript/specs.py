@@ -364,7 +364,9 @@ class ModelSpec(_Spec):
         return self.cls.__name__
 
     def _check(self, value, st, path):
-        if not isinstance(value, self.cls):
+        # A Hugging Face model (runtime/shapescript/hf.py) stands for the
+        # model whose fields it holds.
+        if not isinstance(value, self.cls) and getattr(type(value), "_ss_stands_for", None) is not self.cls:
             st.fail(
                 path,
                 ": expected a %s model, found %s" % (self.cls.__name__, _type_name(value)),

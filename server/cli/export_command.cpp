@@ -23,9 +23,12 @@ namespace ss::cli {
 
 std::string export_usage() {
     return "usage: shapescript export FILE.ss [--fn NAME] [-o OUT.pt2] [options]\n"
+           "       shapescript export FILE.ss --hf DIR [--fn NAME] [--vllm] [options]\n"
            "\n"
            "Checks FILE.ss and exports a function with torch.export (docs/export.md): a .pt2\n"
            "file that torch.export.load runs with torch alone, its dynamic shapes from the types.\n"
+           "With --hf, a Hugging Face folder that transformers loads (trust_remote_code=True)\n"
+           "and, for a language model in the serving form, vLLM serves.\n"
            "\n"
            "options:\n"
            "  --fn NAME              the function (default: the file's only `export fn`)\n"
@@ -34,6 +37,15 @@ std::string export_usage() {
            "  --weights CKPT         for a function that takes a model first: the model's weights, from\n"
            "                         a checkpoint `save` wrote (its first model of that type)\n"
            "  --seed N               without --weights, new weights made from N, as M.init(seed=N) (default 0)\n"
+           "  --hf DIR               a Hugging Face folder, written new (the function: --fn, default forward,\n"
+           "                         which takes the model first)\n"
+           "  --vllm                 with --hf: the folder must be one vLLM serves; a broken serving rule\n"
+           "                         (E3301-E3305) is an error, not a note\n"
+           "  --dtype DTYPE          with --hf: the weights' dtype, float32 (default), bfloat16 or float16\n"
+           "  --tokenizer DIR        with --hf: a Hugging Face tokenizer's folder, copied in\n"
+           "  --max-len N            with --hf: max_position_embeddings (default: P of the positions'\n"
+           "                         Index[P], or 4096)\n"
+           "  --no-verify            with --hf: don't load the folder with transformers and compare\n"
            "  --checks LEVEL         `as` shape checks kept in the program: always, debug (default) or never\n"
            "  --value-checks LEVEL   value checks kept in the program: the same levels\n"
            "  --devices LIST         where the program runs, overriding the file's `devices`\n"
@@ -49,7 +61,33 @@ struct ExportOptions {
     std::string file, fn, output, emit_python, python, devices, weights, seed;
     std::string checks = "debug", value_checks = "debug";
     bool aoti = false;
+    // --hf and what goes with it
+    std::string hf, dtype, tokenizer, max_len;
+    bool vllm = false, no_verify = false;
 };
+
+bool digits(const std::string& value) {
+    return !value.empty() && value.size() <= 18 && value.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// What --hf's options ask that they can't be, or nothing.
+std::optional<std::string> hf_misuse(const ExportOptions& o) {
+    if (o.hf.empty()) {
+        if (o.vllm) return "--vllm makes a Hugging Face folder one vLLM serves: give --hf DIR";
+        for (const auto& [given, name] :
+             {std::pair{!o.dtype.empty(), "--dtype"}, std::pair{!o.tokenizer.empty(), "--tokenizer"},
+              std::pair{!o.max_len.empty(), "--max-len"}, std::pair{o.no_verify, "--no-verify"}})
+            if (given) return std::string(name) + " is for a Hugging Face folder: give --hf DIR";
+        return std::nullopt;
+    }
+    if (!o.output.empty() || o.aoti) return "--hf writes a folder; -o and --aoti are for a .pt2";
+    if (!o.dtype.empty() && o.dtype != "float32" && o.dtype != "bfloat16" && o.dtype != "float16")
+        return "--dtype expects float32, bfloat16 or float16, found `" + o.dtype + "`";
+    if (!o.max_len.empty() &&
+        (!digits(o.max_len) || o.max_len == "0" || o.max_len.find_first_not_of('0') == std::string::npos))
+        return "--max-len expects a positive whole number such as 4096, found `" + o.max_len + "`";
+    return std::nullopt;
+}
 
 // An exit status to end with, or what to go on with.
 template <class T>
@@ -77,6 +115,12 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
         {{"--aoti"}, ""},
         {{"--weights"}, "a checkpoint file"},
         {{"--seed"}, "a whole number"},
+        {{"--hf"}, "a folder to write"},
+        {{"--vllm"}, ""},
+        {{"--dtype"}, "float32, bfloat16 or float16"},
+        {{"--tokenizer"}, "a tokenizer's folder"},
+        {{"--max-len"}, "a whole number"},
+        {{"--no-verify"}, ""},
     };
     auto words = read_arguments(args, kOptions);
     if (auto* problem = std::get_if<std::string>(&words)) return usage(err, *problem);
@@ -94,15 +138,22 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
         else if (name == "--devices") options.devices = value;
         else if (name == "--aoti") options.aoti = true;
         else if (name == "--weights") options.weights = value;
+        else if (name == "--hf") options.hf = value;
+        else if (name == "--vllm") options.vllm = true;
+        else if (name == "--dtype") options.dtype = value;
+        else if (name == "--tokenizer") options.tokenizer = value;
+        else if (name == "--max-len") options.max_len = value;
+        else if (name == "--no-verify") options.no_verify = true;
         else if (name == "--seed") {
-            if (value.empty() || value.size() > 18 || value.find_first_not_of("0123456789") != std::string::npos)
-                return usage(err, "--seed expects a whole number such as 0, found `" + value + "`");
+            if (!digits(value)) return usage(err, "--seed expects a whole number such as 0, found `" + value + "`");
             options.seed = value;
         } else if (name == "--checks" || name == "--value-checks") {
             if (!valid_level(value)) return usage(err, name + " expects always, debug or never, found `" + value + "`");
             (name == "--checks" ? options.checks : options.value_checks) = value;
         }
     }
+    if (auto misuse = hf_misuse(options)) return usage(err, *misuse);
+    if (!options.hf.empty() && options.fn.empty()) options.fn = "forward";  // seed 001's default
     if (!options.emit_python.empty() && (!options.weights.empty() || !options.seed.empty()))
         return usage(err,
                      "--weights and --seed choose the weights when exporting; with --emit-python, give them to "
@@ -121,6 +172,19 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
 // with -o too (shapescript.export asks so before it writes one). The .pt2's
 // default name is set here.
 std::optional<int> refuse_outputs(ExportOptions& options, std::ostream& err) {
+    if (!options.hf.empty() && options.emit_python.empty()) {
+        // A folder is written new (by Python, into a temporary folder beside it, then renamed).
+        std::error_code ec;
+        std::filesystem::path folder(options.hf);
+        if (same_file(options.file, options.hf))
+            return usage(err, options.hf + " is the source file: expected a new folder to write");
+        if (std::filesystem::symlink_status(folder, ec).type() != std::filesystem::file_type::not_found)
+            return error(err, options.hf + " exists: a Hugging Face folder is written to a new path");
+        std::filesystem::path parent = folder.parent_path().empty() ? "." : folder.parent_path();
+        if (!std::filesystem::is_directory(parent, ec))
+            return error(err, "no folder " + parent.string() + " to write " + folder.filename().string() + " in");
+        return std::nullopt;
+    }
     bool output_given = !options.output.empty();
     if (!output_given) options.output = std::filesystem::path(options.file).replace_extension(".pt2").string();
     std::vector<const std::string*> written{&options.emit_python};
@@ -145,6 +209,9 @@ Or<driver::BuildOutput> export_module(const ExportOptions& options, const std::s
     o.padding = false;  // an exported program pads nothing (docs/padding.md)
     o.version = std::string(kVersion);
     o.export_fn = options.fn;
+    o.hf = !options.hf.empty();
+    o.serving_required = options.vllm;
+    if (o.hf) o.value_checks = "never";  // an engine gives values of its own (seed 001): shapes are checked
     std::error_code ec;
     auto absolute = std::filesystem::absolute(options.file, ec);
     o.source_path = ec ? options.file : absolute.lexically_normal().string();
@@ -159,6 +226,13 @@ Or<driver::BuildOutput> export_module(const ExportOptions& options, const std::s
         return kExitErrors;
     }
     if (!built.export_refused.empty()) return error(err, built.export_refused);
+    for (Diagnostic note : built.serving_notes) {
+        note.severity = Severity::Information;
+        err << render_human(note, options.file, source, index);
+    }
+    if (!built.serving_notes.empty())
+        err << "shapescript export: `" << built.export_fn
+            << "` breaks a serving rule, so the folder is for transformers only; --vllm makes that an error\n";
     if (built.unsupported || !built.module) {
         LineColumn at = index.position(built.unsupported ? built.unsupported->range.begin : 0);
         err << display_text(options.file) << ":" << at.line << ":" << at.column
@@ -186,8 +260,14 @@ int export_in_python(const ExportOptions& options, const std::string& module, st
         return error(err, *problem);
     }
     std::string python = find_python(options.python);
-    std::vector<std::string> argv = {python, temporary.string(), "-o", options.output};
+    std::vector<std::string> argv = {python, temporary.string()};
+    if (options.hf.empty()) argv.insert(argv.end(), {"-o", options.output});
+    else argv.insert(argv.end(), {"--hf", options.hf});
     if (options.aoti) argv.push_back("--aoti");
+    if (!options.dtype.empty()) argv.insert(argv.end(), {"--dtype", options.dtype});
+    if (!options.tokenizer.empty()) argv.insert(argv.end(), {"--tokenizer", options.tokenizer});
+    if (!options.max_len.empty()) argv.insert(argv.end(), {"--max-len", options.max_len});
+    if (options.no_verify) argv.push_back("--no-verify");
     if (!options.weights.empty()) argv.insert(argv.end(), {"--weights", options.weights});
     if (!options.seed.empty()) argv.insert(argv.end(), {"--seed", options.seed});
     out.flush();
@@ -219,7 +299,8 @@ int run_export_command(std::span<const std::string> args, std::ostream& out, std
     if (options.emit_python.empty()) return export_in_python(options, *built.module, out, err);
     if (auto problem = write_file_atomically(options.emit_python, *built.module)) return error(err, *problem);
     out << "shapescript export: wrote " << display_text(options.emit_python) << "; `python "
-        << display_text(options.emit_python) << " -o OUT.pt2 [--weights CKPT]` exports `" << built.export_fn << "`\n";
+        << display_text(options.emit_python) << (options.hf.empty() ? " -o OUT.pt2" : " --hf DIR")
+        << " [--weights CKPT]` exports `" << built.export_fn << "`\n";
     return kExitOk;
 }
 

@@ -198,7 +198,8 @@ Py Emitter::builtin_attention(const BuiltinCall& c) {
         if (placed.positions.size() == 1 && placed.positions[0] + 1 == scores.axes.size())
             *mask = Py{operand(*mask, kAtom) + "[None]", kAtom};
     }
-    return c.called(c.python);
+    // In a Hugging Face model, the model's attention layers run it (hf_module.cpp).
+    return c.called(serving_ && routed_attention(c.whole.range) ? "_ss_attention" : c.python);
 }
 
 }  // namespace ss::codegen

@@ -22,6 +22,13 @@ struct Options {
     // `shapescript export`: the module embeds the runtime and ends with the
     // export step for this function (docs/export.md); "" for `build`.
     std::string export_fn;
+    // With export_fn: the module is a Hugging Face folder's
+    // modeling_shapescript.py too (runtime/shapescript/hf.py), its
+    // attentions routed through the model's attention layers.
+    bool hf = false;
+    // `--vllm` or `--gguf`: a broken serving rule (E3301-E3305) refuses the
+    // export; otherwise it is a note (driver/build.hpp).
+    bool serving_required = false;
 };
 
 // The Python module for `text`, which must have checked without errors;

@@ -115,6 +115,24 @@ public:
     std::string embedded_runtime_loader() const;  // in place of `import shapescript.rt as _ss_rt`
     std::string export_step() const;              // the program's inputs, its module and `__main__`
 
+    // hf_module.cpp: what `shapescript export --hf` adds (docs/export.md).
+    // The exported function in the serving form (analysis/serving.hpp):
+    // its body again as the model up to its output layer, from the token
+    // embeddings; else why it isn't in that form.
+    struct ServingBody {
+        const ast::FnDef* fn = nullptr;
+        ByteRange embedding;  // `embedding(ids, m.E)`: the embeddings, given in `ids`' place
+        ByteRange output;     // the returned output layer, `linear(h, m.W)`: `h` is returned
+        std::string embedding_field, output_field, ids;
+        bool positions = false;
+        std::string positions_bound = "None";
+    };
+    void find_serving_body();
+    void serving_function(std::ostringstream& out);
+    std::optional<Py> serving_substitute(const ast::Expr& e);  // in the serving body: the embeddings, `h`
+    bool routed_attention(ByteRange call) const;               // an attention the model's layers run
+    std::string hf_classes() const;
+
     // functions.cpp
     void function(const ast::FnDef& fn, std::ostringstream& out);
     void collect_assigned_fields(const ast::FnDef& fn, FunctionState& state);
@@ -276,6 +294,10 @@ public:
     std::set<std::string> locals_;  // parameters and assigned names of the current function
     // The functions the steps analysis found to be steps, and those of them it can record.
     std::set<std::string> steps_, recorded_;
+    std::optional<ServingBody> serving_;        // --hf, the exported function in the serving form
+    std::string unservable_;                    // --hf, else why not: the first rule broken, with its code
+    bool writing_serving_ = false;              // while serving_function writes the body
+    std::vector<ByteRange> routed_attentions_;  // --hf in the serving form: the causal attentions
     // The checker's call site whose callee's name starts at `at` (how it resolved the call), or null.
     const check::CallSite* call_site(uint32_t at) const;
     std::optional<check::SymbolId> axis_named(const std::string& name) const;

@@ -43,8 +43,10 @@ std::string Emitter::embedded_runtime_loader() const {
     out << "\n# The ShapeScript runtime, embedded (shapescript/rt.py, what it imports, and the\n"
         << "# export step), so that this module needs torch and einops alone.\n"
         << "import base64 as _ss_base64\n"
+        << "import importlib as _ss_importlib\n"
         << "import importlib.abc as _ss_importlib_abc\n"
         << "import importlib.util as _ss_importlib_util\n"
+        << "import linecache as _ss_linecache\n"
         << "import sys as _ss_sys\n\n"
         << "_ss_runtime_sources = {\n";
     for (const auto& [name, source] : embedded_runtime()) {
@@ -68,13 +70,19 @@ std::string Emitter::embedded_runtime_loader() const {
         << "        if \".\" in module.__name__:\n"
         << "            short = module.__name__.split(\".\", 1)[1]\n"
         << "            source = _ss_base64.b64decode(_ss_runtime_sources[short]).decode(\"utf-8\")\n"
-        << "            exec(compile(source, \"<shapescript runtime>/\" + short + \".py\", \"exec\"), "
-           "module.__dict__)\n\n\n"
+        << "            # Its text where tracebacks and inspect.getsource look (vLLM reads\n"
+        << "            # the attention layer's source).\n"
+        << "            filename = \"<shapescript runtime>/\" + short + \".py\"\n"
+        << "            module.__file__ = filename\n"
+        << "            _ss_linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)\n"
+        << "            exec(compile(source, filename, \"exec\"), module.__dict__)\n\n\n"
         << "# One finder per process, however many export modules it imports (each has its own class).\n"
         << "if not any(type(f).__name__ == \"_ss_RuntimeFinder\" for f in _ss_sys.meta_path):\n"
         << "    _ss_sys.meta_path.insert(0, _ss_RuntimeFinder())\n"
-        << "import " << kPackage << ".exporting as _ss_exporting  # noqa: E402\n"
-        << "import " << kPackage << ".rt as _ss_rt  # noqa: E402\n";
+        << "# Imported by name: transformers, loading the module as a model's code,\n"
+        << "# wants each package an import statement names installed.\n"
+        << "_ss_exporting = _ss_importlib.import_module(\"" << kPackage << ".exporting\")\n"
+        << "_ss_rt = _ss_importlib.import_module(\"" << kPackage << ".rt\")\n";
     return out.str();
 }
 
@@ -142,10 +150,16 @@ std::string Emitter::export_step() const {
         << "`; a model it takes has the weights of the\n"
         << "    checkpoint `weights`, or new ones made from `seed`.\"\"\"\n"
         << "    program = _ss_exporting.make_program(_ss_Program, _ss_export_model, weights, seed, " << device << ")\n"
-        << "    return _ss_exporting.export_program(program, _ss_export_inputs, " << device << ")\n\n\n"
-        << "if __name__ == \"__main__\":\n"
-        << "    _ss_sys.exit(_ss_exporting.main(_ss_Program, _ss_export_model, _ss_export_inputs, " << py_string(name)
-        << ", " << device << "))\n";
+        << "    return _ss_exporting.export_program(program, _ss_export_inputs, " << device << ")\n"
+        << (options_.hf ? hf_classes() : "") << "\n\n"
+        << "if __name__ == \"__main__\":\n";
+    if (options_.hf)
+        out << "    _ss_hf_program = _ss_importlib.import_module(\"" << kPackage << ".hf_export\").Program(\n"
+            << "        __file__, " << program << ", ShapeScriptConfig, ShapeScriptModel, "
+            << (serving_ ? "ShapeScriptForCausalLM" : "None") << ", _ss_attention, _ss_hf_form\n"
+            << "    )\n";
+    out << "    _ss_sys.exit(_ss_exporting.main(_ss_Program, _ss_export_model, _ss_export_inputs, " << py_string(name)
+        << ", " << device << (options_.hf ? ", hf_program=_ss_hf_program" : "") << "))\n";
     return out.str();
 }
 

@@ -109,6 +109,8 @@ Py Emitter::matmul(const Py& left, const Py& right, const check::Type* lt, const
 }
 
 Py Emitter::expr(const ast::Expr& e) {
+    if (writing_serving_)
+        if (auto given = serving_substitute(e)) return *given;
     Overloaded by_kind{
         [&](const ast::NameExpr& n) { return name_expr(e, n); },
         [&](const ast::IntLiteral& i) { return int_literal(i); },

@@ -48,6 +48,7 @@ Emitter::Emitter(const check::DocumentResult& checked, const analysis::Result& a
             for (const auto& [name, python] : python_modules_) globals_.insert(name);
         }
     }
+    if (options.hf && !options.export_fn.empty()) find_serving_body();
 }
 
 std::string Emitter::where(ByteRange range) const {
@@ -267,6 +268,7 @@ std::string Emitter::module() {
     std::ostringstream functions;
     for (const ast::Item& item : items_)
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) function(*fn, functions);
+    if (serving_) serving_function(functions);
     std::string externs = extern_checks();  // after the functions, whose specs come first
 
     std::ostringstream out;

@@ -100,7 +100,9 @@ bool Emitter::traced_if(const ast::If& stmt, int indent, std::ostringstream& out
 
 bool Emitter::traced_for(const ast::For& loop, int indent, std::ostringstream& out) {
     auto* range = std::get_if<ast::RangeExpr>(&loop.iterable->node);
-    if (!exporting() || !fn_ || !range || !range->start || !range->end || loop.targets.size() != 1 ||
+    // A Hugging Face model's loops stay Python loops, unrolled when an engine
+    // compiles it: each attention in them is a layer of its own (hf_module.cpp).
+    if (!exporting() || options_.hf || !fn_ || !range || !range->start || !range->end || loop.targets.size() != 1 ||
         check::returns_in(loop.body))
         return false;
     const std::string& index = loop.targets[0].text;

@@ -4,6 +4,8 @@
 
 #include "analysis/analysis.hpp"
 #include "analysis/export.hpp"
+#include "analysis/serving.hpp"
+#include "check/describe.hpp"
 #include "check/document.hpp"
 #include "diag/catalogue.hpp"
 
@@ -30,11 +32,29 @@ std::string chosen_export(const check::ProgramFacts& program, const std::string&
 }
 
 // What refuses exporting `function` beyond the file's own diagnostics: an
-// unmarked function checked as an `export fn` is (E17xx).
-std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, const std::string& function) {
-    for (const check::FunctionFacts& fn : program.functions)
-        if (fn.name == function && !fn.exported) return analysis::export_errors(program, function);
-    return {};
+// unmarked function checked as an `export fn` is (E17xx); a Hugging Face
+// folder's function must take a model first (E3306), and one served by an
+// engine keep the serving rules (E3301-E3305, `serving_required`).
+std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, const std::string& function,
+                                        const codegen::Options& options, BuildOutput& out) {
+    std::vector<Diagnostic> refused;
+    for (const check::FunctionFacts& fn : program.functions) {
+        if (fn.name != function) continue;
+        if (!fn.exported) refused = analysis::export_errors(program, function);
+        if (!options.hf) break;
+        if (!fn.serving) {
+            std::string first = fn.params.empty()
+                                    ? "nothing"
+                                    : "`" + fn.params[0].name + ": " + check::describe(*fn.params[0].type) + "`";
+            refused.push_back(make_diagnostic(DiagCode::E3306, fn.name_range, {function, first}));
+            break;
+        }
+        std::vector<Diagnostic> serving = analysis::serving_errors(program, function);
+        if (options.serving_required) refused.insert(refused.end(), serving.begin(), serving.end());
+        else out.serving_notes = std::move(serving);
+        break;
+    }
+    return refused;
 }
 
 // The text checked and analysed once (the analyses `shapescript check`
@@ -51,7 +71,7 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
     if (exporting) {
         chosen.export_fn = out.export_fn = chosen_export(checked.check.program, options.export_fn, out.export_refused);
         if (out.export_fn.empty()) return out;
-        std::vector<Diagnostic> extra = export_refusals(checked.check.program, out.export_fn);
+        std::vector<Diagnostic> extra = export_refusals(checked.check.program, out.export_fn, options, out);
         out.diagnostics.insert(out.diagnostics.end(), extra.begin(), extra.end());
         std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
                          [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });

@@ -29,6 +29,9 @@ struct BuildOutput {
     // (then no module, and the command's exit code 2).
     std::string export_fn;
     std::string export_refused;
+    // `--hf`: the serving rules the function breaks (E3301-E3305), when
+    // they aren't errors (without `--vllm`): what the notes say.
+    std::vector<Diagnostic> serving_notes;
 };
 
 // The module `shapescript build` writes.
