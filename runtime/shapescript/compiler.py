@@ -281,6 +281,18 @@ def load(path, checks="debug", value_checks="debug", name=None, devices=None, pa
     return module
 
 
+def _run_export(cmd, source):
+    """Runs `shapescript export ...`: exit 2 (a bad option, output or
+    weights) is ValueError, another failure ShapeScriptError, with what the
+    command said."""
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    message = (r.stderr or r.stdout).strip()
+    if r.returncode == 2:
+        raise ValueError(message)
+    if r.returncode != 0:
+        raise ShapeScriptError("%s doesn't export:\n%s" % (source.name, message))
+
+
 def export(
     path,
     fn=None,
@@ -318,12 +330,7 @@ def export(
             cmd += ["-o", os.fspath(output)]
         if devices is not None:
             cmd += ["--devices", devices]
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        message = (r.stderr or r.stdout).strip()
-        if r.returncode == 2:
-            raise ValueError(message)
-        if r.returncode != 0:
-            raise ShapeScriptError("%s doesn't export:\n%s" % (source.name, message))
+        _run_export(cmd, source)
         spec = importlib.util.spec_from_file_location("_ss_export_%s" % source.stem, module_path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
@@ -379,11 +386,6 @@ def export_hf(
             cmd += ["--max-len", str(max_len)]
         if not verify:
             cmd.append("--no-verify")
-        r = subprocess.run(cmd, capture_output=True, text=True)
-    message = (r.stderr or r.stdout).strip()
-    if r.returncode == 2:
-        raise ValueError(message)
-    if r.returncode != 0:
-        raise ShapeScriptError("%s doesn't export:\n%s" % (source.name, message))
+        _run_export(cmd, source)
     with open(os.path.join(os.fspath(output), "config.json"), encoding="utf-8") as f:
         return json.load(f)

@@ -135,6 +135,9 @@ public:
 
     // functions.cpp
     void function(const ast::FnDef& fn, std::ostringstream& out);
+    // The state of writing `fn`'s body, made current: its pads, the fields
+    // it sets, its parameters bound.
+    void open_function(const ast::FnDef& fn, const std::vector<check::TypedParam>& params, FunctionState& state);
     void collect_assigned_fields(const ast::FnDef& fn, FunctionState& state);
     void bind_parameters(const std::vector<check::TypedParam>& params, FunctionState& state);
     void function_header(const ast::FnDef& fn, const FunctionState& state, bool step, std::ostringstream& out);

@@ -137,18 +137,22 @@ void Emitter::function_prologue(const ast::FnDef& fn, const std::vector<check::T
     }
 }
 
-void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
-    auto typed = typed_.functions.find(fn.name.text);
-    if (typed == typed_.functions.end()) return;
-    FunctionState state;
+void Emitter::open_function(const ast::FnDef& fn, const std::vector<check::TypedParam>& params, FunctionState& state) {
     state.pads = pads_of(fn.name.text);
     state.name = fn.name.text;
     state.def = &fn;
     collect_assigned_fields(fn, state);
     fn_ = &state;
     locals_.clear();
-    const auto& params = typed->second.params;
     bind_parameters(params, state);
+}
+
+void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
+    auto typed = typed_.functions.find(fn.name.text);
+    if (typed == typed_.functions.end()) return;
+    FunctionState state;
+    const auto& params = typed->second.params;
+    open_function(fn, params, state);
 
     bool step = steps_.count(fn.name.text) > 0;
     bool step_scope = step && !state.mode_params.empty();

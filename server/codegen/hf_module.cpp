@@ -68,13 +68,7 @@ void Emitter::serving_function(std::ostringstream& out) {
     auto typed = typed_.functions.find(fn.name.text);
     if (typed == typed_.functions.end()) return;
     FunctionState state;
-    state.pads = pads_of(fn.name.text);
-    state.name = fn.name.text;
-    state.def = &fn;
-    collect_assigned_fields(fn, state);
-    fn_ = &state;
-    locals_.clear();
-    bind_parameters(typed->second.params, state);
+    open_function(fn, typed->second.params, state);
     writing_serving_ = true;
     std::ostringstream body;
     block(fn.body, 1, body);
