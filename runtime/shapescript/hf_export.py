@@ -149,6 +149,7 @@ def verify(program, model, arguments, folder, dtype):
     1e-4 of the result's size in float32, 5e-2 in the other dtypes."""
     import transformers
 
+    transformers.utils.logging.disable_progress_bar()  # the export says what it did itself
     causal = program.form.get("vllm")
     auto = transformers.AutoModelForCausalLM if causal else transformers.AutoModel
     loaded = auto.from_pretrained(folder, trust_remote_code=True, dtype=hf.FOLDER_DTYPES[dtype]).eval()
