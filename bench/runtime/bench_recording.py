@@ -36,10 +36,11 @@ GPT2_STEP = """
 
 data Tokens:
     ids: [P] Index[V]
+    pos: [P] Index[P]
     next: [P] Index[V]
 
 fn loss(m: Gpt2, batch: Batch[Tokens]) -> [] f32:
-    return cross_entropy(forward(m, batch.ids), batch.next)
+    return cross_entropy(forward(m, batch.ids, batch.pos), batch.next)
 
 fn train_step(mut m: Gpt2, mut opt: Optimizer[Gpt2], batch: Batch[Tokens]) -> [] f32:
     l, g = value_and_grad(loss, m, batch)
@@ -85,7 +86,8 @@ def digits_case(module):
 def gpt2_case(module):
     g = torch.Generator().manual_seed(0)
     ids = torch.randint(0, 512, (8, 128), generator=g)
-    fields = {"ids": ids.to(DEVICE), "next": ids.roll(-1, 1).to(DEVICE)}
+    pos = torch.arange(128).expand(8, 128)
+    fields = {"ids": ids.to(DEVICE), "pos": pos.to(DEVICE), "next": ids.roll(-1, 1).to(DEVICE)}
     data = rt.cast(fields, rt.DatasetSpec(module.Tokens), "bench:1", device=DEVICE)
     batch = next(iter(rt.batches(data, 8)))
     m = module.Gpt2.init(seed=0, device=DEVICE)
