@@ -5,7 +5,7 @@ notebook magic `%%shapescript` (`%load_ext shapescript`)."""
 
 __version__ = "0.5.0"
 
-from .compiler import export, export_hf, load
+from .compiler import export, export_gguf, export_hf, load
 from .errors import ArgumentError, ShapeScriptError
 from .importer import install as _install_import_hook
 from .padding import fixed_shapes, padded, shapes_seen
@@ -34,6 +34,7 @@ __all__ = [
     "__version__",
     "close_sinks",
     "export",
+    "export_gguf",
     "export_hf",
     "fixed_shapes",
     "record_steps",

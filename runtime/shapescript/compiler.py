@@ -282,15 +282,16 @@ def load(path, checks="debug", value_checks="debug", name=None, devices=None, pa
 
 
 def _run_export(cmd, source):
-    """Runs `shapescript export ...`: exit 2 (a bad option, output or
-    weights) is ValueError, another failure ShapeScriptError, with what the
-    command said."""
+    """Runs `shapescript export ...` and returns what it printed: exit 2 (a
+    bad option, output or weights) is ValueError, another failure
+    ShapeScriptError, with what the command said."""
     r = subprocess.run(cmd, capture_output=True, text=True)
     message = (r.stderr or r.stdout).strip()
     if r.returncode == 2:
         raise ValueError(message)
     if r.returncode != 0:
         raise ShapeScriptError("%s doesn't export:\n%s" % (source.name, message))
+    return r.stdout
 
 
 def export(
@@ -389,3 +390,37 @@ def export_hf(
         _run_export(cmd, source)
     with open(os.path.join(os.fspath(output), "config.json"), encoding="utf-8") as f:
         return json.load(f)
+
+
+def export_gguf(path, output, fn="forward", *, arch=None, weights=None, seed=0, dtype="float32", max_len=None):
+    """`shapescript export --gguf` in this Python (docs/export.md, "GGUF files
+    and llama.cpp"): writes the GGUF file `output` (a new path) for `fn`,
+    which takes the model first and keeps the serving rules, and returns
+    its architecture ("llama" or "gpt2"). `weights` is a checkpoint `save`
+    wrote, or a model of the function's type; without it the weights are
+    new ones made from `seed`. A model no architecture computes, a bad
+    option, output or weights is ValueError (saying why for each
+    architecture); a file with errors (a broken serving rule) is
+    ShapeScriptError."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError("seed expects a whole number such as 0, found %r" % (seed,))
+    source = Path(path).resolve()
+    binary = find_compiler()
+    with tempfile.TemporaryDirectory(prefix="shapescript-gguf-") as folder:
+        cmd = [binary, "export", str(source), "--gguf", os.fspath(output), "--fn", fn, "--python", sys.executable]
+        cmd += ["--seed", str(seed), "--dtype", str(dtype)]
+        if weights is not None and not isinstance(weights, (str, bytes, os.PathLike)):
+            from . import checkpoint
+
+            saved = os.path.join(folder, "weights.safetensors")
+            checkpoint.save(saved, weights)
+            weights = saved
+        if weights is not None:
+            cmd += ["--weights", os.fspath(weights)]
+        if arch is not None:
+            cmd += ["--arch", str(arch)]
+        if max_len is not None:
+            cmd += ["--max-len", str(max_len)]
+        said = _run_export(cmd, source)
+    found = re.search(r"\(architecture (\w+)\)", said)  # what exporting.main prints
+    return found.group(1) if found else arch

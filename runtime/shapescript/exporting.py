@@ -214,12 +214,26 @@ def main(program_class, model_class, inputs, name, device=None, argv=None, defau
         parser.add_argument("--tokenizer", help="a folder with a Hugging Face tokenizer to copy in")
         parser.add_argument("--max-len", type=int, help="max_position_embeddings (default: the positions' bound)")
         parser.add_argument("--no-verify", action="store_true", help="don't load the folder with transformers")
+        parser.add_argument("--gguf", help="the GGUF file to write, for llama.cpp")
+        parser.add_argument("--arch", help="with --gguf: llama or gpt2 (default: the one that computes the source)")
     args = parser.parse_args(argv)
     hf_folder = getattr(args, "hf", None)
-    if not args.output and not hf_folder:
+    gguf_file = getattr(args, "gguf", None)
+    if not args.output and not hf_folder and not gguf_file:
         parser.error("-o OUT.pt2 is needed")
     try:
         program = make_program(program_class, model_class, args.weights, args.seed, device)
+        if gguf_file:
+            from . import gguf_export
+
+            try:
+                arch = gguf_export.export_gguf(
+                    hf_program, program.model, gguf_file, args.arch, args.dtype, args.max_len
+                )
+            except gguf_export.GgufError as e:
+                raise WeightsError(str(e)) from None
+            print("shapescript export: wrote %s (architecture %s)" % (gguf_file, arch))
+            return 0
         if hf_folder:
             from . import hf, hf_export
 
@@ -244,6 +258,7 @@ def main(program_class, model_class, inputs, name, device=None, argv=None, defau
         return 2
     except Exception as e:  # noqa: BLE001 - torch's or transformers' error, shown as it is
         what = "couldn't make the Hugging Face folder of" if hf_folder else "torch couldn't export"
+        what = "couldn't make the GGUF file of" if gguf_file else what
         print("shapescript export: %s `%s`: %s: %s" % (what, name, type(e).__name__, e), file=sys.stderr)
         return 1
     print("shapescript export: wrote %s" % args.output)

@@ -24,11 +24,13 @@ namespace ss::cli {
 std::string export_usage() {
     return "usage: shapescript export FILE.ss [--fn NAME] [-o OUT.pt2] [options]\n"
            "       shapescript export FILE.ss --hf DIR [--fn NAME] [--vllm] [options]\n"
+           "       shapescript export FILE.ss --gguf OUT.gguf [--fn NAME] [--arch ARCH] [options]\n"
            "\n"
            "Checks FILE.ss and exports a function with torch.export (docs/export.md): a .pt2\n"
            "file that torch.export.load runs with torch alone, its dynamic shapes from the types.\n"
            "With --hf, a Hugging Face folder that transformers loads (trust_remote_code=True)\n"
-           "and, for a language model in the serving form, vLLM serves.\n"
+           "and, for a language model in the serving form, vLLM serves. With --gguf, a GGUF file\n"
+           "that llama.cpp runs as the architecture (llama or gpt2) that computes the source.\n"
            "\n"
            "options:\n"
            "  --fn NAME              the function (default: the file's only `export fn`)\n"
@@ -41,11 +43,15 @@ std::string export_usage() {
            "                         which takes the model first)\n"
            "  --vllm                 with --hf: the folder must be one vLLM serves; a broken serving rule\n"
            "                         (E3301-E3305) is an error, not a note\n"
-           "  --dtype DTYPE          with --hf: the weights' dtype, float32 (default), bfloat16 or float16\n"
+           "  --dtype DTYPE          with --hf or --gguf: the weights' dtype, float32 (default), bfloat16\n"
+           "                         or float16\n"
            "  --tokenizer DIR        with --hf: a Hugging Face tokenizer's folder, copied in\n"
-           "  --max-len N            with --hf: max_position_embeddings (default: P of the positions'\n"
-           "                         Index[P], or 4096)\n"
+           "  --max-len N            with --hf or --gguf: the longest context (default: P of the\n"
+           "                         positions' Index[P], or 4096)\n"
            "  --no-verify            with --hf: don't load the folder with transformers and compare\n"
+           "  --gguf OUT.gguf        a GGUF file for llama.cpp, written new (the function as for --hf,\n"
+           "                         which must keep the serving rules E3301-E3305)\n"
+           "  --arch ARCH            with --gguf: llama or gpt2 (default: the one that computes the source)\n"
            "  --checks LEVEL         `as` shape checks kept in the program: always, debug (default) or never\n"
            "  --value-checks LEVEL   value checks kept in the program: the same levels\n"
            "  --devices LIST         where the program runs, overriding the file's `devices`\n"
@@ -62,7 +68,7 @@ struct ExportOptions {
     std::string checks = "debug", value_checks = "debug";
     bool aoti = false;
     // --hf and what goes with it
-    std::string hf, dtype, tokenizer, max_len;
+    std::string hf, gguf, arch, dtype, tokenizer, max_len;
     bool vllm = false, no_verify = false;
 };
 
@@ -72,7 +78,17 @@ bool digits(const std::string& value) {
 
 // What --hf's options ask that they can't be, or nothing.
 std::optional<std::string> hf_misuse(const ExportOptions& o) {
-    if (o.hf.empty()) {
+    if (!o.gguf.empty()) {
+        if (!o.hf.empty()) return "--hf and --gguf are two exports: give one";
+        if (!o.output.empty() || o.aoti) return "--gguf writes its file; -o and --aoti are for a .pt2";
+        if (o.vllm || o.no_verify) return "--vllm and --no-verify are for --hf";
+        if (!o.tokenizer.empty()) return "--tokenizer with --gguf isn't supported yet: prompts are token ids";
+        if (!o.arch.empty() && o.arch != "llama" && o.arch != "gpt2")
+            return "--arch expects llama or gpt2, found `" + o.arch + "`";
+    } else if (!o.arch.empty()) {
+        return "--arch is for a GGUF file: give --gguf OUT.gguf";
+    }
+    if (o.hf.empty() && o.gguf.empty()) {
         if (o.vllm) return "--vllm makes a Hugging Face folder one vLLM serves: give --hf DIR";
         for (const auto& [given, name] :
              {std::pair{!o.dtype.empty(), "--dtype"}, std::pair{!o.tokenizer.empty(), "--tokenizer"},
@@ -80,7 +96,7 @@ std::optional<std::string> hf_misuse(const ExportOptions& o) {
             if (given) return std::string(name) + " is for a Hugging Face folder: give --hf DIR";
         return std::nullopt;
     }
-    if (!o.output.empty() || o.aoti) return "--hf writes a folder; -o and --aoti are for a .pt2";
+    if (o.gguf.empty() && (!o.output.empty() || o.aoti)) return "--hf writes a folder; -o and --aoti are for a .pt2";
     if (!o.dtype.empty() && o.dtype != "float32" && o.dtype != "bfloat16" && o.dtype != "float16")
         return "--dtype expects float32, bfloat16 or float16, found `" + o.dtype + "`";
     if (!o.max_len.empty() &&
@@ -121,6 +137,8 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
         {{"--tokenizer"}, "a tokenizer's folder"},
         {{"--max-len"}, "a whole number"},
         {{"--no-verify"}, ""},
+        {{"--gguf"}, "a file to write"},
+        {{"--arch"}, "llama or gpt2"},
     };
     auto words = read_arguments(args, kOptions);
     if (auto* problem = std::get_if<std::string>(&words)) return usage(err, *problem);
@@ -144,6 +162,8 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
         else if (name == "--tokenizer") options.tokenizer = value;
         else if (name == "--max-len") options.max_len = value;
         else if (name == "--no-verify") options.no_verify = true;
+        else if (name == "--gguf") options.gguf = value;
+        else if (name == "--arch") options.arch = value;
         else if (name == "--seed") {
             if (!digits(value)) return usage(err, "--seed expects a whole number such as 0, found `" + value + "`");
             options.seed = value;
@@ -153,7 +173,8 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
         }
     }
     if (auto misuse = hf_misuse(options)) return usage(err, *misuse);
-    if (!options.hf.empty() && options.fn.empty()) options.fn = "forward";  // seed 001's default
+    if ((!options.hf.empty() || !options.gguf.empty()) && options.fn.empty())
+        options.fn = "forward";  // seed 001's default
     if (!options.emit_python.empty() && (!options.weights.empty() || !options.seed.empty()))
         return usage(err,
                      "--weights and --seed choose the weights when exporting; with --emit-python, give them to "
@@ -172,14 +193,16 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
 // with -o too (shapescript.export asks so before it writes one). The .pt2's
 // default name is set here.
 std::optional<int> refuse_outputs(ExportOptions& options, std::ostream& err) {
-    if (!options.hf.empty() && options.emit_python.empty()) {
-        // A folder is written new (by Python, into a temporary folder beside it, then renamed).
+    const std::string& served = options.hf.empty() ? options.gguf : options.hf;
+    if (!served.empty() && options.emit_python.empty()) {
+        // Written new (by Python, beside it, then renamed into place).
         std::error_code ec;
-        std::filesystem::path folder(options.hf);
-        if (same_file(options.file, options.hf))
-            return usage(err, options.hf + " is the source file: expected a new folder to write");
+        std::filesystem::path folder(served);
+        const char* what = options.hf.empty() ? "a GGUF file" : "a Hugging Face folder";
+        if (same_file(options.file, served))
+            return usage(err, served + " is the source file: expected a new path to write");
         if (std::filesystem::symlink_status(folder, ec).type() != std::filesystem::file_type::not_found)
-            return error(err, options.hf + " exists: a Hugging Face folder is written to a new path");
+            return error(err, served + " exists: " + what + " is written to a new path");
         std::filesystem::path parent = folder.parent_path().empty() ? "." : folder.parent_path();
         if (!std::filesystem::is_directory(parent, ec))
             return error(err, "no folder " + parent.string() + " to write " + folder.filename().string() + " in");
@@ -209,9 +232,11 @@ Or<driver::BuildOutput> export_module(const ExportOptions& options, const std::s
     o.padding = false;  // an exported program pads nothing (docs/padding.md)
     o.version = std::string(kVersion);
     o.export_fn = options.fn;
-    o.hf = !options.hf.empty();
-    o.serving_required = options.vllm;
+    o.hf = !options.hf.empty() || !options.gguf.empty();
+    o.serving_required = options.vllm || !options.gguf.empty();
     if (o.hf) o.value_checks = "never";  // an engine gives values of its own (seed 001): shapes are checked
+    // A GGUF file's pairing is found in f64 (gguf_export.py): no dtype checks.
+    if (!options.gguf.empty()) o.checks = "never";
     std::error_code ec;
     auto absolute = std::filesystem::absolute(options.file, ec);
     o.source_path = ec ? options.file : absolute.lexically_normal().string();
@@ -261,8 +286,10 @@ int export_in_python(const ExportOptions& options, const std::string& module, st
     }
     std::string python = find_python(options.python);
     std::vector<std::string> argv = {python, temporary.string()};
-    if (options.hf.empty()) argv.insert(argv.end(), {"-o", options.output});
+    if (!options.gguf.empty()) argv.insert(argv.end(), {"--gguf", options.gguf});
+    else if (options.hf.empty()) argv.insert(argv.end(), {"-o", options.output});
     else argv.insert(argv.end(), {"--hf", options.hf});
+    if (!options.arch.empty()) argv.insert(argv.end(), {"--arch", options.arch});
     if (options.aoti) argv.push_back("--aoti");
     if (!options.dtype.empty()) argv.insert(argv.end(), {"--dtype", options.dtype});
     if (!options.tokenizer.empty()) argv.insert(argv.end(), {"--tokenizer", options.tokenizer});

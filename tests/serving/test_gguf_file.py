@@ -1,0 +1,138 @@
+"""`shapescript export --gguf OUT` (docs/export.md, "GGUF files and
+llama.cpp"): the architecture and the pairing of fields with its tensors
+are found by computing in f64; llama.cpp (llama-cpp-python, built once by
+scripts/setup-serving) runs the files of `examples/llama.ss` and `gpt2.ss`
+with the source's log-probabilities to 1e-3 on the CPU with an f32 cache.
+A model no architecture computes is refused, saying why for each, with
+nothing written."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+import shapescript
+from serving_engines import engine_env, requires_llama_cpp
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples"
+PROMPTS = ([1, 2, 3, 4, 5, 6, 7], [9, 8, 7, 300, 11])
+
+
+def shapescript_bin() -> str:
+    return str(Path(os.environ.get("SS_BIN_DIR") or REPO / "build" / "bin") / "shapescript")
+
+
+def export(tmp_path, *args, check=True):
+    result = subprocess.run(
+        [shapescript_bin(), "export", *map(str, args)],
+        cwd=tmp_path,
+        env=engine_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if check:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+def source_log_probs(module, model, prompt):
+    with torch.no_grad():
+        logits = module.forward(model, torch.tensor([prompt]), torch.arange(len(prompt))[None])[0]
+    return torch.log_softmax(logits.double(), -1)
+
+
+@requires_llama_cpp
+@pytest.mark.parametrize("example, model_name", [("llama", "Llama"), ("gpt2", "Gpt2")])
+def test_llama_cpp_runs_the_examples_with_the_sources_log_probabilities(tmp_path, example, model_name):
+    from llama_cpp import Llama
+
+    out = tmp_path / (example + ".gguf")
+    result = export(tmp_path, EXAMPLES / (example + ".ss"), "--gguf", out, "--seed", "3")
+    assert "(architecture %s)" % example in result.stdout
+    import gguf
+
+    reader = gguf.GGUFReader(str(out))
+    arch = bytes(reader.fields["general.architecture"].parts[-1]).decode()
+    assert arch == example
+    names = {t.name for t in reader.tensors}
+    assert "token_embd.weight" in names and "blk.0.attn_norm.weight" in names
+    assert ("output.weight" in names) is (example == "llama")  # gpt2's output is its embedding
+    tokens = reader.fields["tokenizer.ggml.tokens"]
+    assert bytes(tokens.parts[tokens.data[5]]).decode() == "<|5|>"
+
+    module = shapescript.load(EXAMPLES / (example + ".ss"))
+    model = getattr(module, model_name)(seed=3)
+    llm = Llama(model_path=str(out), logits_all=True, n_ctx=64, type_k=0, type_v=0, verbose=False)
+    for prompt in PROMPTS:
+        llm.reset()
+        llm.eval(prompt)
+        got = torch.log_softmax(torch.tensor(np.array(llm.scores[: len(prompt)]), dtype=torch.float64), -1)
+        worst = (got - source_log_probs(module, model, prompt)).abs().max().item()
+        assert worst <= 1e-3, (example, prompt, worst)
+
+
+# llama.ss with GELU in place of SiLU: llama's norm and tensors, but no
+# pairing computes it; gpt2's norm is another.
+def test_a_model_no_architecture_computes_is_refused_with_each_reason(tmp_path):
+    source = tmp_path / "gelu_llama.ss"
+    source.write_text((EXAMPLES / "llama.ss").read_text().replace("silu(", "gelu("))
+    result = export(tmp_path, source, "--gguf", tmp_path / "out.gguf", check=False)
+    assert result.returncode == 2, result.stderr
+    assert "llama: no pairing of its tensors with the fields computes the source" in result.stderr
+    assert "gpt2: its norms are rms_norm, not layer_norm" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "hf-home") == ["gelu_llama.ss"]
+
+
+def test_an_architecture_asked_for_is_the_only_one_tried(tmp_path):
+    result = export(tmp_path, EXAMPLES / "llama.ss", "--gguf", tmp_path / "x.gguf", "--arch", "gpt2", check=False)
+    assert result.returncode == 2 and "gpt2: its norms" in result.stderr and "llama:" not in result.stderr
+    assert not (tmp_path / "x.gguf").exists()
+
+
+def test_an_unservable_function_is_refused_with_its_rule(tmp_path):
+    result = export(tmp_path, EXAMPLES / "vit.ss", "--fn", "classify", "--gguf", tmp_path / "x.gguf", check=False)
+    assert result.returncode == 1 and "error[E3301]" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--arch", "mistral"], "--arch expects llama or gpt2"),
+        (["--tokenizer", "tok"], "--tokenizer with --gguf isn't supported yet"),
+        (["--hf", "dir"], "--hf and --gguf are two exports"),
+        (["--vllm"], "--vllm and --no-verify are for --hf"),
+    ],
+)
+def test_bad_options_are_usage_errors(tmp_path, args, message):
+    result = export(tmp_path, EXAMPLES / "llama.ss", "--gguf", tmp_path / "x.gguf", *args, check=False)
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+
+
+def test_an_existing_output_is_left_as_it_was(tmp_path):
+    existing = tmp_path / "old.gguf"
+    existing.write_text("mine")
+    result = export(tmp_path, EXAMPLES / "gpt2.ss", "--gguf", existing, check=False)
+    assert result.returncode == 2 and "exists" in result.stderr
+    assert existing.read_text() == "mine"
+
+
+def test_export_gguf_from_python(tmp_path):
+    module = shapescript.load(EXAMPLES / "gpt2.ss")
+    model = module.Gpt2(seed=4)
+    assert shapescript.export_gguf(EXAMPLES / "gpt2.ss", tmp_path / "g.gguf", weights=model) == "gpt2"
+    import gguf
+
+    reader = gguf.GGUFReader(str(tmp_path / "g.gguf"))
+    embedding = next(t for t in reader.tensors if t.name == "token_embd.weight")
+    assert np.array_equal(np.asarray(embedding.data), model.wte.detach().numpy())
+    with pytest.raises(ValueError, match="no pairing"):
+        source = tmp_path / "gelu_llama.ss"
+        source.write_text((EXAMPLES / "llama.ss").read_text().replace("silu(", "gelu("))
+        shapescript.export_gguf(source, tmp_path / "h.gguf")
