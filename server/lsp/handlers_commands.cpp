@@ -3,8 +3,9 @@
 //   shapescript-lsp.build       writes the file's Python module next to it (FILE.py)
 //   shapescript-lsp.showPython  gives the module's text, for the editor to show
 //   shapescript-lsp.applyFix    a quick fix as a Command (handlers_fixes.cpp)
-//   shapescript-lsp.export      exports a function with torch.export: `shapescript export`
-//                               in a child process (export_jobs.hpp), answered when it ends
+//   shapescript-lsp.export      exports a function: `shapescript export` in a child process
+//                               (export_jobs.hpp), answered when it ends; with "format"
+//                               "hf" a Hugging Face folder, "gguf" a GGUF file (docs/export.md)
 //
 // (the ids: lsp/command_ids.hpp)
 //
@@ -15,7 +16,9 @@
 // (server/codegen): no Python runs for these. A file with errors, or with
 // something the generator can't write yet, is a RequestFailed error whose
 // message says how many errors and where the first is.
+#include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "diag/child_process.hpp"
 #include "diag/read_file.hpp"
@@ -144,8 +147,13 @@ bool LanguageServer::is_export_command(const Json& params) {
     return command && *command == kExport;
 }
 
-// arguments: [uri] or [uri, {"fn", "output", "aoti", "checks", "valueChecks"}];
-// the Python is initializationOptions.pythonPath when the client gave one.
+// arguments: [uri] or [uri, {"fn", "output", "format", "aoti", "vllm", "arch",
+// "checks", "valueChecks"}]: "format" is "pt2" (the default: a .pt2, an
+// AOTInductor package with "aoti"), "hf" (a Hugging Face folder, FILE_hf
+// by default; "vllm" makes a broken serving rule an error) or "gguf" (a
+// GGUF file, FILE.gguf by default; "arch" llama or gpt2). A folder or GGUF
+// file is written new: an existing output is refused. The Python is
+// initializationOptions.pythonPath when the client gave one.
 // The file on disk is exported, as `shapescript export` reads it: an open
 // document with unsaved changes is refused, not exported as it was saved.
 void LanguageServer::start_export(const Json& id, const Json& params) {
@@ -167,6 +175,22 @@ void LanguageServer::start_export(const Json& id, const Json& params) {
     if (aoti_value && !aoti_value->is_boolean())
         throw RpcError(rpc_error::kInvalidParams, "expected `aoti` to be true or false, found " + aoti_value->dump());
     bool aoti = aoti_value && aoti_value->get<bool>();
+    std::string format = text_option("format"), arch = text_option("arch");
+    if (format.empty()) format = "pt2";
+    if (format != "pt2" && format != "hf" && format != "gguf")
+        throw RpcError(rpc_error::kInvalidParams,
+                       "expected `format` to be \"pt2\", \"hf\" or \"gguf\", found \"" + format + "\"");
+    const Json* vllm_value = options ? optional_member(*options, "vllm") : nullptr;
+    if (vllm_value && !vllm_value->is_boolean())
+        throw RpcError(rpc_error::kInvalidParams, "expected `vllm` to be true or false, found " + vllm_value->dump());
+    bool vllm = vllm_value && vllm_value->get<bool>();
+    if ((aoti && format != "pt2") || (vllm && format != "hf") || (!arch.empty() && format != "gguf"))
+        throw RpcError(rpc_error::kInvalidParams, "`aoti` is for \"pt2\", `vllm` for \"hf\" and `arch` for \"gguf\"");
+    if (!arch.empty() && arch != "llama" && arch != "gpt2")
+        throw RpcError(rpc_error::kInvalidParams,
+                       "expected `arch` to be \"llama\" or \"gpt2\", found \"" + arch + "\"");
+    bool served = format != "pt2";
+    if (served && fn.empty()) fn = "forward";  // as `export --hf` and `--gguf`
     codegen::Options o;
     o.checks = level_option(options, "checks");
     o.value_checks = level_option(options, "valueChecks");
@@ -184,11 +208,19 @@ void LanguageServer::start_export(const Json& id, const Json& params) {
     o.source_path = *path;
     o.padding = false;
     o.export_fn = fn;
+    o.hf = served;
+    o.serving_required = vllm || format == "gguf";
     driver::BuildOutput built = driver::build_export_module(*read.bytes, o);
-    if (built.errors)
-        throw RpcError(rpc_error::kRequestFailed, std::to_string(built.errors) + " error" +
-                                                      (built.errors == 1 ? "" : "s") +
-                                                      " in the file, nothing exported");
+    if (built.errors) {
+        // The first, which for a served export may be a serving rule (E33xx).
+        auto first = std::find_if(built.diagnostics.begin(), built.diagnostics.end(),
+                                  [](const Diagnostic& d) { return d.severity == Severity::Error; });
+        throw RpcError(rpc_error::kRequestFailed,
+                       std::to_string(built.errors) + " error" + (built.errors == 1 ? "" : "s") +
+                           " in the file, nothing exported; the first, line " +
+                           std::to_string(LineIndex(*read.bytes).position(first->range.begin).line) + ": " +
+                           first->code + " " + first->message);
+    }
     if (!built.export_refused.empty()) throw RpcError(rpc_error::kRequestFailed, built.export_refused);
     if (built.unsupported || !built.module)
         throw RpcError(rpc_error::kRequestFailed,
@@ -196,20 +228,34 @@ void LanguageServer::start_export(const Json& id, const Json& params) {
                            (built.unsupported ? built.unsupported->message : std::string("no module")));
 
     std::filesystem::path program = self_path().parent_path() / "shapescript";
-    if (output.empty()) output = std::filesystem::path(*path).replace_extension(".pt2").string();
+    std::filesystem::path source(*path);
+    if (output.empty())
+        output = format == "hf" ? (source.parent_path() / (source.stem().string() + "_hf")).string()
+                                : std::filesystem::path(*path).replace_extension("." + format).string();
     std::error_code ec;
     output = std::filesystem::absolute(output, ec).lexically_normal().string();
     if (same_file(*path, output))
         throw RpcError(rpc_error::kRequestFailed, output + " is the source file: expected another file to write");
-    if (auto problem = output_problem(output)) throw RpcError(rpc_error::kRequestFailed, *problem);
+    if (served && std::filesystem::symlink_status(output, ec).type() != std::filesystem::file_type::not_found)
+        throw RpcError(rpc_error::kRequestFailed, output + " exists: the export writes a new path; remove it first");
+    if (auto problem = served ? std::nullopt : output_problem(output))
+        throw RpcError(rpc_error::kRequestFailed, *problem);
     ExportRequest request;
     request.id = id;
-    request.argv = {program.string(), "export",   *path,    "--fn",           built.export_fn, "-o",
-                    output,           "--checks", o.checks, "--value-checks", o.value_checks};
+    request.argv = {program.string(), "export", *path, "--fn", built.export_fn};
+    if (format == "pt2")
+        request.argv.insert(request.argv.end(), {"-o", output, "--checks", o.checks, "--value-checks", o.value_checks});
+    else request.argv.insert(request.argv.end(), {format == "hf" ? "--hf" : "--gguf", output});
     if (aoti) request.argv.push_back("--aoti");
+    if (vllm) request.argv.push_back("--vllm");
+    if (!arch.empty()) request.argv.insert(request.argv.end(), {"--arch", arch});
     if (!python_path_.empty()) request.argv.insert(request.argv.end(), {"--python", python_path_});
-    request.result = {{"path", output}, {"uri", file_uri(output)}, {"function", built.export_fn}, {"aoti", aoti}};
-    request.title = "Exporting `" + built.export_fn + "`";
+    request.result = {
+        {"path", output}, {"uri", file_uri(output)}, {"function", built.export_fn}, {"aoti", aoti}, {"format", format}};
+    static const std::map<std::string, std::string> kTitles = {{"pt2", ""},
+                                                               {"hf", " to a Hugging Face folder"},
+                                                               {"gguf", " to a GGUF file"}};
+    request.title = "Exporting `" + built.export_fn + "`" + kTitles.at(format);
     if (const Json* token = optional_member(params, "workDoneToken");
         token && (token->is_string() || token->is_number()))
         request.token = *token;

@@ -191,3 +191,44 @@ def test_an_export_running_at_exit_is_stopped(servers):
     assert not (servers.tmp / "attn.pt2").exists()
     leftover = subprocess.run(["pgrep", "-f", str(servers.tmp / "attn.ss")], capture_output=True, text=True)
     assert leftover.stdout.strip() == "", "a child of the export is still running"
+
+
+GPT2 = (EXAMPLES / "gpt2.ss").read_text()
+
+
+def test_format_gguf_writes_a_gguf_file_with_its_title_and_format(servers):
+    c, uri = exporting(servers, "gpt2.ss", GPT2)
+    token = "gguf-1"
+    id = c.send_request(
+        "workspace/executeCommand",
+        {"command": "shapescript-lsp.export", "arguments": [uri, {"format": "gguf"}], "workDoneToken": token},
+    )
+    begin = c.wait_for_notification("$/progress", lambda p: p["token"] == token)["value"]
+    assert begin["title"] == "Exporting `forward` to a GGUF file"
+    response = c.wait_for_response(id, SLOW_TIMEOUT)
+    assert "error" not in response, response["error"]["message"]
+    result = response["result"]
+    out = servers.tmp / "gpt2.gguf"
+    assert result["path"] == str(out) and result["format"] == "gguf" and result["function"] == "forward"
+    assert "(architecture gpt2)" in result["output"] and out.read_bytes()[:4] == b"GGUF"
+    # Written new: a second export refuses the file the first wrote.
+    again = c.request(
+        "workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": [uri, {"format": "gguf"}]}
+    )
+    assert again["error"]["code"] == -32803 and "exists" in again["error"]["message"]
+    assert c.shutdown_and_exit() == 0
+
+
+def test_format_hf_with_vllm_refuses_a_broken_serving_rule_at_once(servers):
+    c, uri = exporting(servers, "vit.ss", (EXAMPLES / "vit.ss").read_text())
+    response = c.request(
+        "workspace/executeCommand",
+        {"command": "shapescript-lsp.export", "arguments": [uri, {"format": "hf", "fn": "classify", "vllm": True}]},
+    )
+    message = response["error"]["message"]
+    assert response["error"]["code"] == -32803 and "E3301" in message, message
+    assert not (servers.tmp / "vit_hf").exists()
+    for bad in ({"format": "onnx"}, {"format": "pt2", "vllm": True}, {"format": "gguf", "arch": "bert"}):
+        response = c.request("workspace/executeCommand", {"command": "shapescript-lsp.export", "arguments": [uri, bad]})
+        assert response["error"]["code"] == -32602, (bad, response)
+    assert c.shutdown_and_exit() == 0

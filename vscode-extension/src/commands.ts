@@ -75,6 +75,15 @@ export function failureMessage(action: string, err: unknown): string {
 export const SERVER_EXPORT_COMMAND = "shapescript-lsp.export";
 export const EXPORT_PT2_COMMAND = "shapescript.exportPt2";
 export const EXPORT_AOTI_COMMAND = "shapescript.exportAoti";
+export const EXPORT_HF_COMMAND = "shapescript.exportHf";
+export const EXPORT_GGUF_COMMAND = "shapescript.exportGguf";
+
+/**
+ * What an export writes besides a .pt2 (docs/export.md): a Hugging Face
+ * folder (FILE_hf) or a GGUF file for llama.cpp (FILE.gguf), of the
+ * function that takes the model first (`forward` unless one is picked).
+ */
+export type ServedFormat = "hf" | "gguf";
 
 /**
  * Export runs Python: torch.export imports the generated module and every
@@ -91,6 +100,8 @@ export const EXTENSION_COMMANDS: readonly string[] = [
   SHOW_PYTHON_COMMAND,
   EXPORT_PT2_COMMAND,
   EXPORT_AOTI_COMMAND,
+  EXPORT_HF_COMMAND,
+  EXPORT_GGUF_COMMAND,
 ];
 
 /** JSON-RPC error codes the export answers with (LSP's LSPErrorCodes). */
@@ -101,6 +112,7 @@ export const REQUEST_FAILED = -32803;
 export type ExportOptions = {
   fn?: string;
   aoti: boolean;
+  format?: ServedFormat;
   checks: CheckLevel;
   valueChecks: CheckLevel;
 };
@@ -117,7 +129,7 @@ export interface ExportParams {
  */
 export function exportParams(
   uri: string,
-  options: { fn?: string; aoti: boolean; checks?: unknown; valueChecks?: unknown },
+  options: { fn?: string; aoti: boolean; format?: ServedFormat; checks?: unknown; valueChecks?: unknown },
 ): ExportParams {
   const opts: ExportOptions = {
     aoti: options.aoti,
@@ -125,6 +137,7 @@ export function exportParams(
     valueChecks: level(options.valueChecks),
   };
   if (options.fn !== undefined && options.fn !== "") opts.fn = options.fn;
+  if (options.format !== undefined) opts.format = options.format;
   return { command: SERVER_EXPORT_COMMAND, arguments: [uri, opts] };
 }
 
@@ -149,17 +162,26 @@ export function exportFunctionNames(text: string): string[] {
 }
 
 /** The title of the progress notification while the export runs. */
-export function exportTitle(fn: string | undefined, aoti: boolean): string {
+export function exportTitle(fn: string | undefined, aoti: boolean, format?: ServedFormat): string {
   const what = fn ? `exporting \`${fn}\`` : "exporting";
-  return `ShapeScript: ${what}${aoti ? " as an AOTInductor package" : ""}`;
+  return `ShapeScript: ${what}${aoti ? " as an AOTInductor package" : format ? FORMAT_WORDS[format] : ""}`;
 }
+
+const FORMAT_WORDS: Record<ServedFormat, string> = {
+  hf: " to a Hugging Face folder",
+  gguf: " to a GGUF file",
+};
 
 /**
  * What the user is told after an export, and the export's own output (torch's
  * messages) for the output channel. `requestedAoti` stands in when the result
  * doesn't say which kind it wrote.
  */
-export function exportMessage(result: unknown, requestedAoti = false): { message: string; output: string } {
+export function exportMessage(
+  result: unknown,
+  requestedAoti = false,
+  requestedFormat?: ServedFormat,
+): { message: string; output: string } {
   const r = typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
   const output = typeof r.output === "string" ? r.output : "";
   const path = r.path;
@@ -168,6 +190,8 @@ export function exportMessage(result: unknown, requestedAoti = false): { message
   }
   const fn = typeof r.function === "string" && r.function !== "" ? ` \`${r.function}\`` : "";
   const aoti = typeof r.aoti === "boolean" ? r.aoti : requestedAoti;
+  const format = r.format === "hf" || r.format === "gguf" ? r.format : requestedFormat;
+  if (format) return { message: `ShapeScript: exported${fn}${FORMAT_WORDS[format]}, ${path}`, output };
   return { message: `ShapeScript: exported${fn} ${aoti ? "as an AOTInductor package " : ""}to ${path}`, output };
 }
 

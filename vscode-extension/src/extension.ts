@@ -12,6 +12,9 @@ import {
   BUILD_COMMAND,
   EXPORT_AOTI_COMMAND,
   EXPORT_PT2_COMMAND,
+  EXPORT_HF_COMMAND,
+  EXPORT_GGUF_COMMAND,
+  type ServedFormat,
   RESTART_COMMAND,
   SERVER_BUILD_COMMAND,
   SERVER_SHOW_PYTHON_COMMAND,
@@ -51,6 +54,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(SHOW_PYTHON_COMMAND, () => showPython()),
     vscode.commands.registerCommand(EXPORT_PT2_COMMAND, () => exportCurrentFile(false)),
     vscode.commands.registerCommand(EXPORT_AOTI_COMMAND, () => exportCurrentFile(true)),
+    vscode.commands.registerCommand(EXPORT_HF_COMMAND, () => exportCurrentFile(false, "hf")),
+    vscode.commands.registerCommand(EXPORT_GGUF_COMMAND, () => exportCurrentFile(false, "gguf")),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration(SERVER_PATH_SETTING) || e.affectsConfiguration("shapescript.python.path")) {
         await stopClient();
@@ -238,9 +243,10 @@ async function pickExportFunction(doc: vscode.TextDocument): Promise<string | un
 const SHOW_OUTPUT = "Show Output";
 
 // torch.export of the active file, to FILE.pt2 (or an AOTInductor package
-// when `aoti`). The server exports the file on disk and refuses one with
-// unsaved changes, so the document is saved first.
-async function exportCurrentFile(aoti: boolean): Promise<void> {
+// when `aoti`), or with `format` a Hugging Face folder or a GGUF file. The
+// server exports the file on disk and refuses one with unsaved changes, so
+// the document is saved first.
+async function exportCurrentFile(aoti: boolean, format?: ServedFormat): Promise<void> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage(UNTRUSTED_EXPORT_MESSAGE);
     return;
@@ -274,17 +280,18 @@ async function exportCurrentFile(aoti: boolean): Promise<void> {
   const params = exportParams(doc.uri.toString(), {
     fn,
     aoti,
+    format,
     checks: config.get("build.checks"),
     valueChecks: config.get("build.valueChecks"),
   });
   try {
     const result: unknown = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: exportTitle(fn, aoti), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: exportTitle(fn, aoti, format), cancellable: true },
       // The token makes the client send $/cancelRequest; the server then
       // kills the export and answers RequestCancelled.
       (_progress, token) => c.sendRequest(ExecuteCommandRequest.type, params, token),
     );
-    const { message, output } = exportMessage(result, aoti);
+    const { message, output } = exportMessage(result, aoti, format);
     outputChannel.appendLine(message);
     if (output !== "") outputChannel.append(output.endsWith("\n") ? output : `${output}\n`);
     void vscode.window.showInformationMessage(message);

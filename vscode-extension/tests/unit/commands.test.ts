@@ -213,6 +213,20 @@ describe("export results", () => {
     assert.equal(exportMessage({ path: "/a.pt2", function: 7 }).message, "ShapeScript: exported to /a.pt2");
   });
 
+  test("a Hugging Face folder or a GGUF file: its format asked for and said", () => {
+    assert.equal(exportParams("file:///x.ss", { aoti: false, format: "gguf" }).arguments[1].format, "gguf");
+    assert.equal("format" in exportParams("file:///x.ss", { aoti: false }).arguments[1], false);
+    assert.equal(
+      exportMessage({ path: "/a/b_hf", function: "forward", format: "hf" }).message,
+      "ShapeScript: exported `forward` to a Hugging Face folder, /a/b_hf",
+    );
+    assert.equal(
+      exportMessage({ path: "/a/b.gguf", function: "forward" }, false, "gguf").message,
+      "ShapeScript: exported `forward` to a GGUF file, /a/b.gguf",
+    );
+    assert.equal(exportTitle("forward", false, "hf"), "ShapeScript: exporting `forward` to a Hugging Face folder");
+  });
+
   test("the progress title names the function", () => {
     assert.equal(exportTitle("forward", false), "ShapeScript: exporting `forward`");
     assert.equal(exportTitle(undefined, false), "ShapeScript: exporting");
