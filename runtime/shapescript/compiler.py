@@ -392,11 +392,14 @@ def export_hf(
         return json.load(f)
 
 
-def export_gguf(path, output, fn="forward", *, arch=None, weights=None, seed=0, dtype="float32", max_len=None):
+def export_gguf(
+    path, output, fn="forward", *, arch=None, weights=None, seed=0, dtype="float32", tokenizer=None, max_len=None
+):
     """`shapescript export --gguf` in this Python (docs/export.md, "GGUF files
     and llama.cpp"): writes the GGUF file `output` (a new path) for `fn`,
     which takes the model first and keeps the serving rules, and returns
-    its architecture ("llama" or "gpt2"). `weights` is a checkpoint `save`
+    its architecture ("llama" or "gpt2"), with the vocabulary of the
+    byte-level BPE tokenizer in the folder `tokenizer` if given. `weights` is a checkpoint `save`
     wrote, or a model of the function's type; without it the weights are
     new ones made from `seed`. A model no architecture computes, a bad
     option, output or weights is ValueError (saying why for each
@@ -419,6 +422,8 @@ def export_gguf(path, output, fn="forward", *, arch=None, weights=None, seed=0, 
             cmd += ["--weights", os.fspath(weights)]
         if arch is not None:
             cmd += ["--arch", str(arch)]
+        if tokenizer is not None:
+            cmd += ["--tokenizer", os.fspath(tokenizer)]
         if max_len is not None:
             cmd += ["--max-len", str(max_len)]
         said = _run_export(cmd, source)

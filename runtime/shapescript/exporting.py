@@ -228,7 +228,7 @@ def main(program_class, model_class, inputs, name, device=None, argv=None, defau
 
             try:
                 arch = gguf_export.export_gguf(
-                    hf_program, program.model, gguf_file, args.arch, args.dtype, args.max_len
+                    hf_program, program.model, gguf_file, args.arch, args.dtype, args.max_len, args.tokenizer
                 )
             except gguf_export.GgufError as e:
                 raise WeightsError(str(e)) from None

@@ -370,6 +370,49 @@ def find(program, model_class, arch=None):
 # ---------------------------------------------------------------- writing
 
 
+def _byte_level(pre_tokenizer):
+    """Whether a tokenizer.json pre-tokenizer splits into bytes as GPT-2's does."""
+    if not isinstance(pre_tokenizer, dict):
+        return False
+    if pre_tokenizer.get("type") == "ByteLevel":
+        return True
+    return any(_byte_level(p) for p in pre_tokenizer.get("pretokenizers") or ())
+
+
+def read_tokenizer(folder, vocabulary):
+    """The vocabulary GGUF holds from a Hugging Face byte-level BPE
+    tokenizer's tokenizer.json: (tokens by id, their types, merges, the
+    special tokens' ids by role). Ids up to `vocabulary` the tokenizer
+    doesn't use are named <|N|> and unused."""
+    import json
+
+    import gguf
+
+    path = os.path.join(folder, "tokenizer.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        raise GgufError("can't read a tokenizer from %s: %s" % (path, e)) from None
+    model = data.get("model") or {}
+    if model.get("type") != "BPE" or not _byte_level(data.get("pre_tokenizer")):
+        raise GgufError("%s isn't a byte-level BPE tokenizer (as GPT-2's), the one kind written yet" % path)
+    tokens = ["<|%d|>" % i for i in range(vocabulary)]
+    types = [int(gguf.TokenType.UNUSED)] * vocabulary
+    entries = [(int(i), t, False) for t, i in model.get("vocab", {}).items()]
+    entries += [(int(a["id"]), a["content"], bool(a.get("special"))) for a in data.get("added_tokens") or ()]
+    special = {}
+    for i, text, is_special in entries:
+        if not 0 <= i < vocabulary:
+            raise GgufError("the tokenizer has the token id %d, past the model's vocabulary of %d" % (i, vocabulary))
+        tokens[i] = text
+        types[i] = int(gguf.TokenType.CONTROL if is_special else gguf.TokenType.NORMAL)
+        if is_special:
+            special.setdefault("eos", i)
+    merges = [m if isinstance(m, str) else " ".join(m) for m in model.get("merges") or ()]
+    return tokens, types, merges, special
+
+
 def _array(value, dtype):
     value = value.detach().to("cpu")
     if value.dim() < 2 or dtype == "float32":
@@ -379,7 +422,7 @@ def _array(value, dtype):
     return value.to(torch.float32).numpy()  # bfloat16: quantised by the writer (below)
 
 
-def write(path, arch, hp, paired, program, model, dtype="float32", max_len=None):
+def write(path, arch, hp, paired, program, model, dtype="float32", max_len=None, tokenizer=None):
     """The GGUF file of `model` (the source's, with its weights) at `path`,
     written beside it and renamed there."""
     import gguf
@@ -410,12 +453,24 @@ def write(path, arch, hp, paired, program, model, dtype="float32", max_len=None)
         writer.add_vocab_size(int(vocabulary))
         types = {"float32": gguf.LlamaFileType.ALL_F32, "float16": gguf.LlamaFileType.MOSTLY_F16}
         writer.add_file_type(types.get(dtype, gguf.LlamaFileType.MOSTLY_BF16))
-        # No tokenizer: each token is named <|N|>, which llama.cpp needs;
-        # prompts are token ids.
-        writer.add_tokenizer_model("llama")
-        writer.add_token_list(["<|%d|>" % i for i in range(vocabulary)])
-        writer.add_token_scores([0.0] * vocabulary)
-        writer.add_token_types([int(gguf.TokenType.NORMAL)] * vocabulary)
+        if tokenizer:
+            tokens, types, merges, special = read_tokenizer(tokenizer, vocabulary)
+            writer.add_tokenizer_model("gpt2")
+            writer.add_tokenizer_pre("gpt-2")
+            writer.add_token_list(tokens)
+            writer.add_token_types(types)
+            writer.add_token_merges(merges)
+            if "eos" in special:
+                writer.add_eos_token_id(special["eos"])
+                writer.add_bos_token_id(special["eos"])
+            writer.add_add_bos_token(False)
+        else:
+            # No tokenizer: each token is named <|N|>, which llama.cpp
+            # needs; prompts are token ids.
+            writer.add_tokenizer_model("llama")
+            writer.add_token_list(["<|%d|>" % i for i in range(vocabulary)])
+            writer.add_token_scores([0.0] * vocabulary)
+            writer.add_token_types([int(gguf.TokenType.NORMAL)] * vocabulary)
         for name, value in tensors.items():
             base, bias, _ = name.partition(".bias")
             array = _array(value, dtype)
@@ -437,12 +492,13 @@ def write(path, arch, hp, paired, program, model, dtype="float32", max_len=None)
     return arch
 
 
-def export_gguf(program, model, output, arch=None, dtype="float32", max_len=None):
-    """Finds the architecture and pairing (`find`) and writes `output`;
+def export_gguf(program, model, output, arch=None, dtype="float32", max_len=None, tokenizer=None):
+    """Finds the architecture and pairing (`find`) and writes `output`, with
+    the byte-level BPE tokenizer of the folder `tokenizer` if given;
     returns the architecture."""
     if dtype not in DTYPES:
         raise GgufError("--dtype expects float32, bfloat16 or float16, found `%s`" % dtype)
     if arch is not None and arch not in ARCHITECTURES:
         raise GgufError("--arch expects llama or gpt2, found `%s`" % arch)
     found, hp, paired = find(program, type(model), arch)
-    return write(output, found, hp, paired, program, model, dtype, max_len)
+    return write(output, found, hp, paired, program, model, dtype, max_len, tokenizer)

@@ -45,7 +45,8 @@ std::string export_usage() {
            "                         (E3301-E3305) is an error, not a note\n"
            "  --dtype DTYPE          with --hf or --gguf: the weights' dtype, float32 (default), bfloat16\n"
            "                         or float16\n"
-           "  --tokenizer DIR        with --hf: a Hugging Face tokenizer's folder, copied in\n"
+           "  --tokenizer DIR        with --hf: a Hugging Face tokenizer's folder, copied in; with --gguf:\n"
+           "                         a byte-level BPE tokenizer's (tokenizer.json), written as the vocabulary\n"
            "  --max-len N            with --hf or --gguf: the longest context (default: P of the\n"
            "                         positions' Index[P], or 4096)\n"
            "  --no-verify            with --hf: don't load the folder with transformers and compare\n"
@@ -82,7 +83,6 @@ std::optional<std::string> hf_misuse(const ExportOptions& o) {
         if (!o.hf.empty()) return "--hf and --gguf are two exports: give one";
         if (!o.output.empty() || o.aoti) return "--gguf writes its file; -o and --aoti are for a .pt2";
         if (o.vllm || o.no_verify) return "--vllm and --no-verify are for --hf";
-        if (!o.tokenizer.empty()) return "--tokenizer with --gguf isn't supported yet: prompts are token ids";
         if (!o.arch.empty() && o.arch != "llama" && o.arch != "gpt2")
             return "--arch expects llama or gpt2, found `" + o.arch + "`";
     } else if (!o.arch.empty()) {

@@ -105,7 +105,6 @@ def test_an_unservable_function_is_refused_with_its_rule(tmp_path):
     "args, message",
     [
         (["--arch", "mistral"], "--arch expects llama or gpt2"),
-        (["--tokenizer", "tok"], "--tokenizer with --gguf isn't supported yet"),
         (["--hf", "dir"], "--hf and --gguf are two exports"),
         (["--vllm"], "--vllm and --no-verify are for --hf"),
     ],
@@ -136,3 +135,48 @@ def test_export_gguf_from_python(tmp_path):
         source = tmp_path / "gelu_llama.ss"
         source.write_text((EXAMPLES / "llama.ss").read_text().replace("silu(", "gelu("))
         shapescript.export_gguf(source, tmp_path / "h.gguf")
+
+
+def byte_level_bpe(folder):
+    """A small GPT-2-style tokenizer, trained here (no network): tokenizer.json in `folder`."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tokenizer.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(
+        vocab_size=300, special_tokens=["<|endoftext|>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
+    )
+    tokenizer.train_from_iterator(
+        ["the quick brown fox jumps over the lazy dog " * 20, "tensors of shapes " * 20], trainer
+    )
+    folder.mkdir()
+    tokenizer.save(str(folder / "tokenizer.json"))
+    return tokenizer
+
+
+@requires_llama_cpp
+def test_a_byte_level_bpe_tokenizer_round_trips_through_llama_cpp(tmp_path):
+    from llama_cpp import Llama
+
+    tokenizer = byte_level_bpe(tmp_path / "tok")
+    out = tmp_path / "gpt2.gguf"
+    export(tmp_path, EXAMPLES / "gpt2.ss", "--gguf", out, "--tokenizer", tmp_path / "tok")
+    llm = Llama(model_path=str(out), vocab_only=True, verbose=False)
+    for text in ("the quick brown fox", "tensors of shapes jump over", "zebra! 42 <|endoftext|>"):
+        # Special tokens in the text are parsed, as the tokenizer's encode does.
+        ids = llm.tokenize(text.encode(), add_bos=False, special=True)
+        assert ids == tokenizer.encode(text).ids, text
+        assert llm.detokenize(ids, special=True).decode() == text
+
+
+def test_a_tokenizer_that_isnt_byte_level_bpe_is_refused(tmp_path):
+    from tokenizers import Tokenizer, models
+
+    (tmp_path / "tok").mkdir()
+    Tokenizer(models.WordLevel({"a": 0, "[UNK]": 1}, unk_token="[UNK]")).save(str(tmp_path / "tok" / "tokenizer.json"))
+    result = export(
+        tmp_path, EXAMPLES / "gpt2.ss", "--gguf", tmp_path / "x.gguf", "--tokenizer", tmp_path / "tok", check=False
+    )
+    assert result.returncode == 2 and "isn't a byte-level BPE tokenizer" in result.stderr, result.stderr
+    assert not (tmp_path / "x.gguf").exists()
