@@ -33,6 +33,11 @@ from transformers import GenerationMixin, PreTrainedModel
 from transformers.modeling_outputs import BaseModelOutputWithPast, CausalLMOutputWithPast
 from transformers.modeling_utils import ALL_ATTENTION_FUNCTIONS
 
+from . import specs
+
+# A served model takes its values in the engine's dtype (seed 001).
+specs.FLOAT_DTYPES_CHECKED = False
+
 _DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32, "f64": torch.float64}
 _DTYPES.update({"i32": torch.int32, "i64": torch.int64, "index": torch.int64, "bool": torch.bool})
 FOLDER_DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
@@ -71,12 +76,16 @@ class AttentionRouter:
         self.kwargs = {}
         self.next = 0
         self.seen = None
+        self.dtype = None
 
-    def begin(self, layers, kwargs):
-        self.layers, self.kwargs, self.next = layers, kwargs, 0
+    def begin(self, layers, kwargs, dtype):
+        """The model's attention layers, the engine's arguments for them, and
+        the model's dtype, which attention is given (what the source
+        computes in f32 on purpose, as rotary angles, comes back to it)."""
+        self.layers, self.kwargs, self.next, self.dtype = layers, kwargs, 0, dtype
 
     def end(self):
-        self.layers, self.kwargs = None, {}
+        self.layers, self.kwargs, self.dtype = None, {}, None
 
     def __call__(self, query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, **options):
         if self.seen is not None:
@@ -92,6 +101,7 @@ class AttentionRouter:
             )
         layer = self.layers[self.next]
         self.next += 1
+        query, key, value = (t.to(self.dtype) for t in (query, key, value))
         return layer(query, key, value, attn_mask, scale, **self.kwargs)
 
 
@@ -166,7 +176,10 @@ class ModelBase(PreTrainedBase):
         for name, (shape, element) in config.shapescript.get("fields", {}).items():
             if name in left_out:
                 continue
-            values = torch.empty(shape, dtype=_DTYPES[element])
+            dtype = _DTYPES[element]
+            if dtype == torch.float32:  # the model's dtype: transformers makes it the default while it builds one
+                dtype = torch.get_default_dtype()
+            values = torch.empty(shape, dtype=dtype)
             self.register_parameter(name, torch.nn.Parameter(values, requires_grad=values.is_floating_point()))
 
     def forward(self, *args, **kwargs):
@@ -217,7 +230,7 @@ class LanguageModelBase(ModelBase):
                 position_ids = torch.arange(n, device=inputs_embeds.device).expand(b, n)
             arguments.append(position_ids)
         router = type(self)._ss_router
-        router.begin(self.attention_layers, kwargs)
+        router.begin(self.attention_layers, kwargs, self.embed_tokens.weight.dtype)
         try:
             hidden = type(self)._ss_serving(self, *arguments)
         finally:
@@ -263,7 +276,7 @@ class ForCausalLMBase(PreTrainedBase, GenerationMixin):
         hidden = self.model(
             input_ids=input_ids, position_ids=position_ids, inputs_embeds=inputs_embeds, return_dict=False, **kwargs
         )[0]
-        logits = self.lm_head(hidden)
+        logits = self.lm_head(hidden.to(self.lm_head.weight.dtype))  # the output layer in the model's dtype
         if return_dict is False:
             return (logits,)
         return CausalLMOutputWithPast(logits=logits)

@@ -262,3 +262,37 @@ def test_export_hf_from_python_takes_a_model_as_weights_and_raises_the_clis_erro
         shapescript.export_hf(plain, tmp_path / "p")
     with pytest.raises(ValueError, match="seed"):
         shapescript.export_hf(plain, tmp_path / "p", seed=-1)
+
+
+@pytest.mark.parametrize("dtype, torch_name", [("bfloat16", "bfloat16"), ("float16", "float16")])
+def test_a_folder_in_a_lower_precision_is_verified_to_5e_2(tmp_path, dtype, torch_name):
+    folder = tmp_path / "llama_low"
+    export(tmp_path, EXAMPLES / "llama.ss", "--hf", folder, "--dtype", dtype, "--seed", "3")
+    assert json.loads((folder / "config.json").read_text())["dtype"] == dtype
+    from safetensors import safe_open
+
+    with safe_open(folder / "model.safetensors", "pt") as f:
+        assert str(f.get_tensor("model.wq").dtype) == "torch." + torch_name
+    compared = run_python(
+        tmp_path,
+        """
+        import json, sys
+        import torch
+        import shapescript
+        from transformers import AutoModelForCausalLM
+
+        module = shapescript.load(sys.argv[1])
+        model = module.Llama(seed=3)
+        hf = AutoModelForCausalLM.from_pretrained(sys.argv[2], trust_remote_code=True, dtype="auto").eval()
+        ids = torch.randint(0, module.V, (2, 9), generator=torch.Generator().manual_seed(1))
+        pos = torch.arange(9).expand(2, 9)
+        with torch.no_grad():
+            want = module.forward(model, ids, pos)
+            got = hf(input_ids=ids, position_ids=pos).logits
+        relative = ((got.float() - want).abs().max() / want.abs().max()).item()
+        print(json.dumps({"dtype": str(got.dtype), "relative": relative}))
+        """,
+        EXAMPLES / "llama.ss",
+        folder,
+    )
+    assert compared["dtype"] == "torch." + torch_name and compared["relative"] <= 5e-2, compared

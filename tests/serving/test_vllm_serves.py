@@ -1,4 +1,5 @@
-"""vLLM serves the Hugging Face folder of `examples/llama.ss` (docs/export.md,
+"""vLLM serves the Hugging Face folder of `examples/llama.ss`, trained briefly
+on generated data (tests/serving/trained.py; docs/export.md,
 "Hugging Face folders and vLLM"): its Transformers backend runs the compiled
 model with its own embedding, paged attention and output layer, and two
 requests packed into one batch get the source's prompt log-probabilities
@@ -17,8 +18,8 @@ from pathlib import Path
 
 import torch
 
-import shapescript
 from serving_engines import engine_env, requires_vllm, vllm_python
+from trained import train
 
 REPO = Path(__file__).resolve().parents[2]
 LLAMA = REPO / "examples" / "llama.ss"
@@ -54,10 +55,8 @@ def shapescript_bin() -> str:
     return str(Path(os.environ.get("SS_BIN_DIR") or REPO / "build" / "bin") / "shapescript")
 
 
-def source_numbers(seed):
+def source_numbers(module, model):
     """The source's prompt log-probabilities and greedy tokens."""
-    module = shapescript.load(LLAMA)
-    model = module.Llama(seed=seed)
     out = []
     with torch.no_grad():
         for prompt in PROMPTS:
@@ -79,11 +78,14 @@ def source_numbers(seed):
 
 
 @requires_vllm
-def test_vllm_serves_the_llama_folder_with_the_sources_numbers(tmp_path):
+def test_vllm_serves_the_trained_llama_folder_with_the_sources_numbers(tmp_path):
+    module, model, first, last = train("llama", tmp_path / "trained.safetensors")
+    assert last < first * 0.8, (first, last)
     folder = tmp_path / "llama_hf"
     env = engine_env(tmp_path)
+    weights = tmp_path / "trained.safetensors"
     made = subprocess.run(
-        [shapescript_bin(), "export", LLAMA, "--hf", folder, "--vllm", "--seed", "3", "--no-verify"],
+        [shapescript_bin(), "export", LLAMA, "--hf", folder, "--vllm", "--weights", weights, "--no-verify"],
         env=env,
         capture_output=True,
         text=True,
@@ -103,7 +105,7 @@ def test_vllm_serves_the_llama_folder_with_the_sources_numbers(tmp_path):
     lines = [line for line in served.stdout.splitlines() if line.startswith("RESULT ")]
     assert lines, served.stdout[-3000:] + served.stderr[-3000:]
     got = json.loads(lines[-1][len("RESULT ") :])
-    want = source_numbers(seed=3)
+    want = source_numbers(module, model)
     assert len(got) == len(want)
     for g, w in zip(got, want, strict=True):
         worst = max(abs(a - b) for a, b in zip(g["prompt_logprobs"], w["prompt_logprobs"], strict=True))
