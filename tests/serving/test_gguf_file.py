@@ -19,7 +19,7 @@ import torch
 
 import shapescript
 from serving_engines import engine_env, requires_llama_cpp
-from trained import train
+from trained import byte_level_bpe, train
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -139,24 +139,6 @@ def test_export_gguf_from_python(tmp_path):
         source = tmp_path / "gelu_llama.ss"
         source.write_text((EXAMPLES / "llama.ss").read_text().replace("silu(", "gelu("))
         shapescript.export_gguf(source, tmp_path / "h.gguf")
-
-
-def byte_level_bpe(folder):
-    """A small GPT-2-style tokenizer, trained here (no network): tokenizer.json in `folder`."""
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-
-    tokenizer = Tokenizer(models.BPE())
-    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tokenizer.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=300, special_tokens=["<|endoftext|>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
-    )
-    tokenizer.train_from_iterator(
-        ["the quick brown fox jumps over the lazy dog " * 20, "tensors of shapes " * 20], trainer
-    )
-    folder.mkdir()
-    tokenizer.save(str(folder / "tokenizer.json"))
-    return tokenizer
 
 
 @requires_llama_cpp

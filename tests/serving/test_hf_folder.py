@@ -296,3 +296,16 @@ def test_a_folder_in_a_lower_precision_is_verified_to_5e_2(tmp_path, dtype, torc
         folder,
     )
     assert compared["dtype"] == "torch." + torch_name and compared["relative"] <= 5e-2, compared
+
+
+def test_a_tokenizer_is_copied_into_the_folder(tmp_path):
+    from trained import byte_level_bpe
+
+    tokenizer = byte_level_bpe(tmp_path / "tok")
+    folder = tmp_path / "g"
+    export(tmp_path, EXAMPLES / "gpt2.ss", "--hf", folder, "--tokenizer", tmp_path / "tok", "--no-verify")
+    assert (folder / "tokenizer.json").read_bytes() == (tmp_path / "tok" / "tokenizer.json").read_bytes()
+    from transformers import PreTrainedTokenizerFast
+
+    loaded = PreTrainedTokenizerFast(tokenizer_file=str(folder / "tokenizer.json"))
+    assert loaded("the quick fox")["input_ids"] == tokenizer.encode("the quick fox").ids

@@ -1,4 +1,5 @@
-"""vLLM serves the Hugging Face folder of `examples/llama.ss`, trained briefly
+"""vLLM serves the Hugging Face folders of `examples/llama.ss` and `gpt2.ss`
+(tied embeddings, learned positions), each trained briefly
 on generated data (tests/serving/trained.py; docs/export.md,
 "Hugging Face folders and vLLM"): its Transformers backend runs the compiled
 model with its own embedding, paged attention and output layer, and two
@@ -16,13 +17,14 @@ import subprocess
 import textwrap
 from pathlib import Path
 
+import pytest
 import torch
 
 from serving_engines import engine_env, requires_vllm, vllm_python
 from trained import train
 
 REPO = Path(__file__).resolve().parents[2]
-LLAMA = REPO / "examples" / "llama.ss"
+EXAMPLES = REPO / "examples"
 PROMPTS = [[1, 2, 3, 4, 5, 6, 7], [9, 8, 7]]
 NEW_TOKENS = 4
 
@@ -78,14 +80,15 @@ def source_numbers(module, model):
 
 
 @requires_vllm
-def test_vllm_serves_the_trained_llama_folder_with_the_sources_numbers(tmp_path):
-    module, model, first, last = train("llama", tmp_path / "trained.safetensors")
+@pytest.mark.parametrize("example", ["llama", "gpt2"])
+def test_vllm_serves_the_trained_examples_folders_with_the_sources_numbers(tmp_path, example):
+    module, model, first, last = train(example, tmp_path / "trained.safetensors")
     assert last < first * 0.8, (first, last)
-    folder = tmp_path / "llama_hf"
+    folder = tmp_path / (example + "_hf")
     env = engine_env(tmp_path)
     weights = tmp_path / "trained.safetensors"
     made = subprocess.run(
-        [shapescript_bin(), "export", LLAMA, "--hf", folder, "--vllm", "--weights", weights, "--no-verify"],
+        [shapescript_bin(), "export", EXAMPLES / (example + ".ss"), "--hf", folder, "--vllm", "--weights", weights],
         env=env,
         capture_output=True,
         text=True,

@@ -1,7 +1,8 @@
 """The language model examples trained briefly on generated data (no
 network): sequences that count up by one modulo the vocabulary, from a
 random start, so the next token is learnable. The serving tests export the
-trained weights, as a user exports a checkpoint."""
+trained weights, as a user exports a checkpoint. And a small byte-level
+BPE tokenizer, trained here too."""
 
 from __future__ import annotations
 
@@ -41,3 +42,21 @@ def train(example, path, steps=25):
         losses.append(loss.item())
     checkpoint.save(path, model)
     return module, model, losses[0], losses[-1]
+
+
+def byte_level_bpe(folder):
+    """A small GPT-2-style tokenizer, trained here (no network): tokenizer.json in `folder`."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tokenizer.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(
+        vocab_size=300, special_tokens=["<|endoftext|>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet()
+    )
+    tokenizer.train_from_iterator(
+        ["the quick brown fox jumps over the lazy dog " * 20, "tensors of shapes " * 20], trainer
+    )
+    folder.mkdir()
+    tokenizer.save(str(folder / "tokenizer.json"))
+    return tokenizer
