@@ -341,6 +341,28 @@ def export(
     return program
 
 
+def _served_export(how, path, output, fn, weights, seed, dtype, options):
+    """`shapescript export PATH --hf/--gguf OUTPUT ...` (`how`), with the
+    common options checked and a model given as `weights` saved to a
+    checkpoint first; returns what the command printed."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError("seed expects a whole number such as 0, found %r" % (seed,))
+    source = Path(path).resolve()
+    binary = find_compiler()
+    with tempfile.TemporaryDirectory(prefix="shapescript-served-") as folder:
+        cmd = [binary, "export", str(source), how, os.fspath(output), "--fn", fn, "--python", sys.executable]
+        cmd += ["--seed", str(seed), "--dtype", str(dtype)] + options
+        if weights is not None and not isinstance(weights, (str, bytes, os.PathLike)):
+            from . import checkpoint
+
+            saved = os.path.join(folder, "weights.safetensors")
+            checkpoint.save(saved, weights)  # a model: its fields, as `save` writes them
+            weights = saved
+        if weights is not None:
+            cmd += ["--weights", os.fspath(weights)]
+        return _run_export(cmd, source)
+
+
 def export_hf(
     path,
     output,
@@ -362,32 +384,16 @@ def export_hf(
     rule (E3301-E3305) is an error rather than a note. A file with errors,
     or a folder transformers doesn't load as the source computes, is
     ShapeScriptError; a bad option, output or weights, ValueError."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError("seed expects a whole number such as 0, found %r" % (seed,))
     if max_len is not None and (isinstance(max_len, bool) or not isinstance(max_len, int) or max_len < 1):
         raise ValueError("max_len expects a positive whole number such as 4096, found %r" % (max_len,))
-    source = Path(path).resolve()
-    binary = find_compiler()
-    with tempfile.TemporaryDirectory(prefix="shapescript-hf-") as folder:
-        cmd = [binary, "export", str(source), "--hf", os.fspath(output), "--fn", fn, "--python", sys.executable]
-        cmd += ["--seed", str(seed), "--dtype", str(dtype)]
-        if weights is not None and not isinstance(weights, (str, bytes, os.PathLike)):
-            from . import checkpoint
-
-            saved = os.path.join(folder, "weights.safetensors")
-            checkpoint.save(saved, weights)  # a model: its fields, as `save` writes them
-            weights = saved
-        if weights is not None:
-            cmd += ["--weights", os.fspath(weights)]
-        if vllm:
-            cmd.append("--vllm")
-        if tokenizer is not None:
-            cmd += ["--tokenizer", os.fspath(tokenizer)]
-        if max_len is not None:
-            cmd += ["--max-len", str(max_len)]
-        if not verify:
-            cmd.append("--no-verify")
-        _run_export(cmd, source)
+    options = ["--vllm"] if vllm else []
+    if tokenizer is not None:
+        options += ["--tokenizer", os.fspath(tokenizer)]
+    if max_len is not None:
+        options += ["--max-len", str(max_len)]
+    if not verify:
+        options.append("--no-verify")
+    _served_export("--hf", path, output, fn, weights, seed, dtype, options)
     with open(os.path.join(os.fspath(output), "config.json"), encoding="utf-8") as f:
         return json.load(f)
 
@@ -405,27 +411,11 @@ def export_gguf(
     option, output or weights is ValueError (saying why for each
     architecture); a file with errors (a broken serving rule) is
     ShapeScriptError."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError("seed expects a whole number such as 0, found %r" % (seed,))
-    source = Path(path).resolve()
-    binary = find_compiler()
-    with tempfile.TemporaryDirectory(prefix="shapescript-gguf-") as folder:
-        cmd = [binary, "export", str(source), "--gguf", os.fspath(output), "--fn", fn, "--python", sys.executable]
-        cmd += ["--seed", str(seed), "--dtype", str(dtype)]
-        if weights is not None and not isinstance(weights, (str, bytes, os.PathLike)):
-            from . import checkpoint
-
-            saved = os.path.join(folder, "weights.safetensors")
-            checkpoint.save(saved, weights)
-            weights = saved
-        if weights is not None:
-            cmd += ["--weights", os.fspath(weights)]
-        if arch is not None:
-            cmd += ["--arch", str(arch)]
-        if tokenizer is not None:
-            cmd += ["--tokenizer", os.fspath(tokenizer)]
-        if max_len is not None:
-            cmd += ["--max-len", str(max_len)]
-        said = _run_export(cmd, source)
+    options = [] if arch is None else ["--arch", str(arch)]
+    if tokenizer is not None:
+        options += ["--tokenizer", os.fspath(tokenizer)]
+    if max_len is not None:
+        options += ["--max-len", str(max_len)]
+    said = _served_export("--gguf", path, output, fn, weights, seed, dtype, options)
     found = re.search(r"\(architecture (\w+)\)", said)  # what exporting.main prints
     return found.group(1) if found else arch

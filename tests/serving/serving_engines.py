@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,25 @@ def engine_env(tmp_path: Path) -> dict[str, str]:
 requires_vllm = pytest.mark.skipif(vllm_python() is None, reason=VLLM_REASON)
 requires_llama_cpp = pytest.mark.skipif(not llama_cpp_available(), reason=LLAMA_CPP_REASON)
 requires_transformers = pytest.mark.skipif(not transformers_available(), reason=TRANSFORMERS_REASON)
+
+
+def shapescript_bin() -> str:
+    """The compiler the tests run: SS_BIN_DIR's (CTest sets it), else the build's."""
+    repo = Path(__file__).resolve().parents[2]
+    return str(Path(os.environ.get("SS_BIN_DIR") or repo / "build" / "bin") / "shapescript")
+
+
+def run_export(tmp_path: Path, *args, check: bool = True) -> subprocess.CompletedProcess:
+    """`shapescript export ARGS` in `tmp_path`, in an engine's environment;
+    with `check`, its success is asserted."""
+    result = subprocess.run(
+        [shapescript_bin(), "export", *map(str, args)],
+        cwd=tmp_path,
+        env=engine_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if check:
+        assert result.returncode == 0, result.stderr
+    return result

@@ -9,8 +9,6 @@ nothing written."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +16,7 @@ import pytest
 import torch
 
 import shapescript
-from serving_engines import engine_env, requires_llama_cpp
+from serving_engines import requires_llama_cpp, run_export
 from trained import byte_level_bpe, train
 
 REPO = Path(__file__).resolve().parents[2]
@@ -26,22 +24,7 @@ EXAMPLES = REPO / "examples"
 PROMPTS = ([1, 2, 3, 4, 5, 6, 7], [9, 8, 7, 300, 11])
 
 
-def shapescript_bin() -> str:
-    return str(Path(os.environ.get("SS_BIN_DIR") or REPO / "build" / "bin") / "shapescript")
-
-
-def export(tmp_path, *args, check=True):
-    result = subprocess.run(
-        [shapescript_bin(), "export", *map(str, args)],
-        cwd=tmp_path,
-        env=engine_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    if check:
-        assert result.returncode == 0, result.stderr
-    return result
+export = run_export
 
 
 def source_log_probs(module, model, prompt):

@@ -18,30 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from serving_engines import engine_env, requires_transformers
+from serving_engines import engine_env, requires_transformers, run_export
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 pytestmark = requires_transformers
 
 
-def shapescript() -> str:
-    bin_dir = Path(os.environ.get("SS_BIN_DIR") or REPO / "build" / "bin")
-    return str(bin_dir / "shapescript")
-
-
-def export(tmp_path, *args, check=True):
-    result = subprocess.run(
-        [shapescript(), "export", *map(str, args)],
-        cwd=tmp_path,
-        env=engine_env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    if check:
-        assert result.returncode == 0, result.stderr
-    return result
+export = run_export
 
 
 def run_python(tmp_path, script, *args):

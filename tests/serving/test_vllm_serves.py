@@ -12,7 +12,6 @@ caches in the test's folder; the source's numbers are computed here."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import textwrap
 from pathlib import Path
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from serving_engines import engine_env, requires_vllm, vllm_python
+from serving_engines import engine_env, requires_vllm, shapescript_bin, vllm_python
 from trained import train
 
 REPO = Path(__file__).resolve().parents[2]
@@ -51,10 +50,6 @@ SERVE = textwrap.dedent(
         main()
     """
 )
-
-
-def shapescript_bin() -> str:
-    return str(Path(os.environ.get("SS_BIN_DIR") or REPO / "build" / "bin") / "shapescript")
 
 
 def source_numbers(module, model):
