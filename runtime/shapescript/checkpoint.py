@@ -15,6 +15,7 @@ import os
 
 import torch
 
+from . import workers
 from .checkpoint_format import FORMAT, check_tensors, dtype_name, read_values
 from .errors import ArgumentError
 from .files import replacing
@@ -24,9 +25,21 @@ from .training import RUN_KEYS, Optimizer
 
 def save(path, *values):
     """Writes `values` (models, optimizers, tensors) to one .safetensors file:
-    to a temporary file first, renamed over `path` when complete."""
+    to a temporary file first, renamed over `path` when complete. On
+    several workers, the first writes it while the others wait, so that
+    any of them may load it next."""
     from safetensors.torch import save_file
 
+    if not workers.is_first():
+        workers.barrier()
+        return
+    try:
+        _save(path, values, save_file)
+    finally:
+        workers.barrier()
+
+
+def _save(path, values, save_file):
     tensors = {}
     described = []
     for i, v in enumerate(values):

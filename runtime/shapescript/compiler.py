@@ -12,6 +12,7 @@ module to a temporary name, sealed with that line and then renamed, so
 concurrent builds never see half a module.
 """
 
+import ast
 import errno
 import hashlib
 import importlib.util
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from . import files
 from .checking import checks_enabled
+from .devices import DeviceListError, placement
 from .errors import ShapeScriptError
 from .files import replacing
 
@@ -109,15 +111,45 @@ def _diagnostics(binary, source, build_stdout, build_output):
 
 
 def _devices_option(devices):
-    """`devices` ("cuda:0", or a list of device names; None: the file's) as
-    --devices takes it."""
+    """`devices` ("cuda:0", "cpu*2", "cuda:0,cuda:1", or a list of device
+    names; None: the file's) as --devices takes it, checked
+    (devices.placement: a DeviceListError names a bad entry)."""
     if devices is None:
         return None
-    names = [devices] if isinstance(devices, str) else [str(d) for d in devices]
-    text = ",".join(n.strip() for n in names if n.strip())
-    if not text:
-        raise ValueError('devices: expected a device such as "cuda:0" or a list of them, found %r' % (devices,))
-    return text
+    names = devices.split(",") if isinstance(devices, str) else [str(d) for d in devices]
+    names = [n.strip() for n in names if n.strip()]
+    if not names:
+        raise DeviceListError('devices: expected a device such as "cuda:0" or a list of them, found %r' % (devices,))
+    placement(names)
+    return ",".join(names)
+
+
+def _one_process_warning(devices):
+    """Functions of a module loaded for several workers run in the calling
+    process (docs/devices.md, "From Python"): said, not silently."""
+    import warnings
+
+    from . import workers
+
+    chosen = placement(devices.split(",")) if devices else None
+    if chosen is not None and chosen.workers > 1 and workers.world() is None:
+        warnings.warn(
+            "load(devices=%r): called from Python, its functions run in this process on %s; "
+            "`shapescript run` (or torchrun) runs them on %d workers" % (devices, chosen.devices[0], chosen.workers),
+            RuntimeWarning,
+            stacklevel=3,
+        )
+
+
+_DEVICES_LINE = re.compile(r"^_ss_devices = (\(.*\))$", re.M)
+
+
+def generated_devices(pyfile):
+    """The `devices` a generated module was built for (its `_ss_devices`),
+    read from its text: a worker joins its world before it loads it."""
+    with open(pyfile, encoding="utf-8") as f:
+        m = _DEVICES_LINE.search(f.read())
+    return list(ast.literal_eval(m.group(1))) if m else []
 
 
 def build(path, checks="debug", value_checks="debug", devices=None, padding=True):
@@ -249,7 +281,7 @@ def exec_generated(module, pyfile):
     exec(code, module.__dict__)
 
 
-def load(path, checks="debug", value_checks="debug", name=None, devices=None, padding=True):
+def load(path, checks="debug", value_checks="debug", name=None, devices=None, padding=True, *, _from_runner=False):
     """Compiles (or takes from the cache) the .ss file at `path` and returns
     its module, named after the file (`digits.ss` -> `digits`) and entered
     in sys.modules unless another module of that name is there or could be
@@ -260,6 +292,8 @@ def load(path, checks="debug", value_checks="debug", name=None, devices=None, pa
     is its --devices, where the program runs (None: the file's `devices`);
     `padding` False is --no-padding (docs/padding.md)."""
     pyfile = build(path, checks, value_checks, devices, padding)
+    if not _from_runner:
+        _one_process_warning(_devices_option(devices))
     name = name or Path(os.fsdecode(path)).stem
     spec = importlib.util.spec_from_file_location(name, pyfile)
     module = importlib.util.module_from_spec(spec)

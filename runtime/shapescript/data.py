@@ -173,23 +173,36 @@ def batch_loop(batches, padded, where):
     padding exact: docs/padding.md) and fixed shapes on, each batch comes
     with `pad_mask` and a last batch smaller than the batch size is padded
     up to it with copies of its own examples. Each batch's field shapes are
-    counted under `where` (padding.shapes_seen)."""
-    from . import announcements, padding, sinks
+    counted under `where` (padding.shapes_seen).
+
+    On several workers (workers.py), each gets its contiguous part of each
+    batch (after padding), with its part of the mask: a batch of 64 on 3
+    is 22/21/21, and a worker may hold only padding. A loop the checker
+    can't pad can't be split exactly either: each worker runs its batches
+    whole (the same on every worker, so exact, only not faster)."""
+    from . import announcements, padding, sinks, workers
 
     try:
         total = len(batches)
     except TypeError:
         total = None
     pad_to = batches.size if padded and padding.enabled() and isinstance(batches, Batches) else None
+    split = workers.workers() > 1 and padded
+    if workers.workers() > 1 and not padded:
+        _whole_on_each_worker(where)
     if isinstance(batches, Batches):  # for the steps that record ahead (recording.py)
-        announcements.announce(
-            batches.dataset.spec, announcements.epoch_sizes(len(batches.dataset), batches.size, pad_to)
-        )
+        sizes = announcements.epoch_sizes(len(batches.dataset), batches.size, pad_to)
+        if split:
+            sizes = {workers.my_part_size(n) for n in sizes}
+        announcements.announce(batches.dataset.spec, sizes)
     token = sinks.loop_begin(where, total)
     try:
         for b in batches:
             if pad_to is not None and isinstance(b, Batch):
                 fields, mask = padding.pad_examples(b.fields, pad_to)
+                b = Batch(fields, b.spec, mask)
+            if split and isinstance(b, Batch):
+                fields, mask = workers.split(b.fields, b.pad_mask)
                 b = Batch(fields, b.spec, mask)
             if isinstance(b, Batch):
                 padding.note_shape(where, tuple(tuple(v.shape) for v in b.fields.values()))
@@ -197,3 +210,24 @@ def batch_loop(batches, padded, where):
             sinks.loop_advance(token)
     finally:
         sinks.loop_end(token)
+
+
+_warned_whole = set()
+
+
+def _whole_on_each_worker(where):
+    """Says once per loop that its batches aren't split (splitting it
+    wouldn't be exact)."""
+    import warnings
+
+    from . import workers
+
+    if where in _warned_whole or not workers.is_first():
+        return
+    _warned_whole.add(where)
+    warnings.warn(
+        "the loop over batches at %s runs each batch whole on every worker: it can't be padded (its hover says "
+        "why), so it can't be split exactly either" % where,
+        RuntimeWarning,
+        stacklevel=3,
+    )

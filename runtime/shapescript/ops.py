@@ -20,8 +20,38 @@ import einops
 import torch
 import torch.nn.functional as F
 
-from . import padding, recording
+from . import padding, recording, workers
 from .modes import Train, draw_seed
+
+
+def _across_workers(x, pads, padded, dims=None):
+    """Whether an operation over `dims` of `x` (None: every dim) goes across
+    a batch split over the workers (workers.py), so that its statistics
+    add up over them. A value with two split axes pairs examples that are
+    on different workers: refused, since no worker has the pairs."""
+    if workers.world() is None or not pads or not padded:
+        return False
+    ndim = x.dim()
+    split = [d % ndim for pad, d in padded if workers.part_of(pads.get(pad)) is not None]
+    if len(split) > 1:
+        raise ValueError(
+            "a value pairs the examples of a batch split across %d workers (its axes %s are both the batch): "
+            "run it on one device" % (workers.workers(), split)
+        )
+    wanted = None if dims is None else {d % ndim for d in ((dims,) if isinstance(dims, int) else dims)}
+    return any(wanted is None or d in wanted for d in split)
+
+
+def _split_part(x, pads, padded):
+    """(dim, start, whole size) of `x`'s axis that is a worker's part of a
+    split batch, or None."""
+    if workers.world() is None or not pads or not padded:
+        return None
+    for pad, d in padded:
+        part = workers.part_of(pads.get(pad))
+        if part is not None:
+            return d % x.dim(), part[0], part[1]
+    return None
 
 
 def scale(x, factor):
@@ -33,10 +63,12 @@ def masked_fill(x, mask, value):
     return x.masked_fill(mask, value)
 
 
-def dropout(x, p, mode):
+def dropout(x, p, mode, pads=None, padded=()):
     """Zeroes each element with probability p and scales the rest by
     1/(1-p), as torch's dropout; the identity in Eval or when p is 0. The
-    mask comes from a generator seeded with the draw's seed (draw_seed)."""
+    mask comes from a generator seeded with the draw's seed (draw_seed).
+    On a worker's part of a split batch (`pads`), the mask is its part of
+    the whole batch's, as one device draws it."""
     if not isinstance(mode, Train) or p == 0:
         return x
     if not 0 <= p <= 1:
@@ -49,7 +81,13 @@ def dropout(x, p, mode):
     if g is None:
         g = torch.Generator(device=x.device)
         g.manual_seed(draw_seed(mode))
-    keep = torch.empty(x.shape, dtype=x.dtype, device=x.device).bernoulli_(1 - p, generator=g)
+    part = _split_part(x, pads, padded)
+    shape = list(x.shape)
+    if part is not None:
+        shape[part[0]] = part[2]
+    keep = torch.empty(shape, dtype=x.dtype, device=x.device).bernoulli_(1 - p, generator=g)
+    if part is not None:
+        keep = keep.narrow(part[0], part[1], x.shape[part[0]])
     return x * keep.div_(1 - p)  # as torch: the mask is scaled, then multiplied
 
 
@@ -68,6 +106,9 @@ def cross_entropy(z, y, class_dim, pads=None, padded=()):
         y = torch.where(real, y, _IGNORED)
     if z.dim() > 1 and class_dim % z.dim() != 1:
         z = z.movedim(class_dim, 1)
+    if _across_workers(y, pads, padded):  # the sum and count of every worker's real examples
+        total = workers.global_sum(F.cross_entropy(z, y, ignore_index=_IGNORED, reduction="sum"))
+        return total / workers.global_sum((y != _IGNORED).sum()).to(total.dtype)
     return F.cross_entropy(z, y, ignore_index=_IGNORED)
 
 
@@ -88,7 +129,8 @@ def rms_norm(x, dim, weight=None, eps=1e-6, pads=None, padded=()):
     if real is None and dim % x.dim() == x.dim() - 1:
         return F.rms_norm(x, (x.shape[-1],), weight, eps)
     square = x.pow(2)
-    ms = square.mean(dim, keepdim=True) if real is None else _masked_mean(square, real, dim, keepdim=True)
+    across = _across_workers(x, pads, padded, dim)
+    ms = square.mean(dim, keepdim=True) if real is None else _masked_mean(square, real, dim, True, across)
     y = x * torch.rsqrt(ms + eps)
     return y if weight is None else y * _along(weight, dim, x.dim())
 
@@ -100,8 +142,9 @@ def layer_norm(x, dim, weight=None, bias=None, eps=1e-5, pads=None, padded=()):
     sources'."""
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
-        centred = x - _masked_mean(x, real, dim, keepdim=True)
-        y = centred * torch.rsqrt(_masked_mean(centred.pow(2), real, dim, keepdim=True) + eps)
+        across = _across_workers(x, pads, padded, dim)
+        centred = x - _masked_mean(x, real, dim, True, across)
+        y = centred * torch.rsqrt(_masked_mean(centred.pow(2), real, dim, True, across) + eps)
         if weight is not None:
             y = y * _along(weight, dim, x.dim())
         return y if bias is None else y + _along(bias, dim, x.dim())
@@ -139,20 +182,22 @@ def mean(x, dim=None, pads=None, padded=()):
         x = x.to(torch.float32)
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
-        return _masked_mean(x, real, dim)
+        return _masked_mean(x, real, dim, False, _across_workers(x, pads, padded, dim))
     return torch.mean(x) if dim is None else torch.mean(x, dim)
 
 
-def _masked_mean(x, real, dim, keepdim=False):
+def _masked_mean(x, real, dim, keepdim=False, across=False):
     """The mean of `x` over `dim` (None: all) at the `real` positions (a
     mask broadcastable to x): their sum (padded positions add exact zeros,
     chosen by `where`, so their gradient is exactly zero) divided by their
-    number."""
+    number; `across` the workers, both added up over them first."""
     real = real.expand(x.shape)
     kept = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
-    if dim is None:
-        return kept.sum() / real.sum().to(x.dtype)
-    return kept.sum(dim, keepdim=keepdim) / real.sum(dim, keepdim=keepdim).to(x.dtype)
+    total = kept.sum() if dim is None else kept.sum(dim, keepdim=keepdim)
+    count = real.sum() if dim is None else real.sum(dim, keepdim=keepdim)
+    if across:
+        total, count = workers.global_sum(total), workers.global_sum(count)
+    return total / count.to(x.dtype)
 
 
 def sum(x, dim=None, pads=None, padded=()):
@@ -163,7 +208,8 @@ def sum(x, dim=None, pads=None, padded=()):
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
         x = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
-    return torch.sum(x) if dim is None else torch.sum(x, dim)
+    total = torch.sum(x) if dim is None else torch.sum(x, dim)
+    return workers.global_sum(total) if _across_workers(x, pads, padded, dim) else total
 
 
 def _fill_padding(x, pads, padded, dim, value):
@@ -200,7 +246,29 @@ def _extreme(torch_op, x, dim, pads, padded, padding_value):
             x = empty  # torch raises on it, in its own words
         else:
             x = filled[0]
+    if not _across_workers(x, pads, padded, dim):
+        return torch_op(x) if dim is None else torch_op(x, dim)
+    return _chosen_across_workers(_reduced(torch_op, x, dim, padding_value), torch_op is torch.amax)
+
+
+def _reduced(torch_op, x, dim, identity):
+    """torch_op of x over dim (None: all); over an empty part of a split
+    batch (a worker with no example), the reduction's identity."""
+    if x.numel() == 0 and (dim is None or x.shape[dim] == 0):
+        shape = () if dim is None else x.shape[: dim % x.dim()] + x.shape[dim % x.dim() + 1 :]
+        return torch.full(shape, identity, dtype=x.dtype, device=x.device)
     return torch_op(x) if dim is None else torch_op(x, dim)
+
+
+def _chosen_across_workers(local, largest):
+    """The max (min) over the workers of each one's `local` max (min); its
+    gradient goes to the worker(s) whose value it is, as one device's goes
+    to the position it is (workers.py: scaled, since gradients are
+    averaged)."""
+    best = workers.global_extreme(local, largest)
+    if not local.requires_grad:
+        return best
+    return torch.where(local == best, workers.scaled_for_average(local), best)
 
 
 def amax(x, dim=None, pads=None, padded=()):
@@ -221,6 +289,8 @@ def prod(x, dim=None, pads=None, padded=()):
     along `dim`."""
     filled = _fill_padding(x, pads, padded, dim, 1)
     x = x if filled is None else filled[0]
+    if _across_workers(x, pads, padded, dim):
+        raise ValueError("prod over a batch split across workers isn't supported: run it on one device")
     return torch.prod(x) if dim is None else torch.prod(x, dim)
 
 
@@ -230,6 +300,11 @@ def logsumexp(x, dim=None, pads=None, padded=()):
     positions: none along `dim`."""
     filled = _fill_padding(x, pads, padded, dim, float("-inf"))
     x = x if filled is None else filled[0]
+    if _across_workers(x, pads, padded, dim):  # shifted by the max of them all, their exps added up
+        top = workers.global_extreme(_reduced(torch.amax, x, dim, float("-inf")), True)
+        top = torch.where(torch.isfinite(top), top, torch.zeros((), dtype=top.dtype, device=top.device))
+        shifted = x - (top if dim is None else top.unsqueeze(dim))
+        return workers.global_sum(shifted.exp().sum() if dim is None else shifted.exp().sum(dim)).log() + top
     return torch.logsumexp(x.flatten(), 0) if dim is None else torch.logsumexp(x, dim)
 
 
@@ -297,15 +372,25 @@ def reduce(x, pattern, reduction, pads=None, padded=(), **sizes):
         return einops.reduce(x, pattern, reduction, **sizes)
     if reduction not in _REDUCE_PADDING:
         raise ValueError("reduce(): a padded reduction is one of %s, not %r" % (sorted(_REDUCE_PADDING), reduction))
+    across = _across_workers(x, pads, padded, _reduced_dims(pattern, x.dim()))
     real = real.expand(x.shape)
     filled = torch.where(real, x, torch.full((), _REDUCE_PADDING[reduction](x.dtype), dtype=x.dtype, device=x.device))
+    if across and reduction == "prod":
+        raise ValueError("reduce(..., 'prod') over a batch split across workers isn't supported: run it on one device")
+    if reduction in ("max", "min"):
+        local = einops.reduce(filled, pattern, reduction, **sizes)
+        return _chosen_across_workers(local, reduction == "max") if across else local
     if reduction != "mean":
-        return einops.reduce(filled, pattern, reduction, **sizes)
+        local = einops.reduce(filled, pattern, reduction, **sizes)
+        return workers.global_sum(local) if across else local
     total = einops.reduce(filled, pattern, "sum", **sizes)
-    return total / einops.reduce(real.to(x.dtype), pattern, "sum", **sizes)
+    count = einops.reduce(real.to(x.dtype), pattern, "sum", **sizes)
+    if across:
+        total, count = workers.global_sum(total), workers.global_sum(count)
+    return total / count
 
 
-def _shift_and_total(x, real, dim, row_real=None):
+def _shift_and_total(x, real, dim, row_real=None, across=False):
     """The softmax's parts over the real positions along `dim`: x less their
     max (the max held constant, as torch's softmax does), at every position,
     and the sum of its exp over the real ones only.
@@ -321,12 +406,19 @@ def _shift_and_total(x, real, dim, row_real=None):
     other padded dims are real: a real row with no finite value is NaN, as
     unpadded."""
     inf = torch.full((), float("-inf"), dtype=x.dtype, device=x.device)
-    top = torch.where(real, x, inf).amax(dim, keepdim=True).detach()
+    if across:  # the max and the total of every worker's part (which may be empty)
+        top = workers.global_extreme(
+            _reduced(torch.amax, torch.where(real, x, inf), dim, float("-inf")).unsqueeze(dim), True
+        )
+    else:
+        top = torch.where(real, x, inf).amax(dim, keepdim=True).detach()
     top = torch.where(torch.isfinite(top), top, torch.zeros((), dtype=x.dtype, device=x.device))
     shifted = x - top
     shifted = torch.where(real, shifted, shifted.clamp(max=0))
     e = shifted.exp()
     total = torch.where(real, e, torch.zeros((), dtype=e.dtype, device=e.device)).sum(dim, keepdim=True)
+    if across:
+        total = workers.global_sum(total)
     if row_real is not None:  # a padded row that sees no real position divides by 1
         total = torch.where((total == 0) & ~row_real, torch.ones((), dtype=e.dtype, device=e.device), total)
     return shifted, e, total
@@ -348,7 +440,8 @@ def softmax(x, dim, pads=None, padded=()):
     real = padding.real_mask(x, pads, padded, dim)
     if real is None:
         return torch.softmax(x, dim)
-    _, e, total = _shift_and_total(x, real, dim, _rows_real(x, pads, padded, dim))
+    across = _across_workers(x, pads, padded, dim)
+    _, e, total = _shift_and_total(x, real, dim, _rows_real(x, pads, padded, dim), across)
     return e / total
 
 
@@ -359,7 +452,8 @@ def log_softmax(x, dim, pads=None, padded=()):
     real = padding.real_mask(x, pads, padded, dim)
     if real is None:
         return torch.log_softmax(x, dim)
-    shifted, _, total = _shift_and_total(x, real, dim, _rows_real(x, pads, padded, dim))
+    across = _across_workers(x, pads, padded, dim)
+    shifted, _, total = _shift_and_total(x, real, dim, _rows_real(x, pads, padded, dim), across)
     return shifted - total.log()
 
 
@@ -368,6 +462,8 @@ def print(*values):
     above any progress bar."""
     from .sinks import write_line
 
+    if not workers.is_first():  # once, by the first worker
+        return
     write_line(" ".join(_text(v) for v in values))
 
 

@@ -13,6 +13,8 @@ import weakref
 
 import torch
 
+from . import workers
+
 _on = True
 _seen = {}
 # The masks of kept selections (keep_selected), by id: the only padding that
@@ -92,8 +94,10 @@ def first_positions(real, size, device):
 def real_mask(x, pads, padded, dims=None):
     """The mask of `x`'s real positions along the padded dims among `dims`
     (None: every dim), broadcastable to `x`; None when no such dim has a
-    mask (or padding is off), so the operation is the plain one."""
-    if not _on or not pads or not padded:
+    mask (or padding is off), so the operation is the plain one. A
+    worker's part of a split batch (workers.py) is masked with padding off
+    too: its operations add up over the workers through its mask."""
+    if not pads or not padded:
         return None
     ndim = x.dim()
     wanted = None if dims is None else {d % ndim for d in ((dims,) if isinstance(dims, int) else dims)}
@@ -102,6 +106,8 @@ def real_mask(x, pads, padded, dims=None):
         mask = pads.get(pad)
         dim %= ndim
         if mask is None or (wanted is not None and dim not in wanted):
+            continue
+        if not _on and workers.part_of(mask) is None:
             continue
         along = mask.reshape((mask.shape[0],) + (1,) * (ndim - dim - 1))
         out = along if out is None else out & along

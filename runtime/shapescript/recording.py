@@ -26,7 +26,7 @@ import weakref
 
 import torch
 
-from . import announcements
+from . import announcements, workers
 from .data import _Record
 from .models import Model
 from .modes import Train, draw_seed
@@ -265,6 +265,12 @@ class _Recorder:
         self.lock = threading.Lock()
 
     def submit(self, job):
+        if workers.workers() > 1:
+            # NCCL takes collectives from one thread at a time: a worker
+            # records in its own thread, after the step it answers, every
+            # worker the same shapes in the same order (seed 000).
+            job(None)
+            return
         with self.lock:
             if self.thread is None:
                 self.thread = threading.Thread(target=self._run, name="shapescript-recorder", daemon=True)

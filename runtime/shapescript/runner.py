@@ -9,6 +9,12 @@ ARGS are the function's arguments, positional or `--name value` (or
 type, else its default's). `--` ends the runner's own options.
 Exit status: 0 when the function returned, 1 when the file doesn't compile
 or the function raised, 2 for a bad command line.
+
+With several workers (`devices cpu*3`, a list of GPUs, or --devices), this
+process is the controller: it checks the command line, then runs the
+runner again as each worker (launch.py). A runner started with
+torch.distributed's variables set (by the controller or by torchrun) is a
+worker: it joins their world before it loads the program (docs/devices.md).
 """
 
 import inspect
@@ -16,7 +22,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import compiler, files, sinks, tracebacks
+from . import compiler, devices, files, launch, sinks, tracebacks, workers
 from .errors import ShapeScriptError
 from .specs import ScalarSpec
 
@@ -227,10 +233,16 @@ def main(argv=None):
         return 2 if e.args[0] else 0
 
     try:
-        module = compiler.load(file, opts["checks"], opts["value_checks"], devices=opts["devices"])
+        placement = _placement(file, opts)
+        if workers.launched_by_environment():  # before the program is loaded: its device is the worker's
+            workers.join(placement.kind if placement else "cpu", placement.devices if placement else [])
+        module = compiler.load(file, opts["checks"], opts["value_checks"], devices=opts["devices"], _from_runner=True)
     except ShapeScriptError as e:
         print(str(e), file=sys.stderr)
         return 1
+    except devices.DeviceListError as e:
+        print("shapescript.runner: %s" % e, file=sys.stderr)
+        return 2
     except OSError as e:  # an unreadable file is a usage error, as for the compiler
         print("shapescript.runner: can't read %s: %s" % (file, e.strerror or e), file=sys.stderr)
         return 2
@@ -258,10 +270,32 @@ def main(argv=None):
     log_dir = opts["log_dir"] or os.path.join("runs", Path(os.fsdecode(file)).stem)
     try:
         check_log_files(opts["sinks"], log_dir, file)
-        made = make_sinks(opts["sinks"], log_dir)
+        if placement is not None and placement.workers > 1 and workers.world() is None:
+            return launch.run_workers(argv, placement.workers)
+        # On several workers, the first logs; the others have no sinks.
+        made = make_sinks(opts["sinks"], log_dir) if workers.is_first() else []
     except (files.OutputError, OSError) as e:
         print("shapescript.runner: %s" % e, file=sys.stderr)
         return 2
+    return _run(fn, bound, made)
+
+
+def _placement(file, opts):
+    """Where the program runs: --devices, else the file's `devices` line
+    (read from its generated module), checked (devices.placement); None
+    when neither says."""
+    names = opts["devices"]
+    if names is not None:
+        names = [n for n in names.split(",") if n.strip()]
+        if not names:
+            raise devices.DeviceListError("--devices: expected a list such as cpu*2 or cuda:0,cuda:1, found nothing")
+    else:
+        names = compiler.generated_devices(compiler.build(file, opts["checks"], opts["value_checks"]))
+    return devices.placement(names)
+
+
+def _run(fn, bound, made):
+    """Calls the function with the sinks `made`; the exit status."""
     previous = sinks.log_to(*made)
     sinks.reset_steps()
     hook = sys.excepthook
@@ -269,23 +303,33 @@ def main(argv=None):
     try:
         result = fn(*bound.args, **bound.kwargs)
     except ShapeScriptError as e:
-        print(str(e), file=sys.stderr)
+        print(_worker_prefix() + str(e), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        if workers.is_first():
+            print("interrupted", file=sys.stderr)
         return 130
     except Exception as e:
-        sys.stderr.write(tracebacks.format_exception(e, skip=1))  # not the runner's own frame
+        if workers.is_first():
+            sys.stderr.write(tracebacks.format_exception(e, skip=1))  # not the runner's own frame
+        else:  # the first worker shows the traceback; the others, a line
+            print("%s%s: %s" % (_worker_prefix(), type(e).__name__, e), file=sys.stderr)
         return 1
     finally:
         sinks.close_sinks()
         sinks.log_to(*previous)
         sys.excepthook = hook
-    if result is not None:
+        workers.leave()
+    if result is not None and workers.is_first():
         if hasattr(result, "dim") and result.dim() == 0:
             result = result.item()
         print(result)
     return 0
+
+
+def _worker_prefix():
+    w = workers.world()
+    return "worker %d: " % w.rank if w is not None and w.rank else ""
 
 
 if __name__ == "__main__":

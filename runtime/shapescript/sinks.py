@@ -20,7 +20,7 @@ import time
 import numpy as np
 import torch
 
-from . import files
+from . import files, workers
 from .files import replacing
 
 
@@ -111,8 +111,11 @@ def _number(key, v):
 
 
 def log(**values):
-    """One record of `values` to every active sink."""
+    """One record of `values` to every active sink; on several workers,
+    by the first only (their values are the same: workers.py)."""
     global _count
+    if not workers.is_first():
+        return
     record = {k: _number(k, v) for k, v in values.items()}
     step, _count = _count, _count + 1
     wall = time.time()

@@ -26,15 +26,21 @@ class Shape:
     """A tensor of a call kept as its shape, dtype and device: what a
     recording ahead makes new inputs of."""
 
-    __slots__ = ("shape", "dtype", "device")
+    __slots__ = ("shape", "dtype", "device", "_ss_part")
 
     def __init__(self, t):
         self.shape, self.dtype, self.device = tuple(t.shape), t.dtype, t.device
+        self._ss_part = getattr(t, "_ss_part", None)
 
     def made(self, leading=None):
         shape = self.shape if leading is None or not self.shape else (leading, *self.shape[1:])
         fill = torch.ones if self.dtype == torch.bool else torch.zeros
-        return fill(shape, dtype=self.dtype, device=self.device)
+        out = fill(shape, dtype=self.dtype, device=self.device)
+        if self._ss_part is not None and shape == self.shape:
+            # A worker's part of a split batch (workers.py): of another size,
+            # its place in the whole isn't known, and its key differs.
+            out._ss_part = self._ss_part
+        return out
 
 
 def flatten(value, keyed=True):
@@ -126,7 +132,10 @@ def _walk(value, within, leaves, keyed):
 
 
 def _tensor_key(t):
-    return ("tensor", tuple(t.shape), t.dtype, t.device)
+    # A worker's part of a split batch (workers.py): where it starts in the
+    # whole, and the whole's size, change what a graph computes (its
+    # collectives, its part of a dropout mask).
+    return ("tensor", tuple(t.shape), t.dtype, t.device, getattr(t, "_ss_part", None))
 
 
 def _rebuilt(value, new):
@@ -165,7 +174,15 @@ def copies(value):
     """A graph's own copy of an argument (its tensors cloned, in place for
     every replay), or a caller's copy of its results."""
     _, leaves, rebuild = flatten(value, False)
-    return rebuild([t.clone() for t, _ in leaves])
+    return rebuild([_cloned(t) for t, _ in leaves])
+
+
+def _cloned(t):
+    out = t.clone()
+    part = getattr(t, "_ss_part", None)
+    if part is not None:  # a worker's part of a split batch stays one (workers.py)
+        out._ss_part = part
+    return out
 
 
 def copy_into(static, given):

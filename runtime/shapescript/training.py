@@ -5,6 +5,8 @@ from collections.abc import Mapping
 
 import torch
 
+from . import workers
+
 
 class Grads(Mapping):
     """A model's gradients: parameter name (dotted for sub-models) -> tensor."""
@@ -48,9 +50,9 @@ def value_and_grad(loss_fn, m, *args, _ss_pad=None):
             if loss.requires_grad
             else [None] * len(params)
         )
-    return loss.detach(), Grads(
-        (name, torch.zeros_like(p) if g is None else g) for (name, p), g in zip(params, grads, strict=True)
-    )
+    grads = {name: torch.zeros_like(p) if g is None else g for (name, p), g in zip(params, grads, strict=True)}
+    # On several workers, the average of theirs (workers.py says why that is exact).
+    return loss.detach(), Grads(workers.all_gradients(grads))
 
 
 def clip_norm(grads, max):  # named as the built-in's parameter: `clip_norm(grads, max=1.0)`

@@ -34,6 +34,13 @@ bool is_number(const check::Type* t) {
 // Elementwise functions: on a number, Python's math.
 Py Emitter::builtin_call(const BuiltinCall& c) {
     const std::string_view number = c.entry.python_number;
+    // dropout on a padded value: told which dims are padded, so a worker's
+    // part of a split batch draws its part of the whole batch's mask.
+    if (c.name == "dropout")
+        if (std::string dims = padded_dims(c.first_type()); !dims.empty()) {
+            c.args.keywords.emplace_back("pads", Py{"_ss_pads"});
+            c.args.keywords.emplace_back("padded", Py{dims});
+        }
     return c.called(is_number(c.first_type()) && !number.empty() ? std::string(number) : c.python);
 }
 

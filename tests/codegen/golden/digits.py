@@ -58,8 +58,9 @@ def logits(m, x, mode, _ss_pad=None):
     """logits(m: Mlp, x: [b P], mode: Mode) -> [b C] Logit over C  (digits.ss:19)"""
     if _ss_checks or _ss_value_checks:
         _ss_bound = _ss_rt.check_args(_ss_sig_logits, (m, x, mode), _ss_value_checks, _ss_checks)
+    _ss_pads = dict(_ss_pad or {})
     # digits.ss:20
-    h = _ss_rt.dropout(torch.nn.functional.gelu(x @ m.w1 + m.b1), 0.1, mode.at("dropout#0"))
+    h = _ss_rt.dropout(torch.nn.functional.gelu(x @ m.w1 + m.b1), 0.1, mode.at("dropout#0"), pads=_ss_pads, padded=((3, 0),))
     # digits.ss:21
     _ss_result = h @ m.w2 + m.b2
     if _ss_checks or _ss_value_checks:

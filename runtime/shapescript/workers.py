@@ -1,0 +1,205 @@
+"""This process as one worker of several (docs/devices.md): its rank in the
+world, its device, its part of each batch, and the collectives that make
+the program's results those of one device.
+
+A worker is started by the runner (launch.py) or by torchrun; either way
+torch.distributed's environment variables say its place (RANK, WORLD_SIZE,
+LOCAL_RANK, MASTER_ADDR, MASTER_PORT). Every worker runs the whole program;
+a loop over batches gives each its contiguous part of each batch (split
+below), with a mask registered here as a split: the masked operations of
+ops.py add up each worker's masked sum and count of real examples through
+`global_sum`, so a mean is over the real examples of the whole batch.
+
+Gradients: `global_sum`'s backward gives each worker's part the gradient
+times the number of workers, and value_and_grad averages the workers'
+gradients (all_gradients). So a loss's part computed from the whole batch
+gets its exact gradient, and a part every worker computes alike (a weight
+penalty) its own, not one per worker."""
+
+import os
+
+import torch
+import torch.distributed as dist
+
+_world = None  # the World of this process, when it is one of several workers
+
+
+class World:
+    """This worker's place: its rank (0 is the first, which logs, prints and
+    saves), the number of workers, its device and torch.distributed's
+    backend (gloo on the CPU, nccl on CUDA)."""
+
+    __slots__ = ("rank", "size", "local_rank", "device", "backend")
+
+    def __init__(self, rank, size, local_rank, device, backend):
+        self.rank = rank
+        self.size = size
+        self.local_rank = local_rank
+        self.device = device
+        self.backend = backend
+
+
+def world():
+    """The World of this process, or None when it runs alone."""
+    return _world
+
+
+def workers():
+    """How many workers the program runs on (1 when alone)."""
+    return _world.size if _world is not None else 1
+
+
+def is_first():
+    """Whether this process is the one that logs, prints and saves: the
+    first worker, or the only process."""
+    return _world is None or _world.rank == 0
+
+
+def launched_by_environment():
+    """Whether torch.distributed's variables place this process in a world
+    (the runner's workers, torchrun's processes)."""
+    return "RANK" in os.environ and "WORLD_SIZE" in os.environ
+
+
+def join(kind, devices):
+    """Joins the world the environment describes, as a worker on `kind`
+    ("cpu" or "cuda"; `devices`: the CUDA devices listed, by local rank).
+    Gloo for CPU workers, NCCL for GPUs."""
+    global _world
+    rank, size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    local_rank = int(os.environ.get("LOCAL_RANK", rank))
+    if kind == "cuda":
+        device = devices[local_rank] if local_rank < len(devices) else torch.device("cuda", local_rank)
+        torch.cuda.set_device(device)
+        backend = "nccl"
+    else:
+        device, backend = torch.device("cpu"), "gloo"
+    if not dist.is_initialized():
+        kwargs = {"device_id": device} if backend == "nccl" else {}
+        dist.init_process_group(backend, rank=rank, world_size=size, **kwargs)
+    _world = World(rank, size, local_rank, device, backend)
+    return _world
+
+
+def leave():
+    """Leaves the world (at the end of a worker's run)."""
+    global _world
+    if dist.is_initialized():
+        dist.destroy_process_group()
+    _world = None
+
+
+def part_bounds(n, parts):
+    """The (start, stop) of each of `parts` contiguous parts of n examples,
+    as even as possible with the first ones larger: 64 in 3 is 22/21/21."""
+    base, extra = divmod(n, parts)
+    bounds, start = [], 0
+    for i in range(parts):
+        stop = start + base + (1 if i < extra else 0)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
+
+
+def my_part_size(n):
+    """The size of this worker's part of a batch of n."""
+    start, stop = part_bounds(n, _world.size)[_world.rank]
+    return stop - start
+
+
+def split(fields, mask):
+    """This worker's part of a batch's fields (each split along its first
+    axis) and of its mask of real examples (None: all real), the part's
+    mask registered as a split."""
+    some = next(iter(fields.values()), None)
+    n = some.shape[0] if some is not None else 0
+    start, stop = part_bounds(n, _world.size)[_world.rank]
+    part = {k: v[start:stop] for k, v in fields.items()}
+    if mask is None:
+        mask = torch.ones(n, dtype=torch.bool, device=some.device if some is not None else None)
+    mine = mask[start:stop]
+    # Marks the part as a split (an attribute: the mask object itself is
+    # what generated code passes on): where it starts, and the whole size.
+    mine._ss_part = (start, n)
+    return part, mine
+
+
+def part_of(mask):
+    """(start, whole size) of the worker's part a split batch's mask is,
+    or None when it isn't one."""
+    return getattr(mask, "_ss_part", None) if _world is not None and mask is not None else None
+
+
+class _GlobalSum(torch.autograd.Function):
+    """The sum of a tensor over the workers; its gradient is the result's
+    times the number of workers (all_gradients averages them)."""
+
+    @staticmethod
+    def forward(ctx, t):
+        out = t.clone()
+        dist.all_reduce(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * _world.size
+
+
+def global_sum(t):
+    """`t` added up over the workers (each gives its own part's sum)."""
+    if t.requires_grad:
+        return _GlobalSum.apply(t)
+    out = t.clone()
+    dist.all_reduce(out)
+    return out
+
+
+def global_extreme(t, largest):
+    """The max (or min) over the workers of each worker's `t`, detached."""
+    out = t.detach().clone()
+    dist.all_reduce(out, op=dist.ReduceOp.MAX if largest else dist.ReduceOp.MIN)
+    return out
+
+
+def scaled_for_average(t):
+    """`t` as it is, its gradient times the number of workers: a worker's
+    part of a value chosen from the whole batch (a max)."""
+    return _Scale.apply(t)
+
+
+class _Scale(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, t):
+        return t.view_as(t)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * _world.size
+
+
+def all_gradients(grads):
+    """Each gradient averaged over the workers, in one all-reduce (the
+    gradients flattened into one buffer per dtype)."""
+    if _world is None or _world.size == 1 or not grads:
+        return grads
+    by_dtype = {}
+    for name, g in grads.items():
+        by_dtype.setdefault(g.dtype, []).append(name)
+    out = dict(grads)
+    for names in by_dtype.values():
+        flat = torch.cat([grads[n].reshape(-1) for n in names])
+        dist.all_reduce(flat)
+        flat /= _world.size
+        at = 0
+        for n in names:
+            g = grads[n]
+            out[n] = flat[at : at + g.numel()].view_as(g)
+            at += g.numel()
+    return out
+
+
+def barrier():
+    """Waits for every worker (after the first saved a file the others may
+    read)."""
+    if _world is not None and _world.size > 1:
+        dist.barrier()

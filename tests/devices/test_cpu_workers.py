@@ -1,0 +1,257 @@
+"""Several CPU workers (Gloo) against one device, with real worker
+processes: `shapescript run` with `cpu*N`, the batch split 22/21/21 with
+its padding, workers that hold only padding, torchrun as two nodes, and
+the faults (docs/devices.md)."""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+from safetensors.torch import load_file
+
+from shapescript import workers
+
+HERE = Path(__file__).parent
+PROGRAMS = HERE / "programs"
+BIN = Path(os.environ["SS_BIN_DIR"]) / "shapescript"
+PYTHON = sys.executable
+
+
+def run(tmp_path, devices, *args, env=None, name="run", timeout=240):
+    """`shapescript run trainer.ss` on `devices` in a copy of the programs
+    folder; (completed process, the log's records, the weights saved)."""
+    folder = tmp_path / name
+    shutil.copytree(PROGRAMS, folder, dirs_exist_ok=True)
+    cmd = [str(BIN), "run", "trainer.ss", "--python", PYTHON, "--sinks", "jsonl", "--log-dir", "logs"]
+    if devices:
+        cmd += ["--devices", devices]
+    done = subprocess.run(
+        cmd + list(args), cwd=folder, capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})}
+    )
+    log = folder / "logs" / "log.jsonl"
+    records = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    weights = folder / "net.safetensors"
+    return done, records, load_file(weights) if weights.exists() else None
+
+
+def assert_same_run(one, several, tolerance=2e-6):
+    """The same losses, statistics and final weights (model and optimizer
+    state) up to the order of additions."""
+    (_, log1, w1), (_, logn, wn) = one, several
+    assert len(log1) == len(logn) > 0
+    for a, b in zip(log1, logn, strict=True):
+        assert a.keys() == b.keys()
+        for key in a:
+            if key not in ("time", "step"):
+                assert a[key] == pytest.approx(b[key], rel=tolerance, abs=tolerance), (key, a, b)
+    assert w1.keys() == wn.keys()
+    for key in w1:
+        torch.testing.assert_close(wn[key], w1[key], rtol=tolerance, atol=tolerance, msg=key)
+
+
+def test_parts_are_contiguous_and_as_even_as_possible():
+    assert workers.part_bounds(64, 3) == [(0, 22), (22, 43), (43, 64)]
+    assert workers.part_bounds(2, 3) == [(0, 1), (1, 2), (2, 2)]
+    assert workers.part_bounds(9, 3) == [(0, 3), (3, 6), (6, 9)]
+
+
+@pytest.mark.parametrize("n", [150, 128], ids=["padded-last-batch", "full-batches"])
+def test_three_workers_train_as_one_device(tmp_path, n):
+    # 150 = 64 + 64 + 22: the last batch is padded to 64 and split 22/21/21,
+    # so workers 1 and 2 hold only padding; 128 has no padded batch.
+    one = run(tmp_path, "cpu", "--n", str(n), name="one")
+    several = run(tmp_path, "cpu*3", "--n", str(n), name="three")
+    assert one[0].returncode == 0, one[0].stderr
+    assert several[0].returncode == 0, several[0].stderr
+    assert_same_run(one, several)
+
+
+def test_the_files_devices_line_is_used_and_logs_are_written_once(tmp_path):
+    folder = tmp_path / "line"
+    shutil.copytree(PROGRAMS, folder)
+    source = (folder / "trainer.ss").read_text()
+    (folder / "trainer.ss").write_text(
+        source.replace("import python helpers\n", "import python helpers\n\ndevices cpu*2\n")
+    )
+    done = subprocess.run(
+        [
+            str(BIN),
+            "run",
+            "trainer.ss",
+            "--python",
+            PYTHON,
+            "--sinks",
+            "terminal,jsonl",
+            "--log-dir",
+            "logs",
+            "--epochs",
+            "1",
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr
+    records = (folder / "logs" / "log.jsonl").read_text().splitlines()
+    assert len(records) == 3 + 2  # one record per log call, not one per worker
+
+
+def test_torchrun_as_two_nodes(tmp_path):
+    """Two torchrun launches on this machine, one per node, of one process
+    each: the world is both, and the run is the one-device run."""
+    one = run(tmp_path, "cpu", name="one")
+    folder = tmp_path / "nodes"
+    shutil.copytree(PROGRAMS, folder)
+    port = str(_free_port())
+    nodes = []
+    for node in range(2):
+        cmd = [
+            PYTHON,
+            "-m",
+            "torch.distributed.run",
+            "--nnodes",
+            "2",
+            "--nproc-per-node",
+            "1",
+            "--node-rank",
+            str(node),
+            "--master-addr",
+            "127.0.0.1",
+            "--master-port",
+            port,
+            "--no-python",
+            str(BIN),
+            "run",
+            "trainer.ss",
+            "--python",
+            PYTHON,
+            "--sinks",
+            "jsonl",
+            "--log-dir",
+            "logs%d" % node,
+        ]
+        nodes.append(subprocess.Popen(cmd, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    outs = [p.communicate(timeout=300) for p in nodes]
+    for p, (_, err) in zip(nodes, outs, strict=True):
+        assert p.returncode == 0, err
+    assert not (folder / "logs1" / "log.jsonl").exists()  # the second node's process is not the first worker
+    records = [json.loads(line) for line in (folder / "logs0" / "log.jsonl").read_text().splitlines()]
+    assert_same_run(one, (None, records, load_file(folder / "net.safetensors")))
+
+
+def _free_port():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize(
+    "devices, named",
+    [
+        ("cpu*0", "'cpu*0'"),
+        ("cpu*-2", "'cpu*-2'"),
+        ("cpu*100000", "'cpu*100000'"),
+        ("gpu:0", "'gpu:0'"),
+        ("cuda:%d" % (torch.cuda.device_count() + 7), "isn't there"),
+        ("cpu,cuda:0", "mixes"),
+        ("cpu*2,cpu*2", "listed twice"),
+        (",", "found nothing"),
+    ],
+)
+def test_bad_device_lists_exit_2_naming_the_entry(tmp_path, devices, named):
+    done, _, _ = run(tmp_path, devices, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert named in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def _children_of(pid):
+    """The pids of the processes whose parent is `pid` (Linux /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path("/proc/%d/stat" % pid)
+    return stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.parametrize("fault", ["kill", "raise"])
+def test_a_worker_that_dies_stops_the_run_naming_it(tmp_path, fault):
+    start = time.monotonic()
+    done, records, weights = run(
+        tmp_path, "cpu*3", env={"SS_TEST_FAULT": fault, "SS_TEST_FAULT_RANK": "1", "SS_TEST_FAULT_EPOCH": "2"}
+    )
+    assert done.returncode == 1, done.stderr
+    assert "worker 1 of 3" in done.stderr
+    assert ("SIGKILL" in done.stderr) if fault == "kill" else ("worker fault asked for" in done.stderr)
+    assert time.monotonic() - start < 60
+    # The checkpoints of the epochs before are there, whole.
+    assert weights is not None and "0/w1" in weights
+    assert {r["epoch"] for r in records} <= {0, 1, 2}
+
+
+def test_ctrl_c_stops_every_worker(tmp_path):
+    folder = tmp_path / "interrupted"
+    shutil.copytree(PROGRAMS, folder)
+    ready = tmp_path / "ready"
+    env = {
+        **os.environ,
+        "SS_TEST_FAULT": "hang",
+        "SS_TEST_FAULT_RANK": "0",
+        "SS_TEST_FAULT_EPOCH": "0",
+        "SS_TEST_FAULT_READY": str(ready),
+    }
+    controller = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "shapescript.runner",
+            "trainer.ss",
+            "--devices",
+            "cpu*2",
+            "--sinks",
+            "jsonl",
+            "--log-dir",
+            "logs",
+        ],
+        cwd=folder,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 120
+    while not ready.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert ready.exists(), controller.stderr.read() if controller.poll() is not None else "no worker got ready"
+    worker_pids = _children_of(controller.pid)
+    assert len(worker_pids) == 2
+    controller.send_signal(signal.SIGINT)
+    _, err = controller.communicate(timeout=30)
+    assert controller.returncode == 130, err
+    assert "interrupted" in err
+    time.sleep(0.5)
+    assert not any(_alive(pid) for pid in worker_pids)
