@@ -124,23 +124,6 @@ def _devices_option(devices):
     return ",".join(names)
 
 
-def _one_process_warning(devices):
-    """Functions of a module loaded for several workers run in the calling
-    process (docs/devices.md, "From Python"): said, not silently."""
-    import warnings
-
-    from . import workers
-
-    chosen = placement(devices.split(",")) if devices else None
-    if chosen is not None and chosen.workers > 1 and workers.world() is None:
-        warnings.warn(
-            "load(devices=%r): called from Python, its functions run in this process on %s; "
-            "`shapescript run` (or torchrun) runs them on %d workers" % (devices, chosen.devices[0], chosen.workers),
-            RuntimeWarning,
-            stacklevel=3,
-        )
-
-
 _DEVICES_LINE = re.compile(r"^_ss_devices = (\(.*\))$", re.M)
 
 
@@ -263,14 +246,19 @@ def _is_ours(module):
     return module is None or hasattr(module, "_ss_source")
 
 
-def _another_module(name):
-    """Whether `name` is a module Python would import from elsewhere."""
+def _another_module(name, source=None):
+    """Whether `name` is a module Python would import from elsewhere (not
+    from `source` itself, through the import hook)."""
     if name in sys.modules:
         return not _is_ours(sys.modules[name])
     try:
-        return importlib.util.find_spec(name) is not None
+        spec = importlib.util.find_spec(name)
     except (ImportError, ValueError):
         return False
+    if spec is None:
+        return False
+    same = source is not None and spec.origin and os.path.exists(spec.origin)
+    return not (same and os.path.samefile(spec.origin, source))
 
 
 def exec_generated(module, pyfile):
@@ -290,16 +278,16 @@ def load(path, checks="debug", value_checks="debug", name=None, devices=None, pa
     `checks` and `value_checks` ("always", "debug", "never") are the
     compiler's --checks and --value-checks; `devices` ("cuda:0", or a list)
     is its --devices, where the program runs (None: the file's `devices`);
-    `padding` False is --no-padding (docs/padding.md)."""
+    `padding` False is --no-padding (docs/padding.md). On several workers
+    (`devices="cpu*3"`), each call of one of its functions from Python runs
+    on them (docs/devices.md, "From Python")."""
     pyfile = build(path, checks, value_checks, devices, padding)
-    if not _from_runner:
-        _one_process_warning(_devices_option(devices))
     name = name or Path(os.fsdecode(path)).stem
     spec = importlib.util.spec_from_file_location(name, pyfile)
     module = importlib.util.module_from_spec(spec)
     # Not under the name of a module Python would import otherwise
     # (`einops.ss`): the program's own `import einops` would get itself.
-    register = _is_ours(sys.modules.get(name)) and not _another_module(name)
+    register = _is_ours(sys.modules.get(name)) and not _another_module(name, path)
     previous = sys.modules.get(name)
     if register:
         sys.modules[name] = module
@@ -312,7 +300,22 @@ def load(path, checks="debug", value_checks="debug", name=None, devices=None, pa
             else:
                 sys.modules[name] = previous
         raise
+    if not _from_runner:
+        _calls_on_workers(module, path, checks, value_checks, _devices_option(devices), padding)
     return module
+
+
+def _calls_on_workers(module, path, checks, value_checks, devices, padding):
+    """A program loaded for several workers: its functions, called from
+    Python, run on them (worker_call.py)."""
+    from . import worker_call, workers
+
+    if workers.world() is not None:
+        return
+    chosen = placement(devices.split(",") if devices else list(getattr(module, "_ss_devices", ())))
+    if chosen is not None and chosen.workers > 1:
+        options = {"source": os.path.abspath(os.fsdecode(path)), "checks": checks, "value_checks": value_checks}
+        worker_call.on_workers(module, dict(options, devices=devices, padding=padding), chosen.workers)
 
 
 def _run_export(cmd, source):

@@ -63,10 +63,11 @@ def _ending(rc):
     return "ended with exit status %d" % rc
 
 
-def run_workers(argv, count, err=None):
-    """Runs `python -m shapescript.runner ARGV` as `count` workers and waits
-    for them: 0 when all end well, 130 on Ctrl-C, else 1 after stopping the
-    rest, with a line naming the worker that failed first."""
+def run_workers(argv, count, err=None, module="shapescript.runner"):
+    """Runs `python -m MODULE ARGV` (the runner, or worker_main for a
+    Python call) as `count` workers and waits for them: 0 when all end
+    well, 130 on Ctrl-C, else 1 after stopping the rest, with a line naming
+    the worker that failed first."""
     err = err or sys.stderr
     port = free_port()
     threads = max(1, (os.cpu_count() or 1) // count)
@@ -75,7 +76,7 @@ def run_workers(argv, count, err=None):
         for rank in range(count):
             procs.append(
                 subprocess.Popen(
-                    [sys.executable, "-m", "shapescript.runner", *argv],
+                    [sys.executable, "-m", module, *argv],
                     env=worker_environment(rank, count, port, threads),
                     start_new_session=True,  # Ctrl-C comes to the controller, which stops them
                     preexec_fn=_die_with_parent,

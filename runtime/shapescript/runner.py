@@ -300,8 +300,10 @@ def _run(fn, bound, made):
     sinks.reset_steps()
     hook = sys.excepthook
     tracebacks.install_excepthook()
+    ended_well = False
     try:
         result = fn(*bound.args, **bound.kwargs)
+        ended_well = True
     except ShapeScriptError as e:
         print(_worker_prefix() + str(e), file=sys.stderr)
         return 1
@@ -319,7 +321,7 @@ def _run(fn, bound, made):
         sinks.close_sinks()
         sinks.log_to(*previous)
         sys.excepthook = hook
-        workers.leave()
+        workers.leave(ended_well)
     if result is not None and workers.is_first():
         if hasattr(result, "dim") and result.dim() == 0:
             result = result.item()
@@ -333,4 +335,7 @@ def _worker_prefix():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    if workers.launched_by_environment():
+        workers.exit_worker(status)
+    sys.exit(status)

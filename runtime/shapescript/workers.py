@@ -81,12 +81,27 @@ def join(kind, devices):
     return _world
 
 
-def leave():
-    """Leaves the world (at the end of a worker's run)."""
+def leave(ended_well):
+    """Leaves the world at the end of a worker's run: together with the
+    others when it `ended_well` (all of them reach this barrier), else at
+    once (the others may wait in a collective this one never joins; the
+    controller, or torchrun, stops them)."""
     global _world
-    if dist.is_initialized():
+    if _world is not None and dist.is_initialized() and ended_well:
+        dist.barrier()
         dist.destroy_process_group()
     _world = None
+
+
+def exit_worker(status):
+    """Ends a worker process with `status` without Python's finalizers:
+    torch.distributed's threads, torn down at exit while a peer leaves,
+    can abort the process (SIGABRT) after its work is done."""
+    import sys
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
 
 
 def part_bounds(n, parts):

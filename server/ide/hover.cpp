@@ -7,6 +7,7 @@
 #include "check/builtin_table.hpp"
 #include "check/describe.hpp"
 #include "ide/builtin_docs.hpp"
+#include "ide/devices_hover.hpp"
 #include "ide/navigation.hpp"
 
 namespace ss::ide {
@@ -157,6 +158,7 @@ const SymbolFact* fact_for(const SymbolAt& symbol, ByteRange at) {
 }  // namespace
 
 std::optional<HoverInfo> hover(const Snapshot& s, uint32_t offset) {
+    if (auto devices = devices_hover(s, offset)) return devices;
     if (auto symbol = symbol_at(s, offset)) {
         const SymbolFact& fact = *fact_for(*symbol, symbol->occurrence);
         std::string markdown;

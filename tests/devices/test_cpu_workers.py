@@ -255,3 +255,53 @@ def test_ctrl_c_stops_every_worker(tmp_path):
     assert "interrupted" in err
     time.sleep(0.5)
     assert not any(_alive(pid) for pid in worker_pids)
+
+
+@pytest.mark.parametrize("fixed_shapes", [True, False], ids=["padded", "unpadded"])
+def test_a_python_call_runs_on_the_workers_and_brings_back_what_it_changed(tmp_path, monkeypatch, fixed_shapes):
+    """load(devices="cpu*3"): `fit` called from Python trains on three
+    workers, and the caller's model, optimizer and mode come back as one
+    device leaves them. Unpadded (fixed_shapes(False)), the last batch of
+    22 is split 8/7/7 as it is."""
+    import shapescript
+    import shapescript.rt as rt
+
+    folder = tmp_path / "python"
+    shutil.copytree(PROGRAMS, folder)
+    monkeypatch.syspath_prepend(str(folder))
+    one = shapescript.load(folder / "trainer.ss", devices="cpu", name="trainer_one_device")
+    several = shapescript.load(folder / "trainer.ss", devices="cpu*3")
+    import helpers
+
+    was = shapescript.fixed_shapes(fixed_shapes)
+    try:
+        results = []
+        for module in (one, several):
+            m = module.Net.init(seed=0)
+            opt = rt.adamw(m, lr=1e-2, weight_decay=0.01)
+            mode = rt.Train(seed=3)
+            module.fit(m, opt, helpers.examples(150), mode)
+            results.append((m, opt, mode))
+    finally:
+        shapescript.fixed_shapes(was)
+    (m1, o1, t1), (m3, o3, t3) = results
+    assert (o3.count, t3.root._steps) == (o1.count, t1.root._steps) == (3, 3)
+    for (name, p1), (_, p3) in zip(m1.named_parameters(), m3.named_parameters(), strict=True):
+        torch.testing.assert_close(p3, p1, rtol=2e-6, atol=2e-6, msg=name)
+    state1, state3 = o1.torch_optimizer.state_dict()["state"], o3.torch_optimizer.state_dict()["state"]
+    torch.testing.assert_close(state3, state1, rtol=2e-6, atol=2e-6)
+
+
+def test_a_python_call_that_fails_on_the_workers_raises(tmp_path, monkeypatch):
+    import shapescript
+
+    folder = tmp_path / "failing"
+    shutil.copytree(PROGRAMS, folder)
+    monkeypatch.syspath_prepend(str(folder))
+    several = shapescript.load(folder / "trainer.ss", devices="cpu*2")
+    monkeypatch.setenv("SS_TEST_FAULT", "raise")
+    monkeypatch.setenv("SS_TEST_FAULT_RANK", "0")
+    monkeypatch.setenv("SS_TEST_FAULT_EPOCH", "0")
+    with pytest.raises(shapescript.ShapeScriptError, match=r"main\(\) failed on the workers"):
+        several.main(n=64, epochs=1, out=str(tmp_path / "never.safetensors"))
+    assert not (tmp_path / "never.safetensors").exists()

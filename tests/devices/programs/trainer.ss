@@ -49,3 +49,7 @@ fn main(n: int = 150, size: int = 64, epochs: int = 3, out: str = "net.safetenso
         for batch in test |> batches(64):
             log(epoch=epoch, accuracy=accuracy(m, batch), spread=spread(m, batch))
         save(out, m, opt)
+
+fn fit(mut m: Net, mut opt: Optimizer[Net], train: Dataset[Pair], mode: Mode):
+    for batch in train |> batches(64):
+        log(loss=train_step(m, opt, batch, mode))
