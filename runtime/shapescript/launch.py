@@ -18,6 +18,12 @@ import time
 # before it is killed.
 STOP_GRACE_S = 5.0
 POLL_S = 0.05
+# A worker's exit status when it failed because another one left (its
+# collective lost a peer): the controller names the one that left instead.
+LOST_PEER = 3
+# How long a controller that saw only such workers end waits for the one
+# that caused it.
+CAUSE_GRACE_S = 2.0
 
 
 def free_port():
@@ -82,11 +88,18 @@ def run_workers(argv, count, err=None, module="shapescript.runner"):
                     preexec_fn=_die_with_parent,
                 )
             )
+        lost_since = None
         while True:
             codes = [p.poll() for p in procs]
             failed = [(rank, rc) for rank, rc in enumerate(codes) if rc not in (None, 0)]
+            causes = [(rank, rc) for rank, rc in failed if rc != LOST_PEER]
+            if failed and not causes:
+                lost_since = lost_since or time.monotonic()
+                if time.monotonic() - lost_since < CAUSE_GRACE_S:
+                    time.sleep(POLL_S)
+                    continue
             if failed:
-                rank, rc = failed[0]
+                rank, rc = (causes or failed)[0]
                 _stop(procs, signal.SIGTERM)
                 err.write(
                     "shapescript: worker %d of %d (pid %d) %s; the others were stopped\n"

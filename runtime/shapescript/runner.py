@@ -312,6 +312,8 @@ def _run(fn, bound, made):
             print("interrupted", file=sys.stderr)
         return 130
     except Exception as e:
+        if workers.lost_peer(e):  # another worker left: the controller names that one
+            return launch.LOST_PEER
         if workers.is_first():
             sys.stderr.write(tracebacks.format_exception(e, skip=1))  # not the runner's own frame
         else:  # the first worker shows the traceback; the others, a line

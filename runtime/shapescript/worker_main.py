@@ -10,7 +10,7 @@ import sys
 
 import torch
 
-from . import compiler, devices, padding, recording, tracebacks, workers
+from . import compiler, devices, launch, padding, recording, tracebacks, workers
 
 
 def main(argv=None):
@@ -51,6 +51,8 @@ def main(argv=None):
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # noqa: BLE001 - a worker's error, printed for the caller
+        if workers.lost_peer(e):
+            return launch.LOST_PEER
         if workers.is_first():
             sys.stderr.write(tracebacks.format_exception(e))
         else:

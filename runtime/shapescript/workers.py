@@ -213,6 +213,18 @@ def all_gradients(grads):
     return out
 
 
+def lost_peer(error):
+    """Whether `error` is a collective's failure on a worker of several (a
+    peer that left, a connection closed), not the program's own."""
+    if _world is None or not isinstance(error, RuntimeError):
+        return False
+    if isinstance(error, getattr(dist, "DistBackendError", ())):
+        return True
+    # Gloo's transport raises a plain RuntimeError naming its own source.
+    text = str(error)
+    return "gloo/transport" in text or "Connection closed by peer" in text or "Connection reset by peer" in text
+
+
 def barrier():
     """Waits for every worker (after the first saved a file the others may
     read)."""

@@ -198,16 +198,38 @@ def _alive(pid):
     return stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
 
 
+def _processes_marked(mark):
+    """The pids of this user's processes whose environment holds `mark`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if mark.encode() in (entry / "environ").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return [pid for pid in found if _alive(pid)]
+
+
 @pytest.mark.parametrize("fault", ["kill", "raise"])
 def test_a_worker_that_dies_stops_the_run_naming_it(tmp_path, fault):
     start = time.monotonic()
+    mark = "SS_TEST_MARK=%d-%s" % (os.getpid(), fault)
     done, records, weights = run(
-        tmp_path, "cpu*3", env={"SS_TEST_FAULT": fault, "SS_TEST_FAULT_RANK": "1", "SS_TEST_FAULT_EPOCH": "2"}
+        tmp_path,
+        "cpu*3",
+        env={
+            "SS_TEST_FAULT": fault,
+            "SS_TEST_FAULT_RANK": "1",
+            "SS_TEST_FAULT_EPOCH": "2",
+            mark.split("=")[0]: mark.split("=")[1],
+        },
     )
     assert done.returncode == 1, done.stderr
     assert "worker 1 of 3" in done.stderr
     assert ("SIGKILL" in done.stderr) if fault == "kill" else ("worker fault asked for" in done.stderr)
     assert time.monotonic() - start < 60
+    assert _processes_marked(mark) == []  # no worker left behind
     # The checkpoints of the epochs before are there, whole.
     assert weights is not None and "0/w1" in weights
     assert {r["epoch"] for r in records} <= {0, 1, 2}

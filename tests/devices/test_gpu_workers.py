@@ -8,9 +8,60 @@ import torch
 from test_cpu_workers import assert_same_run, run
 
 GPUS = torch.cuda.device_count() if torch.cuda.is_available() else 0
-pytestmark = pytest.mark.skipif(GPUS < 2, reason="needs two CUDA devices; this machine has %d" % GPUS)
+two_gpus = pytest.mark.skipif(GPUS < 2, reason="needs two CUDA devices; this machine has %d" % GPUS)
+one_gpu = pytest.mark.skipif(GPUS < 1, reason="needs a CUDA device; this machine has none")
 
 
+@one_gpu
+def test_one_nccl_worker_under_torchrun_trains_as_one_gpu(tmp_path):
+    """torchrun with one process on cuda:0: the NCCL world, recorded steps
+    with its collectives, against the same run without torchrun."""
+    import shutil
+    import subprocess
+    import sys
+
+    from test_cpu_workers import BIN, PROGRAMS, _free_port
+
+    one = run(tmp_path, "cuda:0", name="one")
+    folder = tmp_path / "torchrun"
+    shutil.copytree(PROGRAMS, folder)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "torch.distributed.run",
+            "--nproc-per-node",
+            "1",
+            "--master-port",
+            str(_free_port()),
+            "--no-python",
+            str(BIN),
+            "run",
+            "trainer.ss",
+            "--python",
+            sys.executable,
+            "--devices",
+            "cuda:0",
+            "--sinks",
+            "jsonl",
+            "--log-dir",
+            "logs",
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    import json
+
+    from safetensors.torch import load_file
+
+    records = [json.loads(line) for line in (folder / "logs" / "log.jsonl").read_text().splitlines()]
+    assert_same_run(one, (None, records, load_file(folder / "net.safetensors")), tolerance=1e-5)
+
+
+@two_gpus
 def test_two_gpus_train_as_one(tmp_path):
     one = run(tmp_path, "cuda:0", name="one")
     two = run(tmp_path, "cuda:0,cuda:1", name="two")
@@ -19,6 +70,7 @@ def test_two_gpus_train_as_one(tmp_path):
     assert_same_run(one, two, tolerance=1e-5)
 
 
+@one_gpu
 def test_a_cuda_index_that_is_not_there(tmp_path):
     done, _, _ = run(tmp_path, "cuda:0,cuda:%d" % GPUS, timeout=60)
     assert done.returncode == 2 and "isn't there" in done.stderr
