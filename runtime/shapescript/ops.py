@@ -290,7 +290,7 @@ def prod(x, dim=None, pads=None, padded=()):
     filled = _fill_padding(x, pads, padded, dim, 1)
     x = x if filled is None else filled[0]
     if _across_workers(x, pads, padded, dim):
-        raise ValueError("prod over a batch split across workers isn't supported: run it on one device")
+        return workers.global_prod(_reduced(torch.prod, x, dim, 1))
     return torch.prod(x) if dim is None else torch.prod(x, dim)
 
 
@@ -376,7 +376,7 @@ def reduce(x, pattern, reduction, pads=None, padded=(), **sizes):
     real = real.expand(x.shape)
     filled = torch.where(real, x, torch.full((), _REDUCE_PADDING[reduction](x.dtype), dtype=x.dtype, device=x.device))
     if across and reduction == "prod":
-        raise ValueError("reduce(..., 'prod') over a batch split across workers isn't supported: run it on one device")
+        return workers.global_prod(einops.reduce(filled, pattern, "prod", **sizes))
     if reduction in ("max", "min"):
         local = einops.reduce(filled, pattern, reduction, **sizes)
         return _chosen_across_workers(local, reduction == "max") if across else local

@@ -176,6 +176,20 @@ def global_extreme(t, largest):
     return out
 
 
+def global_prod(local):
+    """The product over the workers of each one's `local` product: this
+    worker's own, times the others' gathered (no division, so a zero
+    anywhere is exact); its gradient flows through its own (scaled, as
+    global_sum's)."""
+    gathered = [torch.empty_like(local) for _ in range(_world.size)]
+    dist.all_gather(gathered, local.detach().contiguous())
+    others = torch.ones_like(local)
+    for rank, part in enumerate(gathered):
+        if rank != _world.rank:
+            others = others * part
+    return (scaled_for_average(local) if local.requires_grad else local) * others
+
+
 def scaled_for_average(t):
     """`t` as it is, its gradient times the number of workers: a worker's
     part of a value chosen from the whole batch (a max)."""
