@@ -327,3 +327,15 @@ def test_a_python_call_that_fails_on_the_workers_raises(tmp_path, monkeypatch):
     with pytest.raises(shapescript.ShapeScriptError, match=r"main\(\) failed on the workers"):
         several.main(n=64, epochs=1, out=str(tmp_path / "never.safetensors"))
     assert not (tmp_path / "never.safetensors").exists()
+
+
+def test_a_value_pairing_examples_of_a_split_batch_is_refused(tmp_path):
+    folder = tmp_path / "pairs"
+    shutil.copytree(PROGRAMS, folder)
+    cmd = [str(BIN), "run", "pairs.ss", "--python", PYTHON, "--sinks", "jsonl", "--log-dir", "logs"]
+    alone = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, timeout=120)
+    assert alone.returncode == 0, alone.stderr
+    split = subprocess.run(cmd + ["--devices", "cpu*2"], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert split.returncode == 1
+    assert "pairs the examples of a batch split across 2 workers" in split.stderr
+    assert "run it on one device" in split.stderr
