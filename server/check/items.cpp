@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "check/builtin_table.hpp"
+#include "check/device_list.hpp"
 #include "check/file_checker.hpp"
 #include "check/serving_form.hpp"
 #include "check/suggest.hpp"
@@ -275,33 +276,15 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     text_ = text;
 }
 
-// `devices cuda:0, cuda:1`, `cpu`, `cpu*3` (CPU workers), `mps` (E0107):
-// each entry a device, all of one kind, none twice, and a count of CPU
-// workers that is a plan, not a slip (the runtime's limit: devices.py).
+// `devices cuda:0, cuda:1`, `cpu`, `cpu*3` (CPU workers), `mps` (E0107),
+// by the rules of check/device_list.hpp.
 void FileChecker::check_devices(const ast::DevicesDecl& devices) {
-    constexpr int64_t kMaxCpuWorkers = 256;
-    std::string first_kind;
-    std::vector<std::string> seen;
+    std::vector<DeviceEntry> seen;
     for (const ast::Device& d : devices.devices) {
-        const std::string& kind = d.kind.text;
-        std::string entry = kind + (d.index ? ":" + std::to_string(*d.index) : "");
-        std::string problem;
-        if (kind != "cpu" && kind != "cuda" && kind != "mps")
-            problem = "`" + kind + "` is not a device" + did_you_mean(kind, {"cpu", "cuda", "mps"});
-        else if (kind == "cuda" && !d.index && !d.count) problem = "a GPU is written with its index, such as `cuda:0`";
-        else if (kind != "cuda" && d.index) problem = "only `cuda` devices have an index";
-        else if (d.count && (kind != "cpu" || *d.count < 1)) problem = "`*N` counts CPU workers: `cpu*3`";
-        else if (d.count && *d.count > kMaxCpuWorkers)
-            problem = "`cpu*" + std::to_string(*d.count) + "` is more CPU workers than the " +
-                      std::to_string(kMaxCpuWorkers) + " a program may have";
-        else if (!first_kind.empty() && kind != first_kind)
-            problem =
-                "`" + entry + "` mixes " + kind + " with " + first_kind + ": a program runs on one kind of device";
-        else if (std::find(seen.begin(), seen.end(), entry) != seen.end())
-            problem = "`" + entry + "` is listed twice" + (kind == "cpu" ? " (CPU workers are written `cpu*N`)" : "");
-        if (first_kind.empty()) first_kind = kind;
-        seen.push_back(entry);
-        if (!problem.empty()) report(DiagCode::E0107, d.range, {problem});
+        DeviceEntry entry{d.kind.text, d.index, d.count};
+        if (std::string problem = device_entry_problem(entry, seen); !problem.empty())
+            report(DiagCode::E0107, d.range, {problem});
+        seen.push_back(std::move(entry));
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/device_list.hpp"
 #include "cli/arguments.hpp"
 #include "cli/check_levels.hpp"
 #include "cli/exit_codes.hpp"
@@ -107,6 +108,8 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
             if (!valid_level(value)) return usage(name + " expects always, debug or never, found `" + value + "`");
             (name == "--checks" ? options.checks : options.value_checks) = value;
         } else if (name == "--devices") {
+            if (std::string problem = check::device_list_problem(value); !problem.empty())
+                return usage("--devices: " + problem);
             options.devices = value;
         } else if (name == "--no-padding") {
             options.padding = false;

@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include "check/device_list.hpp"
 #include "cli/arguments.hpp"
 #include "cli/check_levels.hpp"
 #include "cli/exit_codes.hpp"
@@ -153,8 +154,11 @@ Or<ExportOptions> read_options(std::span<const std::string> args, std::ostream& 
         else if (name == "--output") options.output = value;
         else if (name == "--emit-python") options.emit_python = value;
         else if (name == "--python") options.python = value;
-        else if (name == "--devices") options.devices = value;
-        else if (name == "--aoti") options.aoti = true;
+        else if (name == "--devices") {
+            if (std::string problem = check::device_list_problem(value); !problem.empty())
+                return usage(err, "--devices: " + problem);
+            options.devices = value;
+        } else if (name == "--aoti") options.aoti = true;
         else if (name == "--weights") options.weights = value;
         else if (name == "--hf") options.hf = value;
         else if (name == "--vllm") options.vllm = true;

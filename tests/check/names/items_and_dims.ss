@@ -24,7 +24,7 @@ fn as_type(x: D) -> [D]:  # error E0103 "is a dim, but a type"
 fn twice(x: [n], x: [n]) -> [n]:  # error E0101 "a parameter of `twice`"
     return x
 
-devices cuda, gpu:1, cpu*0  # error E0107 "its index", error E0107 "did you mean", error E0107 "CPU workers"
+devices cuda, gpu:1, cpu*0  # error E0107 "its index", error E0107 "did you mean", error E0107 "has no workers"
 
 model axis:  # error E0101 "`axis` is already defined, as a built-in type"
     w: [4] = zeros
