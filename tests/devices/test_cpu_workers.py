@@ -24,21 +24,35 @@ BIN = Path(os.environ["SS_BIN_DIR"]) / "shapescript"
 PYTHON = sys.executable
 
 
-def run(tmp_path, devices, *args, env=None, name="run", timeout=240):
-    """`shapescript run trainer.ss` on `devices` in a copy of the programs
-    folder; (completed process, the log's records, the weights saved)."""
-    folder = tmp_path / name
-    shutil.copytree(PROGRAMS, folder, dirs_exist_ok=True)
-    cmd = [str(BIN), "run", "trainer.ss", "--python", PYTHON, "--sinks", "jsonl", "--log-dir", "logs"]
-    if devices:
-        cmd += ["--devices", devices]
-    done = subprocess.run(
-        cmd + list(args), cwd=folder, capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})}
-    )
-    log = folder / "logs" / "log.jsonl"
+def run_command(program="trainer.ss", log_dir="logs", sinks="jsonl"):
+    """`shapescript run PROGRAM` logging to LOG_DIR, as the tests run it."""
+    return [str(BIN), "run", program, "--python", PYTHON, "--sinks", sinks, "--log-dir", log_dir]
+
+
+def torchrun_command(*launcher, log_dir="logs"):
+    """`shapescript run trainer.ss` launched by torchrun with `launcher`'s
+    options."""
+    return [PYTHON, "-m", "torch.distributed.run", *launcher, "--no-python", *run_command(log_dir=log_dir)]
+
+
+def outcome(done, folder, log_dir="logs"):
+    """(completed process, the log's records, the weights saved) of a run in `folder`."""
+    log = folder / log_dir / "log.jsonl"
     records = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
     weights = folder / "net.safetensors"
     return done, records, load_file(weights) if weights.exists() else None
+
+
+def run(tmp_path, devices, *args, env=None, name="run", timeout=240):
+    """`shapescript run trainer.ss` on `devices` in a copy of the programs
+    folder; its outcome."""
+    folder = tmp_path / name
+    shutil.copytree(PROGRAMS, folder, dirs_exist_ok=True)
+    cmd = run_command() + (["--devices", devices] if devices else [])
+    done = subprocess.run(
+        cmd + list(args), cwd=folder, capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})}
+    )
+    return outcome(done, folder)
 
 
 def assert_same_run(one, several, tolerance=2e-6):
@@ -81,23 +95,7 @@ def test_the_files_devices_line_is_used_and_logs_are_written_once(tmp_path):
         source.replace("import python helpers\n", "import python helpers\n\ndevices cpu*2\n")
     )
     done = subprocess.run(
-        [
-            str(BIN),
-            "run",
-            "trainer.ss",
-            "--python",
-            PYTHON,
-            "--sinks",
-            "terminal,jsonl",
-            "--log-dir",
-            "logs",
-            "--epochs",
-            "1",
-        ],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=240,
+        run_command(sinks="terminal,jsonl") + ["--epochs", "1"], cwd=folder, capture_output=True, text=True, timeout=240
     )
     assert done.returncode == 0, done.stderr
     records = (folder / "logs" / "log.jsonl").read_text().splitlines()
@@ -113,38 +111,17 @@ def test_torchrun_as_two_nodes(tmp_path):
     port = str(_free_port())
     nodes = []
     for node in range(2):
-        cmd = [
-            PYTHON,
-            "-m",
-            "torch.distributed.run",
-            "--nnodes",
-            "2",
-            "--nproc-per-node",
-            "1",
-            "--node-rank",
-            str(node),
-            "--master-addr",
-            "127.0.0.1",
-            "--master-port",
-            port,
-            "--no-python",
-            str(BIN),
-            "run",
-            "trainer.ss",
-            "--python",
-            PYTHON,
-            "--sinks",
-            "jsonl",
-            "--log-dir",
-            "logs%d" % node,
-        ]
+        cmd = torchrun_command(
+            *("--nnodes", "2", "--nproc-per-node", "1", "--node-rank", str(node)),
+            *("--master-addr", "127.0.0.1", "--master-port", port),
+            log_dir="logs%d" % node,
+        )
         nodes.append(subprocess.Popen(cmd, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     outs = [p.communicate(timeout=300) for p in nodes]
     for p, (_, err) in zip(nodes, outs, strict=True):
         assert p.returncode == 0, err
     assert not (folder / "logs1" / "log.jsonl").exists()  # the second node's process is not the first worker
-    records = [json.loads(line) for line in (folder / "logs0" / "log.jsonl").read_text().splitlines()]
-    assert_same_run(one, (None, records, load_file(folder / "net.safetensors")))
+    assert_same_run(one, outcome(None, folder, "logs0"))
 
 
 def _free_port():
@@ -332,7 +309,7 @@ def test_a_python_call_that_fails_on_the_workers_raises(tmp_path, monkeypatch):
 def test_a_value_pairing_examples_of_a_split_batch_is_refused(tmp_path):
     folder = tmp_path / "pairs"
     shutil.copytree(PROGRAMS, folder)
-    cmd = [str(BIN), "run", "pairs.ss", "--python", PYTHON, "--sinks", "jsonl", "--log-dir", "logs"]
+    cmd = run_command("pairs.ss")
     alone = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, timeout=120)
     assert alone.returncode == 0, alone.stderr
     split = subprocess.run(cmd + ["--devices", "cpu*2"], cwd=folder, capture_output=True, text=True, timeout=120)

@@ -3,9 +3,12 @@ trainer.ss, with its steps recorded as CUDA graphs (the gradients'
 all-reduce inside them). Runs as it is on a machine with two or more CUDA
 devices; elsewhere each test skips, saying why."""
 
+import shutil
+import subprocess
+
 import pytest
 import torch
-from test_cpu_workers import assert_same_run, run
+from test_cpu_workers import PROGRAMS, _free_port, assert_same_run, outcome, run, torchrun_command
 
 GPUS = torch.cuda.device_count() if torch.cuda.is_available() else 0
 two_gpus = pytest.mark.skipif(GPUS < 2, reason="needs two CUDA devices; this machine has %d" % GPUS)
@@ -16,49 +19,15 @@ one_gpu = pytest.mark.skipif(GPUS < 1, reason="needs a CUDA device; this machine
 def test_one_nccl_worker_under_torchrun_trains_as_one_gpu(tmp_path):
     """torchrun with one process on cuda:0: the NCCL world, recorded steps
     with its collectives, against the same run without torchrun."""
-    import shutil
-    import subprocess
-    import sys
-
-    from test_cpu_workers import BIN, PROGRAMS, _free_port
-
     one = run(tmp_path, "cuda:0", name="one")
     folder = tmp_path / "torchrun"
     shutil.copytree(PROGRAMS, folder)
+    launcher = ("--nproc-per-node", "1", "--master-port", str(_free_port()))
     done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "torch.distributed.run",
-            "--nproc-per-node",
-            "1",
-            "--master-port",
-            str(_free_port()),
-            "--no-python",
-            str(BIN),
-            "run",
-            "trainer.ss",
-            "--python",
-            sys.executable,
-            "--devices",
-            "cuda:0",
-            "--sinks",
-            "jsonl",
-            "--log-dir",
-            "logs",
-        ],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=300,
+        torchrun_command(*launcher) + ["--devices", "cuda:0"], cwd=folder, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
-    import json
-
-    from safetensors.torch import load_file
-
-    records = [json.loads(line) for line in (folder / "logs" / "log.jsonl").read_text().splitlines()]
-    assert_same_run(one, (None, records, load_file(folder / "net.safetensors")), tolerance=1e-5)
+    assert_same_run(one, outcome(done, folder), tolerance=1e-5)
 
 
 @two_gpus
