@@ -191,9 +191,8 @@ def batch_loop(batches, padded, where):
     if workers.workers() > 1 and not padded:
         _whole_on_each_worker(where)
     if isinstance(batches, Batches):  # for the steps that record ahead (recording.py)
+        # The whole batches' sizes: a worker records its part of each (recording.py).
         sizes = announcements.epoch_sizes(len(batches.dataset), batches.size, pad_to)
-        if split:
-            sizes = {workers.my_part_size(n) for n in sizes}
         announcements.announce(batches.dataset.spec, sizes)
     token = sinks.loop_begin(where, total)
     try:

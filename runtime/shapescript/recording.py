@@ -408,12 +408,17 @@ class RecordedStep:
         args, kwargs = self.template
         if not self._warm(args, kwargs):
             return  # its warm-up comes first, and records ahead after it
+        split = any(getattr(t, "_ss_part", None) is not None for t in tensors((args, kwargs)))
         for spec, sizes in self.announced.items():
             old = next((len(a) for a in (*args, *kwargs.values()) if isinstance(a, _Record) and a.spec is spec), None)
             if old is None:
                 continue
-            for new in sorted(sizes):
-                made_args, made_kwargs = made(args, spec, old, new), made(kwargs, spec, old, new)
+            for whole in sorted(sizes):
+                # On several workers, each records its own part of each
+                # announced batch: one graph per size on every worker, in
+                # the same order, so their collectives pair up.
+                new, part = workers.my_part(whole) if split else (whole, None)
+                made_args, made_kwargs = made(args, spec, old, new, part), made(kwargs, spec, old, new, part)
                 key = signature(made_args, made_kwargs)
                 with self.lock:
                     if key in self.graphs or key in self.pending:

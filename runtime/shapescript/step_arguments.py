@@ -32,14 +32,15 @@ class Shape:
         self.shape, self.dtype, self.device = tuple(t.shape), t.dtype, t.device
         self._ss_part = getattr(t, "_ss_part", None)
 
-    def made(self, leading=None):
+    def made(self, leading=None, part=None):
+        """A new tensor of this shape, of `leading` size first when given;
+        a worker's part of a split batch (workers.py) at `part` (start,
+        whole size) when given, else where this one was."""
         shape = self.shape if leading is None or not self.shape else (leading, *self.shape[1:])
         fill = torch.ones if self.dtype == torch.bool else torch.zeros
         out = fill(shape, dtype=self.dtype, device=self.device)
-        if self._ss_part is not None and shape == self.shape:
-            # A worker's part of a split batch (workers.py): of another size,
-            # its place in the whole isn't known, and its key differs.
-            out._ss_part = self._ss_part
+        if self._ss_part is not None:
+            out._ss_part = part if part is not None else self._ss_part
         return out
 
 
@@ -198,14 +199,17 @@ def template(value):
     return rebuild([Shape(t) for t, _ in leaves])
 
 
-def made(value, spec, old, new):
+def made(value, spec, old, new, part=None):
     """Inputs like an argument's `template`, with each batch of the record
     `spec` (and each mask a padded caller passes along with it) of the
-    leading size `new` where the call's was `old`."""
+    leading size `new` where the call's was `old`; on a worker, its part of
+    the whole batch at `part` (start, whole size: workers.py)."""
     _, leaves, rebuild = flatten(value, False)
 
     def resized(s, within):
         batch = within is MASKS or (spec is not None and within is spec)
-        return s.made(new if batch and s.shape and s.shape[0] == old else None)
+        if batch and s.shape and s.shape[0] == old:
+            return s.made(new, part)
+        return s.made()
 
     return rebuild([resized(s, within) for s, within in leaves])

@@ -116,10 +116,13 @@ def part_bounds(n, parts):
     return bounds
 
 
-def my_part_size(n):
-    """The size of this worker's part of a batch of n."""
+def my_part(n):
+    """(size, (start, n)) of this worker's part of a batch of n; alone,
+    (n, None)."""
+    if _world is None or _world.size == 1:
+        return n, None
     start, stop = part_bounds(n, _world.size)[_world.rank]
-    return stop - start
+    return stop - start, (start, n)
 
 
 def split(fields, mask):

@@ -73,3 +73,23 @@ def test_a_recording_ahead_makes_the_announced_record_s_batches_at_the_new_size(
     assert bool(batch.pad_mask.all())  # every example of a made batch is real
     assert (tuple(other.x.shape), tuple(example.x.shape), tuple(tensor.shape)) == ((4, 2), (2,), (4,))
     assert tuple(made_kwargs["_ss_pad"][1].shape) == (7,)
+
+
+def test_a_workers_part_of_a_split_batch_is_part_of_the_key_and_kept_by_copies():
+    """A worker's part (workers.py): where it starts in the whole batch and
+    the whole's size change what a graph computes, so they are in the key,
+    a graph's copies keep them, and a recording ahead makes the part it is
+    told of."""
+    mask = torch.ones(21, dtype=torch.bool)
+    mask._ss_part = (22, 64)
+    batch = Batch({"image": torch.rand(21, 3), "label": torch.arange(21)}, DIGIT, mask)
+    other_place = torch.ones(21, dtype=torch.bool)
+    other_place._ss_part = (21, 63)  # the same shape, another part of another whole
+    moved = Batch(batch.fields, DIGIT, other_place)
+    assert step_arguments.flatten(batch)[0] != step_arguments.flatten(moved)[0]
+    assert step_arguments.copies(batch).pad_mask._ss_part == (22, 64)
+    shapes = step_arguments.template(batch)
+    made = step_arguments.made(shapes, DIGIT, 21, 8, (22, 30))
+    assert made.pad_mask.shape == (8,) and made.pad_mask._ss_part == (22, 30)
+    assert made.image.shape == (8, 3) and not hasattr(made.image, "_ss_part")
+    assert step_arguments.made(shapes, DIGIT, 21, 21).pad_mask._ss_part == (22, 64)
