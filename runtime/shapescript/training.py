@@ -38,6 +38,7 @@ def value_and_grad(loss_fn, m, *args, _ss_pad=None):
     detached, 0-d; Grads). Leaves every parameter's .grad alone. `_ss_pad`
     is the masks of padded axes the loss is given (docs/padding.md)."""
     params = _trainable(m)
+    workers.check_same_model(m)
     with torch.enable_grad():
         loss = loss_fn(m, *args) if _ss_pad is None else loss_fn(m, *args, _ss_pad=_ss_pad)
         if not isinstance(loss, torch.Tensor) or loss.dim() != 0:

@@ -78,7 +78,55 @@ def join(kind, devices):
         kwargs = {"device_id": device} if backend == "nccl" else {}
         dist.init_process_group(backend, rank=rank, world_size=size, **kwargs)
     _world = World(rank, size, local_rank, device, backend)
+    _same_random_start()
     return _world
+
+
+def _same_random_start():
+    """Seeds Python's, NumPy's and torch's global generators alike on every
+    worker, from a seed the first draws: what the program draws without a
+    seed of its own (a dataset from torch.randn) is then the same on each,
+    as the run is on one device, and still differs from run to run."""
+    import random
+
+    import numpy as np
+
+    seed = (
+        torch.randint(0, 2**31 - 1, (1,), dtype=torch.int64) if _world.rank == 0 else torch.zeros(1, dtype=torch.int64)
+    )
+    seed = seed.to(_world.device)
+    dist.broadcast(seed, 0)
+    value = int(seed.item())
+    random.seed(value)
+    np.random.seed(value)
+    torch.manual_seed(value)
+
+
+def check_same_model(m):
+    """Once per model: whether every worker's parameters are the same, as
+    they must be for the run to be one device's (the same init, the same
+    updates). A model made from values that differ between workers is an
+    error that says so, not a run that silently diverges."""
+    if _world is None or _world.size == 1 or id(m) in _checked_models:
+        return
+    _checked_models.add(id(m))
+    with torch.no_grad():
+        local = torch.stack(
+            [p.detach().double().sum() for p in m.parameters()] or [torch.zeros((), dtype=torch.float64)]
+        )
+        local = local.to(_world.device)
+        high, low = local.clone(), local.clone()
+        dist.all_reduce(high, op=dist.ReduceOp.MAX)
+        dist.all_reduce(low, op=dist.ReduceOp.MIN)
+    if not torch.equal(high, low):
+        raise RuntimeError(
+            "the workers' %s models differ: the program makes it from values that differ between workers "
+            "(a Python draw with a seed of its own per worker?); every worker must start from the same model"
+            % type(m).__name__
+        )
+
+
+_checked_models = set()
 
 
 def leave(ended_well):

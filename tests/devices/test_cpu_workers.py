@@ -316,3 +316,16 @@ def test_a_value_pairing_examples_of_a_split_batch_is_refused(tmp_path):
     assert split.returncode == 1
     assert "pairs the examples of a batch split across 2 workers" in split.stderr
     assert "run it on one device" in split.stderr
+
+
+def test_workers_start_alike_and_a_model_that_differs_between_them_is_refused(tmp_path):
+    folder = tmp_path / "differ"
+    shutil.copytree(PROGRAMS, folder)
+    cmd = run_command("differ.ss") + ["--devices", "cpu*2", "--draws", str(tmp_path)]
+    same = subprocess.run(cmd + ["--per-worker", "false"], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert same.returncode == 0, same.stderr
+    # Unseeded draws are the same on every worker, as one device draws once.
+    assert (tmp_path / "draws0.txt").read_text() == (tmp_path / "draws1.txt").read_text()
+    differs = subprocess.run(cmd, cwd=folder, capture_output=True, text=True, timeout=120)
+    assert differs.returncode == 1
+    assert "the workers' Lin models differ" in differs.stderr

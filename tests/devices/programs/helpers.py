@@ -34,3 +34,15 @@ def fault(epoch):
         with open(os.environ["SS_TEST_FAULT_READY"], "w") as f:
             f.write(str(os.getpid()))
         time.sleep(600)
+
+
+def rank():
+    """This worker's rank (0 alone): a seed that differs between workers."""
+    return int(os.environ.get("RANK", "0"))
+
+
+def note_draws(folder):
+    """Writes what this worker draws from torch's global generator without
+    a seed of its own to FOLDER/draws<RANK>.txt."""
+    with open(os.path.join(folder, "draws%d.txt" % rank()), "w") as f:
+        f.write(repr(torch.rand(4).tolist()))
