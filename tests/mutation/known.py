@@ -242,6 +242,20 @@ ALLOWED = (
         line=r"\btorch(\.\w+)+\(\)",
     ),
     Known(
+        "a Python function's argument of another type",
+        "`np.random.randn(0.0)` through `import python numpy as np`: a Python function's parameters aren't "
+        "declared, so a float where it takes an int is refused by the function when it runs, as written",
+        "call",
+        "TypeError",
+        r"^'float' object cannot be interpreted as an integer$",
+        _call(
+            "TypeError",
+            "'float' object cannot be interpreted as an integer",
+            'm.py:274: _ss_result = x + _ss_rt.cast(np.random.randn(0.0), _ss_spec_7, "m.ss:68")',
+        ),
+        line=r"\bnp(\.\w+)+\(",
+    ),
+    Known(
         "a number divided by zero at run time",
         "`k // n`, `k ** -1` with n or k 0 at run time: a division by a value, never by a zero written as one (E0308)",
         "call",
