@@ -100,6 +100,7 @@ def test_the_files_devices_line_is_used_and_logs_are_written_once(tmp_path):
     assert done.returncode == 0, done.stderr
     records = (folder / "logs" / "log.jsonl").read_text().splitlines()
     assert len(records) == 3 + 2  # one record per log call, not one per worker
+    assert (done.stdout + done.stderr).count("saved epoch 0") == 1  # print, once
 
 
 def test_torchrun_as_two_nodes(tmp_path):

@@ -51,6 +51,7 @@ fn main(n: int = 150, size: int = 64, epochs: int = 3, out: str = "net.safetenso
         for batch in test |> batches(64):
             log(epoch=epoch, accuracy=accuracy(m, batch), spread=spread(m, batch))
         save(out, m, opt)
+        print("saved epoch", epoch)
 
 fn fit(mut m: Net, mut opt: Optimizer[Net], train: Dataset[Pair], mode: Mode):
     for batch in train |> batches(64):
