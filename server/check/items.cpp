@@ -163,15 +163,12 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
             auto signature = signatures_.find(fn->name.text);
             // A function defined twice (E0101) has its first signature only.
             if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin) {
-                FunctionFacts facts{fn->name.text,
-                                    item.range,
-                                    "",
-                                    {},
-                                    {signature->second.scope.generics.begin(), signature->second.scope.generics.end()},
-                                    result_.program.calls.size(),
-                                    0,
-                                    result_.program.effects.size(),
-                                    0};
+                FunctionFacts facts;
+                facts.name = fn->name.text;
+                facts.range = item.range;
+                facts.generic_axes = {signature->second.scope.generics.begin(), signature->second.scope.generics.end()};
+                facts.calls_begin = result_.program.calls.size();
+                facts.effects_begin = result_.program.effects.size();
                 for (const ParamSig& p : signature->second.params)
                     if (p.is_mut && (p.type.kind == TypeKind::Model || p.type.kind == TypeKind::Optimizer))
                         facts.mut_state_parameters.push_back(p.name);
