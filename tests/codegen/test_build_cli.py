@@ -51,8 +51,8 @@ def test_emit_python_is_an_alias_of_output(tmp_path):
 
 
 def test_devices_option_is_recorded(tmp_path):
-    result = run_build([EXAMPLES / "attention.ss", "-o", "-", "--devices", "cpu,cpu"])
-    assert '_ss_devices = ("cpu", "cpu")' in result.stdout
+    result = run_build([EXAMPLES / "attention.ss", "-o", "-", "--devices", "cuda:0,cuda:1"])
+    assert '_ss_devices = ("cuda:0", "cuda:1")' in result.stdout
 
 
 def test_generated_module_compiles_for_every_example():
