@@ -2,6 +2,8 @@
 
 import torch
 
+from . import workers
+
 
 def _field_key(spec, name):
     """The field a Python attribute names: a field Python can't name as it
@@ -180,7 +182,7 @@ def batch_loop(batches, padded, where):
     is 22/21/21, and a worker may hold only padding. A loop the checker
     can't pad can't be split exactly either: each worker runs its batches
     whole (the same on every worker, so exact, only not faster)."""
-    from . import announcements, padding, sinks, workers
+    from . import announcements, padding, sinks
 
     try:
         total = len(batches)
@@ -192,8 +194,9 @@ def batch_loop(batches, padded, where):
         _whole_on_each_worker(where)
     if isinstance(batches, Batches):  # for the steps that record ahead (recording.py)
         # The whole batches' sizes: a worker records its part of each (recording.py).
-        sizes = announcements.epoch_sizes(len(batches.dataset), batches.size, pad_to)
-        announcements.announce(batches.dataset.spec, sizes)
+        announcements.announce(
+            batches.dataset.spec, announcements.epoch_sizes(len(batches.dataset), batches.size, pad_to)
+        )
     token = sinks.loop_begin(where, total)
     try:
         for b in batches:
@@ -218,8 +221,6 @@ def _whole_on_each_worker(where):
     """Says once per loop that its batches aren't split (splitting it
     wouldn't be exact)."""
     import warnings
-
-    from . import workers
 
     if where in _warned_whole or not workers.is_first():
         return

@@ -70,12 +70,10 @@ def placement(names, check_present=True):
         device = torch.device(kind, int(index)) if index is not None else torch.device(kind)
         if kind not in ("cpu", "meta") and device.index is None:
             device = torch.device(kind, 0)
-        if device in devices:
+        if device in devices:  # `cpu*2, cpu*3` too: both are the CPU
             raise DeviceListError("devices: %r is listed twice" % entry)
         devices.append(device)
     kind = kinds[0]
-    if kind == "cpu" and len(devices) > 1:
-        raise DeviceListError("devices: %r is listed twice (CPU workers are written cpu*N)" % entries[1])
     if kind == "cuda":
         count = len(devices)
         if check_present:
@@ -86,8 +84,6 @@ def placement(names, check_present=True):
                         "devices: %r isn't there: this machine has %d CUDA device%s"
                         % (entry, have, "" if have == 1 else "s")
                     )
-    if kind in ("mps", "meta") and len(devices) > 1:
-        raise DeviceListError("devices: %r: there is one %s device" % (entries[1], kind))
     return Placement(kind, devices, count)
 
 

@@ -54,6 +54,11 @@ def record_steps(flag):
     return was
 
 
+def enabled():
+    """Whether steps are recorded now (record_steps)."""
+    return _switch["on"]
+
+
 def recorded_steps():
     """Per step by `module.name` (its generated module's name, as Python's
     qualified names are): its graphs and their shapes, how many calls

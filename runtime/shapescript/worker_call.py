@@ -57,8 +57,7 @@ def call(module, name, options, count, args, kwargs):
         header = dict(options, module=module.__name__, fn=name)
         header["sys_path"] = list(sys.path)  # where the program's `import python` modules are found
         header["fixed_shapes"] = padding.enabled()
-        header["record_steps"] = recording.record_steps(True)
-        recording.record_steps(header["record_steps"])
+        header["record_steps"] = recording.enabled()
         with open(os.path.join(job, "call.json"), "w", encoding="utf-8") as f:
             json.dump(header, f)
         try:

@@ -22,21 +22,19 @@ import torch
 import torch.distributed as dist
 
 _world = None  # the World of this process, when it is one of several workers
+_checked_models = set()  # ids of the models check_same_model has seen
 
 
 class World:
     """This worker's place: its rank (0 is the first, which logs, prints and
-    saves), the number of workers, its device and torch.distributed's
-    backend (gloo on the CPU, nccl on CUDA)."""
+    saves), the number of workers, and its device."""
 
-    __slots__ = ("rank", "size", "local_rank", "device", "backend")
+    __slots__ = ("rank", "size", "device")
 
-    def __init__(self, rank, size, local_rank, device, backend):
+    def __init__(self, rank, size, device):
         self.rank = rank
         self.size = size
-        self.local_rank = local_rank
         self.device = device
-        self.backend = backend
 
 
 def world():
@@ -77,7 +75,7 @@ def join(kind, devices):
     if not dist.is_initialized():
         kwargs = {"device_id": device} if backend == "nccl" else {}
         dist.init_process_group(backend, rank=rank, world_size=size, **kwargs)
-    _world = World(rank, size, local_rank, device, backend)
+    _world = World(rank, size, device)
     _same_random_start()
     return _world
 
@@ -124,9 +122,6 @@ def check_same_model(m):
             "(a Python draw with a seed of its own per worker?); every worker must start from the same model"
             % type(m).__name__
         )
-
-
-_checked_models = set()
 
 
 def leave(ended_well):
@@ -213,11 +208,7 @@ class _GlobalSum(torch.autograd.Function):
 
 def global_sum(t):
     """`t` added up over the workers (each gives its own part's sum)."""
-    if t.requires_grad:
-        return _GlobalSum.apply(t)
-    out = t.clone()
-    dist.all_reduce(out)
-    return out
+    return _GlobalSum.apply(t)
 
 
 def global_extreme(t, largest):
@@ -238,7 +229,7 @@ def global_prod(local):
     for rank, part in enumerate(gathered):
         if rank != _world.rank:
             others = others * part
-    return (scaled_for_average(local) if local.requires_grad else local) * others
+    return scaled_for_average(local) * others
 
 
 def scaled_for_average(t):
