@@ -76,6 +76,8 @@ module.exports = grammar({
     // `einsum(q, k: ...)` starts with operands; `rearrange(b n -> n b)`
     // starts with a pattern. Which one is decided by `:` or `->` later.
     [$._primary_expression, $._size],
+    // `einsum(layers.D ...` likewise: a qualified size or an attribute.
+    [$._primary_expression, $.qualified_name],
   ],
 
   rules: {
@@ -85,6 +87,8 @@ module.exports = grammar({
       $.dim_declaration,
       $.devices_declaration,
       $.import_declaration,
+      $.module_import,
+      $.from_import,
       $.extern_function,
       $.function_definition,
       $.model_definition,
@@ -123,6 +127,34 @@ module.exports = grammar({
     ),
 
     dotted_name: $ => seq($.identifier, repeat(seq('.', $.identifier))),
+
+    // `import layers`, `import nn.attention as attn`: another .ss file,
+    // whose names are then written qualified (`layers.Block`).
+    module_import: $ => seq(
+      'import',
+      field('module', $.dotted_name),
+      optional(seq('as', field('alias', $.identifier))),
+      $._newline,
+    ),
+
+    // `from layers import Block, block as layer`: names of another .ss file,
+    // written unqualified.
+    from_import: $ => seq(
+      'from',
+      field('module', $.dotted_name),
+      'import',
+      commaSep1(field('name', $.imported_name)),
+      optional(','),
+      $._newline,
+    ),
+
+    imported_name: $ => seq(
+      field('name', $.identifier),
+      optional(seq('as', field('alias', $.identifier))),
+    ),
+
+    // `layers.D`, `layers.Block`: a name of an imported .ss file in a type.
+    qualified_name: $ => seq($.identifier, repeat1(seq('.', $.identifier))),
 
     extern_function: $ => seq(
       'extern',
@@ -194,9 +226,9 @@ module.exports = grammar({
 
     // `f32`, `Mask`, `Index[V]`, `Logit over V`, `Dataset[Digit]`, `Mlp`.
     named_type: $ => prec.right(seq(
-      field('name', $.identifier),
+      field('name', choice($.identifier, $.qualified_name)),
       optional(field('arguments', $.type_arguments)),
-      optional(seq('over', field('over', $.identifier))),
+      optional(seq('over', field('over', choice($.identifier, $.qualified_name)))),
     )),
 
     type_arguments: $ => seq('[', commaSep1(choice($._type, $.integer)), optional(','), ']'),
@@ -210,6 +242,7 @@ module.exports = grammar({
 
     _size: $ => choice(
       $.identifier,
+      $.qualified_name,
       $.integer,
       $.scaled_axis,
       $.size_binary,

@@ -132,8 +132,10 @@ std::vector<Diagnostic> with_analyses(const std::vector<Diagnostic>& checked, co
     return out;
 }
 
-std::vector<Diagnostic> check_source(std::string_view source, std::vector<Fact>* facts) {
+std::vector<Diagnostic> check_source(std::string_view source, std::vector<Fact>* facts,
+                                     const check::ImportResolver& imports) {
     check::DocumentAnalysis document{std::string(source)};
+    document.set_resolver(imports);
     const check::DocumentResult& checked = document.analyze();
     Result analysed = analyze(checked.check);
     if (facts) *facts = analysed.facts;

@@ -27,6 +27,7 @@
 
 #include "analysis/facts.hpp"
 #include "check/checker.hpp"
+#include "check/modules.hpp"
 #include "check/program.hpp"
 #include "diag/diagnostic.hpp"
 
@@ -171,6 +172,8 @@ std::vector<Diagnostic> with_analyses(const std::vector<Diagnostic>& checked, co
 // The whole front end on one text, as `shapescript check` runs it: one
 // DocumentAnalysis, then every analysis (check::check_text is the
 // checker's part alone). `facts`, when given, receives the analyses' facts.
-std::vector<Diagnostic> check_source(std::string_view source, std::vector<Fact>* facts = nullptr);
+// `imports` finds the modules it imports (check/modules.hpp).
+std::vector<Diagnostic> check_source(std::string_view source, std::vector<Fact>* facts = nullptr,
+                                     const check::ImportResolver& imports = nullptr);
 
 }  // namespace ss::analysis

@@ -131,44 +131,59 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
     auto open = [&](CalleeKind kind, std::string name, ByteRange at) {
         return open_call(kind, std::move(name), at, range, arguments, piped, piped_range);
     };
-    if (auto* name = std::get_if<ast::NameExpr>(&callee.node)) {
-        const std::string& f = name->name.text;
-        if (!body_->locals.count(f)) {
-            if (const ItemRef* item = lookup(f)) {
-                reference(*item, name->name.range);
+    // `layers.block(m, x)`: a function of an imported file, called as one of
+    // this file is (by the name written, which its tables know).
+    std::optional<ast::Name> member = module_member(callee);
+    // `layers.Block.init(...)` is a model's, below.
+    if (auto* attr = std::get_if<ast::Attribute>(&callee.node); member && !lookup(member->text))
+        if (std::optional<ast::Name> object = module_member(*attr->object); object && lookup(object->text))
+            member.reset();
+    const auto* plain = std::get_if<ast::NameExpr>(&callee.node);
+    if (member || plain) {
+        const ast::Name& callee_name = member ? *member : plain->name;
+        const std::string& f = callee_name.text;
+        if (member || !body_->locals.count(f)) {
+            const ItemRef* item = member ? lookup_member(*member) : lookup(f);
+            if (item && !member) reference(*item, callee_name.range);
+            if (!item && member) {
+                open(CalleeKind::Unresolved, f, callee_name.range);
+                type_arguments();
+                return Type{};  // E0112 said the module has no such name
+            }
+            if (item) {
                 auto sig = signatures_.find(f);
                 if ((item->kind == SymbolKind::Function || item->kind == SymbolKind::ExternFunction) &&
                     sig != signatures_.end()) {
                     call_site_ =
                         open(item->kind == SymbolKind::Function ? CalleeKind::Function : CalleeKind::ExternFunction, f,
-                             name->name.range);
+                             callee_name.range);
                     return call_signature(f, sig->second, arguments, piped, piped_range, range);
                 }
-                open(CalleeKind::Unresolved, f, name->name.range);
-                report(DiagCode::E0508, name->name.range, {f, std::string(kind_phrase(item->kind))});
+                open(CalleeKind::Unresolved, f, callee_name.range);
+                report(DiagCode::E0508, callee_name.range, {f, std::string(kind_phrase(item->kind))});
                 type_arguments();
                 return Type{};
             }
             if (auto prelude = prelude_signatures_.find(f); prelude != prelude_signatures_.end()) {
-                reference_builtin(name->name);
-                size_t site = call_site_ = open(CalleeKind::Builtin, f, name->name.range);
+                reference_builtin(callee_name);
+                size_t site = call_site_ = open(CalleeKind::Builtin, f, callee_name.range);
                 Type out = call_signature(f, prelude->second, arguments, piped, piped_range, range);
                 call_effects(site, arguments, piped_range);
                 if (const Builtin* b = find_builtin(f); b && b->distribution)
                     as_distribution(out, *b->distribution, arguments, piped != nullptr);
                 return out;
             }
-            size_t site = open(CalleeKind::Builtin, f, name->name.range);
+            size_t site = open(CalleeKind::Builtin, f, callee_name.range);
             // `zeros([n])` in a body: only a model's field is made by an initialiser.
             if (const Builtin* b = find_builtin(f); b && b->typing == BuiltinTyping::Initializer) {
-                reference_builtin(name->name);
-                report(DiagCode::E0103, name->name.range, {f, std::string(kInitializerPhrase), "a function"});
+                reference_builtin(callee_name);
+                report(DiagCode::E0103, callee_name.range, {f, std::string(kInitializerPhrase), "a function"});
                 type_arguments();
                 return Type{};
             }
             if (const Builtin* b = find_builtin(f);
                 b && b->is_call && !check_builtin_arity(f, builtin_labels(*b), arguments, piped != nullptr, range)) {
-                reference_builtin(name->name);
+                reference_builtin(callee_name);
                 call_effects(site, arguments, piped_range);
                 type_arguments();
                 return Type{};
@@ -176,7 +191,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             call_site_ = site;  // a rule may bind the call's axes (attention)
             std::optional<Type> typed = type_of_builtin(f, arguments, piped, piped_range, range);
             if (typed || is_builtin(f)) {
-                reference_builtin(name->name);
+                reference_builtin(callee_name);
                 call_effects(site, arguments, piped_range);
                 if (typed) return *typed;
                 const Builtin* b = find_builtin(f);
@@ -187,36 +202,45 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
             }
             if (site < result_.program.calls.size()) result_.program.calls[site].kind = CalleeKind::Unresolved;
         } else {
-            open(CalleeKind::Unresolved, f, name->name.range);
+            open(CalleeKind::Unresolved, f, callee_name.range);
         }
-        not_callable(callee, type_of_name(name->name));  // or reports an undefined name
+        not_callable(callee, type_of_name(callee_name));  // or reports an undefined name
         type_arguments();
         return Type{};
     }
     // `Mlp.init(seed=0)` makes a model.
     if (auto* attr = std::get_if<ast::Attribute>(&callee.node)) {
-        if (auto* object = std::get_if<ast::NameExpr>(&attr->object->node);
-            object && !body_->locals.count(object->name.text)) {
-            if (const ItemRef* item = lookup(object->name.text); item && item->kind == SymbolKind::Model) {
-                open(CalleeKind::ModelInit, object->name.text + "." + attr->attribute.text, callee.range);
-                reference(*item, object->name.range);
+        // `layers.Block.init(seed=0)` too.
+        std::optional<ast::Name> model_member = module_member(*attr->object);
+        const auto* model_name = std::get_if<ast::NameExpr>(&attr->object->node);
+        const ast::Name* object = model_member ? &*model_member : model_name ? &model_name->name : nullptr;
+        if (object && (model_member || !body_->locals.count(object->text))) {
+            const ItemRef* item = model_member ? lookup_member(*model_member) : lookup(object->text);
+            if (item && item->kind == SymbolKind::Model) {
+                open(CalleeKind::ModelInit, object->text + "." + attr->attribute.text, callee.range);
+                if (!model_member) reference(*item, object->range);
                 for (const ast::Argument* a : arguments)  // the seed is an int (`Mlp.init(seed=test)`)
                     if (Type t = type_of(*a->value); t.kind != TypeKind::Int && t.kind != TypeKind::Unknown &&
                                                      (!a->keyword || a->keyword->text == "seed"))
                         report(DiagCode::E0505, a->range, {"seed", "an int", in_message(t)});
                 if (attr->attribute.text != "init") {
                     report(DiagCode::E0106, attr->attribute.range,
-                           {object->name.text, attr->attribute.text, "; a model's one method is `init(seed=...)`"});
+                           {object->text, attr->attribute.text, "; a model's one method is `init(seed=...)`"});
                     return Type{};
                 }
                 // The runtime's `init(seed=0)` (runtime/shapescript/models.py).
                 static const std::vector<BuiltinLabel> kInitLabels = {builtin_label("seed?: int")};
-                if (!check_builtin_arity(object->name.text + ".init", kInitLabels, arguments, piped != nullptr, range))
+                if (!check_builtin_arity(object->text + ".init", kInitLabels, arguments, piped != nullptr, range))
                     return Type{};
                 Type model;
                 model.kind = TypeKind::Model;
-                model.ref = object->name.text;
+                model.ref = key_of(*item, object->text);
                 return model;
+            }
+            if (model_member && !item) {
+                open(CalleeKind::Unresolved, written(callee.range), callee.range);
+                type_arguments();
+                return Type{};  // E0112 said the module has no such name
             }
         }
         // `torch.sort(x)`, `shapescript.datasets.digits()`: through an `import python`.

@@ -32,6 +32,7 @@ enum class SymbolKind : uint8_t {
     Function,
     ExternFunction,
     PythonModule,  // a Python name: `import python torch` binds `torch`
+    Module,        // another .ss file: `import layers` binds `layers` (docs/modules.md)
     Parameter,
     Local,  // a name a body assigns, or a loop binds
     Field,
@@ -57,6 +58,9 @@ struct SymbolFact {
     ByteRange definition;
     SymbolKind kind = SymbolKind::Dim;  // not Builtin or PatternAxis: those are NameUses
     bool exported = false;              // Function: `export fn`
+    // 0: defined in this file. Otherwise a name another .ss file defines,
+    // imported: its definition is in CheckResult::modules[module - 1].
+    uint16_t module = 0;
 };
 
 // The type of an expression the editor shows: each pipeline stage and each
@@ -84,6 +88,8 @@ struct CheckResult {
     // One table for every size symbol in the facts' types: a SymbolId's
     // name as written (`n`, `?k`).
     std::vector<std::string> symbol_names;
+    // The .ss files whose names this file imports, as found (SymbolFact::module).
+    std::vector<std::string> modules;
 };
 
 CheckResult check_file(const ast::File& file, std::string_view text);
@@ -102,11 +108,21 @@ struct TypedFunction {
     std::vector<TypedParam> params;
     std::optional<Type> returns;  // absent when not written
 };
+// A name another .ss file defines, as this file uses it: `layers.block`
+// (import layers) or `block` (from layers import block) is `block` of the
+// module `layers` (the module path as this file writes it).
+struct ImportedName {
+    std::string module;
+    std::string name;
+    SymbolKind kind = SymbolKind::Function;
+};
 struct TypedProgram {
     std::unordered_map<const ast::Expr*, Type> expression_types;
     std::map<std::string, TypedFunction> functions;                    // the file's fn and extern fn
     std::map<std::string, std::map<std::string, Type>> record_fields;  // model or data -> field -> type
     std::map<std::string, int64_t> dims;
+    // By the name the file uses (`layers.block`, or `block` after a from-import).
+    std::map<std::string, ImportedName> imported;
 };
 
 }  // namespace ss::check

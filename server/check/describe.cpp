@@ -164,6 +164,7 @@ std::string describe(const SymbolFact& f) {
                    (f.type ? " -> " + describe(*f.type) + " (inferred)" : "");
         case SymbolKind::ExternFunction: return "extern fn " + f.name + " = " + f.written;
         case SymbolKind::PythonModule: return "import python " + f.written;
+        case SymbolKind::Module: return "import " + f.written + "  # " + f.owner;
         case SymbolKind::Parameter:
         case SymbolKind::Local: return f.name + ": " + type();
         case SymbolKind::Field: return f.owner + "." + f.name + ": " + type();

@@ -13,6 +13,11 @@ std::optional<std::string> FileChecker::dim_named(const std::string& written_nam
         if (!ref || ref->kind != SymbolKind::Dim || !ref->item) return nullptr;
         return std::get_if<ast::DimDecl>(&ref->item->node);
     };
+    // A dim of another file, by any key it has here (imports.cpp).
+    if (auto imported = imported_dims_.find(written_name); imported != imported_dims_.end()) {
+        if (!(size == Size::constant(imported->second.value))) return std::nullopt;
+        return imported->second.identity;
+    }
     std::string name = written_name;
     const ast::DimDecl* decl = dim_decl(name);
     if (!decl) return std::nullopt;
@@ -24,6 +29,10 @@ std::optional<std::string> FileChecker::dim_named(const std::string& written_nam
     // is an error of its own).
     for (int steps = 0; steps < 64 && decl && decl->value; ++steps) {
         const auto* alias = std::get_if<ast::NameExpr>(&decl->value->node);
+        // `dim E = layers.D`: E is the other file's D.
+        if (std::optional<ast::Name> member = alias ? std::nullopt : module_member(*decl->value))
+            if (auto imported = imported_dims_.find(member->text); imported != imported_dims_.end())
+                return imported->second.identity;
         const ast::DimDecl* next = alias ? dim_decl(alias->name.text) : nullptr;
         if (!next) break;
         name = alias->name.text;

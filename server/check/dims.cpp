@@ -41,6 +41,7 @@ std::optional<int64_t> FileChecker::dim_value(const std::string& name, ByteRange
     if (!ref || ref->kind != SymbolKind::Dim) return std::nullopt;
     DimState& state = dim_state_[name];
     if (state == DimState::Done) return dim_values_[name];
+    if (!ref->item) return std::nullopt;  // imported, in error in its own file
     if (state == DimState::Failed) return std::nullopt;
     if (state == DimState::Visiting) {
         // used_at is inside the dim that closes the cycle.
@@ -78,6 +79,17 @@ std::optional<int64_t> FileChecker::evaluate(const ast::Expr& expr, const std::s
         if (!lit->value)
             report(DiagCode::E0402, expr.range, {"an integer too large for a size (" + written(expr.range) + ")"});
         return lit->value;
+    }
+    // `layers.D`: a dim of an imported file.
+    if (std::optional<ast::Name> member = module_member(expr)) {
+        const ItemRef* item = lookup_member(*member);
+        if (!item) return std::nullopt;
+        if (item->kind != SymbolKind::Dim) {
+            report(DiagCode::E0103, member->range,
+                   {member->text, std::string(kind_phrase(item->kind)), "a dim or an integer"});
+            return std::nullopt;
+        }
+        return dim_value(member->text, member->range);
     }
     if (auto* ref = std::get_if<ast::NameExpr>(&expr.node)) {
         const ItemRef* item = lookup(ref->name.text);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "check/file_checker.hpp"
+#include "check/module_summary.hpp"
 #include "syntax/lower.hpp"
 #include "syntax/rebase.hpp"
 #include "syntax/syntax_check.hpp"
@@ -86,11 +87,24 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     chunks_ = std::move(kept);
 
     std::vector<const ast::Item*> items_in_order = items;
+    // What each import finds is part of the interface: a module whose
+    // summary changed changes this file's environment (modules.hpp).
+    std::map<std::string, ImportOutcome> imports;
     std::string key = interface_key(items, tree_.text());
+    for (const ast::Item* item : items)
+        if (auto* imp = std::get_if<ast::ImportModule>(&item->node); imp && resolver_ && !imp->module.text.empty()) {
+            auto [at, fresh] = imports.emplace(imp->module.text, ImportOutcome{});
+            if (!fresh) continue;
+            at->second = resolver_(imp->module.text);
+            key += "\1" + imp->module.text + "\1" + std::to_string(static_cast<int>(at->second.problem)) +
+                   at->second.detail + "\1" + at->second.file + "\1" +
+                   (at->second.summary ? at->second.summary->key : "");
+        }
     if (environment_ && key == environment_key_) {
         environment_->rebind(std::move(items), tree_.text());
     } else {
         environment_ = std::make_unique<FileChecker>(std::move(items), tree_.text(), bodies_.get());
+        environment_->set_imports(imports);
         environment_->run_environment();
         environment_key_ = std::move(key);
     }
@@ -107,7 +121,19 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
                                result_.check.diagnostics.end());
     std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
+    imports_ = std::move(imports);
     return &result_;
+}
+
+std::shared_ptr<const ModuleSummary> DocumentAnalysis::summary(const std::string& file) const {
+    if (!environment_) return nullptr;
+    std::shared_ptr<ModuleSummary> s = environment_->summary(file, result_.check);
+    s->errors = static_cast<size_t>(std::count_if(result_.diagnostics.begin(), result_.diagnostics.end(),
+                                                  [](const Diagnostic& d) { return d.severity == Severity::Error; }));
+    for (const auto& [module, found] : imports_)
+        if (found.problem == ImportOutcome::Problem::Cycle) s->cycle = found.detail;
+    s->key += ":" + std::to_string(s->errors) + ":" + s->cycle;
+    return s;
 }
 
 }  // namespace ss::check

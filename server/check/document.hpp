@@ -12,12 +12,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "check/checker.hpp"
+#include "check/modules.hpp"
 #include "diag/diagnostic.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/syntax_tree.hpp"
@@ -55,6 +57,13 @@ public:
     // The concrete syntax trees of the current text (after the last edit).
     const syntax::SyntaxTree& tree() const { return tree_; }
 
+    // How `import a.b` finds its module (modules.hpp), asked at each
+    // analysis; without one every import is E0109.
+    void set_resolver(ImportResolver resolver) { resolver_ = std::move(resolver); }
+    // What importers of this file depend on, from the last complete
+    // analysis; `file` is the path it was found at.
+    std::shared_ptr<const ModuleSummary> summary(const std::string& file) const;
+
     // Analyses what changed since the last call.
     const DocumentResult& analyze();
     // The same, but `stop` is asked now and then (between function bodies);
@@ -81,6 +90,8 @@ private:
     // that body alone.
     std::unique_ptr<FileChecker> environment_;
     std::string environment_key_;
+    ImportResolver resolver_;
+    std::map<std::string, ImportOutcome> imports_;  // what the last analysis's imports found
     bool typed_ = false;
     DocumentResult result_;
 };

@@ -131,7 +131,14 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         return Type{};
     }
     if (auto* a = std::get_if<ast::As>(&node)) return type_of_as(*a, expr.range);
-    if (auto* a = std::get_if<ast::Attribute>(&node)) return type_of_attribute(*a);
+    if (auto* a = std::get_if<ast::Attribute>(&node)) {
+        // `layers.L`: a name of an imported file, as a name of this one is.
+        if (std::optional<ast::Name> member = module_member(expr)) {
+            const ItemRef* item = lookup_member(*member);
+            return item ? type_of_item(*item, *member) : Type{};  // else E0112 said why
+        }
+        return type_of_attribute(*a);
+    }
     if (auto* s = std::get_if<ast::Subscript>(&node)) return type_of_subscript(*s);
     if (auto* c = std::get_if<ast::CausalMask>(&node)) return type_of_causal(*c, expr.range);
     if (auto* t = std::get_if<ast::TupleExpr>(&node)) {
@@ -274,14 +281,7 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     }
     if (const ItemRef* item = lookup(name.text)) {
         reference(*item, name.range);
-        if (item->kind == SymbolKind::Dim) return of_kind(TypeKind::Int);
-        // A function passed as a value (`value_and_grad(loss, m, ...)`) is
-        // called by its callee: an edge of the call graph too.
-        if (item->kind == SymbolKind::Function)
-            if (size_t site = open_call(CalleeKind::Function, name.text, name.range, name.range, {}, nullptr, {});
-                site < result_.program.calls.size())
-                result_.program.calls[site].passed_as_value = true;
-        return Type{};  // models, functions, modules: used through calls and attributes
+        return type_of_item(*item, name);
     }
     if (const Builtin* builtin = find_builtin(name.text)) {
         reference_builtin(name);
@@ -302,6 +302,18 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     return Type{};
 }
 
+// A top-level name (or an imported one) as a value.
+Type FileChecker::type_of_item(const ItemRef& item, const ast::Name& name) {
+    if (item.kind == SymbolKind::Dim) return of_kind(TypeKind::Int);
+    // A function passed as a value (`value_and_grad(loss, m, ...)`) is
+    // called by its callee: an edge of the call graph too.
+    if (item.kind == SymbolKind::Function)
+        if (size_t site = open_call(CalleeKind::Function, name.text, name.range, name.range, {}, nullptr, {});
+            site < result_.program.calls.size())
+            result_.program.calls[site].passed_as_value = true;
+    return Type{};  // models, functions, modules: used through calls and attributes
+}
+
 std::string_view FileChecker::not_a_value(const std::string& name) const {
     if (body_->locals.count(name) || body_->scope.generics.count(name)) return {};
     if (const ItemRef* item = lookup(name)) {
@@ -310,7 +322,8 @@ std::string_view FileChecker::not_a_value(const std::string& name) const {
             case SymbolKind::Data:
             case SymbolKind::Function:
             case SymbolKind::ExternFunction:
-            case SymbolKind::PythonModule: return kind_phrase(item->kind);
+            case SymbolKind::PythonModule:
+            case SymbolKind::Module: return kind_phrase(item->kind);
             default: return {};
         }
     }
@@ -712,7 +725,7 @@ std::optional<SymbolId> FileChecker::generic_axis(const std::string& name, ByteR
     if (!body_ || body_->locals.count(name)) return std::nullopt;
     auto it = body_->scope.generics.find(name);
     if (it == body_->scope.generics.end()) return std::nullopt;
-    record_axis_name(ast::Name{name, used_at, false}, body_->scope);
+    record_axis_name(ast::Name{name, used_at, false, {}}, body_->scope);
     check_readable(name, it->second, used_at);
     return it->second;
 }

@@ -19,6 +19,7 @@
 #include "check/checker.hpp"
 #include "check/context.hpp"
 #include "check/describe.hpp"
+#include "check/modules.hpp"
 #include "check/size.hpp"
 #include "check/types.hpp"
 #include "diag/catalogue.hpp"
@@ -26,14 +27,19 @@
 
 namespace ss::check {
 
-struct Builtin;       // builtin_table.hpp
-struct BuiltinLabel;  // builtin_table.hpp
+struct Builtin;        // builtin_table.hpp
+struct BuiltinLabel;   // builtin_table.hpp
+struct ModuleSummary;  // module_summary.hpp
 
 // A top-level name and the item that defines it.
 struct ItemRef {
     SymbolKind kind;
-    const ast::Item* item = nullptr;
-    size_t fact = 0;  // index into result.symbols
+    const ast::Item* item = nullptr;  // null for a name imported from another file
+    size_t fact = 0;                  // index into result.symbols
+    // An imported name: what the checker's tables and types call it, the
+    // module path and its name (`layers.Block`), however it is written
+    // here (`Block` after `from layers import Block`). Empty: the name.
+    std::string key;
 };
 
 // The generic axes of one signature, each a size symbol shared by every
@@ -308,6 +314,12 @@ public:
     CheckResult run_bodies(CheckResult* previous, const std::function<bool()>* stop = nullptr);
     bool stopped() const { return stopped_; }
     void rebind(std::vector<const ast::Item*> items, std::string_view text);
+    // What each `import a.b` of the file found, by the path as written: set
+    // before run_environment (imports.cpp).
+    void set_imports(std::map<std::string, ImportOutcome> imports) { imports_ = std::move(imports); }
+    // What importers of this file depend on (module_summary.hpp), from the
+    // environment and the last complete result of run_bodies.
+    std::shared_ptr<ModuleSummary> summary(const std::string& file, const CheckResult& result) const;
 
 private:
     bool stopped_ = false;
@@ -350,9 +362,40 @@ private:
     void check_python_path(const ast::DottedName& path);
     void check_initializer(const ast::Expr& init, bool is_model);
     const ItemRef* lookup(const std::string& name) const;
+    // What the tables and types call the item `name` names (ItemRef::key).
+    static const std::string& key_of(const ItemRef& ref, const std::string& name) {
+        return ref.key.empty() ? name : ref.key;
+    }
     void reference(const ItemRef& ref, ByteRange at);
     void reference_fact(size_t fact, ByteRange at);
     std::vector<std::string> names_of(std::initializer_list<SymbolKind> kinds) const;
+
+    // imports.cpp: names of other .ss files.
+    void collect_import(const ast::ImportModule& import, const ast::Item& item);
+    void import_name(const ModuleSummary& summary, const std::string& module, const std::string& name,
+                     const std::string& local, uint16_t module_index, ByteRange used_at);
+    // `layers.block`, `nn.attention.Attn`: a name of an imported module,
+    // written as attributes of the name the import binds; nothing for any
+    // other expression (a local shadows the module).
+    std::optional<ast::Name> module_member(const ast::Expr& expr) const;
+    // The member named, after E0112 when the module has no such name.
+    const ItemRef* lookup_member(const ast::Name& member);
+    void add_module(const ModuleSummary& summary, const std::string& module, uint16_t module_index);
+    static bool has_name(const ModuleSummary& summary, const std::string& name);
+    static std::string missing_name_note(const ModuleSummary& summary, const std::string& name);
+    std::map<std::string, ImportOutcome> imports_;
+    std::map<std::string, std::string> module_prefixes_;  // a module's file -> the prefix its keys take here
+    // What `layers.` (or an alias) names: that import's summary.
+    std::map<std::string, std::shared_ptr<const ModuleSummary>> module_bindings_;
+    std::set<std::string> added_modules_;  // files whose records and dims are in the tables
+    // An imported dim, by each key it has here (`D`, `layers.D`): the dim
+    // it is (its module's, renamed) and its value.
+    struct ImportedDim {
+        std::string identity;
+        int64_t value = 0;
+    };
+    std::map<std::string, ImportedDim> imported_dims_;
+    std::map<std::string, ImportedName> imported_;  // by the name used here (TypedProgram::imported)
 
     // dims.cpp
     void evaluate_dims();
@@ -414,6 +457,7 @@ private:
     Type type_of_unary(const ast::Unary& unary, ByteRange range);
     Type type_of_pipe(const ast::Pipe& pipe, const ast::Expr& expr);
     Type type_of_name(const ast::Name& name);
+    Type type_of_item(const ItemRef& item, const ast::Name& name);
     // What a name is when it isn't a value ("a function", "a model", ...),
     // in type_of_name's order of lookup; empty for a value or an unknown name.
     std::string_view not_a_value(const std::string& name) const;

@@ -47,6 +47,7 @@ std::string_view kind_phrase(SymbolKind kind) {
         case SymbolKind::Function: return "a function";
         case SymbolKind::ExternFunction: return "an extern function";
         case SymbolKind::PythonModule: return "a Python module";
+        case SymbolKind::Module: return "a module";
         case SymbolKind::Parameter: return "a parameter";
         case SymbolKind::Local: return "a local";
         case SymbolKind::Field: return "a field";
@@ -74,6 +75,7 @@ void FileChecker::export_typed() {
     }
     typed_->record_fields = record_fields_;
     typed_->dims = dim_values_;
+    typed_->imported = imported_;
 }
 
 CheckResult FileChecker::run() {
@@ -252,10 +254,11 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     };
     for (Diagnostic& d : environment_.diagnostics) for_each_range(d, remap);
     for (SymbolFact& f : environment_.symbols) {
-        remap(f.definition);
+        if (!f.module) remap(f.definition);  // an imported name's is in its own file
         for (ByteRange& r : f.references) remap(r);
     }
     for (auto& [name, sig] : signatures_) {
+        if (imported_.count(name)) continue;  // positions forgotten (imports.cpp)
         remap(sig.name_range);
         for (ParamSig& p : sig.params) {
             remap(p.range);
@@ -264,7 +267,8 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
         if (sig.returns) remap_type(remap_type, *sig.returns);
     }
     for (auto& [record, fields] : record_fields_)
-        for (auto& [field, type] : fields) remap_type(remap_type, type);
+        if (record.find('.') == std::string::npos)  // an imported record's key has its module's path
+            for (auto& [field, type] : fields) remap_type(remap_type, type);
     for (auto& [name, ref] : items_)
         if (auto it = replaced.find(ref.item); it != replaced.end()) ref.item = it->second;
     items_list_ = std::move(items);
@@ -458,6 +462,8 @@ void FileChecker::collect_items() {
         } else if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) {
             if (SymbolFact* f = define(ext->name, SymbolKind::ExternFunction, item)) f->written = ext->target.text;
             check_python_path(ext->target);
+        } else if (auto* module = std::get_if<ast::ImportModule>(&item.node)) {
+            collect_import(*module, item);
         } else if (auto* imp = std::get_if<ast::ImportPython>(&item.node)) {
             check_python_path(imp->module);
             // `import python a.b` binds `a`, as in Python; `as c` binds `c`.

@@ -63,11 +63,25 @@ bool distribution_fits(const TensorType& expected, const TensorType& found) {
 
 std::optional<Size> FileChecker::size_of_name(const ast::Name& name, SignatureScope& scope) {
     if (name.missing || name.text.empty()) return std::nullopt;
-    if (const ItemRef* item = lookup(name.text); item && item->kind == SymbolKind::Dim) {
-        reference(*item, name.range);
+    // `layers.D`: a name of an imported file (lookup_member references it
+    // and the module, or says the module has no such name).
+    bool qualified = !name.qualifier.empty();
+    const ItemRef* item = qualified ? lookup_member(name) : lookup(name.text);
+    if (item && item->kind == SymbolKind::Dim) {
+        if (!qualified) reference(*item, name.range);
         auto value = dim_value(name.text, name.range);
         if (!value) return std::nullopt;
         return Size::constant(*value);
+    }
+    // Only a dim of another file is a size there: a generic axis has one name.
+    if (qualified) {
+        if (item) {
+            report(DiagCode::E0103, name.range, {name.text, std::string(kind_phrase(item->kind)), "a dim"});
+        } else if (const ItemRef* bound = lookup(name.text.substr(0, name.text.find('.')));
+                   !bound || bound->kind != SymbolKind::Module) {
+            report(DiagCode::E0102, name.range, {name.text, ""});
+        }
+        return std::nullopt;
     }
     // Any other name is a generic axis, one size symbol per signature, even
     // if a function or model has that name: only dims are static sizes.
@@ -346,22 +360,26 @@ Type FileChecker::resolve_type(const ast::Type& type, SignatureScope& scope) {
             return out;
         }
         reference(*ref, arg->name.range);
-        if (builtin->kind == TypeKind::Batch) return make_batch(arg->name.text);
+        if (builtin->kind == TypeKind::Batch) return make_batch(key_of(*ref, arg->name.text));
         out.kind = builtin->kind;
-        out.ref = arg->name.text;
+        out.ref = key_of(*ref, arg->name.text);
         return out;
     }
-    if (const ItemRef* ref = lookup(name)) {
-        reference(*ref, named->name.range);
+    const ItemRef* ref = named->name.qualifier.empty() ? lookup(name) : lookup_member(named->name);
+    if (ref) {
+        if (named->name.qualifier.empty()) reference(*ref, named->name.range);
         if (ref->kind == SymbolKind::Model || ref->kind == SymbolKind::Data) {
             if (!no_arguments("`" + name + "`")) return out;
             out.kind = ref->kind == SymbolKind::Model ? TypeKind::Model : TypeKind::Data;
-            out.ref = name;
+            out.ref = key_of(*ref, name);
             return out;
         }
         report(DiagCode::E0103, named->name.range, {name, std::string(kind_phrase(ref->kind)), "a type"});
         return out;
     }
+    if (!named->name.qualifier.empty())
+        if (const ItemRef* bound = lookup(name.substr(0, name.find('.'))); bound && bound->kind == SymbolKind::Module)
+            return out;  // E0112 said the module has no such name
     std::vector<std::string> candidates = names_of({SymbolKind::Model, SymbolKind::Data});
     for (const BuiltinType& t : builtin_types()) candidates.emplace_back(t.name);
     report(DiagCode::E0301, named->name.range, {name, did_you_mean(name, candidates)});

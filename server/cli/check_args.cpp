@@ -47,6 +47,8 @@ std::string check_usage() {
            "                   end_line, end_column, pass, kind, function, detail}\n"
            "  --max-diagnostics N\n"
            "                   show at most N diagnostics per file (default 100, 0: all)\n"
+           "  --path DIR       a folder to search for imported modules, after the\n"
+           "                   importing file's own (repeatable; then SHAPESCRIPT_PATH)\n"
            "  -                read the source from standard input\n"
            "\n"
            "Exit status: 0 no errors, 1 errors found, 2 bad usage or a file could not be read.\n";
@@ -58,6 +60,7 @@ CheckArgs parse_check_args(std::span<const std::string> args) {
         {{"--sarif-docs-base"}, "a URL"},
         {{"--max-diagnostics"}, "a number"},
         {{"--facts"}, ""},
+        {{"--path"}, "a folder"},
     };
     auto words = read_arguments(args, kOptions);
     if (auto* error = std::get_if<std::string>(&words)) return UsageError{*error};
@@ -88,6 +91,8 @@ CheckArgs parse_check_args(std::span<const std::string> args) {
             options.max_diagnostics = n;
         } else if (name == "--facts") {
             options.facts = true;
+        } else if (name == "--path") {
+            options.search_path.push_back(value);
         }
     }
     if (!options.sarif_docs_base.empty() && options.format != OutputFormat::Sarif) {

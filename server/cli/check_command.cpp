@@ -6,6 +6,7 @@
 
 #include "analysis/analysis.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/program_files.hpp"
 #include "cli/render.hpp"
 #include "cli/sarif.hpp"
 #include "cli/source_file.hpp"
@@ -49,9 +50,9 @@ std::string summary(const Totals& t) {
 
 }  // namespace
 
-Checked default_checker(std::string_view source) {
+Checked default_checker(std::string_view source, const check::ImportResolver& imports) {
     std::vector<analysis::Fact> facts;
-    std::vector<Diagnostic> diagnostics = analysis::check_source(source, &facts);
+    std::vector<Diagnostic> diagnostics = analysis::check_source(source, &facts, imports);
     return {std::move(diagnostics), std::move(facts)};
 }
 
@@ -67,6 +68,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
     nlohmann::ordered_json facts = nlohmann::ordered_json::array();
     SarifLog sarif({"shapescript", std::string(kVersion), options.sarif_docs_base});
     Totals totals;
+    std::unique_ptr<check::ModuleGraph> modules = disk_modules(options.search_path);
 
     for (const std::string& path : options.files) {
         const SourceRead read = read_source(path);
@@ -88,7 +90,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
             continue;
         }
 
-        Checked checked = checker(source);
+        Checked checked = checker(source, imports_of(*modules, path));
         std::vector<Diagnostic>& diagnostics = checked.diagnostics;
         std::stable_sort(diagnostics.begin(), diagnostics.end(),
                          [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/facts.hpp"
+#include "check/modules.hpp"
 #include "diag/diagnostic.hpp"
 
 namespace ss::cli {
@@ -29,6 +30,8 @@ struct CheckOptions {
     // JSON only (--facts): the analyses' facts too, for fixtures and tools
     // (tests/check's `# fact` markers).
     bool facts = false;
+    // --path: folders searched for imported modules after the importer's own.
+    std::vector<std::string> search_path;
 };
 
 // One file's diagnostics, and the analyses' facts.
@@ -41,10 +44,11 @@ struct Checked {
 
 // What a file's diagnostics come from: the whole front end (syntax, then the
 // checker). Injected so the command can be tested without a parser.
-using Checker = std::function<Checked(std::string_view source)>;
+// `imports` finds the modules the source imports (cli/program_files.hpp).
+using Checker = std::function<Checked(std::string_view source, const check::ImportResolver& imports)>;
 
 // The checker `shapescript check` uses.
-Checked default_checker(std::string_view source);
+Checked default_checker(std::string_view source, const check::ImportResolver& imports);
 
 // Diagnostics on `out` (human: one block per diagnostic; JSON: one array over
 // all files, or with --facts one object {diagnostics, facts}; SARIF: one log

@@ -15,6 +15,7 @@ enum class Severity { Error, Warning, Information, Hint };
 struct ByteRange {
     uint32_t begin = 0;  // inclusive
     uint32_t end = 0;    // exclusive
+    bool empty() const { return end <= begin; }
 };
 
 // `r` moved by `delta` bytes (an edit before it inserted or removed text).

@@ -219,7 +219,8 @@ private:
             case SymbolKind::Data: return {TokenType::Type, decl};
             case SymbolKind::Function:
             case SymbolKind::ExternFunction: return {TokenType::Function, decl};
-            case SymbolKind::PythonModule: return {TokenType::Namespace, decl};
+            case SymbolKind::PythonModule:
+            case SymbolKind::Module: return {TokenType::Namespace, decl};
             case SymbolKind::Parameter: return {TokenType::Parameter, decl};
             case SymbolKind::Local: return {TokenType::Variable, decl};
             case SymbolKind::Field: return {TokenType::Property, decl};

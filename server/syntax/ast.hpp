@@ -26,6 +26,10 @@ struct Name {
     std::string text;
     Range range;
     bool missing = false;  // the parser inserted it; `text` is empty
+    // A qualified name in a type, `layers.D`: `text` is all of it, `range`
+    // its last part (what a rename of D changes), `qualifier` the module
+    // part before the dot. Empty for any other name.
+    Range qualifier;
 };
 
 // ------------------------------------------------------------------ axes
@@ -231,6 +235,20 @@ struct ImportPython {
     std::optional<Name> alias;
 };
 
+// `import layers`, `import nn.attention as attn`: another .ss file, its
+// names written qualified; `from layers import Block, block as layer`: some
+// of its names, written unqualified (docs/modules.md).
+struct ImportedName {
+    Name name;
+    std::optional<Name> alias;
+};
+struct ImportModule {
+    DottedName module;
+    std::optional<Name> alias;  // `import m as a`
+    bool from = false;          // `from m import ...`
+    std::vector<ImportedName> names;
+};
+
 struct ExternFn {
     Name name;
     std::vector<Param> params;
@@ -266,7 +284,7 @@ struct ErrorItem {};
 
 struct Item {
     Range range;
-    std::variant<DimDecl, DevicesDecl, ImportPython, ExternFn, FnDef, ModelDef, DataDef, ErrorItem> node;
+    std::variant<DimDecl, DevicesDecl, ImportPython, ImportModule, ExternFn, FnDef, ModelDef, DataDef, ErrorItem> node;
 };
 
 struct File {

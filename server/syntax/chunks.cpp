@@ -39,7 +39,7 @@ bool starts_with_item_head(std::string_view text, uint32_t line_start) {
     if (word(text, at, "fn")) return name(text, at) && punct(text, at, '(');
     if (word(text, at, "model") || word(text, at, "data")) return name(text, at) && punct(text, at, ':');
     if (word(text, at, "dim")) return name(text, at) && punct(text, at, '=');
-    if (word(text, at, "import")) return word(text, at, "python");
+    if (word(text, at, "import") || word(text, at, "from")) return name(text, at);
     if (word(text, at, "devices")) return at < text.size() && is_name_char(text[at]);
     return false;
 }

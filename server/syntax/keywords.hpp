@@ -26,7 +26,7 @@ struct Keyword {
     KeywordRole role;
 };
 
-inline constexpr std::array<Keyword, 25> kKeywords = {{
+inline constexpr std::array<Keyword, 26> kKeywords = {{
     {"fn", KeywordRole::Item},       {"export", KeywordRole::Item},    {"extern", KeywordRole::Item},
     {"import", KeywordRole::Item},   {"dim", KeywordRole::Item},       {"devices", KeywordRole::Item},
     {"model", KeywordRole::Item},    {"data", KeywordRole::Item},      {"return", KeywordRole::Statement},
@@ -35,7 +35,7 @@ inline constexpr std::array<Keyword, 25> kKeywords = {{
     {"inf", KeywordRole::Value},     {"not", KeywordRole::Prefix},     {"causal", KeywordRole::Prefix},
     {"as", KeywordRole::Infix},      {"and", KeywordRole::Infix},      {"or", KeywordRole::Infix},
     {"python", KeywordRole::Other},  {"in", KeywordRole::Other},       {"over", KeywordRole::Other},
-    {"mut", KeywordRole::Other},
+    {"mut", KeywordRole::Other},     {"from", KeywordRole::Item},
 }};
 
 // Whether `word` is one of kKeywords.

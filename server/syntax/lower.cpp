@@ -103,17 +103,31 @@ private:
 
     Name name(TSNode node) const {
         Name out;
-        if (ts_node_is_null(node)) return Name{{}, {}, true};
+        if (ts_node_is_null(node)) return Name{{}, {}, true, {}};
         out.range = range_of(node);
         out.missing = ts_node_is_missing(node);
-        if (!out.missing) out.text = text(node);
+        if (is(node, k_.qualified_name)) {
+            // Its parts joined by dots, whatever spaces the source has.
+            uint32_t last_begin = out.range.begin;
+            for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+                TSNode part = ts_node_named_child(node, i);
+                if (!out.text.empty()) out.text.push_back('.');
+                out.text += text(part);
+                last_begin = range_of(part).begin;
+                if (ts_node_is_missing(part)) out.missing = true;
+            }
+            out.qualifier = {out.range.begin, last_begin > out.range.begin ? last_begin - 1 : last_begin};
+            out.range.begin = last_begin;
+        } else if (!out.missing) {
+            out.text = text(node);
+        }
         return out;
     }
 
     // A name that is absent altogether gets an empty range at `at`.
     Name name_or_missing(TSNode node, uint32_t at) const {
         if (!ts_node_is_null(node)) return name(node);
-        return Name{{}, {at, at}, true};
+        return Name{{}, {at, at}, true, {}};
     }
 
     static std::optional<int64_t> parse_int(std::string_view digits) {
@@ -153,7 +167,7 @@ private:
         a->range = range_of(node);
         if (too_deep(node)) {
             a->kind = AxisKind::Error;
-        } else if (is(node, k_.identifier)) {
+        } else if (is(node, k_.identifier) || is(node, k_.qualified_name)) {
             a->kind = ts_node_is_missing(node) ? AxisKind::Error : AxisKind::Name;
             a->name = name(node);
         } else if (is(node, k_.integer)) {
@@ -568,6 +582,17 @@ private:
             TSNode alias = field(node, k_.f_alias);
             if (!ts_node_is_null(alias)) imp.alias = name(alias);
             item.node = std::move(imp);
+        } else if (is(node, k_.module_import) || is(node, k_.from_import)) {
+            ImportModule imp{dotted(field(node, k_.f_module), r.end), std::nullopt, is(node, k_.from_import), {}};
+            TSNode alias = field(node, k_.f_alias);
+            if (!ts_node_is_null(alias)) imp.alias = name(alias);
+            for_each_field(node, k_.f_name, [&](TSNode taken) {
+                ImportedName n{name_or_missing(field(taken, k_.f_name), range_of(taken).begin), std::nullopt};
+                TSNode as = field(taken, k_.f_alias);
+                if (!ts_node_is_null(as)) n.alias = name(as);
+                imp.names.push_back(std::move(n));
+            });
+            item.node = std::move(imp);
         } else if (is(node, k_.extern_function)) {
             item.node = ExternFn{name_or_missing(field(node, k_.f_name), r.begin), params(field(node, k_.f_parameters)),
                                  type(field(node, k_.f_return_type)), dotted(field(node, k_.f_target), r.end)};
@@ -595,8 +620,8 @@ private:
 
     bool is_item(TSNode node) const {
         return is(node, k_.dim_declaration) || is(node, k_.devices_declaration) || is(node, k_.import_declaration) ||
-               is(node, k_.extern_function) || is(node, k_.function_definition) || is(node, k_.model_definition) ||
-               is(node, k_.data_definition);
+               is(node, k_.module_import) || is(node, k_.from_import) || is(node, k_.extern_function) ||
+               is(node, k_.function_definition) || is(node, k_.model_definition) || is(node, k_.data_definition);
     }
 
     const ChunkView& chunk_;

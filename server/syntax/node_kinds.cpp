@@ -31,6 +31,10 @@ NodeKinds make() {
     k.devices_declaration = symbol(language, "devices_declaration");
     k.device = symbol(language, "device");
     k.import_declaration = symbol(language, "import_declaration");
+    k.module_import = symbol(language, "module_import");
+    k.from_import = symbol(language, "from_import");
+    k.imported_name = symbol(language, "imported_name");
+    k.qualified_name = symbol(language, "qualified_name");
     k.dotted_name = symbol(language, "dotted_name");
     k.extern_function = symbol(language, "extern_function");
     k.function_definition = symbol(language, "function_definition");

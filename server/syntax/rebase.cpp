@@ -13,7 +13,10 @@ struct Shifter {
     int64_t d;
 
     void range(Range& r) const { r = shifted(r, d); }
-    void name(Name& n) const { range(n.range); }
+    void name(Name& n) const {
+        range(n.range);
+        if (n.qualifier.end > n.qualifier.begin) range(n.qualifier);
+    }
     void name(std::optional<Name>& n) const {
         if (n) name(*n);
     }
@@ -192,6 +195,13 @@ struct Shifter {
                 } else if constexpr (std::is_same_v<T, ImportPython>) {
                     dotted(n.module);
                     name(n.alias);
+                } else if constexpr (std::is_same_v<T, ImportModule>) {
+                    dotted(n.module);
+                    name(n.alias);
+                    for (ImportedName& taken : n.names) {
+                        name(taken.name);
+                        name(taken.alias);
+                    }
                 } else if constexpr (std::is_same_v<T, ExternFn>) {
                     name(n.name);
                     params(n.params);

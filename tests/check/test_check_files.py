@@ -38,6 +38,9 @@ The format (also in tests/README.md)
   word, on a line of their own.
 - The exit status must agree with the diagnostics (1 when there is an error,
   else 0), and `--max-diagnostics 0` is passed so none is hidden.
+- Files import each other within their folder under tests/check/ (the
+  first level, `modules/`): it is passed as `--path`, as a program's own
+  folder is when its package's modules are checked alone.
 
 Facts the analyses find (server/analysis/facts.hpp) are stated the same way,
 with `fact` for the severity and PASS:KIND for the code, as
@@ -454,8 +457,10 @@ def test_there_are_check_files():
 def test_check_file(path: Path, shapescript: Path):
     label = path.relative_to(REPO_DIR).as_posix()
     source = path.read_bytes().decode("utf-8", errors="replace")
+    group = CHECK_DIR / path.relative_to(CHECK_DIR).parts[0]
     result = subprocess.run(
-        [str(shapescript), "check", "--format", "json", "--facts", "--max-diagnostics", "0", str(path)],
+        [str(shapescript), "check", "--format", "json", "--facts", "--max-diagnostics", "0"]
+        + ["--path", str(group), str(path)],
         capture_output=True,
         timeout=60,
     )

@@ -39,7 +39,7 @@ struct TempDir {
 };
 
 // Reports E0001 at every '!' and a hint at every '?'.
-std::vector<ss::Diagnostic> bang_checker(std::string_view source) {
+std::vector<ss::Diagnostic> bang_checker(std::string_view source, const ss::check::ImportResolver&) {
     std::vector<ss::Diagnostic> out;
     for (uint32_t i = 0; i < source.size(); ++i) {
         if (source[i] == '!') out.push_back(ss::make_diagnostic("E0001", {i, i + 1}, {"`!`", ""}));

@@ -1,0 +1,162 @@
+#include "check/modules.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "check/document.hpp"
+#include "check/module_summary.hpp"
+
+namespace ss::check {
+
+namespace fs = std::filesystem;
+
+struct ModuleGraph::Entry {
+    std::string text;
+    std::unique_ptr<DocumentAnalysis> analysis;
+    std::vector<std::string> modules;  // the imports its last check resolved, as written, in order
+    std::string imports_key;           // what they found then
+    ImportOutcome outcome;             // what importing it gives
+};
+
+namespace {
+
+// What an import found, as the importer's cache sees it.
+std::string outcome_key(const ImportOutcome& o) {
+    std::string key = std::to_string(static_cast<int>(o.problem)) + o.detail + "\1" + o.file + "\1";
+    if (o.summary) key += o.summary->key;
+    return key + "\2";
+}
+
+// `a/b.ss -> c.ss -> a/b.ss`, relative to the first file's folder.
+std::string cycle_text(const std::vector<std::string>& files) {
+    fs::path base = fs::path(files.front()).parent_path();
+    std::string out;
+    for (const std::string& f : files) {
+        std::error_code ec;
+        fs::path shown = fs::relative(f, base, ec);
+        out += (out.empty() ? "" : " -> ") + (ec || shown.empty() ? f : shown.string());
+    }
+    return out;
+}
+
+}  // namespace
+
+ModuleGraph::ModuleGraph(ReadText read, std::vector<std::string> search_path)
+    : read_(std::move(read)), search_path_(std::move(search_path)) {}
+ModuleGraph::~ModuleGraph() = default;
+
+std::string ModuleGraph::normal_path(const std::string& path) {
+    std::error_code ec;
+    fs::path absolute = fs::absolute(path, ec);
+    if (ec) return path;
+    fs::path normal = fs::weakly_canonical(absolute, ec);
+    return ec ? absolute.lexically_normal().string() : normal.string();
+}
+
+std::string ModuleGraph::find(const std::string& from_file, const std::string& module,
+                              std::vector<std::string>* searched) {
+    // `nn.attention` is nn/attention.ss.
+    std::string relative = module;
+    std::replace(relative.begin(), relative.end(), '.', '/');
+    relative += ".ss";
+    // The importing file's folder, then the program's (the file checked
+    // first: Python's script folder), then the search path.
+    std::vector<std::string> folders{fs::path(from_file).parent_path().string()};
+    if (!checking_.empty()) folders.push_back(fs::path(checking_.front()).parent_path().string());
+    for (const std::string& dir : search_path_)
+        if (!dir.empty()) folders.push_back(dir);
+    std::vector<std::string> seen;
+    for (const std::string& dir : folders) {
+        if (std::find(seen.begin(), seen.end(), dir) != seen.end()) continue;
+        seen.push_back(dir);
+        std::string candidate = normal_path((fs::path(dir) / relative).string());
+        if (read_(candidate)) return candidate;
+        if (searched) searched->push_back(dir.empty() ? "." : dir);
+    }
+    return "";
+}
+
+ImportResolver ModuleGraph::resolver_for(const std::string& path) {
+    std::string from = normal_path(path);
+    return [this, from](const std::string& module) {
+        std::vector<std::string> searched;
+        std::string file = find(from, module, &searched);
+        if (file.empty()) {
+            std::string relative = module;
+            std::replace(relative.begin(), relative.end(), '.', '/');
+            std::string where;
+            for (const std::string& dir : searched) where += (where.empty() ? "" : ", ") + dir;
+            return ImportOutcome{ImportOutcome::Problem::Missing,
+                                 "looked for " + relative + ".ss in " + where +
+                                     " (the importing file's folder, the program's, then --path, SHAPESCRIPT_PATH "
+                                     "and the editor's workspace folders)",
+                                 "", nullptr};
+        }
+        bool outermost = checking_.empty() || checking_.back() != from;
+        if (outermost) checking_.push_back(from);
+        edges_[from].insert(file);
+        ImportOutcome outcome = summarize(file);
+        if (outermost) checking_.pop_back();
+        return outcome;
+    };
+}
+
+ImportOutcome ModuleGraph::summarize(const std::string& file) {
+    if (auto at = std::find(checking_.begin(), checking_.end(), file); at != checking_.end()) {
+        std::vector<std::string> around(at, checking_.end());
+        around.push_back(file);
+        return ImportOutcome{ImportOutcome::Problem::Cycle, cycle_text(around), file, nullptr};
+    }
+    // A chain of imports this long is a mistake (and the stack has limits).
+    constexpr size_t kMaxDepth = 200;
+    if (checking_.size() >= kMaxDepth)
+        return ImportOutcome{ImportOutcome::Problem::Missing,
+                             "the imports go more than " + std::to_string(kMaxDepth) + " files deep", "", nullptr};
+    std::optional<std::string> text = read_(file);
+    if (!text)
+        return ImportOutcome{ImportOutcome::Problem::Missing, "the file " + file + " can't be read", "", nullptr};
+    std::unique_ptr<Entry>& slot = entries_[file];
+    if (!slot) slot = std::make_unique<Entry>();
+    Entry& entry = *slot;
+    checking_.push_back(file);
+    ImportResolver resolve = resolver_for(file);
+    // Unchanged text, and its imports find what they found: the summary stands.
+    if (entry.analysis && entry.text == *text) {
+        std::string key;
+        for (const std::string& module : entry.modules) key += module + "\1" + outcome_key(resolve(module));
+        if (key == entry.imports_key) {
+            checking_.pop_back();
+            return entry.outcome;
+        }
+    }
+    if (!entry.analysis || entry.text != *text) {
+        entry.analysis = std::make_unique<DocumentAnalysis>(*text);
+        entry.text = *text;
+    }
+    std::vector<std::string> modules;
+    std::string key;
+    entry.analysis->set_resolver([&](const std::string& module) {
+        ImportOutcome found = resolve(module);
+        modules.push_back(module);
+        key += module + "\1" + outcome_key(found);
+        return found;
+    });
+    entry.analysis->analyze();
+    entry.analysis->set_resolver(nullptr);
+    checking_.pop_back();
+    entry.modules = std::move(modules);
+    entry.imports_key = std::move(key);
+    entry.outcome = ImportOutcome{ImportOutcome::Problem::None, "", file, entry.analysis->summary(file)};
+    return entry.outcome;
+}
+
+std::vector<std::string> ModuleGraph::importers_of(const std::string& file) const {
+    std::string normal = normal_path(file);
+    std::vector<std::string> out;
+    for (const auto& [from, to] : edges_)
+        if (to.count(normal)) out.push_back(from);
+    return out;
+}
+
+}  // namespace ss::check
