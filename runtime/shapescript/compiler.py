@@ -135,11 +135,14 @@ def generated_devices(pyfile):
     return list(ast.literal_eval(m.group(1))) if m else []
 
 
-def build(path, checks="debug", value_checks="debug", devices=None, padding=True):
+def build(path, checks="debug", value_checks="debug", devices=None, padding=True, search=()):
     """Compiles `path` (a .ss file) unless the cache has it; returns the
     generated module's path. ShapeScriptError when it doesn't compile.
     `devices` (None: the file's `devices` line) is --devices; `padding`
-    False is --no-padding."""
+    False is --no-padding; `search` the folders given as --path, where
+    its imports are looked for after its own folder (docs/modules.md).
+    An entry whose imported .ss files changed since it was built is built
+    again."""
     checks_enabled(checks)
     checks_enabled(value_checks)
     devices = _devices_option(devices)
@@ -161,9 +164,12 @@ def build(path, checks="debug", value_checks="debug", devices=None, padding=True
         h.update(b"devices=" + devices.encode() + b"\0")
     if not padding:
         h.update(b"no-padding\0")
+    search = [os.fspath(d) for d in search]
+    for folder in search:
+        h.update(b"path=" + os.fsencode(folder) + b"\0")
     h.update(text)
     out = Path(cache_dir()) / ("%s-%s.py" % (source.stem, h.hexdigest()[:24]))
-    if _sealed(out):
+    if _sealed(out) and _imports_unchanged(out):
         return str(out)
     # Built into a temporary file, sealed, then renamed over the entry.
     with replacing(out) as tmp:
@@ -176,9 +182,12 @@ def build(path, checks="debug", value_checks="debug", devices=None, padding=True
             cmd += ["--devices", devices]
         if not padding:
             cmd += ["--no-padding"]
+        for folder in search:
+            cmd += ["--path", folder]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0 or not os.path.getsize(tmp):
             raise _build_failed(binary, source, cmd, r)
+        _record_imports(tmp)
         _seal(tmp)
     return str(out)
 
@@ -200,6 +209,42 @@ def _read_source(source):
 
 
 _SEAL = b"# shapescript cache entry, sha256 of the text above: "
+_IMPORTS = "# shapescript imports, sha256 of each: "
+_MODULES_LINE = re.compile(r"^_ss_modules = (\(.*\))$", re.M)
+
+
+def _digest(path):
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _record_imports(path):
+    """Adds to a module just built the digest of each .ss file it imports,
+    directly or not (its `_ss_modules`), as a comment line."""
+    text = Path(path).read_text(encoding="utf-8")
+    m = _MODULES_LINE.search(text)
+    if m:
+        digests = {f: _digest(f) for f in ast.literal_eval(m.group(1))}
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(("" if text.endswith("\n") else "\n") + _IMPORTS + json.dumps(digests, sort_keys=True) + "\n")
+
+
+def _imports_unchanged(path):
+    """Whether every .ss file a cache entry imports is as it was built."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    for line in text.splitlines():
+        if line.startswith(_IMPORTS):
+            try:
+                digests = json.loads(line[len(_IMPORTS) :])
+            except ValueError:
+                return False
+            return all(_digest(f) == d for f, d in digests.items())
+    return True
 
 
 def _seal_line(body):

@@ -121,8 +121,11 @@ struct TypedProgram {
     std::map<std::string, TypedFunction> functions;                    // the file's fn and extern fn
     std::map<std::string, std::map<std::string, Type>> record_fields;  // model or data -> field -> type
     std::map<std::string, int64_t> dims;
-    // By the name the file uses (`layers.block`, or `block` after a from-import).
+    // By the name the file uses (`layers.block`, or `block` after a
+    // from-import), and each imported record by its key (`layers.Block`),
+    // which types name it by.
     std::map<std::string, ImportedName> imported;
+    std::map<std::string, std::string> module_files;  // each imported module's path as written -> its .ss file
 };
 
 }  // namespace ss::check

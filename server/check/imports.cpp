@@ -179,6 +179,7 @@ void FileChecker::add_module(const ModuleSummary& summary, const std::string& mo
     for (const ExportedRecord& r : summary.records) {
         std::string key = rename.key(r.name);
         if (record_fields_.count(key)) continue;
+        imported_.emplace(key, ImportedName{module, r.name, r.model ? SymbolKind::Model : SymbolKind::Data});
         auto& fields = record_fields_[key];
         for (const ExportedField& f : r.fields) {
             Type type = f.type;

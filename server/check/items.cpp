@@ -76,6 +76,8 @@ void FileChecker::export_typed() {
     typed_->record_fields = record_fields_;
     typed_->dims = dim_values_;
     typed_->imported = imported_;
+    for (const auto& [module, found] : imports_)
+        if (found.problem == ImportOutcome::Problem::None) typed_->module_files.emplace(module, found.file);
 }
 
 CheckResult FileChecker::run() {

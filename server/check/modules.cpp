@@ -151,6 +151,21 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
     return entry.outcome;
 }
 
+std::vector<std::string> ModuleGraph::imported_by(const std::string& file) const {
+    std::set<std::string> seen;
+    std::vector<std::string> work{normal_path(file)};
+    while (!work.empty()) {
+        std::string at = work.back();
+        work.pop_back();
+        auto edges = edges_.find(at);
+        if (edges == edges_.end()) continue;
+        for (const std::string& next : edges->second)
+            if (seen.insert(next).second) work.push_back(next);
+    }
+    seen.erase(normal_path(file));
+    return {seen.begin(), seen.end()};
+}
+
 std::vector<std::string> ModuleGraph::importers_of(const std::string& file) const {
     std::string normal = normal_path(file);
     std::vector<std::string> out;

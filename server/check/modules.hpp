@@ -66,6 +66,9 @@ public:
     // The files each file's last check imported (as found), for the
     // language server: who imports a changed file.
     std::vector<std::string> importers_of(const std::string& file) const;
+    // Every file the file's imports reached, directly or through others,
+    // sorted: what a build of it depends on.
+    std::vector<std::string> imported_by(const std::string& file) const;
 
     // The files a path's analysis is cached for, as found.
     static std::string normal_path(const std::string& path);

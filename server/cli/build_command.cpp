@@ -9,6 +9,7 @@
 #include "cli/arguments.hpp"
 #include "cli/check_levels.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/program_files.hpp"
 #include "cli/render.hpp"
 #include "cli/source_file.hpp"
 #include "diag/line_index.hpp"
@@ -32,6 +33,7 @@ std::string build_usage() {
            "  --devices LIST             devices to run on, overriding the file's `devices` (cpu, cuda:0,...)\n"
            "  --no-padding               pad nothing: the module as the program is written (docs/padding.md)\n"
            "  --format human|json        how diagnostics are printed (default: human)\n"
+           "  --path DIR                 a folder to search for imported modules (repeatable; docs/modules.md)\n"
            "  -h, --help                 show this help\n";
 }
 
@@ -51,7 +53,18 @@ std::optional<std::string> build_module(const std::string& source, const BuildOp
     std::error_code ec;
     auto absolute = std::filesystem::absolute(options.file, ec);
     o.source_path = ec ? options.file : absolute.lexically_normal().string();
-    driver::BuildOutput built = driver::build_module(source, o);
+    std::unique_ptr<check::ModuleGraph> modules = disk_modules(options.search_path);
+    // The program's folder first: a module it imports is built on its own,
+    // and finds what it imports where this build found it.
+    o.search_path = modules->search_path();
+    if (options.file != "-")
+        o.search_path.insert(o.search_path.begin(), std::filesystem::path(o.source_path).parent_path().string());
+    driver::BuildOutput built = driver::build_module(source, o, imports_of(*modules, options.file));
+    if (built.module) {
+        // Found while checking: the module lists them (codegen.hpp). Built again with them known.
+        o.imported_files = modules->imported_by(options.file == "-" ? "<stdin>" : options.file);
+        if (!o.imported_files.empty()) built = driver::build_module(source, o, imports_of(*modules, options.file));
+    }
 
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
     for (const Diagnostic& d : built.diagnostics) {
@@ -93,6 +106,7 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
         {{"--devices"}, "a list such as cuda:0,cuda:1"},
         {{"--no-padding"}, ""},
         {{"--format"}, "a format: human or json"},
+        {{"--path"}, "a folder"},
     };
     auto words = read_arguments(args, kOptions);
     if (auto* error = std::get_if<std::string>(&words)) return usage(*error);
@@ -113,6 +127,8 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
             options.devices = value;
         } else if (name == "--no-padding") {
             options.padding = false;
+        } else if (name == "--path") {
+            options.search_path.push_back(value);
         } else if (name == "--format") {
             if (value != "human" && value != "json")
                 return usage("--format expects human or json, found `" + value + "`");

@@ -5,6 +5,7 @@
 #include <ostream>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace ss::cli {
 
@@ -14,8 +15,9 @@ struct BuildOptions {
     std::string checks = "debug";
     std::string value_checks = "debug";
     std::string devices;
-    bool padding = true;  // --no-padding: no loop, function or selection is padded (notebook cells)
-    bool json = false;    // diagnostics as JSON (as `check --format json`)
+    bool padding = true;                   // --no-padding: no loop, function or selection is padded (notebook cells)
+    bool json = false;                     // diagnostics as JSON (as `check --format json`)
+    std::vector<std::string> search_path;  // --path: folders searched for imported modules
 };
 
 std::string build_usage();

@@ -111,10 +111,14 @@ Py Emitter::call(const ast::Expr& callee, const std::vector<ast::Argument>& argu
                  const check::Type* piped_type, const ast::Expr& whole) {
     LoweredArgs args = lower_args(arguments, piped, piped_type);
     auto* n = std::get_if<ast::NameExpr>(&callee.node);
-    if (!n) return {call_text(operand(expr(callee), kAtom), args), kAtom};
-    const std::string& name = n->name.text;
+    // `layers.block(m, x)`: a function of an imported file, by the name
+    // this one binds it to (write_ss_imports).
+    std::optional<std::string> member = imported_member(callee);
+    if (!n && !member) return {call_text(operand(expr(callee), kAtom), args), kAtom};
+    const std::string& name = member ? *member : n->name.text;
+    ByteRange callee_range = member ? std::get<ast::Attribute>(callee.node).attribute.range : n->name.range;
     // What the callee is, as the checker resolved it (check/program.hpp).
-    const check::CallSite* site = call_site(n->name.range.begin);
+    const check::CallSite* site = call_site(callee_range.begin);
     auto kind = site ? site->kind : check::CalleeKind::Unresolved;
     auto fn = typed_.functions.find(name);
     if (kind == check::CalleeKind::Function && fn != typed_.functions.end())

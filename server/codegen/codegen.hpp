@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "analysis/analysis.hpp"
 #include "check/document.hpp"
@@ -29,6 +30,14 @@ struct Options {
     // `--vllm` or `--gguf`: a broken serving rule (E3301-E3305) refuses the
     // export; otherwise it is a note (driver/build.hpp).
     bool serving_required = false;
+    // The folders the program's imports were searched in after the
+    // importer's own (--path, SHAPESCRIPT_PATH): an imported module is
+    // built with them too (docs/modules.md).
+    std::vector<std::string> search_path;
+    // Every .ss file the program imports, directly or not: the module lists
+    // them (`_ss_modules`) so a cache of built modules can tell when one
+    // changed (runtime/shapescript/compiler.py).
+    std::vector<std::string> imported_files;
 };
 
 // The Python module for `text`, which must have checked without errors;

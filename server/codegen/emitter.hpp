@@ -94,6 +94,10 @@ public:
     void write_header(std::ostream& head);
     std::vector<std::string> devices() const;
     void write_devices(std::ostream& head);
+    void write_ss_imports(std::ostream& head);
+    // `layers.block`, `layers.Block`: an attribute chain that is a name of
+    // an imported .ss file (TypedProgram::imported), as the file writes it.
+    std::optional<std::string> imported_member(const ast::Expr& e) const;
     void write_dims(std::ostream& head);
     void write_externs(std::ostream& body);
     void write_models_and_records(std::ostream& body);
@@ -178,7 +182,7 @@ public:
     Py logical(const std::string& op, Py left, Py right, const check::Type* lt, const check::Type* rt) const;
     Py range_expr(const ast::Expr& e, const ast::RangeExpr& r);
     Py pipe(const ast::Expr& e, const ast::Pipe& p);
-    Py attribute(const ast::Attribute& a);
+    Py attribute(const ast::Expr& e, const ast::Attribute& a);
     std::vector<std::string> items(const std::vector<ast::ExprPtr>& elements);
     Py causal_mask(const ast::Expr& e);
     Py error_expr(const ast::Expr& e) const;

@@ -124,7 +124,7 @@ Py Emitter::expr(const ast::Expr& e) {
         [&](const ast::Pipe& p) { return pipe(e, p); },
         [&](const ast::As& a) { return as_expr(e, a); },
         [&](const ast::Call& c) { return call(*c.callee, c.arguments, nullptr, nullptr, e); },
-        [&](const ast::Attribute& a) { return attribute(a); },
+        [&](const ast::Attribute& a) { return attribute(e, a); },
         [&](const ast::Subscript& s) { return subscript(e, s); },
         [&](const ast::TupleExpr& t) { return atom(py_tuple(items(t.elements))); },
         [&](const ast::ListExpr& l) { return atom("[" + py_join(items(l.elements)) + "]"); },
@@ -232,7 +232,23 @@ Py Emitter::pipe(const ast::Expr& e, const ast::Pipe& p) {
 // A model's or a record's field under its Python name; anything else (a
 // Python module's attribute) as written, or by getattr where Python can't
 // write it.
-Py Emitter::attribute(const ast::Attribute& a) {
+std::optional<std::string> Emitter::imported_member(const ast::Expr& e) const {
+    std::string text;
+    const ast::Expr* at = &e;
+    while (auto* a = std::get_if<ast::Attribute>(&at->node)) {
+        text = "." + a->attribute.text + text;
+        at = a->object.get();
+    }
+    auto* root = std::get_if<ast::NameExpr>(&at->node);
+    if (!root || text.empty() || is_local(root->name.text)) return std::nullopt;
+    text = root->name.text + text;
+    if (!typed_.imported.count(text)) return std::nullopt;
+    return text;
+}
+
+Py Emitter::attribute(const ast::Expr& e, const ast::Attribute& a) {
+    // `layers.D`, `layers.Block`: bound under a name of this module.
+    if (std::optional<std::string> member = imported_member(e)) return {py_name(*member, NameRole::Global), kAtom};
     std::string object = operand(expr(*a.object), kAtom);
     const std::string& field = a.attribute.text;
     const check::Type* t = type_of(*a.object);

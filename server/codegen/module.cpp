@@ -40,6 +40,8 @@ Emitter::Emitter(const check::DocumentResult& checked, const analysis::Result& a
             data_.insert(d->name.text);
             if (!d->fields.empty()) first_fields_.emplace(d->name.text, d->fields[0].name.text);
         }
+        if (auto* i = std::get_if<ast::ImportModule>(&item.node); i && i->from)
+            for (const ast::ImportedName& n : i->names) globals_.insert((n.alias ? *n.alias : n.name).text);
         if (auto* i = std::get_if<ast::ImportPython>(&item.node)) {
             // Without `as`, `import a.b` binds `a` itself: Python fixes that name.
             if (i->alias) python_modules_.emplace(i->alias->text, py_name(i->alias->text, NameRole::Global));
@@ -127,6 +129,36 @@ void Emitter::write_header(std::ostream& head) {
     head << "\n_ss_source = " << py_string(options_.source_path) << "\n"
          << "_ss_checks = _ss_rt.checks_enabled(" << py_string(options_.checks) << ")\n"
          << "_ss_value_checks = _ss_rt.checks_enabled(" << py_string(options_.value_checks) << ")\n";
+}
+
+// The .ss modules the file imports (docs/modules.md): each built with the
+// same options and loaded once by the runtime, and each name the file uses
+// of one bound here, under the Python name of that name in this file.
+void Emitter::write_ss_imports(std::ostream& head) {
+    if (typed_.module_files.empty()) return;
+    std::vector<std::string> files;
+    for (const std::string& f : options_.imported_files) files.push_back(py_string(f));
+    head << "_ss_modules = " << py_tuple(files) << "\n";
+    std::map<std::string, std::string> module_vars;
+    std::vector<std::string> search;
+    for (const std::string& dir : options_.search_path) search.push_back(py_string(dir));
+    head << "\n";
+    for (const auto& [module, file] : typed_.module_files) {
+        std::string var = "_ss_module_" + std::to_string(module_vars.size());
+        module_vars.emplace(module, var);
+        head << var << " = _ss_rt.ss_module(" << py_string(file)
+             << ", _ss_source, checks=" << py_string(options_.checks)
+             << ", value_checks=" << py_string(options_.value_checks)
+             << ", devices=" << (options_.devices.empty() ? "None" : py_string(options_.devices))
+             << ", padding=" << (options_.padding ? "True" : "False") << ", search=" << py_tuple(search) << ")  # "
+             << py_comment("import " + module) << "\n";
+    }
+    for (const auto& [local, imported] : typed_.imported) {
+        auto var = module_vars.find(imported.module);
+        if (var == module_vars.end()) continue;
+        head << py_name(local, NameRole::Global) << " = " << var->second << "."
+             << py_name(imported.name, NameRole::Global) << "\n";
+    }
 }
 
 // The devices: --devices, else the file's `devices` line, else none said.
@@ -262,6 +294,7 @@ std::string Emitter::module() {
     std::ostringstream head, body;
     write_header(head);
     write_devices(head);
+    write_ss_imports(head);
     write_dims(head);
     write_externs(body);
     write_models_and_records(body);

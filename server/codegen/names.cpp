@@ -39,8 +39,9 @@ bool nfkc_stable(std::string_view name) {
 // and `_` as a field (`__`).
 bool escaped(std::string_view name, NameRole role) {
     bool field = role == NameRole::ModelField || role == NameRole::DataField;
+    // `layers.block`: a name of an imported file, bound in this module.
     return name.empty() || starts_with(name, "__") || starts_with(name, "_ss_") || (field && name == "_") ||
-           !nfkc_stable(name);
+           name.find('.') != std::string_view::npos || !nfkc_stable(name);
 }
 
 bool reserved(std::string_view name, NameRole role) {
@@ -102,11 +103,11 @@ std::string keyword_argument(std::string_view name, const std::string& value) {
 
 bool generated_name(std::string_view name) {
     static constexpr std::string_view fixed[] = {"_ss_checks", "_ss_device", "_ss_devices", "_ss_init", "_ss_rt",
-                                                 "_ss_source", "_ss_value_checks",
+                                                 "_ss_source", "_ss_value_checks", "_ss_modules",
                                                  // a function's own locals
                                                  "_ss_bound", "_ss_keep", "_ss_pad", "_ss_pads", "_ss_result"};
-    static constexpr std::string_view prefixes[] = {"_ss_spec_", "_ss_sig_",  "_ss_import_", "_ss_x",
-                                                    "_ss_y",     "_ss_then_", "_ss_else_",   "_ss_body_"};
+    static constexpr std::string_view prefixes[] = {"_ss_spec_", "_ss_sig_",  "_ss_import_", "_ss_x",      "_ss_y",
+                                                    "_ss_then_", "_ss_else_", "_ss_body_",   "_ss_module_"};
     return std::find(std::begin(fixed), std::end(fixed), name) != std::end(fixed) ||
            std::any_of(std::begin(prefixes), std::end(prefixes),
                        [&](std::string_view p) { return starts_with(name, p); });

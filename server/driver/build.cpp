@@ -61,9 +61,11 @@ std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, cons
 // runs, keeping the types the generator needs), then, when `exporting`,
 // the function to export chosen and checked, then the module generated
 // when nothing is an error.
-BuildOutput build(const std::string& source, const codegen::Options& options, bool exporting) {
+BuildOutput build(const std::string& source, const codegen::Options& options, bool exporting,
+                  const check::ImportResolver& imports) {
     BuildOutput out;
     check::DocumentAnalysis document{source, true};
+    document.set_resolver(imports);
     const check::DocumentResult& checked = document.analyze();
     analysis::Result analysed = analysis::analyze(checked.check);
     out.diagnostics = analysis::with_analyses(checked.diagnostics, analysed);
@@ -89,12 +91,14 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
 
 }  // namespace
 
-BuildOutput build_module(const std::string& source, const codegen::Options& options) {
-    return build(source, options, false);
+BuildOutput build_module(const std::string& source, const codegen::Options& options,
+                         const check::ImportResolver& imports) {
+    return build(source, options, false, imports);
 }
 
-BuildOutput build_export_module(const std::string& source, const codegen::Options& options) {
-    return build(source, options, true);
+BuildOutput build_export_module(const std::string& source, const codegen::Options& options,
+                                const check::ImportResolver& imports) {
+    return build(source, options, true, imports);
 }
 
 }  // namespace ss::driver

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "check/modules.hpp"
 #include "codegen/codegen.hpp"
 #include "diag/diagnostic.hpp"
 
@@ -35,12 +36,15 @@ struct BuildOutput {
 };
 
 // The module `shapescript build` writes.
-BuildOutput build_module(const std::string& source, const codegen::Options& options);
+// `imports` finds the modules the source imports (check/modules.hpp).
+BuildOutput build_module(const std::string& source, const codegen::Options& options,
+                         const check::ImportResolver& imports = nullptr);
 
 // The module `shapescript export` runs: for the function `options.export_fn`,
 // or the file's only `export fn` when that is empty. An unmarked function is
 // checked as an exported one first (E17xx). A model it takes first is the
 // program's: the export step makes it (docs/export.md, "Exporting a model").
-BuildOutput build_export_module(const std::string& source, const codegen::Options& options);
+BuildOutput build_export_module(const std::string& source, const codegen::Options& options,
+                                const check::ImportResolver& imports = nullptr);
 
 }  // namespace ss::driver
