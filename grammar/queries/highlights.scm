@@ -57,9 +57,16 @@
 [
   "import"
   "python"
+  "from"
 ] @keyword.import
 
 (import_declaration
+  "as" @keyword.import)
+
+(module_import
+  "as" @keyword.import)
+
+(imported_name
   "as" @keyword.import)
 
 (as_expression
@@ -240,6 +247,24 @@
 (import_declaration
   module: (dotted_name
     (identifier) @module))
+
+; `import layers`, `from nn.attention import heads`: .ss modules.
+(module_import
+  alias: (identifier) @module)
+
+(module_import
+  module: (dotted_name
+    (identifier) @module))
+
+(from_import
+  module: (dotted_name
+    (identifier) @module))
+
+; `layers.D` in a type: the module, then the name.
+(qualified_name
+  (identifier) @module
+  .
+  (identifier))
 
 ; `torch.nn.functional.gelu`: the last part is the function, the rest modules.
 (extern_function

@@ -11,6 +11,7 @@ from .devices import program_device
 from .errors import ArgumentError, ShapeScriptError
 from .models import Initializer, Model, set_field
 from .modes import Eval, Mode, Train, draw_seed, step
+from .modules import ss_module
 from .ops import (
     amax,
     amin,
@@ -118,6 +119,7 @@ __all__ = [
     "program_device",
     "reduce",
     "rms_norm",
+    "ss_module",
     "save",
     "scale",
     "set_field",

@@ -106,14 +106,13 @@ void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position
 // there is no `over=`, which the caller decides about).
 const AxisType* FileChecker::over_axis(const BuiltinArguments& args, const TensorType& x) {
     if (!args.over) return nullptr;
-    auto* axis = std::get_if<ast::NameExpr>(&args.over->value->node);
-    if (axis && axes_named(x, axis->name.text) > 1) {
-        report(DiagCode::E0419, args.over->value->range,
-               {"over", "an axis the value has once", named_twice(axis->name.text, x)});
+    std::optional<std::string> axis = axis_argument(*args.over->value);
+    if (axis && axes_named(x, *axis) > 1) {
+        report(DiagCode::E0419, args.over->value->range, {"over", "an axis the value has once", named_twice(*axis, x)});
         return nullptr;
     }
     for (const AxisType& a : x.axes)
-        if (axis && !a.variadic && a.name == axis->name.text) return &a;
+        if (axis && !a.variadic && a.name == *axis) return &a;
     report(DiagCode::E0419, args.over->value->range,
            {"over", "an axis of the value, " + axes_text(x) + variadic_note(x),
             "`" + written(args.over->value->range) + "`"});

@@ -157,7 +157,10 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                     call_site_ =
                         open(item->kind == SymbolKind::Function ? CalleeKind::Function : CalleeKind::ExternFunction, f,
                              callee_name.range);
-                    return call_signature(f, sig->second, arguments, piped, piped_range, range);
+                    size_t site = call_site_;
+                    Type out = call_signature(f, sig->second, arguments, piped, piped_range, range);
+                    if (!item->item) imported_call(site, f, range, out);
+                    return out;
                 }
                 open(CalleeKind::Unresolved, f, callee_name.range);
                 report(DiagCode::E0508, callee_name.range, {f, std::string(kind_phrase(item->kind))});
@@ -268,6 +271,19 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
     else not_callable(callee, type);
     type_arguments();
     return Type{};
+}
+
+// A call of a function of another file: the analyses don't follow it into
+// that file yet (docs/modules.md), so it counts as what they can't see
+// into, a Python call working across every axis it is given or gives
+// back: nothing padded or recorded through it can change its numbers.
+void FileChecker::imported_call(size_t site, const std::string& callee, ByteRange range, const Type& result) {
+    std::string what = "`" + callee + "`, a function of another file";
+    record_effect(EffectKind::PythonCall, range, what);
+    if (site < result_.program.calls.size())
+        for (const AxisBinding& axis : result_.program.calls[site].axes)
+            if (!axis.variadic) note_across(range, what, axis.size, false);
+    note_across_every_axis(range, what, result);
 }
 
 // A call of a value (`x |> w`, `x |> 0`, `arange(0, 4, 1)(x)`): E0508,
@@ -649,25 +665,33 @@ Element FileChecker::bound_element(const Element& element, const CallBindings& b
 // `over=m`: the name of an axis of the first tensor argument (E0419).
 const AxisType* FileChecker::check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
                                                  const std::string& param_name) {
-    auto* name = std::get_if<ast::NameExpr>(&argument.value->node);
+    std::optional<std::string> name = axis_argument(*argument.value);
     if (!name) {
         report(DiagCode::E0419, argument.value->range,
                {param_name, "an axis name, such as `over=n`", "`" + written(argument.value->range) + "`"});
         return nullptr;
     }
     if (!first_tensor) return nullptr;  // nothing to check it against
-    if (axes_named(*first_tensor, name->name.text) > 1) {
-        report(DiagCode::E0419, name->name.range,
-               {param_name, "an axis the value has once", named_twice(name->name.text, *first_tensor)});
+    if (axes_named(*first_tensor, *name) > 1) {
+        report(DiagCode::E0419, argument.value->range,
+               {param_name, "an axis the value has once", named_twice(*name, *first_tensor)});
         return nullptr;
     }
     auto found = std::find_if(first_tensor->axes.begin(), first_tensor->axes.end(),
-                              [&](const AxisType& a) { return !a.variadic && a.name == name->name.text; });
+                              [&](const AxisType& a) { return !a.variadic && a.name == *name; });
     if (found != first_tensor->axes.end()) return &*found;
-    report(DiagCode::E0419, name->name.range,
+    report(DiagCode::E0419, argument.value->range,
            {param_name, "an axis of the value, " + axes_text(*first_tensor) + variadic_note(*first_tensor),
-            "`" + name->name.text + "`"});
+            "`" + written(argument.value->range) + "`"});
     return nullptr;
+}
+
+// The axis an `over=` argument names, as this file spells it: `n`, `D`,
+// `layers.D` (a dim of another file); nothing for any other expression.
+std::optional<std::string> FileChecker::axis_argument(const ast::Expr& value) const {
+    if (auto* name = std::get_if<ast::NameExpr>(&value.node)) return axis_spelling(name->name.text);
+    if (std::optional<ast::Name> member = module_member(value)) return axis_spelling(member->text);
+    return std::nullopt;
 }
 
 // The return type with the call's bindings: sizes substituted, variadic

@@ -53,8 +53,10 @@ struct SymbolFact {
     // none is known. Shared: a replayed body's facts are copies.
     TypeRef type;
     std::optional<int64_t> dim_value;  // Dim: its value, once evaluated
-    std::string written;  // Dim: its value as written; ExternFunction: its target; PythonModule: the module
-    std::string owner;    // Field: its record; Axis: the function whose signature it is in
+    // Dim: its value as written; ExternFunction: its target; PythonModule:
+    // the module; a Function of another file: its signature as named here.
+    std::string written;
+    std::string owner;  // Field: its record; Axis: the function whose signature it is in
     ByteRange definition;
     SymbolKind kind = SymbolKind::Dim;  // not Builtin or PatternAxis: those are NameUses
     bool exported = false;              // Function: `export fn`
@@ -126,6 +128,9 @@ struct TypedProgram {
     // which types name it by.
     std::map<std::string, ImportedName> imported;
     std::map<std::string, std::string> module_files;  // each imported module's path as written -> its .ss file
+    // An imported dim's every key -> the one spelling its axes have here
+    // (`layers.D` -> `D` after `from layers import D`).
+    std::map<std::string, std::string> axis_spellings;
 };
 
 }  // namespace ss::check

@@ -48,6 +48,10 @@ public:
 
     // A size as evaluated (`16*gh + 1`), and source text as written.
     virtual std::string show(const Size& size) const = 0;
+    // The one spelling of an axis name in this file: a dim of another file
+    // is `D` after `from layers import D` however it is written (`layers.D`),
+    // so axes align by name as they do within one file (imports.cpp).
+    virtual std::string axis_spelling(const std::string& name) const { return name; }
     virtual std::string source_text(ByteRange range) const = 0;
 };
 

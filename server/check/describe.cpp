@@ -160,6 +160,10 @@ std::string describe(const SymbolFact& f) {
         case SymbolKind::Model: return "model " + f.name;
         case SymbolKind::Data: return "data " + f.name;
         case SymbolKind::Function:
+            // An imported one has its signature written (imports.cpp).
+            if (!f.written.empty())
+                return (f.exported ? "export fn " : "fn ") + f.written +
+                       (f.type ? " -> " + describe(*f.type) + " (inferred)" : "");
             return (f.exported ? "export fn " : "fn ") + f.name +
                    (f.type ? " -> " + describe(*f.type) + " (inferred)" : "");
         case SymbolKind::ExternFunction: return "extern fn " + f.name + " = " + f.written;

@@ -96,11 +96,10 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
             auto [at, fresh] = imports.emplace(imp->module.text, ImportOutcome{});
             if (!fresh) continue;
             at->second = resolver_(imp->module.text);
-            key += "\1" + imp->module.text + "\1" + std::to_string(static_cast<int>(at->second.problem)) +
-                   at->second.detail + "\1" + at->second.file + "\1" +
-                   (at->second.summary ? at->second.summary->key : "");
         }
-    if (environment_ && key == environment_key_) {
+    key += imports_key(imports);
+    kept_environment_ = environment_ && key == environment_key_;
+    if (kept_environment_) {
         environment_->rebind(std::move(items), tree_.text());
     } else {
         environment_ = std::make_unique<FileChecker>(std::move(items), tree_.text(), bodies_.get());
@@ -123,6 +122,10 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
                      [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
     imports_ = std::move(imports);
     return &result_;
+}
+
+const DocumentResult* DocumentAnalysis::last() const {
+    return environment_ && !environment_->stopped() ? &result_ : nullptr;
 }
 
 std::shared_ptr<const ModuleSummary> DocumentAnalysis::summary(const std::string& file) const {

@@ -60,6 +60,12 @@ public:
     // How `import a.b` finds its module (modules.hpp), asked at each
     // analysis; without one every import is E0109.
     void set_resolver(ImportResolver resolver) { resolver_ = std::move(resolver); }
+    const ImportResolver& resolver() const { return resolver_; }
+    // Whether the last analysis kept the checker's environment (only bodies
+    // checked again): what bench/modules asks after an edit of an import.
+    bool kept_environment() const { return kept_environment_; }
+    // The last complete analysis, or null before one (and after a stopped one).
+    const DocumentResult* last() const;
     // What importers of this file depend on, from the last complete
     // analysis; `file` is the path it was found at.
     std::shared_ptr<const ModuleSummary> summary(const std::string& file) const;
@@ -91,6 +97,7 @@ private:
     std::unique_ptr<FileChecker> environment_;
     std::string environment_key_;
     ImportResolver resolver_;
+    bool kept_environment_ = false;
     std::map<std::string, ImportOutcome> imports_;  // what the last analysis's imports found
     bool typed_ = false;
     DocumentResult result_;

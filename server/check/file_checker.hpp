@@ -395,8 +395,18 @@ private:
         int64_t value = 0;
     };
     std::map<std::string, ImportedDim> imported_dims_;
-    std::map<std::string, ImportedName> imported_;  // by the name used here (TypedProgram::imported)
+    std::map<std::string, ImportedName> imported_;       // by the name used here (TypedProgram::imported)
+    std::map<std::string, std::string> axis_spellings_;  // an imported dim's every key -> its one spelling here
+    void settle_axis_spellings();
+    void spell_axes(Type& type) const;
 
+public:
+    std::string axis_spelling(const std::string& name) const override {
+        auto it = axis_spellings_.find(name);
+        return it == axis_spellings_.end() ? name : it->second;
+    }
+
+private:
     // dims.cpp
     void evaluate_dims();
     std::optional<int64_t> dim_value(const std::string& name, ByteRange used_at);
@@ -416,8 +426,9 @@ private:
     void check_return_axes(const Type& returned, const SignatureScope& params_scope, const ast::Type& written);
 
     // statements.cpp: function bodies.
-    void not_callable(const ast::Expr& callee, const Type& type);  // calls.cpp
-    void check_python_limits(const ast::Stmt& stmt);               // python_limits.cpp
+    void not_callable(const ast::Expr& callee, const Type& type);                                     // calls.cpp
+    void imported_call(size_t site, const std::string& callee, ByteRange range, const Type& result);  // calls.cpp
+    void check_python_limits(const ast::Stmt& stmt);  // python_limits.cpp
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                               const std::string& interface);
     void check_body(const ast::FnDef& fn, Signature& signature);
@@ -544,6 +555,7 @@ private:
     // null (reported when it names none).
     const AxisType* check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,
                                         const std::string& param_name);
+    std::optional<std::string> axis_argument(const ast::Expr& value) const;
     std::optional<std::string> bind_index_bound(const Element& param, const Element& arg, CallBindings& bindings);
     Element bound_element(const Element& element, const CallBindings& bindings);
     Type instantiate_return(const Type& returns, const CallBindings& bindings, const TensorType* first_tensor,

@@ -254,6 +254,14 @@ void FileChecker::import_name(const ModuleSummary& summary, const std::string& m
             rename.type(*sig.returns);
             renumber(*sig.returns, fresh);
         }
+        // Its signature as this file names things, for hovers (describe.hpp).
+        if (!f.is_extern) {
+            std::string text = local + "(";
+            for (size_t i = 0; i < sig.params.size(); ++i)
+                text += (i ? ", " : "") + std::string(sig.params[i].is_mut ? "mut " : "") + sig.params[i].name + ": " +
+                        describe(sig.params[i].type);
+            fact.written = text + ")" + (sig.returns ? " -> " + describe(*sig.returns) : "");
+        }
         sig.scope.axis_facts.clear();
         sig.scope.owner = "`" + local + "`";
         sig.scope.function = local;
@@ -267,6 +275,49 @@ void FileChecker::import_name(const ModuleSummary& summary, const std::string& m
         signatures_.emplace(local, std::move(sig));
         return;
     }
+}
+
+// One spelling per imported dim: the name a `from` import gives it, else
+// the qualified name this file can write, else its key; and every imported
+// type written with it.
+void FileChecker::settle_axis_spellings() {
+    if (imported_dims_.empty()) return;
+    std::map<std::string, std::string> by_identity;
+    auto prefer = [&](bool wanted) {
+        for (const auto& [key, dim] : imported_dims_) {
+            bool plain = key.find('.') == std::string::npos;
+            if (plain == wanted && items_.count(key)) by_identity.emplace(dim.identity, key);
+        }
+    };
+    prefer(true);
+    prefer(false);
+    for (const auto& [key, dim] : imported_dims_) {
+        auto spelling = by_identity.find(dim.identity);
+        axis_spellings_[key] = spelling == by_identity.end() ? dim.identity : spelling->second;
+    }
+    for (const auto& [local, name] : imported_)
+        if (auto sig = signatures_.find(local); sig != signatures_.end()) {
+            for (ParamSig& p : sig->second.params) spell_axes(p.type);
+            if (sig->second.returns) spell_axes(*sig->second.returns);
+        }
+    for (auto& [record, fields] : record_fields_)
+        if (record.find('.') != std::string::npos)
+            for (auto& [field, type] : fields) spell_axes(type);
+}
+
+void FileChecker::spell_axes(Type& t) const {
+    for (Type& e : t.elements) spell_axes(e);
+    for (AxisType& a : t.tensor.axes) {
+        if (a.name && !a.variadic) {
+            if (a.written == *a.name) a.written = axis_spelling(*a.name);
+            a.name = axis_spelling(*a.name);
+        }
+        if (a.dim) a.dim = axis_spelling(*a.dim);
+        for (std::string& f : a.factors) f = axis_spelling(f);
+    }
+    Element& e = t.tensor.element;
+    if (!e.over.empty()) e.over = axis_spelling(e.over);
+    if (!e.bound_written.empty()) e.bound_written = axis_spelling(e.bound_written);
 }
 
 std::optional<ast::Name> FileChecker::module_member(const ast::Expr& expr) const {

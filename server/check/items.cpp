@@ -76,6 +76,7 @@ void FileChecker::export_typed() {
     typed_->record_fields = record_fields_;
     typed_->dims = dim_values_;
     typed_->imported = imported_;
+    typed_->axis_spellings = axis_spellings_;
     for (const auto& [module, found] : imports_)
         if (found.problem == ImportOutcome::Problem::None) typed_->module_files.emplace(module, found.file);
 }
@@ -100,7 +101,7 @@ void FileChecker::run_environment() {
         if (auto* devices = std::get_if<ast::DevicesDecl>(&item.node)) check_devices(*devices);
     }
     check_models_contain_no_cycle();
-    if (cache_) interface_ = interface_key(items_list_, text_);
+    if (cache_) interface_ = interface_key(items_list_, text_) + imports_key(imports_);
     for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
     environment_ = std::move(result_);
     environment_.symbols.shrink_to_fit();  // kept while the interface stands: no room left from doubling
@@ -452,6 +453,10 @@ std::vector<std::string> FileChecker::names_of(std::initializer_list<SymbolKind>
 }
 
 void FileChecker::collect_items() {
+    struct Settle {
+        FileChecker& self;
+        ~Settle() { self.settle_axis_spellings(); }  // once every import is in
+    } settle{*this};
     for (const ast::Item& item : items()) {
         if (auto* dim = std::get_if<ast::DimDecl>(&item.node)) {
             if (SymbolFact* f = define(dim->name, SymbolKind::Dim, item)) f->written = written(dim->value->range);

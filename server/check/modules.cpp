@@ -143,12 +143,20 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
         return found;
     });
     entry.analysis->analyze();
+    ++checks_made_;
     entry.analysis->set_resolver(nullptr);
     checking_.pop_back();
     entry.modules = std::move(modules);
     entry.imports_key = std::move(key);
     entry.outcome = ImportOutcome{ImportOutcome::Problem::None, "", file, entry.analysis->summary(file)};
     return entry.outcome;
+}
+
+std::vector<std::pair<std::string, const DocumentAnalysis*>> ModuleGraph::checked() const {
+    std::vector<std::pair<std::string, const DocumentAnalysis*>> out;
+    for (const auto& [file, entry] : entries_)
+        if (entry->analysis) out.emplace_back(file, entry->analysis.get());
+    return out;
 }
 
 std::vector<std::string> ModuleGraph::imported_by(const std::string& file) const {

@@ -39,6 +39,10 @@ using ImportResolver = std::function<ImportOutcome(const std::string& module)>;
 // The summary's key and how many errors the file has, for callers outside
 // the checker (the language server's and the CLI's messages).
 std::string summary_key(const ModuleSummary& summary);
+// What a file's imports found, as its caches are keyed by it: a module
+// whose summary changed changes the importer's environment and checks
+// every body again (document.hpp).
+std::string imports_key(const std::map<std::string, ImportOutcome>& imports);
 size_t summary_errors(const ModuleSummary& summary);
 
 class ModuleGraph {
@@ -70,8 +74,16 @@ public:
     // sorted: what a build of it depends on.
     std::vector<std::string> imported_by(const std::string& file) const;
 
-    // The files a path's analysis is cached for, as found.
+    // Each imported file checked so far, with its analysis (valid until the
+    // graph's next check): what the editor lists as the workspace's symbols.
+    std::vector<std::pair<std::string, const DocumentAnalysis*>> checked() const;
+
+    // A path as the graph names files: absolute, links resolved.
     static std::string normal_path(const std::string& path);
+
+    // How many times a file was analysed (not taken from the cache): what
+    // bench/modules counts.
+    size_t checks_made() const { return checks_made_; }
 
     // Sets the folders searched after the importer's own.
     void set_search_path(std::vector<std::string> search_path) { search_path_ = std::move(search_path); }
@@ -86,6 +98,7 @@ private:
     std::map<std::string, std::unique_ptr<Entry>> entries_;  // by file
     std::vector<std::string> checking_;                      // the files being checked, outermost first
     std::map<std::string, std::set<std::string>> edges_;     // a file -> the files its imports found
+    size_t checks_made_ = 0;
 };
 
 }  // namespace ss::check

@@ -755,7 +755,7 @@ std::optional<std::vector<AxisType>> PatternTyper::output_axes() {
         if (axis->kind == AxisKind::Name) {
             auto size = output_size(*axis);
             if (!size) return std::nullopt;
-            a.name = axis->name.text;
+            a.name = ctx_.axis_spelling(axis->name.text);
             a.size = *size;
             // A name given to an operand's dim axis (`c` for C) is still that dim.
             if (auto it = bound_.find(axis->name.text);

@@ -217,7 +217,10 @@ std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& ten
             out.axes.push_back(std::move(a));
             continue;
         }
-        if (axis->kind == ast::AxisKind::Name) a.name = axis->name.text;
+        if (axis->kind == ast::AxisKind::Name) {
+            a.name = axis_spelling(axis->name.text);
+            if (a.written == axis->name.text) a.written = *a.name;
+        }
         auto size = axis_size(*axis, scope);
         if (!size) {
             ok = false;
@@ -269,7 +272,7 @@ std::optional<Element> FileChecker::resolve_element(const ast::NamedType& named,
         auto bound = type_argument_size(named.arguments[0], scope);
         if (!bound) return std::nullopt;
         element.index_bound = *bound;
-        element.bound_written = written(named.arguments[0].range);
+        element.bound_written = axis_spelling(written(named.arguments[0].range));
     } else if (!named.arguments.empty()) {
         report(DiagCode::E0303, range, {"`" + named.name.text + "`", "no arguments", "`" + written(range) + "`"});
         return std::nullopt;
@@ -290,7 +293,7 @@ std::optional<Element> FileChecker::resolve_element(const ast::NamedType& named,
             report(DiagCode::E0302, named.over->range, {named.over->text, listed.empty() ? "none" : listed});
             return std::nullopt;
         }
-        element.over = named.over->text;
+        element.over = axis_spelling(named.over->text);
     } else if (named.over) {
         report(DiagCode::E0303, range,
                {"`" + named.name.text + "`", "no `over` (only Logit, Prob and LogProb have one)",

@@ -23,8 +23,11 @@ std::vector<PlacedAxis> placed_axes(const check::TensorType& tensor) {
     return out;
 }
 
-std::optional<long> Emitter::axis_position(const check::Type* type, const std::string& name) const {
+std::optional<long> Emitter::axis_position(const check::Type* type, const std::string& written) const {
     if (!type || type->kind != check::TypeKind::Tensor) return std::nullopt;
+    // A dim of another file, however written, by its one spelling here.
+    auto spelled = typed_.axis_spellings.find(written);
+    const std::string& name = spelled == typed_.axis_spellings.end() ? written : spelled->second;
     for (const PlacedAxis& a : placed_axes(type->tensor))
         if (a.axis->name == name) return a.dim;
     return std::nullopt;
@@ -32,10 +35,13 @@ std::optional<long> Emitter::axis_position(const check::Type* type, const std::s
 
 std::string Emitter::dim_of_over(const LoweredArgs& args, size_t tensor_arg, const ast::Expr& whole) const {
     auto* name = args.over ? std::get_if<ast::NameExpr>(&args.over->node) : nullptr;
-    if (!name) fail(whole.range, "`over=` needs an axis name");
+    // `over=layers.D`: a dim of another file, as this file spells its axes.
+    std::optional<std::string> member = args.over ? imported_member(*args.over) : std::nullopt;
+    if (!name && !member) fail(whole.range, "`over=` needs an axis name");
+    std::string axis = member ? *member : name->name.text;
     const check::Type* t = tensor_arg < args.positional_types.size() ? args.positional_types[tensor_arg] : nullptr;
-    auto pos = axis_position(t, name->name.text);
-    if (!pos) fail(args.over->range, "the axis `" + name->name.text + "` of this value isn't known here");
+    auto pos = axis_position(t, axis);
+    if (!pos) fail(args.over->range, "the axis `" + axis + "` of this value isn't known here");
     return std::to_string(*pos);
 }
 

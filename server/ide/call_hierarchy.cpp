@@ -29,7 +29,7 @@ void add(std::vector<Call>& calls, const CallItem& other, ByteRange from) {
 
 std::optional<CallItem> call_item(const Snapshot& s, const std::string& name) {
     for (const check::SymbolFact& f : s.result.check.symbols) {
-        if (!callable(f.kind) || f.name != name) continue;
+        if (!callable(f.kind) || f.name != name || f.module) continue;  // an imported one: not in this file
         ByteRange name_range = occurrences(s, SymbolAt{{&f}, f.definition}).definition;
         const ast::Item* item = item_containing(s, name_range);
         return CallItem{f.name, f.kind == SymbolKind::ExternFunction, item ? item->range : name_range, name_range};

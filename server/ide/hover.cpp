@@ -39,6 +39,7 @@ const check::ExpressionFact* expression_at(const Snapshot& s, uint32_t offset) {
 
 // A function's or extern function's header as written, for its hover.
 std::string item_signature(const Snapshot& s, const SymbolFact& fact) {
+    if (fact.module) return {};  // written in its own file
     const ast::Item* item = item_containing(s, fact.definition);
     if (!item) return {};
     uint32_t end = item->range.end;

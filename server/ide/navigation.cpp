@@ -213,7 +213,7 @@ std::optional<SymbolAt> symbol_at(const Snapshot& s, uint32_t offset) {
         }
     };
     for (const SymbolFact& f : facts) {
-        consider(f, f.definition);
+        if (!f.module) consider(f, f.definition);  // an imported name's is in its own file
         for (ByteRange r : f.references) consider(f, r);
     }
     if (!hit) return std::nullopt;
@@ -236,12 +236,16 @@ Occurrences occurrences(const Snapshot& s, const SymbolAt& symbol) {
     Occurrences out;
     std::set<std::pair<uint32_t, uint32_t>> seen, writes;
     for (const SymbolFact* f : symbol.facts) {
-        if (auto r = name_range(s.text, f->definition, f->name)) {
+        // A name of another file (`layers.block`): defined there, written
+        // here by its last part.
+        std::string_view name = f->name;
+        if (f->module) name = name.substr(name.rfind('.') + 1);
+        if (auto r = f->module ? std::nullopt : name_range(s.text, f->definition, name)) {
             seen.insert({r->begin, r->end});
             writes.insert({r->begin, r->end});
         }
         for (ByteRange ref : f->references)
-            if (auto r = name_range(s.text, ref, f->name)) seen.insert({r->begin, r->end});
+            if (auto r = name_range(s.text, ref, name)) seen.insert({r->begin, r->end});
     }
     for (auto [b, e] : seen) out.all.push_back({b, e});
     for (auto [b, e] : writes) out.writes.push_back({b, e});
@@ -252,7 +256,12 @@ Occurrences occurrences(const Snapshot& s, const SymbolAt& symbol) {
 }
 
 std::vector<Target> definition(const Snapshot& s, uint32_t offset) {
-    if (auto symbol = symbol_at(s, offset)) return {Target{false, occurrences(s, *symbol).definition}};
+    if (auto symbol = symbol_at(s, offset)) {
+        const SymbolFact& first = *symbol->facts.front();
+        if (first.module && first.module <= s.result.check.modules.size())
+            return {Target{false, first.definition, s.result.check.modules[first.module - 1]}};
+        return {Target{false, occurrences(s, *symbol).definition}};
+    }
     if (auto axis = pattern_axis_at(s, offset)) return {Target{false, axis->definition}};
     // A built-in: its declaration in the prelude, when it has one.
     ByteRange word = identifier_at(s.text, offset);
@@ -307,6 +316,11 @@ RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_nam
     }
     const SymbolFact& first = *symbol->facts.front();
     if (new_name == first.name) return out;  // nothing to change
+    if (first.module) {
+        out.refused = "`" + first.name + "` is defined in another file (" + s.result.check.modules[first.module - 1] +
+                      "): rename it there";
+        return out;
+    }
     if (out.refused = refusal(new_name); !out.refused.empty()) return out;
     // A clash: another symbol of that name that the renamed one would hide
     // or be hidden by. Function-scoped names clash within their function

@@ -38,6 +38,7 @@ Occurrences occurrences(const Snapshot& s, const SymbolAt& symbol);
 struct Target {
     bool in_prelude = false;  // a range of check::prelude_text(), not of the document
     ByteRange range;
+    std::string file;  // set: a range of this imported .ss file's text (docs/modules.md)
 };
 std::vector<Target> definition(const Snapshot& s, uint32_t offset);
 

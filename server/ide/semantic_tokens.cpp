@@ -94,7 +94,7 @@ public:
         for (const check::SymbolFact& f : s.result.check.symbols) {
             if (f.kind == SymbolKind::Local)
                 if (Scope* scope = scope_at(f.definition.begin)) scope->locals.insert(f.name);
-            add_fact(f.definition, {f.definition.end, f.kind, true, false});
+            if (!f.module) add_fact(f.definition, {f.definition.end, f.kind, true, false});  // else another file's
             for (ByteRange r : f.references) add_fact(r, {r.end, f.kind, false, false});
             if (f.kind == SymbolKind::Dim || f.kind == SymbolKind::Model || f.kind == SymbolKind::Data ||
                 f.kind == SymbolKind::Function || f.kind == SymbolKind::ExternFunction ||

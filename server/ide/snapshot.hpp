@@ -24,6 +24,9 @@ struct Snapshot {
     const check::DocumentResult& result;  // diagnostics, facts, items
     const syntax::SyntaxTree& tree;       // the trees of `text`
     const analysis::Result* analysed;     // the analyses' facts (padding), or null when not run
+    // How the document's imports find their modules (check/modules.hpp):
+    // a text made from it (completion's repaired copy) imports the same.
+    check::ImportResolver imports = nullptr;
 };
 
 // The item whose range holds `r`, or null: a binary search, since the

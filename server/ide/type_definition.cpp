@@ -39,6 +39,7 @@ std::vector<ByteRange> type_definition(const Snapshot& s, uint32_t offset) {
     for (const check::SymbolFact* f : symbol->facts)
         if (f->definition.begin <= symbol->occurrence.begin) fact = f;
     // A model or record is its own type.
+    if (fact->module) return {};  // in another file
     if (fact->kind == SymbolKind::Model || fact->kind == SymbolKind::Data) return {occurrences(s, *symbol).definition};
     if (!fact->type) return {};
     std::vector<std::string> names;
@@ -46,7 +47,7 @@ std::vector<ByteRange> type_definition(const Snapshot& s, uint32_t offset) {
     std::vector<ByteRange> out;
     for (const std::string& name : names)
         for (const check::SymbolFact& f : s.result.check.symbols)
-            if ((f.kind == SymbolKind::Model || f.kind == SymbolKind::Data) && f.name == name) {
+            if ((f.kind == SymbolKind::Model || f.kind == SymbolKind::Data) && f.name == name && !f.module) {
                 out.push_back(occurrences(s, SymbolAt{{&f}, f.definition}).definition);
                 break;
             }

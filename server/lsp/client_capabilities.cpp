@@ -64,6 +64,7 @@ ClientCapabilities read_client_capabilities(const Json& c) {
     if (lists(at(c, {"general", "positionEncodings"}), "utf-8")) out.encoding = PositionEncoding::Utf8;
     out.work_done_progress = flag(c, {"window", "workDoneProgress"});
     out.apply_edit = flag(c, {"workspace", "applyEdit"});
+    out.watched_files_registration = flag(c, {"workspace", "didChangeWatchedFiles", "dynamicRegistration"});
 
     out.hover_markdown = lists(at(c, {"textDocument", "hover", "contentFormat"}), "markdown");
     out.snippets = flag(c, {"textDocument", "completion", "completionItem", "snippetSupport"});

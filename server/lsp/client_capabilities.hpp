@@ -36,6 +36,7 @@ struct ClientCapabilities {
     PositionEncoding encoding = PositionEncoding::Utf16;  // general.positionEncodings lists utf-8
     bool work_done_progress = false;                      // window.workDoneProgress
     bool apply_edit = false;                              // workspace.applyEdit
+    bool watched_files_registration = false;              // workspace.didChangeWatchedFiles.dynamicRegistration
 
     // textDocument.*
     bool hover_markdown = false;           // hover.contentFormat lists markdown

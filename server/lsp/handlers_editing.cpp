@@ -191,15 +191,30 @@ Json LanguageServer::on_workspace_symbol(const Json& params) {
     std::string query = string_member(params, "query", "query");
     struct Found {
         ide::SymbolMatch match;
-        const OpenDocument* doc;
+        std::string uri;
+        std::shared_ptr<LineIndex> lines;  // of the file's text
+        std::string_view text;
     };
     std::vector<Found> found;
+    std::set<std::string> open_files;
     for (auto& [uri, doc] : documents_) {
         if (doc->text().size() > options_.max_document_bytes) continue;
         if (!doc->result) analyze(*doc, /*cancellable=*/false);
+        open_files.insert(doc->path);
+        auto lines = std::make_shared<LineIndex>(doc->text());
         for (ide::SymbolMatch& m : ide::workspace_symbols(doc->snapshot(), query))
-            found.push_back({std::move(m), doc.get()});
+            found.push_back({std::move(m), uri, lines, doc->text()});
     }
+    // The files open documents import, as their importers saw them.
+    if (modules_)
+        for (const auto& [file, analysis] : modules_->checked()) {
+            const check::DocumentResult* result = analysis->last();
+            if (!result || open_files.count(file)) continue;
+            auto lines = std::make_shared<LineIndex>(analysis->text());
+            ide::Snapshot s{analysis->text(), *lines, *result, analysis->tree(), nullptr};
+            for (ide::SymbolMatch& m : ide::workspace_symbols(s, query))
+                found.push_back({std::move(m), file_uri(file), lines, analysis->text()});
+        }
     std::stable_sort(found.begin(), found.end(),
                      [](const Found& a, const Found& b) { return a.match.rank < b.match.rank; });
     if (found.size() > kMaxWorkspaceSymbols) found.resize(kMaxWorkspaceSymbols);
@@ -207,7 +222,9 @@ Json LanguageServer::on_workspace_symbol(const Json& params) {
     for (const Found& f : found) {
         Json item{{"name", f.match.name},
                   {"kind", symbol_kind(f.match.kind, client_.workspace_symbol_kinds)},
-                  {"location", {{"uri", f.doc->uri}, {"range", codec(*f.doc).range(f.match.selection)}}}};
+                  {"location",
+                   {{"uri", f.uri},
+                    {"range", PositionCodec(f.text, *f.lines, client_.encoding).range(f.match.selection)}}}};
         if (!f.match.container.empty()) item["containerName"] = f.match.container;
         out.push_back(std::move(item));
     }

@@ -76,6 +76,15 @@ Json LanguageServer::on_definition(const Json& params) {
     OpenDocument& doc = document_of(params);
     Json out = Json::array();
     for (const ide::Target& target : ide::definition(doc.snapshot(), offset_of(doc, params))) {
+        if (!target.file.empty()) {
+            // A name of an imported file: there, in its current text.
+            std::optional<std::string> text = module_text(target.file);
+            if (!text) continue;
+            LineIndex lines(*text);
+            PositionCodec other(*text, lines, client_.encoding);
+            out.push_back({{"uri", file_uri(target.file)}, {"range", other.range(target.range)}});
+            continue;
+        }
         if (!target.in_prelude) {
             out.push_back({{"uri", doc.uri}, {"range", codec(doc).range(target.range)}});
             continue;

@@ -26,10 +26,14 @@ struct OpenDocument {
     const std::string& text() const { return analysis.text(); }
     PositionCodec codec(PositionEncoding e) const { return PositionCodec(text(), *lines, e); }
     // Valid while `result` is set (the text is analysed).
-    ide::Snapshot snapshot() const { return ide::Snapshot{text(), *lines, *result, analysis.tree(), analysed}; }
+    ide::Snapshot snapshot() const {
+        return ide::Snapshot{text(), *lines, *result, analysis.tree(), analysed, analysis.resolver()};
+    }
 
     std::string uri;
+    std::string path;  // the file a file:// uri names, as the module graph finds it; "" for any other
     int64_t version = 0;
+    std::string summary_key;  // of its last check (modules.hpp): its importers are checked again when it changes
     check::DocumentAnalysis analysis;
     std::unique_ptr<LineIndex> lines;               // of text()
     const check::DocumentResult* result = nullptr;  // the analysis of the current text, once done

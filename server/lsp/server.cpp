@@ -5,9 +5,11 @@
 #endif
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <spdlog/spdlog.h>
 
+#include "diag/read_file.hpp"
 #include "diag/version.hpp"
 
 namespace ss::lsp {
@@ -67,13 +69,13 @@ LanguageServer::LanguageServer(Connection& connection, ServerOptions options)
         {"workspace/executeCommand", &LanguageServer::on_execute_command},
     };
     notifications_ = {
-        {"initialized", &LanguageServer::on_ignored},
+        {"initialized", &LanguageServer::on_initialized},
         {"textDocument/didOpen", &LanguageServer::on_did_open},
         {"textDocument/didChange", &LanguageServer::on_did_change},
         {"textDocument/didClose", &LanguageServer::on_did_close},
         {"textDocument/didSave", &LanguageServer::on_ignored},
         {"workspace/didChangeConfiguration", &LanguageServer::on_ignored},
-        {"workspace/didChangeWatchedFiles", &LanguageServer::on_ignored},
+        {"workspace/didChangeWatchedFiles", &LanguageServer::on_watched_files},
         {"window/workDoneProgress/cancel", &LanguageServer::on_progress_cancel},
     };
     worker_ = std::thread([this] { worker_loop(); });
@@ -349,6 +351,7 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     spdlog::debug("checked {} (version {}) in {} ms", doc.uri, doc.version,
                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
     publish(doc);
+    follow_imports(doc);
 #if defined(__GLIBC__)
     // When a check freed much (the first check of a big file, a changed
     // interface: its trees and facts are tens of MiB), hand the pages back
@@ -432,6 +435,25 @@ Json LanguageServer::on_initialize(const Json& params) {
             workspace_trusted_ = trusted->get<bool>();
     }
     state_ = State::Running;
+    // Imports are searched in the workspace folders (docs/modules.md).
+    std::vector<std::string> folders;
+    if (const Json* list = optional_member(params, "workspaceFolders"); list && list->is_array()) {
+        for (const Json& folder : *list)
+            if (const Json* uri = folder.is_object() ? optional_member(folder, "uri") : nullptr;
+                uri && uri->is_string())
+                if (auto path = file_path(uri->get<std::string>())) folders.push_back(*path);
+    } else if (const Json* root = optional_member(params, "rootUri"); root && root->is_string()) {
+        if (auto path = file_path(root->get<std::string>())) folders.push_back(*path);
+    }
+    if (const char* env = std::getenv("SHAPESCRIPT_PATH")) {
+        std::string all = env;
+        for (size_t start = 0, end; start <= all.size(); start = end + 1) {
+            end = std::min(all.find(':', start), all.size());
+            if (end > start) folders.push_back(all.substr(start, end - start));
+        }
+    }
+    modules_ = std::make_unique<check::ModuleGraph>([this](const std::string& path) { return module_text(path); },
+                                                    std::move(folders));
     // Forms the client didn't declare are left out or given in their oldest
     // shape (`true` for a provider without options).
     Json rename = true;
@@ -479,12 +501,69 @@ Json LanguageServer::on_shutdown(const Json&) {
 
 void LanguageServer::on_ignored(const Json&) {}
 
+// Watching .ss files on disk, where the client registers watchers for a
+// server: an imported file changed outside the editor is checked again.
+void LanguageServer::on_initialized(const Json&) {
+    if (!client_.watched_files_registration) return;
+    Json watcher = {{"globPattern", "**/*.ss"}};
+    send(request(server_request_id(), "client/registerCapability",
+                 {{"registrations",
+                   {{{"id", "shapescript-watched-files"},
+                     {"method", "workspace/didChangeWatchedFiles"},
+                     {"registerOptions", {{"watchers", {watcher}}}}}}}}));
+}
+
+std::optional<std::string> LanguageServer::module_text(const std::string& path) const {
+    for (const auto& [uri, doc] : documents_)
+        if (!doc->path.empty() && doc->path == path) return doc->text();
+    FileRead read = read_regular_file(path, options_.max_document_bytes);
+    return read.bytes;
+}
+
+// After `changed` was checked: when what its importers depend on changed,
+// each open document that imports it, directly or not, is checked again.
+void LanguageServer::follow_imports(OpenDocument& changed) {
+    if (!modules_ || changed.path.empty()) return;
+    std::shared_ptr<const check::ModuleSummary> summary = changed.analysis.summary(changed.path);
+    std::string key = summary ? check::summary_key(*summary) : "";
+    if (key == changed.summary_key) return;
+    changed.summary_key = key;
+    std::set<std::string> importers;
+    std::vector<std::string> work{changed.path};
+    while (!work.empty()) {
+        std::string file = work.back();
+        work.pop_back();
+        for (const std::string& from : modules_->importers_of(file))
+            if (importers.insert(from).second) work.push_back(from);
+    }
+    for (auto& [uri, doc] : documents_)
+        if (doc.get() != &changed && importers.count(doc->path)) {
+            doc->result = nullptr;
+            doc->analysed = nullptr;
+            doc->due = std::chrono::steady_clock::now();
+        }
+}
+
+// A .ss file created, changed or deleted on disk: every open document is
+// checked again (an import may find it now, or find it changed).
+void LanguageServer::on_watched_files(const Json&) {
+    for (auto& [uri, doc] : documents_) {
+        doc->result = nullptr;
+        doc->analysed = nullptr;
+        doc->due = std::chrono::steady_clock::now();
+    }
+}
+
 void LanguageServer::on_did_open(const Json& params) {
     const Json& item = object_member(params, "textDocument", "textDocument");
     std::string uri = string_member(item, "uri", "textDocument.uri");
     std::string text = string_member(item, "text", "textDocument.text");
     int64_t version = integer_member(item, "version", "textDocument.version");
     auto doc = std::make_unique<OpenDocument>(uri, version, std::move(text));
+    if (auto path = file_path(uri); path && modules_) {
+        doc->path = check::ModuleGraph::normal_path(*path);
+        doc->analysis.set_resolver(modules_->resolver_for(doc->path));
+    }
     {
         std::lock_guard lock(mutex_);
         auto& counter = edit_counters_[uri];

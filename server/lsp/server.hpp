@@ -165,6 +165,14 @@ private:
     // The client pulls diagnostics (it asked once): none are pushed after.
     bool pulling_ = false;
 
+    // The modules open documents import (docs/modules.md): an open file's
+    // unsaved text wins over the disk's; searched after the importer's
+    // folder in the workspace folders, then SHAPESCRIPT_PATH.
+    std::unique_ptr<check::ModuleGraph> modules_;
+    std::optional<std::string> module_text(const std::string& path) const;
+    void follow_imports(OpenDocument& changed);  // re-checks the open documents that import it
+    void on_watched_files(const Json& params);
+    void on_initialized(const Json& params);
     std::string python_path_;  // initializationOptions.pythonPath: the Python exports trace with
     // initializationOptions.workspaceTrusted: false in an editor's Restricted
     // Mode, where export (it runs Python on what the file imports) is refused.

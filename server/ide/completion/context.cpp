@@ -58,6 +58,7 @@ void CompletionContext::repair() {
     }
     closed += rest;
     repaired_ = std::make_unique<check::DocumentAnalysis>(std::move(closed));
+    repaired_->set_resolver(s.imports);
     if (const auto& r = repaired_->analyze(); lowers_function_at(r, c.item_begin)) {
         repaired_facts_ = &r.check;
         return;
@@ -76,6 +77,7 @@ void CompletionContext::repair() {
         if (blank[i] != '\n') blank[i] = ' ';
     if (from < to) blank[from] = '0';
     repaired_ = std::make_unique<check::DocumentAnalysis>(std::move(blank));
+    repaired_->set_resolver(s.imports);
     if (const auto& r = repaired_->analyze(); lowers_function_at(r, c.item_begin)) repaired_facts_ = &r.check;
 }
 

@@ -1,4 +1,5 @@
-// After `.`: a record's fields (`m.`, `batch.`), a model's `init` (`Mlp.`).
+// After `.`: a record's fields (`m.`, `batch.`), a model's `init` (`Mlp.`),
+// an imported module's names (`layers.`).
 #include <variant>
 
 #include "ide/completion/contexts.hpp"
@@ -20,6 +21,32 @@ bool complete_member(Completions& acc, const CompletionContext& ctx) {
         else break;
     }
     if (chain.empty()) return true;  // `f(x).`, `3.`: nothing known
+    // `layers.`, `nn.attention.`: the module's names, as this file imports
+    // them (each a fact of its own, `layers.block`); `layers.Block.`: init.
+    if (!ctx.local(chain[0])) {
+        std::string prefix;
+        for (std::string_view part : chain) prefix += std::string(part) + ".";
+        bool module = false;
+        for (const check::SymbolFact& f : ctx.facts().symbols) {
+            if (!f.module) continue;
+            if (f.kind == check::SymbolKind::Model && f.name + "." == prefix) {
+                acc.add(0, "init", CompletionKind::Function, "init(seed: int) -> " + f.name,
+                        "Makes a `" + f.name + "` with each field drawn by its initialiser from `seed`.",
+                        "init(seed=${1:0})", true);
+                return true;
+            }
+            if (f.name.size() <= prefix.size() || f.name.compare(0, prefix.size(), prefix) != 0 ||
+                f.name.find('.', prefix.size()) != std::string::npos)
+                continue;
+            module = true;
+            CompletionKind kind = f.kind == check::SymbolKind::Dim     ? CompletionKind::Dim
+                                  : f.kind == check::SymbolKind::Model ? CompletionKind::Model
+                                  : f.kind == check::SymbolKind::Data  ? CompletionKind::Data
+                                                                       : CompletionKind::Function;
+            acc.add(0, f.name.substr(prefix.size()), kind, check::describe(f));
+        }
+        if (module) return true;
+    }
     if (chain.size() == 1 && !ctx.local(chain[0])) {
         bool is_model = false;
         if (ctx.record(chain[0], &is_model) && is_model)

@@ -1,0 +1,105 @@
+"""Programs of several files through the language server (docs/modules.md):
+an importer's diagnostics follow its module's unsaved edits and its changes
+on disk, and go to definition leads into the module's file."""
+
+from lsp_client import file_uri
+
+LAYERS = "dim D = 16\n\nfn block(x: [b D]) -> [b D]:\n    return x\n"
+MAIN = "import layers\n\ndim E = 16\n\nfn f(x: [b layers.D]) -> [b layers.D]:\n    return layers.block(x)\n"
+
+
+def codes(params):
+    return sorted(d["code"] for d in params["diagnostics"])
+
+
+def published(c, uri, want):
+    """Waits for diagnostics of `uri` with these codes: an importer is
+    published again each time what it imports changes."""
+    seen = []
+    for _ in range(10):
+        got = codes(c.diagnostics(uri))
+        if got == want:
+            return
+        seen.append(got)
+    raise AssertionError(f"expected {want} for {uri}, saw {seen}")
+
+
+def test_importer_follows_edits_and_the_disk(servers):
+    layers = servers.write("layers.ss", LAYERS)
+    main = servers.write("main.ss", MAIN)
+    c = servers.start()
+    c.initialize({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}, root=servers.tmp)
+    # The server asks to watch .ss files, as the client allows.
+    registration = c.wait_for(lambda m: m.get("method") == "client/registerCapability")
+    watchers = registration["params"]["registrations"][0]["registerOptions"]["watchers"]
+    assert watchers == [{"globPattern": "**/*.ss"}]
+    c.send({"jsonrpc": "2.0", "id": registration["id"], "result": None})
+
+    main_uri, layers_uri = file_uri(main), file_uri(layers)
+    c.open(main_uri, MAIN)
+    assert codes(c.diagnostics(main_uri, 1)) == []
+    # Unsaved: layers.ss open with block taking E's size under another dim.
+    c.open(layers_uri, LAYERS)
+    c.diagnostics(layers_uri, 1)
+    changed = LAYERS.replace("dim D = 16", "dim D = 16\ndim G = 16").replace("[b D]) -> [b D]", "[b G]) -> [b G]")
+    c.change(layers_uri, 2, [{"text": changed}])
+    c.diagnostics(layers_uri, 2)
+    published(c, main_uri, ["E0504"])
+    # Closed: the disk's text counts again, once the client says it changed.
+    c.notify("textDocument/didClose", {"textDocument": {"uri": layers_uri}})
+    layers.write_text(LAYERS.replace("fn block", "fn other"))
+    c.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": layers_uri, "type": 2}]})
+    published(c, main_uri, ["E0112"])
+    assert c.shutdown_and_exit() == 0
+
+
+def test_definition_of_an_imported_name_is_in_its_file(servers):
+    layers = servers.write("layers.ss", LAYERS)
+    main = servers.write("main.ss", MAIN)
+    c = servers.started()
+    main_uri = file_uri(main)
+    c.open(main_uri, MAIN)
+    c.diagnostics(main_uri, 1)
+    line = MAIN.splitlines().index("    return layers.block(x)")
+    column = MAIN.splitlines()[line].index("block")
+    position = {"line": line, "character": column + 1}
+    got = c.result("textDocument/definition", {"textDocument": {"uri": main_uri}, "position": position})
+    block_line = LAYERS.splitlines().index("fn block(x: [b D]) -> [b D]:")
+    assert got == [
+        {
+            "uri": file_uri(layers),
+            "range": {"start": {"line": block_line, "character": 3}, "end": {"line": block_line, "character": 8}},
+        }
+    ]
+    # Renaming it here is refused: it is defined in the other file.
+    refused = c.request(
+        "textDocument/rename",
+        {"textDocument": {"uri": main_uri}, "position": {"line": line, "character": column + 1}, "newName": "b2"},
+    )
+    assert "another file" in refused["error"]["message"]
+    assert c.shutdown_and_exit() == 0
+
+
+def test_completion_hover_and_workspace_symbols_of_a_module(servers):
+    servers.write("layers.ss", LAYERS)
+    main = servers.write("main.ss", MAIN)
+    c = servers.started()
+    main_uri = file_uri(main)
+    c.open(main_uri, MAIN)
+    c.diagnostics(main_uri, 1)
+    # `layers.` offers the module's names.
+    lines = MAIN.splitlines()
+    line = lines.index("    return layers.block(x)")
+    dot = lines[line].index("layers.") + len("layers.")
+    items = c.result(
+        "textDocument/completion", {"textDocument": {"uri": main_uri}, "position": {"line": line, "character": dot}}
+    )
+    items = items["items"] if isinstance(items, dict) else items
+    assert {"D", "block"} <= {i["label"] for i in items}
+    # Hover on the imported function: its signature as this file names things.
+    hover = c.hover(main_uri, line, dot + 1)["result"]
+    assert "block(x: [b layers.D]) -> [b layers.D]" in str(hover["contents"])
+    # Workspace symbols: the imported file's names too, in its file.
+    symbols = c.result("workspace/symbol", {"query": "block"})
+    assert any(s["name"] == "block" and s["location"]["uri"].endswith("/layers.ss") for s in symbols)
+    assert c.shutdown_and_exit() == 0
