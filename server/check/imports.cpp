@@ -100,12 +100,12 @@ void FileChecker::collect_import(const ast::ImportModule& import, const ast::Ite
         return;
     }
     const ImportOutcome& outcome = found->second;
-    if (outcome.problem == ImportOutcome::Problem::Missing || !outcome.summary) {
-        report(DiagCode::E0109, path.range, {module, outcome.detail});
-        return;
-    }
     if (outcome.problem == ImportOutcome::Problem::Cycle) {
         report(DiagCode::E0110, path.range, {outcome.detail});
+        return;
+    }
+    if (outcome.problem == ImportOutcome::Problem::Missing || !outcome.summary) {
+        report(DiagCode::E0109, path.range, {module, outcome.detail});
         return;
     }
     const ModuleSummary& summary = *outcome.summary;

@@ -72,7 +72,13 @@ std::string ModuleGraph::find(const std::string& from_file, const std::string& m
         seen.push_back(dir);
         std::string candidate = normal_path((fs::path(dir) / relative).string());
         if (read_(candidate)) return candidate;
-        if (searched) searched->push_back(dir.empty() ? "." : dir);
+        if (searched) {
+            // There, but not a file to read (a folder, a FIFO): said as such.
+            std::error_code ec;
+            bool there = fs::exists(candidate, ec);
+            searched->push_back((dir.empty() ? "." : dir) +
+                                (there ? " (" + candidate + " is there, but not a regular file it could read)" : ""));
+        }
     }
     return "";
 }
