@@ -1,0 +1,136 @@
+// Programs of several files (check/modules.hpp): a module is checked once
+// and again only when its text or its imports change; its summary's key
+// stands through an edit inside a body and changes with a signature; and an
+// importer analysed again after a module's edit gives what a fresh analysis
+// of the same files gives.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "check/document.hpp"
+#include "check/modules.hpp"
+
+using ss::check::DocumentAnalysis;
+using ss::check::ImportOutcome;
+using ss::check::ModuleGraph;
+
+namespace {
+
+const std::string kLayers =
+    "dim D = 8\n\nmodel Block:\n    w: [D D] = normal(0.02)\n\n"
+    "fn block(m: Block, x: [b D]) -> [b D]:\n    return x @ m.w\n";
+const std::string kMain =
+    "import layers\nfrom layers import D\n\ndim E = 8\n\n"
+    "fn f(m: layers.Block, x: [b D]) -> [b layers.D]:\n    return layers.block(m, x)\n\n"
+    "fn g(m: layers.Block, x: [b E]) -> [b E]:\n    return layers.block(m, x)\n";
+
+struct Files {
+    std::map<std::string, std::string> text;
+    ModuleGraph::ReadText reader() {
+        return [this](const std::string& path) -> std::optional<std::string> {
+            auto it = text.find(path);
+            if (it == text.end()) return std::nullopt;
+            return it->second;
+        };
+    }
+};
+
+std::string codes(const ss::check::DocumentResult& r) {
+    std::string out;
+    for (const ss::Diagnostic& d : r.diagnostics) out += d.code + "@" + std::to_string(d.range.begin) + " ";
+    return out;
+}
+
+std::string facts(const ss::check::DocumentResult& r) {
+    std::string out;
+    for (const ss::check::SymbolFact& f : r.check.symbols) {
+        out += f.name + ":" + std::to_string(static_cast<int>(f.kind)) + ":" + std::to_string(f.module) + ":" +
+               std::to_string(f.definition.begin);
+        for (ss::ByteRange ref : f.references) out += "," + std::to_string(ref.begin);
+        out += " ";
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a module is checked once, and again only when its text changes") {
+    Files files;
+    files.text["/p/layers.ss"] = kLayers;
+    ModuleGraph graph(files.reader(), {});
+    DocumentAnalysis main(kMain);
+    main.set_resolver(graph.resolver_for("/p/main.ss"));
+    const auto& first = main.analyze();
+    CHECK(graph.checks_made() == 1);
+    // g passes an axis of dim E where layers.D is declared: another dim.
+    CHECK(codes(first).find("E0504") != std::string::npos);
+    main.analyze();
+    CHECK(graph.checks_made() == 1);
+    CHECK(main.kept_environment());
+    files.text["/p/layers.ss"] = kLayers + "\n# a comment\n";
+    main.analyze();
+    CHECK(graph.checks_made() == 2);
+    CHECK(main.kept_environment());  // the summary stands
+}
+
+TEST_CASE("a body edit keeps a module's summary key, a signature edit changes it") {
+    auto key_of = [](const std::string& text) {
+        DocumentAnalysis module(text);
+        module.analyze();
+        return ss::check::summary_key(*module.summary("/p/layers.ss"));
+    };
+    std::string body = kLayers;
+    body.replace(body.find("x @ m.w"), 7, "x @ m.w + x");
+    std::string signature = kLayers;
+    signature.replace(signature.find("-> [b D]"), 8, "-> [D b]");
+    std::string private_name = kLayers + "\nfn _helper(x: [n]) -> [n]:\n    return x\n";
+    CHECK(key_of(kLayers) == key_of(body));
+    CHECK(key_of(kLayers) != key_of(signature));
+    CHECK(key_of(kLayers) != key_of(private_name));  // its names are in the key: did-you-mean reads them
+}
+
+TEST_CASE("an importer checked again after its module's edits equals a fresh check") {
+    Files files;
+    files.text["/p/layers.ss"] = kLayers;
+    ModuleGraph graph(files.reader(), {});
+    DocumentAnalysis main(kMain);
+    main.set_resolver(graph.resolver_for("/p/main.ss"));
+    main.analyze();
+    const std::string edits[] = {
+        kLayers + "\n",
+        "dim D = 8\ndim G = 8\n\nmodel Block:\n    w: [G D] = normal(0.02)\n\nfn block(m: Block, x: [b D]) -> [b G]:\n"
+        "    return x @ m.w\n",
+        "dim D = 9\n\nfn other(x: [b D]) -> [b D]:\n    return x\n",
+        "",
+        kLayers,
+    };
+    for (const std::string& text : edits) {
+        files.text["/p/layers.ss"] = text;
+        const auto& again = main.analyze();
+        ModuleGraph fresh_graph(files.reader(), {});
+        DocumentAnalysis fresh(kMain);
+        fresh.set_resolver(fresh_graph.resolver_for("/p/main.ss"));
+        const auto& want = fresh.analyze();
+        CAPTURE(text);
+        CHECK(codes(again) == codes(want));
+        CHECK(facts(again) == facts(want));
+    }
+}
+
+TEST_CASE("a cycle names its files, a missing module the folders searched") {
+    Files files;
+    files.text["/p/a.ss"] = "import b\n";
+    files.text["/p/b.ss"] = "import a\n";
+    ModuleGraph graph(files.reader(), {"/lib"});
+    ImportOutcome cycle = graph.resolver_for("/p/a.ss")("b");
+    REQUIRE(cycle.summary);
+    DocumentAnalysis a(files.text["/p/a.ss"]);
+    a.set_resolver(graph.resolver_for("/p/a.ss"));
+    CHECK(codes(a.analyze()).find("E0110") != std::string::npos);
+    ImportOutcome missing = graph.resolver_for("/p/a.ss")("nn.attention");
+    CHECK(missing.problem == ImportOutcome::Problem::Missing);
+    CHECK(missing.detail.find("nn/attention.ss") != std::string::npos);
+    CHECK(missing.detail.find("/lib") != std::string::npos);
+}
