@@ -342,6 +342,55 @@ RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_nam
         }
     }
     out.ranges = occurrences(s, *symbol).all;
+    out.exported = exported_symbol_at(s, offset);
+    return out;
+}
+
+namespace {
+
+bool importable(SymbolKind kind) {
+    return kind == SymbolKind::Dim || kind == SymbolKind::Model || kind == SymbolKind::Data ||
+           kind == SymbolKind::Function || kind == SymbolKind::ExternFunction || kind == SymbolKind::Field;
+}
+
+std::string_view last_part(std::string_view name) { return name.substr(name.rfind('.') + 1); }
+
+}  // namespace
+
+std::optional<ExportedSymbol> exported_symbol_at(const Snapshot& s, uint32_t offset) {
+    auto symbol = symbol_at(s, offset);
+    if (!symbol) return std::nullopt;
+    const SymbolFact& first = *symbol->facts.front();
+    if (first.module || !importable(first.kind)) return std::nullopt;
+    return ExportedSymbol{first.kind, first.name, first.kind == SymbolKind::Field ? first.owner : ""};
+}
+
+std::vector<ByteRange> imported_uses(const Snapshot& importer, const std::string& module_file,
+                                     const ExportedSymbol& symbol, std::string_view new_name, std::string* refused) {
+    const check::CheckResult& r = importer.result.check;
+    std::vector<ByteRange> out;
+    auto from_module = [&](const SymbolFact& f) {
+        return f.module && f.module <= r.modules.size() && r.modules[f.module - 1] == module_file;
+    };
+    for (const SymbolFact& f : r.symbols) {
+        if (!from_module(f) || f.kind != symbol.kind) continue;
+        bool same = symbol.kind == SymbolKind::Field ? f.name == symbol.name && last_part(f.owner) == symbol.owner
+                                                     : last_part(f.name) == symbol.name;
+        if (!same) continue;
+        // Only where the name itself is written: not an alias (`as layer`).
+        for (ByteRange ref : f.references)
+            if (ref.end <= importer.text.size() && importer.text.substr(ref.begin, ref.end - ref.begin) == symbol.name)
+                out.push_back(ref);
+        // `from layers import block` names it `block` here too: the new
+        // name must not meet another of this file's names.
+        if (refused && !new_name.empty() && f.name == symbol.name && symbol.kind != SymbolKind::Field)
+            for (const SymbolFact& other : r.symbols)
+                if (other.name == new_name && !function_scoped(other.kind) && other.kind != SymbolKind::Field)
+                    *refused = clash(new_name, other);
+    }
+    std::sort(out.begin(), out.end(), [](ByteRange a, ByteRange b) { return a.begin < b.begin; });
+    out.erase(std::unique(out.begin(), out.end(), [](ByteRange a, ByteRange b) { return a.begin == b.begin; }),
+              out.end());
     return out;
 }
 

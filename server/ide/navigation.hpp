@@ -35,6 +35,13 @@ struct Occurrences {
 };
 Occurrences occurrences(const Snapshot& s, const SymbolAt& symbol);
 
+// A name other files can import: its kind, its name, and for a field its record.
+struct ExportedSymbol {
+    check::SymbolKind kind = check::SymbolKind::Function;
+    std::string name;
+    std::string owner;  // a field's record
+};
+
 struct Target {
     bool in_prelude = false;  // a range of check::prelude_text(), not of the document
     ByteRange range;
@@ -60,8 +67,24 @@ std::optional<ByteRange> prepare_rename(const Snapshot& s, uint32_t offset);
 struct RenameResult {
     std::vector<ByteRange> ranges;  // each replaced by new_name
     std::string refused;
+    // What was renamed, when other files may use it (a top-level name or a
+    // field): found in their facts by imported_uses.
+    std::optional<ExportedSymbol> exported;
 };
 RenameResult rename(const Snapshot& s, uint32_t offset, std::string_view new_name);
+
+// The symbol at `offset` when other .ss files can use it: a top-level name
+// defined in this file, or a field of one of its records.
+std::optional<ExportedSymbol> exported_symbol_at(const Snapshot& s, uint32_t offset);
+
+// Where a file that imports `module_file` writes `symbol` of it
+// (`layers.block`'s `block`, `from layers import block` and its uses; a
+// field through a value of the record's type). With `new_name`, `refused`
+// says why renaming there would clash (a `from` import's name meeting a
+// name of that file).
+std::vector<ByteRange> imported_uses(const Snapshot& importer, const std::string& module_file,
+                                     const ExportedSymbol& symbol, std::string_view new_name = {},
+                                     std::string* refused = nullptr);
 
 // A character of a name: ASCII letters, digits and `_`.
 inline bool is_name_char(char c) {

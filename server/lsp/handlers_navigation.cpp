@@ -106,8 +106,13 @@ Json LanguageServer::on_references(const Json& params) {
         if (const Json* include = optional_member(*context, "includeDeclaration"); include && include->is_boolean())
             declaration = include->get<bool>();
     Json out = Json::array();
-    for (ByteRange r : ide::references(doc.snapshot(), offset_of(doc, params), declaration))
+    uint32_t offset = offset_of(doc, params);
+    for (ByteRange r : ide::references(doc.snapshot(), offset, declaration))
         out.push_back({{"uri", doc.uri}, {"range", codec(doc).range(r)}});
+    // A name other files import: its uses there too.
+    if (auto exported = ide::exported_symbol_at(doc.snapshot(), offset))
+        for (auto& [uri, ranges] : importer_uses(doc, *exported))
+            for (Json& range : ranges) out.push_back({{"uri", uri}, {"range", std::move(range)}});
     return out;
 }
 
@@ -127,6 +132,41 @@ Json LanguageServer::on_prepare_rename(const Json& params) {
             {"placeholder", doc.text().substr(range->begin, range->end - range->begin)}};
 }
 
+// Where the files that import `doc` use `symbol` of it: the other open
+// documents and the files the module graph checked, each by its uri, with
+// its ranges as LSP ranges. With `new_name`, a clash there refuses.
+std::vector<std::pair<std::string, Json>> LanguageServer::importer_uses(const OpenDocument& doc,
+                                                                        const ide::ExportedSymbol& symbol,
+                                                                        const std::string& new_name) {
+    std::vector<std::pair<std::string, Json>> out;
+    if (doc.path.empty()) return out;
+    auto add = [&](const std::string& uri, const ide::Snapshot& s, const PositionCodec& codec) {
+        std::string refused;
+        std::vector<ByteRange> ranges = ide::imported_uses(s, doc.path, symbol, new_name, &refused);
+        if (!refused.empty()) throw RpcError(rpc_error::kRequestFailed, "cannot rename: in " + uri + ", " + refused);
+        if (ranges.empty()) return;
+        Json list = Json::array();
+        for (ByteRange r : ranges) list.push_back(codec.range(r));
+        out.emplace_back(uri, std::move(list));
+    };
+    std::set<std::string> seen{doc.path};
+    for (auto& [uri, other] : documents_) {
+        if (other.get() == &doc || other->path.empty() || other->text().size() > options_.max_document_bytes) continue;
+        if (!other->result) analyze(*other, /*cancellable=*/false);
+        seen.insert(other->path);
+        add(uri, other->snapshot(), codec(*other));
+    }
+    if (modules_)
+        for (const auto& [file, analysis] : modules_->checked()) {
+            const check::DocumentResult* result = analysis->last();
+            if (!result || seen.count(file)) continue;
+            LineIndex lines(analysis->text());
+            ide::Snapshot s{analysis->text(), lines, *result, analysis->tree(), nullptr};
+            add(file_uri(file), s, PositionCodec(analysis->text(), lines, client_.encoding));
+        }
+    return out;
+}
+
 Json LanguageServer::on_rename(const Json& params) {
     OpenDocument& doc = document_of(params);
     std::string new_name = string_member(params, "newName", "newName");
@@ -134,7 +174,15 @@ Json LanguageServer::on_rename(const Json& params) {
     if (!result.refused.empty()) throw RpcError(rpc_error::kRequestFailed, "cannot rename: " + result.refused);
     Json edits = Json::array();
     for (ByteRange r : result.ranges) edits.push_back({{"range", codec(doc).range(r)}, {"newText", new_name}});
-    return {{"changes", {{doc.uri, std::move(edits)}}}};
+    Json changes = {{doc.uri, std::move(edits)}};
+    // Its uses in the files that import this one (docs/modules.md).
+    if (result.exported && !result.ranges.empty())
+        for (auto& [uri, ranges] : importer_uses(doc, *result.exported, new_name)) {
+            Json more = Json::array();
+            for (Json& range : ranges) more.push_back({{"range", std::move(range)}, {"newText", new_name}});
+            changes[uri] = std::move(more);
+        }
+    return {{"changes", std::move(changes)}};
 }
 
 Json LanguageServer::on_inlay_hint(const Json& params) {

@@ -22,6 +22,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "ide/navigation.hpp"
 #include "lsp/client_capabilities.hpp"
 #include "lsp/export_jobs.hpp"
 #include "lsp/json_rpc.hpp"
@@ -171,6 +172,8 @@ private:
     std::unique_ptr<check::ModuleGraph> modules_;
     std::optional<std::string> module_text(const std::string& path) const;
     void follow_imports(OpenDocument& changed);  // re-checks the open documents that import it
+    std::vector<std::pair<std::string, Json>> importer_uses(const OpenDocument& doc, const ide::ExportedSymbol& symbol,
+                                                            const std::string& new_name = "");
     void on_watched_files(const Json& params);
     void on_initialized(const Json& params);
     std::string python_path_;  // initializationOptions.pythonPath: the Python exports trace with

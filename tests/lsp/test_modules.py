@@ -103,3 +103,35 @@ def test_completion_hover_and_workspace_symbols_of_a_module(servers):
     symbols = c.result("workspace/symbol", {"query": "block"})
     assert any(s["name"] == "block" and s["location"]["uri"].endswith("/layers.ss") for s in symbols)
     assert c.shutdown_and_exit() == 0
+
+
+def test_rename_and_references_reach_the_importers(servers):
+    layers = servers.write("layers.ss", LAYERS)
+    main = servers.write("main.ss", MAIN)
+    taker = servers.write("taker.ss", "from layers import D\n\ndim E = 16\n\nfn t(x: [b D]) -> [b D]:\n    return x\n")
+    c = servers.started()
+    layers_uri, main_uri, taker_uri = file_uri(layers), file_uri(main), file_uri(taker)
+    for uri, text in ((layers_uri, LAYERS), (main_uri, MAIN), (taker_uri, taker.read_text())):
+        c.open(uri, text)
+        c.diagnostics(uri, 1)
+    block = {"line": 2, "character": 4}  # `fn block` in layers.ss
+    refs = c.result(
+        "textDocument/references",
+        {"textDocument": {"uri": layers_uri}, "position": block, "context": {"includeDeclaration": True}},
+    )
+    assert {r["uri"] for r in refs} == {layers_uri, main_uri}
+    edit = c.result("textDocument/rename", {"textDocument": {"uri": layers_uri}, "position": block, "newName": "mix"})
+    changes = edit["changes"]
+    assert set(changes) == {layers_uri, main_uri}
+    use = MAIN.splitlines()[5].index("block")
+    assert changes[main_uri] == [
+        {"range": {"start": {"line": 5, "character": use}, "end": {"line": 5, "character": use + 5}}, "newText": "mix"}
+    ]
+    # D is `D` in taker.ss, by its from-import: E is taken there.
+    dim = {"line": 0, "character": 4}
+    refused = c.request("textDocument/rename", {"textDocument": {"uri": layers_uri}, "position": dim, "newName": "E"})
+    assert "taker.ss" in refused["error"]["message"]
+    edit = c.result("textDocument/rename", {"textDocument": {"uri": layers_uri}, "position": dim, "newName": "W"})
+    assert set(edit["changes"]) == {layers_uri, main_uri, taker_uri}
+    assert len(edit["changes"][taker_uri]) == 3  # the import and two uses
+    assert c.shutdown_and_exit() == 0
