@@ -124,6 +124,11 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     return &result_;
 }
 
+std::map<std::string, std::set<std::string>> DocumentAnalysis::used_imports() const {
+    if (!environment_) return {};
+    return environment_->used_imports(result_.check);
+}
+
 const DocumentResult* DocumentAnalysis::last() const {
     return environment_ && !environment_->stopped() ? &result_ : nullptr;
 }
@@ -136,6 +141,7 @@ std::shared_ptr<const ModuleSummary> DocumentAnalysis::summary(const std::string
     for (const auto& [module, found] : imports_)
         if (found.problem == ImportOutcome::Problem::Cycle) s->cycle = found.detail;
     s->key += ":" + std::to_string(s->errors) + ":" + s->cycle;
+    s->module_key += ":" + std::to_string(s->errors) + ":" + s->cycle;
     return s;
 }
 

@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -69,6 +70,10 @@ public:
     // What importers of this file depend on, from the last complete
     // analysis; `file` is the path it was found at.
     std::shared_ptr<const ModuleSummary> summary(const std::string& file) const;
+    // The names of each imported module the last complete analysis used
+    // (module path as written -> names): a module's edit that changes
+    // none of them leaves this file's summary as it was (modules.hpp).
+    std::map<std::string, std::set<std::string>> used_imports() const;
 
     // Analyses what changed since the last call.
     const DocumentResult& analyze();

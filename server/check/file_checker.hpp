@@ -320,6 +320,9 @@ public:
     // What importers of this file depend on (module_summary.hpp), from the
     // environment and the last complete result of run_bodies.
     std::shared_ptr<ModuleSummary> summary(const std::string& file, const CheckResult& result) const;
+    // The names of imported modules the file uses in `result` (its last
+    // complete one): module path as written -> names (modules.hpp).
+    std::map<std::string, std::set<std::string>> used_imports(const CheckResult& result) const;
 
 private:
     bool stopped_ = false;
@@ -396,6 +399,7 @@ private:
     };
     std::map<std::string, ImportedDim> imported_dims_;
     std::map<std::string, ImportedName> imported_;       // by the name used here (TypedProgram::imported)
+    std::map<size_t, ImportedName> imported_facts_;      // each imported name's or field's fact: what it is of
     std::map<std::string, std::string> axis_spellings_;  // an imported dim's every key -> its one spelling here
     void settle_axis_spellings();
     void spell_axes(Type& type) const;

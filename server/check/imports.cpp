@@ -185,6 +185,7 @@ void FileChecker::add_module(const ModuleSummary& summary, const std::string& mo
             Type type = f.type;
             rename.type(type);
             field_facts_[key][f.name] = result_.symbols.size();
+            imported_facts_.emplace(result_.symbols.size(), ImportedName{module, r.name, SymbolKind::Field});
             SymbolFact& fact = result_.symbols.emplace_back();
             fact.name = f.name;
             fact.kind = SymbolKind::Field;
@@ -211,6 +212,7 @@ void FileChecker::import_name(const ModuleSummary& summary, const std::string& m
         fact.definition = definition;
         fact.module = module_index;
         items_[local] = ItemRef{kind, nullptr, result_.symbols.size() - 1, key};
+        imported_facts_.emplace(result_.symbols.size() - 1, ImportedName{module, name, kind});
         if (!used_at.empty()) reference_fact(result_.symbols.size() - 1, used_at);
         imported_.emplace(local, ImportedName{module, name, kind});
         return fact;
@@ -318,6 +320,14 @@ void FileChecker::spell_axes(Type& t) const {
     Element& e = t.tensor.element;
     if (!e.over.empty()) e.over = axis_spelling(e.over);
     if (!e.bound_written.empty()) e.bound_written = axis_spelling(e.bound_written);
+}
+
+std::map<std::string, std::set<std::string>> FileChecker::used_imports(const CheckResult& result) const {
+    std::map<std::string, std::set<std::string>> out;
+    for (const auto& [fact, name] : imported_facts_)
+        if (fact < result.symbols.size() && !result.symbols[fact].references.empty())
+            out[name.module].insert(name.name);
+    return out;
 }
 
 std::optional<ast::Name> FileChecker::module_member(const ast::Expr& expr) const {

@@ -3,6 +3,7 @@
 #include "check/module_summary.hpp"
 
 #include <algorithm>
+#include <set>
 
 namespace ss::check {
 
@@ -97,31 +98,83 @@ std::shared_ptr<ModuleSummary> FileChecker::summary(const std::string& file, con
             default: break;
         }
     }
+    // Each name's part of the text below, and which of the file's records and
+    // dims its types name, for its own key.
+    std::map<std::string, std::string> part;
+    std::map<std::string, std::set<std::string>> names_in;
+    auto mentions = [&](const std::string& name, const Type& type) {
+        auto walk = [&](auto& self, const Type& t) -> void {
+            if (!t.ref.empty()) names_in[name].insert(t.ref);
+            for (const Type& e : t.elements) self(self, e);
+            for (const AxisType& a : t.tensor.axes) {
+                if (a.name) names_in[name].insert(*a.name);
+                if (a.dim) names_in[name].insert(*a.dim);
+            }
+            if (!t.tensor.element.over.empty()) names_in[name].insert(t.tensor.element.over);
+            if (!t.tensor.element.bound_written.empty()) names_in[name].insert(t.tensor.element.bound_written);
+        };
+        walk(walk, type);
+    };
     std::string all = "shapescript-summary-1\n";
     for (const auto& [path, f] : s->modules) all += "m " + path + "=" + f + "\n";
-    for (const ExportedDim& d : s->dims)
-        all += "d " + d.name + "=" + std::to_string(d.value) + " " + d.identity + " " + d.written + "\n";
+    for (const ExportedDim& d : s->dims) {
+        std::string& text = part[d.name];
+        text = "d " + d.name + "=" + std::to_string(d.value) + " " + d.identity + " " + d.written + "\n";
+        names_in[d.name].insert(d.identity);
+        all += text;
+    }
     for (const ExportedRecord& r : s->records) {
-        all += std::string(r.model ? "model " : "data ") + r.name;
+        std::string& text = part[r.name];
+        text = std::string(r.model ? "model " : "data ") + r.name;
         for (const ExportedField& f : r.fields) {
-            all += " " + f.name + ":";
-            write_type(all, f.type, s->symbol_names);
+            text += " " + f.name + ":";
+            write_type(text, f.type, s->symbol_names);
+            mentions(r.name, f.type);
         }
-        all += "\n";
+        text += "\n";
+        all += text;
     }
     for (const ExportedFunction& f : s->functions) {
-        all += (f.is_extern ? "extern " : f.exported ? "export " : "fn ") + f.name + "=" + f.target + "(";
+        std::string& text = part[f.name];
+        text = (f.is_extern ? "extern " : f.exported ? "export " : "fn ") + f.name + "=" + f.target + "(";
         for (const ParamSig& p : f.signature.params) {
-            all += p.name + (p.is_mut ? " mut" : "") + (p.has_default ? " =" : "") + ":";
-            write_type(all, p.type, s->symbol_names);
+            text += p.name + (p.is_mut ? " mut" : "") + (p.has_default ? " =" : "") + ":";
+            write_type(text, p.type, s->symbol_names);
+            mentions(f.name, p.type);
         }
-        all += ")";
-        if (f.signature.returns) write_type(all, *f.signature.returns, s->symbol_names);
-        if (f.inferred) write_type(all, *f.inferred, s->symbol_names);
-        all += f.signature.gives_nothing ? " none\n" : "\n";
+        text += ")";
+        if (f.signature.returns) {
+            write_type(text, *f.signature.returns, s->symbol_names);
+            mentions(f.name, *f.signature.returns);
+        }
+        if (f.inferred) {
+            write_type(text, *f.inferred, s->symbol_names);
+            mentions(f.name, *f.inferred);
+        }
+        text += f.signature.gives_nothing ? " none\n" : "\n";
+        all += text;
     }
-    for (const std::string& n : s->all_names) all += n + ",";
+    std::string module = "m";
+    for (const auto& [path, f] : s->modules) module += path + "=" + f + ";";
+    for (const std::string& n : s->all_names) module += n + ",";
+    all += module;
     s->key = hash_text(all);
+    s->module_key = hash_text(module);
+    // A name's key: its part and those of the file's records and dims it
+    // names, through records' fields too.
+    for (const auto& [name, text] : part) {
+        std::set<std::string> reached{name};
+        std::vector<std::string> work{name};
+        while (!work.empty()) {
+            std::string at = work.back();
+            work.pop_back();
+            for (const std::string& next : names_in[at])
+                if (part.count(next) && reached.insert(next).second) work.push_back(next);
+        }
+        std::string whole;
+        for (const std::string& n : reached) whole += part[n];
+        s->name_keys[name] = hash_text(whole);
+    }
     return s;
 }
 

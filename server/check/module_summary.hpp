@@ -67,6 +67,12 @@ struct ModuleSummary {
     // Every top-level name, exported or not (`_helper`): for "did you
     // mean" and for saying that a name is private.
     std::vector<std::string> all_names;
+    // Each exported name's own key: its dim, record or signature and the
+    // records and dims of this file its types name, transitively. An
+    // importer is checked again only when a name it uses changed (or
+    // `module_key` did).
+    std::map<std::string, std::string> name_keys;
+    std::string module_key;  // what every importer depends on: its errors, cycle, imports and names
 };
 
 // Whether a top-level name is exported: every name but those starting with `_`.

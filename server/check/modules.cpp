@@ -14,17 +14,26 @@ namespace fs = std::filesystem;
 struct ModuleGraph::Entry {
     std::string text;
     std::unique_ptr<DocumentAnalysis> analysis;
-    std::vector<std::string> modules;  // the imports its last check resolved, as written, in order
-    std::string imports_key;           // what they found then
-    ImportOutcome outcome;             // what importing it gives
+    std::vector<std::string> modules;                   // the imports its last check resolved, as written, in order
+    std::map<std::string, std::set<std::string>> used;  // the names of each it used
+    std::string imports_key;                            // what they found then, of what it used
+    ImportOutcome outcome;                              // what importing it gives
 };
 
 namespace {
 
-// What an import found, as the importer's cache sees it.
-std::string outcome_key(const ImportOutcome& o) {
+// What an import found, as a cached importer that used `names` of it
+// depends on: the module's own key and those names' keys, so a change
+// to a name it doesn't use leaves it as it was.
+std::string use_key(const ImportOutcome& o, const std::set<std::string>& names) {
     std::string key = std::to_string(static_cast<int>(o.problem)) + o.detail + "\1" + o.file + "\1";
-    if (o.summary) key += o.summary->key;
+    if (o.summary) {
+        key += o.summary->module_key;
+        for (const std::string& name : names) {
+            auto found = o.summary->name_keys.find(name);
+            key += "\1" + name + "=" + (found == o.summary->name_keys.end() ? "-" : found->second);
+        }
+    }
     return key + "\2";
 }
 
@@ -127,10 +136,11 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
     Entry& entry = *slot;
     checking_.push_back(file);
     ImportResolver resolve = resolver_for(file);
-    // Unchanged text, and its imports find what they found: the summary stands.
+    // Unchanged text, and what it used of its imports unchanged: the summary stands.
     if (entry.analysis && entry.text == *text) {
         std::string key;
-        for (const std::string& module : entry.modules) key += module + "\1" + outcome_key(resolve(module));
+        for (const std::string& module : entry.modules)
+            key += module + "\1" + use_key(resolve(module), entry.used[module]);
         if (key == entry.imports_key) {
             checking_.pop_back();
             return entry.outcome;
@@ -140,20 +150,22 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
         entry.analysis = std::make_unique<DocumentAnalysis>(*text);
         entry.text = *text;
     }
-    std::vector<std::string> modules;
-    std::string key;
+    std::vector<std::pair<std::string, ImportOutcome>> found;
     entry.analysis->set_resolver([&](const std::string& module) {
-        ImportOutcome found = resolve(module);
-        modules.push_back(module);
-        key += module + "\1" + outcome_key(found);
-        return found;
+        found.emplace_back(module, resolve(module));
+        return found.back().second;
     });
     entry.analysis->analyze();
     ++checks_made_;
     entry.analysis->set_resolver(nullptr);
     checking_.pop_back();
-    entry.modules = std::move(modules);
-    entry.imports_key = std::move(key);
+    entry.used = entry.analysis->used_imports();
+    entry.modules.clear();
+    entry.imports_key.clear();
+    for (const auto& [module, outcome] : found) {
+        entry.modules.push_back(module);
+        entry.imports_key += module + "\1" + use_key(outcome, entry.used[module]);
+    }
     entry.outcome = ImportOutcome{ImportOutcome::Problem::None, "", file, entry.analysis->summary(file)};
     return entry.outcome;
 }

@@ -134,3 +134,39 @@ TEST_CASE("a cycle names its files, a missing module the folders searched") {
     CHECK(missing.detail.find("nn/attention.ss") != std::string::npos);
     CHECK(missing.detail.find("/lib") != std::string::npos);
 }
+
+TEST_CASE("an importer is checked again only when a name it uses changed") {
+    Files files;
+    const std::string scale = "\nfn scale(x: [b D]) -> [b D]:\n    return x\n";
+    files.text["/p/layers.ss"] = kLayers + scale;
+    files.text["/p/mid.ss"] =
+        "import layers\n\nfn run(m: layers.Block, x: [b layers.D]) -> [b layers.D]:\n    return layers.block(m, x)\n";
+    const std::string top =
+        "import mid\nimport layers\n\nfn go(m: layers.Block, x: [b 8]) -> [b 8]:\n    return mid.run(m, x)\n";
+    ModuleGraph graph(files.reader(), {});
+    DocumentAnalysis main(top);
+    main.set_resolver(graph.resolver_for("/p/top.ss"));
+    main.analyze();
+    CHECK(graph.checks_made() == 2);
+    auto same_as_fresh = [&] {
+        ModuleGraph fresh_graph(files.reader(), {});
+        DocumentAnalysis fresh(top);
+        fresh.set_resolver(fresh_graph.resolver_for("/p/top.ss"));
+        const auto& want = fresh.analyze();
+        const auto& got = main.analyze();
+        CHECK(codes(got) == codes(want));
+        CHECK(facts(got) == facts(want));
+    };
+    // scale: mid doesn't use it, so mid's summary stands unchecked.
+    files.text["/p/layers.ss"] = kLayers + "\nfn scale(x: [b D]) -> [D b]:\n    return x |> rearrange(b D -> D b)\n";
+    size_t before = graph.checks_made();
+    same_as_fresh();
+    CHECK(graph.checks_made() == before + 1);
+    // block: mid uses it, and is checked again (and now says so).
+    std::string changed = files.text["/p/layers.ss"];
+    changed.replace(changed.find("-> [b D]:\n    return x @ m.w"), 8, "-> [D b]");
+    files.text["/p/layers.ss"] = changed;
+    before = graph.checks_made();
+    same_as_fresh();
+    CHECK(graph.checks_made() == before + 2);
+}
