@@ -314,7 +314,9 @@ def exec_generated(module, pyfile):
     exec(code, module.__dict__)
 
 
-def load(path, checks="debug", value_checks="debug", name=None, devices=None, padding=True, *, _from_runner=False):
+def load(
+    path, checks="debug", value_checks="debug", name=None, devices=None, padding=True, search=(), *, _from_runner=False
+):
     """Compiles (or takes from the cache) the .ss file at `path` and returns
     its module, named after the file (`digits.ss` -> `digits`) and entered
     in sys.modules unless another module of that name is there or could be
@@ -323,10 +325,12 @@ def load(path, checks="debug", value_checks="debug", name=None, devices=None, pa
     `checks` and `value_checks` ("always", "debug", "never") are the
     compiler's --checks and --value-checks; `devices` ("cuda:0", or a list)
     is its --devices, where the program runs (None: the file's `devices`);
-    `padding` False is --no-padding (docs/padding.md). On several workers
+    `padding` False is --no-padding (docs/padding.md); `search`, folders
+    where the .ss files it imports are looked for after its own folder
+    (--path, docs/modules.md). On several workers
     (`devices="cpu*3"`), each call of one of its functions from Python runs
     on them (docs/devices.md, "From Python")."""
-    pyfile = build(path, checks, value_checks, devices, padding)
+    pyfile = build(path, checks, value_checks, devices, padding, search=search)
     name = name or Path(os.fsdecode(path)).stem
     spec = importlib.util.spec_from_file_location(name, pyfile)
     module = importlib.util.module_from_spec(spec)

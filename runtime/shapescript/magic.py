@@ -47,7 +47,10 @@ def run_cell(line, cell, namespace):
             f.write(cell)
     try:
         # Notebook cells aren't padded (docs/padding.md): a cell is run once, as written.
-        module = compiler.load(path, opts.checks, opts.value_checks, name=name, devices=opts.devices, padding=False)
+        # Its imports are the notebook's folder's .ss files (docs/modules.md).
+        module = compiler.load(
+            path, opts.checks, opts.value_checks, name=name, devices=opts.devices, padding=False, search=(os.getcwd(),)
+        )
     except ShapeScriptError as e:
         for d in e.diagnostics:
             d["file"] = "<cell>"

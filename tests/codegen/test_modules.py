@@ -109,3 +109,13 @@ def test_path_option_and_environment_find_modules(program, tmp_path):
     assert subprocess.run(check + ["--path", str(shared)], capture_output=True).returncode == 0
     env = dict(os.environ, SHAPESCRIPT_PATH=str(shared))
     assert subprocess.run(check, capture_output=True, env=env).returncode == 0
+
+
+def test_a_notebook_cell_imports_the_folders_modules(program, monkeypatch):
+    from shapescript import magic
+
+    monkeypatch.chdir(program)
+    namespace = {}
+    magic.run_cell("", "import layers\n\nfn twice(x: [b layers.D]) -> [b layers.D]:\n    return x * 2.0\n", namespace)
+    x = torch.randn(3, 16)
+    assert torch.equal(namespace["twice"](x), x * 2.0)
