@@ -693,6 +693,15 @@ Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
     }
     Type object = type_of(*attribute.object);
     const std::string& field = attribute.attribute.text;
+    // `load(path).w`: a checkpoint has no fields until `as` says what it holds.
+    if (auto* call = std::get_if<ast::Call>(&attribute.object->node))
+        if (auto* callee = std::get_if<ast::NameExpr>(&call->callee->node);
+            callee && callee->name.text == "load" && !body_->locals.count("load") && !lookup("load")) {
+            report(DiagCode::E0106, attribute.attribute.range,
+                   {written(attribute.object->range), field,
+                    ": a checkpoint is typed with `as` first, `(load(path) as M)." + field + "`"});
+            return Type{};
+        }
     if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch) {
         // A tensor, a scalar, a mode, a dataset, ... has no fields (`0.n`
         // would not even be Python).

@@ -69,6 +69,25 @@ Type FileChecker::type_of_item_subscript(const ast::Subscript& subscript, const 
             return Type{};
         }
     }
+    // A tuple's item at a written position is its type (`value_and_grad(...)[1]`
+    // is Grads, which has no items of its own); past the end, Python's
+    // IndexError said here.
+    if (value.kind == TypeKind::Tuple && subscript.indices.size() == 1) {
+        const ast::Expr* at = subscript.indices[0].value.get();
+        bool negative = false;
+        if (auto* u = std::get_if<ast::Unary>(&at->node); u && u->op == "-") negative = true, at = u->operand.get();
+        if (auto* literal = std::get_if<ast::IntLiteral>(&at->node); literal && literal->value) {
+            auto count = static_cast<int64_t>(value.elements.size());
+            int64_t i = negative ? count - *literal->value : *literal->value;
+            if (i < 0 || i >= count) {
+                report(DiagCode::E0417, subscript.indices[0].range,
+                       {"an item of " + describe(value) + ", which has " + std::to_string(count),
+                        "`" + written(subscript.indices[0].range) + "`"});
+                return Type{};
+            }
+            return value.elements[static_cast<size_t>(i)];
+        }
+    }
     // A tuple's or a list's slice is a sequence of items nothing types,
     // which arithmetic refuses (Python's `+` would join it).
     if (value.kind != TypeKind::Tensor && subscript.indices.size() == 1 &&

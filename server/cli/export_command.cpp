@@ -12,6 +12,7 @@
 #include "cli/arguments.hpp"
 #include "cli/check_levels.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/program_files.hpp"
 #include "cli/python_child.hpp"
 #include "cli/render.hpp"
 #include "cli/source_file.hpp"
@@ -244,7 +245,9 @@ Or<driver::BuildOutput> export_module(const ExportOptions& options, const std::s
     std::error_code ec;
     auto absolute = std::filesystem::absolute(options.file, ec);
     o.source_path = ec ? options.file : absolute.lexically_normal().string();
-    driver::BuildOutput built = driver::build_export_module(source, o);
+    // Its imports, found as `check` finds them (SHAPESCRIPT_PATH too).
+    std::unique_ptr<check::ModuleGraph> modules = disk_modules({});
+    driver::BuildOutput built = driver::build_export_module(source, o, imports_of(*modules, options.file));
     const LineIndex index(source);
     for (const Diagnostic& d : built.diagnostics)
         if (d.severity == Severity::Error || d.severity == Severity::Warning)

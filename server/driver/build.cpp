@@ -71,6 +71,14 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
     out.diagnostics = analysis::with_analyses(checked.diagnostics, analysed);
     codegen::Options chosen = options;
     if (exporting) {
+        // A Hugging Face folder or GGUF file holds its code whole: one that
+        // loads other .ss files at run time would need this compiler there.
+        if (options.hf && !checked.typed.module_files.empty()) {
+            out.export_refused =
+                "the program imports other .ss files, and a Hugging Face folder or GGUF file of a program of several "
+                "files is not supported yet (docs/modules.md): export a .pt2 or an AOTInductor package instead";
+            return out;
+        }
         chosen.export_fn = out.export_fn = chosen_export(checked.check.program, options.export_fn, out.export_refused);
         if (out.export_fn.empty()) return out;
         std::vector<Diagnostic> extra = export_refusals(checked.check.program, out.export_fn, options, out);

@@ -102,7 +102,9 @@ Json LanguageServer::on_execute_command(const Json& params) {
     o.value_checks = level_option(options, "valueChecks");
     o.version = std::string(kVersion);
     o.source_path = path ? *path : uri;
-    driver::BuildOutput built = driver::build_module(text, o);
+    check::ImportResolver imports;
+    if (path && modules_) imports = modules_->resolver_for(check::ModuleGraph::normal_path(*path));
+    driver::BuildOutput built = driver::build_module(text, o, imports);
 
     LineIndex lines(text);
     if (built.errors) {
@@ -210,7 +212,10 @@ void LanguageServer::start_export(const Json& id, const Json& params) {
     o.export_fn = fn;
     o.hf = served;
     o.serving_required = vllm || format == "gguf";
-    driver::BuildOutput built = driver::build_export_module(*read.bytes, o);
+    driver::BuildOutput built =
+        driver::build_export_module(*read.bytes, o,
+                                    modules_ ? modules_->resolver_for(check::ModuleGraph::normal_path(*path))
+                                             : nullptr);
     if (built.errors) {
         // The first, which for a served export may be a serving rule (E33xx).
         auto first = std::find_if(built.diagnostics.begin(), built.diagnostics.end(),

@@ -78,3 +78,33 @@ def test_training_in_its_own_file_lowers_the_loss():
     for _ in range(40):
         train.train_step(m, opt, batch)
     assert train.loss(m, batch).item() < first * 0.7
+
+
+def test_the_language_model_exports_as_one_program(tmp_path):
+    # The .pt2 of a function calling into layers.ss: the same numbers as the
+    # program loaded from its files, on the model the export makes (seed 0).
+    out = tmp_path / "lm.pt2"
+    r = subprocess.run(
+        [str(compiler()), "export", str(SPLIT / "lm.ss"), "--fn", "logits", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    exported = torch.export.load(str(out)).module()
+    lm = shapescript.load(SPLIT / "lm.ss", name="split_lm_exported")
+    m = lm.Lm.init(seed=0)
+    ids = torch.randint(0, 96, (2, 9))
+    pos = torch.arange(9).expand(2, 9)
+    assert torch.equal(exported(ids, pos), lm.logits(m, ids, pos))
+
+
+def test_a_hugging_face_folder_of_several_files_is_refused_for_now(tmp_path):
+    r = subprocess.run(
+        [str(compiler()), "export", str(SPLIT / "lm.ss"), "--fn", "logits", "--hf", str(tmp_path / "hf")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 2
+    assert "imports other .ss files" in r.stderr and not (tmp_path / "hf").exists()
