@@ -524,10 +524,6 @@ std::optional<std::string> LanguageServer::module_text(const std::string& path) 
 // each open document that imports it, directly or not, is checked again.
 void LanguageServer::follow_imports(OpenDocument& changed) {
     if (!modules_ || changed.path.empty()) return;
-    std::shared_ptr<const check::ModuleSummary> summary = changed.analysis.summary(changed.path);
-    std::string key = summary ? check::summary_key(*summary) : "";
-    if (key == changed.summary_key) return;
-    changed.summary_key = key;
     std::set<std::string> importers;
     std::vector<std::string> work{changed.path};
     while (!work.empty()) {
@@ -536,6 +532,16 @@ void LanguageServer::follow_imports(OpenDocument& changed) {
         for (const std::string& from : modules_->importers_of(file))
             if (importers.insert(from).second) work.push_back(from);
     }
+    // The summary only when an open document imports this one: making it
+    // walks every item, which an edit of a file nobody imports can skip.
+    bool imported = std::any_of(documents_.begin(), documents_.end(), [&](const auto& open) {
+        return open.second.get() != &changed && importers.count(open.second->path);
+    });
+    if (!imported) return;
+    std::shared_ptr<const check::ModuleSummary> summary = changed.analysis.summary(changed.path);
+    std::string key = summary ? check::summary_key(*summary) : "";
+    if (key == changed.summary_key) return;
+    changed.summary_key = key;
     for (auto& [uri, doc] : documents_)
         if (doc.get() != &changed && importers.count(doc->path)) {
             doc->result = nullptr;
