@@ -1,6 +1,7 @@
 #include "check/modules.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 
@@ -54,6 +55,18 @@ std::string cycle_text(const std::vector<std::string>& files) {
 ModuleGraph::ModuleGraph(ReadText read, std::vector<std::string> search_path)
     : read_(std::move(read)), search_path_(std::move(search_path)) {}
 ModuleGraph::~ModuleGraph() = default;
+
+std::vector<std::string> ModuleGraph::environment_search_path() {
+    std::vector<std::string> out;
+    const char* env = std::getenv("SHAPESCRIPT_PATH");
+    if (!env) return out;
+    std::string all = env;
+    for (size_t start = 0, end = 0; start <= all.size(); start = end + 1) {
+        end = std::min(all.find(':', start), all.size());
+        if (end > start) out.push_back(all.substr(start, end - start));
+    }
+    return out;
+}
 
 std::string ModuleGraph::normal_path(const std::string& path) {
     std::error_code ec;

@@ -78,6 +78,9 @@ public:
     // graph's next check): what the editor lists as the workspace's symbols.
     std::vector<std::pair<std::string, const DocumentAnalysis*>> checked() const;
 
+    // The folders of SHAPESCRIPT_PATH (separated by `:`), in order.
+    static std::vector<std::string> environment_search_path();
+
     // A path as the graph names files: absolute, links resolved.
     static std::string normal_path(const std::string& path);
 

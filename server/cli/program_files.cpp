@@ -1,23 +1,12 @@
 #include "cli/program_files.hpp"
 
-#include <cstdlib>
-
 #include "diag/read_file.hpp"
 
 namespace ss::cli {
 
 std::vector<std::string> search_path(const std::vector<std::string>& given) {
     std::vector<std::string> out = given;
-    if (const char* env = std::getenv("SHAPESCRIPT_PATH")) {
-        std::string all = env;
-        size_t start = 0;
-        while (start <= all.size()) {
-            size_t end = all.find(':', start);
-            if (end == std::string::npos) end = all.size();
-            if (end > start) out.push_back(all.substr(start, end - start));
-            start = end + 1;
-        }
-    }
+    for (std::string& dir : check::ModuleGraph::environment_search_path()) out.push_back(std::move(dir));
     return out;
 }
 

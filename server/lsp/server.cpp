@@ -5,7 +5,6 @@
 #endif
 
 #include <algorithm>
-#include <cstdlib>
 
 #include <spdlog/spdlog.h>
 
@@ -445,13 +444,7 @@ Json LanguageServer::on_initialize(const Json& params) {
     } else if (const Json* root = optional_member(params, "rootUri"); root && root->is_string()) {
         if (auto path = file_path(root->get<std::string>())) folders.push_back(*path);
     }
-    if (const char* env = std::getenv("SHAPESCRIPT_PATH")) {
-        std::string all = env;
-        for (size_t start = 0, end; start <= all.size(); start = end + 1) {
-            end = std::min(all.find(':', start), all.size());
-            if (end > start) folders.push_back(all.substr(start, end - start));
-        }
-    }
+    for (std::string& dir : check::ModuleGraph::environment_search_path()) folders.push_back(std::move(dir));
     modules_ = std::make_unique<check::ModuleGraph>([this](const std::string& path) { return module_text(path); },
                                                     std::move(folders));
     // Forms the client didn't declare are left out or given in their oldest
