@@ -350,11 +350,11 @@ def load(
                 sys.modules[name] = previous
         raise
     if not _from_runner:
-        _calls_on_workers(module, path, checks, value_checks, _devices_option(devices), padding)
+        _calls_on_workers(module, path, checks, value_checks, _devices_option(devices), padding, search)
     return module
 
 
-def _calls_on_workers(module, path, checks, value_checks, devices, padding):
+def _calls_on_workers(module, path, checks, value_checks, devices, padding, search=()):
     """A program loaded for several workers: its functions, called from
     Python, run on them (worker_call.py)."""
     from . import worker_call, workers
@@ -364,6 +364,7 @@ def _calls_on_workers(module, path, checks, value_checks, devices, padding):
     chosen = placement(devices.split(",") if devices else list(getattr(module, "_ss_devices", ())))
     if chosen is not None and chosen.workers > 1:
         options = {"source": os.path.abspath(os.fsdecode(path)), "checks": checks, "value_checks": value_checks}
+        options["search"] = [os.fspath(d) for d in search]  # its imports' folders, as here
         worker_call.on_workers(module, dict(options, devices=devices, padding=padding), chosen.workers)
 
 

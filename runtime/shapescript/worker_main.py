@@ -25,7 +25,14 @@ def main(argv=None):
     try:
         if names is None:
             names = compiler.generated_devices(
-                compiler.build(header["source"], header["checks"], header["value_checks"], None, header["padding"])
+                compiler.build(
+                    header["source"],
+                    header["checks"],
+                    header["value_checks"],
+                    None,
+                    header["padding"],
+                    search=header.get("search", ()),
+                )
             )
         chosen = devices.placement(names)
         workers.join(chosen.kind, chosen.devices)
@@ -38,6 +45,7 @@ def main(argv=None):
             name=header["module"],
             devices=header["devices"],
             padding=header["padding"],
+            search=header.get("search", ()),
             _from_runner=True,
         )
         args, kwargs = torch.load(os.path.join(job, "arguments.pt"), weights_only=False)

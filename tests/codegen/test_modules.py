@@ -119,3 +119,14 @@ def test_a_notebook_cell_imports_the_folders_modules(program, monkeypatch):
     magic.run_cell("", "import layers\n\nfn twice(x: [b layers.D]) -> [b layers.D]:\n    return x * 2.0\n", namespace)
     x = torch.randn(3, 16)
     assert torch.equal(namespace["twice"](x), x * 2.0)
+
+
+def test_python_calls_on_workers_find_the_modules_where_load_did(program, tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (program / "layers.ss").rename(shared / "layers.ss")
+    main = shapescript.load(program / "main.ss", name="modules_on_workers", devices="cpu*2", search=[shared])
+    net = main.Net.init(seed=0)
+    ids = torch.randint(0, 32, (4, 5))
+    x = F.embedding(ids, net.emb)
+    assert torch.equal(main.forward(net, ids), block_by_hand(net.second, block_by_hand(net.first, x)))
