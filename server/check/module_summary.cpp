@@ -34,13 +34,6 @@ std::string hash_text(const std::string& all) {
 
 std::string summary_key(const ModuleSummary& s) { return s.key; }
 
-std::string imports_key(const std::map<std::string, ImportOutcome>& imports) {
-    std::string key;
-    for (const auto& [module, found] : imports)
-        key += "\1" + module + "\1" + std::to_string(static_cast<int>(found.problem)) + found.detail + "\1" +
-               found.file + "\1" + (found.summary ? found.summary->key : "");
-    return key;
-}
 size_t summary_errors(const ModuleSummary& s) { return s.errors; }
 
 std::shared_ptr<ModuleSummary> FileChecker::summary(const std::string& file, const CheckResult& result) const {

@@ -52,6 +52,14 @@ std::string cycle_text(const std::vector<std::string>& files) {
 
 }  // namespace
 
+std::string imports_key(const std::map<std::string, ImportOutcome>& imports) {
+    std::string key;
+    for (const auto& [module, found] : imports)
+        key += "\1" + module + "\1" + std::to_string(static_cast<int>(found.problem)) + found.detail + "\1" +
+               found.file + "\1" + (found.summary ? found.summary->key : "");
+    return key;
+}
+
 ModuleGraph::ModuleGraph(ReadText read, std::vector<std::string> search_path)
     : read_(std::move(read)), search_path_(std::move(search_path)) {}
 ModuleGraph::~ModuleGraph() = default;
