@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "analysis/export.hpp"
+#include "analysis/imported.hpp"
 #include "analysis/padding.hpp"
 #include "analysis/recording.hpp"
 #include "analysis/serving.hpp"
@@ -57,7 +58,7 @@ FunctionView function_view(const check::FunctionFacts& fn, const check::ProgramF
 }
 
 const PaddableResult& Result::paddable() const {
-    if (!paddable_) paddable_ = program_ ? paddable_axes(*program_, padding) : PaddableResult{};
+    if (!paddable_) paddable_ = program_ ? paddable_axes(*program_, padding, imported_.get()) : PaddableResult{};
     return *paddable_;
 }
 
@@ -68,12 +69,18 @@ std::vector<PaddableAxis> Result::paddable_of(const std::string& function) const
     return out;
 }
 
-Analyzer::Analyzer() : passes_(every_pass()) {}
+Analyzer::Analyzer(std::shared_ptr<ImportedCalls> imported)
+    : passes_(every_pass()), imported_(std::move(imported)), own_imported_(!imported_) {
+    if (own_imported_) imported_ = std::make_shared<ImportedCalls>();
+}
 
-const Result& Analyzer::run(const check::CheckResult& checked) {
-    const check::ProgramFacts& program = checked.program;
+Analyzer::~Analyzer() = default;
+
+const Result& Analyzer::run(const check::ProgramFacts& program) {
+    if (own_imported_) imported_->keep_reached(program);
     result_ = {};
     result_.program_ = &program;
+    result_.imported_ = imported_;
     // summaries[f][p]: function f's summary by pass p, at its place now.
     std::vector<std::vector<Summary>> summaries;
     summaries.reserve(program.functions.size());
@@ -108,6 +115,7 @@ const Result& Analyzer::run(const check::CheckResult& checked) {
     for (size_t p = 0; p < passes_.size(); ++p) {
         for (size_t f = 0; f < summaries.size(); ++f) own[f] = &summaries[f][p];
         Inputs in{program, own};
+        in.imported = imported_.get();
         for (PassId needed : passes_[p]->required()) {
             if (needed == PassId::Steps) in.steps = &result_.steps;
             if (needed == PassId::Padding) in.padding = &result_.padding;

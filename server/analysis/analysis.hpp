@@ -33,6 +33,8 @@
 
 namespace ss::analysis {
 
+class ImportedCalls;  // analysis/imported.hpp
+
 // What one pass found in one function's body alone: what is cached.
 struct Summary {
     std::vector<Diagnostic> diagnostics;
@@ -108,10 +110,15 @@ public:
     // generator always), from the program this result is of.
     const PaddableResult& paddable() const;
     std::vector<PaddableAxis> paddable_of(const std::string& function) const;
+    // What the analyses concluded about the functions of other files the
+    // program calls (never null after a run): the code generator passes
+    // masks to them by it.
+    const ImportedCalls* imported() const { return imported_.get(); }
 
 private:
     friend class Analyzer;
     const check::ProgramFacts* program_ = nullptr;
+    std::shared_ptr<const ImportedCalls> imported_;
     mutable std::optional<PaddableResult> paddable_;
 };
 
@@ -123,6 +130,7 @@ struct Inputs {
     std::span<Summary* const> own;  // made for this run: the pass may take what it keeps from them
     const StepsResult* steps = nullptr;
     const PaddingResult* padding = nullptr;
+    const ImportedCalls* imported = nullptr;  // never null in `finish`
 };
 
 class Pass {
@@ -151,12 +159,19 @@ std::vector<std::unique_ptr<Pass>> in_required_order(std::vector<std::unique_ptr
 // key is the same, and only the entries one run used are kept for the next.
 class Analyzer {
 public:
-    Analyzer();
+    // `imported`: what it knows of other files' functions, shared with the
+    // analyzer that analyses a file for its importer; without one it keeps
+    // its own, from run to run.
+    explicit Analyzer(std::shared_ptr<ImportedCalls> imported = nullptr);
+    ~Analyzer();
     // The result stays valid until the next run, and reads `checked`.
-    const Result& run(const check::CheckResult& checked);
+    const Result& run(const check::CheckResult& checked) { return run(checked.program); }
+    const Result& run(const check::ProgramFacts& program);
 
 private:
     std::vector<std::unique_ptr<Pass>> passes_;  // in an order that runs what each requires first
+    std::shared_ptr<ImportedCalls> imported_;
+    bool own_imported_ = false;
     // body key -> one summary per pass, ranges relative to the function's start
     std::unordered_map<std::string, std::vector<Summary>> cache_;
     Result result_;

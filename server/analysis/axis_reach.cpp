@@ -8,8 +8,9 @@
 
 namespace ss::analysis {
 
-AxisFollower::AxisFollower(const check::ProgramFacts& program, const std::vector<std::vector<Cause>>& causes)
-    : program_(program) {
+AxisFollower::AxisFollower(const check::ProgramFacts& program, const std::vector<std::vector<Cause>>& causes,
+                           const ImportedCalls* imported)
+    : program_(program), imported_(imported) {
     for (size_t i = 0; i < program.functions.size(); ++i) {
         functions_.emplace(program.functions[i].name, &program.functions[i]);
         causes_.emplace(&program.functions[i], &causes[i]);
@@ -37,12 +38,35 @@ AxisReach AxisFollower::reach(const check::FunctionFacts& start, check::SymbolId
             const check::CallSite& call = program_.calls[i];
             if (call.kind != check::CalleeKind::Function) continue;
             auto callee = functions_.find(call.callee);
+            const ImportedVerdicts* other =
+                callee == functions_.end() && imported_ ? imported_->of(program_, call.callee) : nullptr;
             for (const check::AxisBinding* b : check::callee_axes_of(call, axis)) {
                 if (b->variadic && callee != functions_.end() && elementwise(*callee->second)) continue;
+                if (b->variadic && other && other->elementwise) continue;
                 if (b->variadic || !b->size.identical(check::Size::symbol(axis))) {
                     Blocker what = b->variadic ? Blocker::TakenIntoGroup : Blocker::TakenAsOtherSize;
                     out.prevention = along({what, call.callee, b->axis, fn->name, call.range}, path);
                     return out;
+                }
+                if (callee == functions_.end() && program_.imported.count(call.callee)) {
+                    // Into another file, by what its analyses found there;
+                    // without them (no ImportedCalls), as into Python.
+                    const check::ImportedFunction& f = program_.imported.at(call.callee);
+                    auto there =
+                        other ? other->axes.find(b->axis) : std::map<std::string, ImportedAxis>::const_iterator{};
+                    std::optional<Cause> found;
+                    if (!other || there == other->axes.end())
+                        found = Cause{Blocker::MixesAlongAxis, "`" + call.callee + "`, a function of another file,", "",
+                                      fn->name, call.range};
+                    else if (there->second.selection && prevents(*fn, *there->second.selection))
+                        found = ImportedCalls::at_call(*there->second.selection, call, f);
+                    else if (there->second.loop) found = ImportedCalls::at_call(*there->second.loop, call, f);
+                    if (found) {
+                        out.prevention = along(*found, path);
+                        return out;
+                    }
+                    out.imported.emplace_back(&call, b->axis);
+                    continue;
                 }
                 if (callee == functions_.end() || !seen.insert({callee->second, b->symbol}).second) continue;
                 std::vector<const check::CallSite*> longer = path;

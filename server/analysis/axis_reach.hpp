@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "analysis/facts.hpp"
+#include "analysis/imported.hpp"
 #include "check/program.hpp"
 
 namespace ss::analysis {
@@ -21,6 +22,8 @@ struct AxisReach {
     // The first thing that prevents following the axis, with the call path to it.
     std::optional<Cause> prevention;
     std::vector<std::pair<std::string, check::SymbolId>> reached;  // with no prevention: where it goes
+    // The calls into other files it passed through (each its axis there).
+    std::vector<std::pair<const check::CallSite*, std::string>> imported;
 };
 
 // Whether one of `fn`'s causes (about an effect along the axis followed)
@@ -31,7 +34,10 @@ class AxisFollower {
 public:
     // `causes`: each function's causes about its effects along axes (as
     // program.functions; Cause::effect says which effect).
-    AxisFollower(const check::ProgramFacts& program, const std::vector<std::vector<Cause>>& causes);
+    // `imported`: what is known of other files' functions, which the axis
+    // is followed into by their verdicts (analysis/imported.hpp).
+    AxisFollower(const check::ProgramFacts& program, const std::vector<std::vector<Cause>>& causes,
+                 const ImportedCalls* imported);
 
     // What the axis `symbol` of `start` reaches, breadth first (so the
     // first prevention is along a shortest call path): the first cause
@@ -39,12 +45,13 @@ public:
     // another size, or none and every (function, axis) it reaches.
     AxisReach reach(const check::FunctionFacts& start, check::SymbolId symbol, const PreventsFollowing& prevents) const;
 
-private:
     // Whether `fn` only does maths position by position (into a group of
     // such a function, a position only ever affects itself).
     bool elementwise(const check::FunctionFacts& fn) const;
 
+private:
     const check::ProgramFacts& program_;
+    const ImportedCalls* imported_;
     std::map<std::string, const check::FunctionFacts*> functions_;
     std::map<const check::FunctionFacts*, const std::vector<Cause>*> causes_;
 };

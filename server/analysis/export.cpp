@@ -1,10 +1,12 @@
 #include "analysis/export.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
 #include <set>
 
+#include "analysis/imported.hpp"
 #include "analysis/words.hpp"
 #include "check/builtin_table.hpp"
 #include "check/describe.hpp"
@@ -115,32 +117,59 @@ std::vector<Cause> untraceable(const FunctionView& view) {
     return out;
 }
 
-// The errors of exporting `exported`: its inputs', then what it and every
-// function it reaches can't trace (each function's `causes`, as
-// program.functions).
-std::vector<Diagnostic> errors_of(const check::ProgramFacts& program, const std::string& exported,
-                                  const std::function<const std::vector<Cause>&(size_t)>& causes) {
+// What `root` and every function it reaches can't trace (each function's
+// `causes`, as program.functions), with what their calls into other files
+// reach there (analysis/imported.hpp). Root's host-only parameters are left
+// out where it is the function exported: they are its unfit inputs.
+std::vector<Cause> reached_untraceable(const check::ProgramFacts& program, const std::string& root, bool exported,
+                                       const std::function<const std::vector<Cause>&(size_t)>& causes,
+                                       const ImportedCalls* imported) {
     std::map<std::string, size_t> by_name;
     for (size_t i = 0; i < program.functions.size(); ++i) by_name.emplace(program.functions[i].name, i);
-    auto root = by_name.find(exported);
-    if (root == by_name.end()) return {};
-    // Where an extern fn is typed is read now: it lies outside the cached bodies.
+    auto start = by_name.find(root);
+    if (start == by_name.end()) return {};
+    std::vector<std::pair<size_t, check::CallPath>> order{{start->second, {}}};
+    for (auto& [name, path] : check::CallGraph(program).reaches(root))
+        if (auto reached = by_name.find(name); reached != by_name.end() && name != root)
+            order.emplace_back(reached->second, std::move(path));
+    std::vector<Cause> out;
+    for (const auto& [index, path] : order) {
+        for (const Cause& c : causes(index))
+            if (index != start->second || !exported || c.what != Blocker::ExportHostParameter)
+                out.push_back(along(c, path.sites));
+        const check::FunctionFacts& fn = program.functions[index];
+        for (size_t i = fn.calls_begin; i < fn.calls_end && imported; ++i) {
+            const check::CallSite& call = program.calls[i];
+            if (call.kind != check::CalleeKind::Function) continue;
+            if (const ImportedVerdicts* other = imported->of(program, call.callee))
+                for (const Cause& c : other->exporting)
+                    out.push_back(along(ImportedCalls::at_call(c, call, program.imported.at(call.callee)), path.sites));
+        }
+    }
+    return out;
+}
+
+// The errors of exporting `exported`: its inputs', then what it and every
+// function it reaches can't trace.
+std::vector<Diagnostic> errors_of(const check::ProgramFacts& program, const std::string& exported,
+                                  const std::function<const std::vector<Cause>&(size_t)>& causes,
+                                  const ImportedCalls* imported) {
+    auto root = std::find_if(program.functions.begin(), program.functions.end(),
+                             [&](const check::FunctionFacts& f) { return f.name == exported; });
+    if (root == program.functions.end()) return {};
+    // Where an extern fn of this file is typed is read now: it lies outside
+    // the cached bodies (one of another file is in its text, not this one).
     auto said = [&](Cause c) {
-        if (const check::ExternFacts* e = check::extern_named(program, c.subject);
-            e && c.what == Blocker::ExportPythonExtern)
-            c.related = e->target_range;
+        const check::ExternFacts* e = check::extern_named(program, c.subject);
+        bool own = e && e >= program.externs.data() && e < program.externs.data() + program.externs.size();
+        if (own && c.what == Blocker::ExportPythonExtern) c.related = e->target_range;
         return export_diagnostic(c, exported);
     };
     std::vector<Diagnostic> out;
-    const check::FunctionFacts& fn = program.functions[root->second];
-    for (const check::ParamFacts& p : fn.params)
-        if (auto unfit = unfit_input(fn, p, &p == &fn.params.front()))
+    for (const check::ParamFacts& p : root->params)
+        if (auto unfit = unfit_input(*root, p, &p == &root->params.front()))
             out.push_back(export_diagnostic(*unfit, exported));
-    for (const Cause& c : causes(root->second))
-        if (c.what != Blocker::ExportHostParameter) out.push_back(said(c));
-    for (const auto& [name, path] : check::CallGraph(program).reaches(exported))
-        if (auto reached = by_name.find(name); reached != by_name.end() && name != exported)
-            for (const Cause& c : causes(reached->second)) out.push_back(said(along(c, path.sites)));
+    for (const Cause& c : reached_untraceable(program, exported, true, causes, imported)) out.push_back(said(c));
     return out;
 }
 
@@ -161,7 +190,7 @@ public:
         auto causes = [&](size_t i) -> const std::vector<Cause>& { return in.own[i]->causes; };
         for (const check::FunctionFacts& fn : in.program.functions) {
             if (!fn.exported) continue;
-            for (Diagnostic& d : errors_of(in.program, fn.name, causes))
+            for (Diagnostic& d : errors_of(in.program, fn.name, causes, in.imported))
                 if (seen.insert({d.code, d.range.begin}).second) out.diagnostics.push_back(std::move(d));
         }
     }
@@ -171,17 +200,40 @@ public:
 
 std::unique_ptr<Pass> export_pass() { return std::make_unique<Export>(); }
 
-std::vector<Diagnostic> export_errors(const check::ProgramFacts& program, const std::string& function) {
-    std::vector<std::vector<Cause>> made(program.functions.size());
-    std::vector<bool> done(program.functions.size());
-    auto causes = [&](size_t i) -> const std::vector<Cause>& {
-        if (!done[i]) {
-            made[i] = untraceable(function_view(program.functions[i], program));
-            done[i] = true;
+namespace {
+
+// Each function's causes made when first asked.
+class Untraceable {
+public:
+    explicit Untraceable(const check::ProgramFacts& program)
+        : program_(program), made_(program.functions.size()), done_(program.functions.size()) {}
+
+    const std::vector<Cause>& operator()(size_t i) {
+        if (!done_[i]) {
+            made_[i] = untraceable(function_view(program_.functions[i], program_));
+            done_[i] = true;
         }
-        return made[i];
-    };
-    return errors_of(program, function, causes);
+        return made_[i];
+    }
+
+private:
+    const check::ProgramFacts& program_;
+    std::vector<std::vector<Cause>> made_;
+    std::vector<bool> done_;
+};
+
+}  // namespace
+
+std::vector<Diagnostic> export_errors(const check::ProgramFacts& program, const std::string& function,
+                                      const ImportedCalls* imported) {
+    Untraceable causes(program);
+    return errors_of(program, function, std::ref(causes), imported);
+}
+
+std::vector<Cause> export_causes(const check::ProgramFacts& program, const std::string& function,
+                                 const ImportedCalls* imported) {
+    Untraceable causes(program);
+    return reached_untraceable(program, function, false, std::ref(causes), imported);
 }
 
 }  // namespace ss::analysis

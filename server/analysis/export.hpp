@@ -33,6 +33,15 @@ std::unique_ptr<Pass> export_pass();
 
 // The errors of exporting `function` (marked or not), as the pass reports
 // them for an `export fn`; none for a function the program doesn't have.
-std::vector<Diagnostic> export_errors(const check::ProgramFacts& program, const std::string& function);
+// `imported`: what is known of the functions of other files it calls
+// (analysis/imported.hpp), or null: then calls into them are not followed.
+std::vector<Diagnostic> export_errors(const check::ProgramFacts& program, const std::string& function,
+                                      const ImportedCalls* imported = nullptr);
+
+// What torch.export can't trace in `function` and what it reaches, were it
+// reached from an exported function (what an importer's exported function
+// calling it inherits).
+std::vector<Cause> export_causes(const check::ProgramFacts& program, const std::string& function,
+                                 const ImportedCalls* imported);
 
 }  // namespace ss::analysis

@@ -53,8 +53,12 @@ std::string_view fact_kind_name(FactKind kind) {
 
 Cause along(Cause cause, std::span<const check::CallSite* const> sites) {
     if (sites.empty()) return cause;
+    // A cause found in another file has its path from the call into it on.
+    std::vector<std::string> rest;
+    if (!cause.path.empty()) rest.assign(cause.path.begin() + 1, cause.path.end());
     cause.path = {sites.front()->caller};
     for (const check::CallSite* site : sites) cause.path.push_back(site->callee);
+    cause.path.insert(cause.path.end(), rest.begin(), rest.end());
     cause.first_call = sites.front()->range;
     return cause;
 }

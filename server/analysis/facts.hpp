@@ -111,9 +111,14 @@ struct Cause {
     size_t effect = 0;
     std::optional<ByteRange> related;  // ExportPythonExtern: the extern fn's target (set in `finish`: outside the body)
     UnfitInput unfit = UnfitInput::None;
+    // Found in another file (analysis/imported.hpp): `range` is the call
+    // into that file, not the place itself.
+    bool elsewhere = false;
 };
 
-// `cause` reached by the calls `sites`, from where its pass started.
+// `cause` reached by the calls `sites`, from where its pass started. A
+// cause that already has a path (one found in another file, from the call
+// into it: analysis/imported.hpp) keeps it after the sites'.
 Cause along(Cause cause, std::span<const check::CallSite* const> sites);
 
 // Something an analysis found, by source range.

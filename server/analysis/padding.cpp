@@ -15,16 +15,6 @@ namespace ss::analysis {
 
 namespace {
 
-// What keeps an axis from being padded, among a function's mixing causes:
-// an operation with no masked version along it; for a selection, also
-// what reads its positions in order (`causal`, `arange`): a kept
-// selection's positions are the mask's.
-PreventsFollowing pads_prevent(bool selection) {
-    return [selection](const check::FunctionFacts&, const Cause& mix) {
-        return mix.what == Blocker::MixesAlongAxis || (selection && mix.what == Blocker::ReadsInOrder);
-    };
-}
-
 // One pad id per (function, axis), however many loops, selections or
 // generic axes reach it: each new one is appended to `out`, numbered after
 // those in `before`.
@@ -76,7 +66,7 @@ public:
         // Made when first needed: most edits leave a file with no loop over batches.
         std::optional<AxisFollower> made;
         auto follower = [&]() -> const AxisFollower& {
-            if (!made) made.emplace(program, padding.mixing);
+            if (!made) made.emplace(program, padding.mixing, in.imported);
             return *made;
         };
         PadIds ids(padding.padded);
@@ -85,7 +75,7 @@ public:
                 const check::Effect& loop = program.effects[i];
                 auto axis = loop.kind == check::EffectKind::DatasetLoop ? loop.size.as_symbol() : std::nullopt;
                 if (!axis) continue;  // a loop over examples
-                AxisReach reach = follower().reach(fn, *axis, pads_prevent(false));
+                AxisReach reach = follower().reach(fn, *axis, padding_prevents(false));
                 if (!reach.prevention) {
                     out.facts.push_back({FactKind::PaddedLoop, fn.name, loop.range});
                     ids.add(reach, fn.name, *axis, loop.range, true);
@@ -96,7 +86,9 @@ public:
                 out.facts.push_back({FactKind::PreventsPadding, p.function, p.range, p});
                 Diagnostic hint = make_diagnostic(DiagCode::H2001, loop.range, {padding_why(p, "in this loop")});
                 hint.related.push_back(
-                    {p.range, padding_what(p) + " here: it has no masked version along the batch axis"});
+                    {p.range, p.elsewhere ? "this call reaches " + padding_what(p) + " in `" + p.function +
+                                                "`, in another file: it has no masked version along the batch axis"
+                                          : padding_what(p) + " here: it has no masked version along the batch axis"});
                 out.diagnostics.push_back(std::move(hint));
             }
         // Selections by a Mask of one axis, kept at the mask's size where
@@ -109,7 +101,7 @@ public:
                 auto k = selection.kind == check::EffectKind::Selection ? selection.size.as_symbol() : std::nullopt;
                 if (!k) continue;
                 bool first = done.insert(*k).second;
-                AxisReach reach = follower().reach(fn, *k, pads_prevent(true));
+                AxisReach reach = follower().reach(fn, *k, padding_prevents(true));
                 if (reach.prevention) {
                     out.facts.push_back({FactKind::CompactedSelection, fn.name, selection.range, reach.prevention});
                     continue;
@@ -131,7 +123,7 @@ public:
             kept.pop_back();
             for (const auto& [caller, size] : results_of(program, *fn, k)) {
                 if (!seen.insert({caller->name, size}).second) continue;
-                AxisReach reach = follower().reach(*caller, size, pads_prevent(true));
+                AxisReach reach = follower().reach(*caller, size, padding_prevents(true));
                 if (reach.prevention) continue;
                 ids.add(reach, caller->name, size, std::nullopt, true);
                 kept.emplace_back(caller, size);
@@ -173,7 +165,7 @@ private:
         if (!fact.returned) return;
         std::set<std::string> keeping;
         for (const auto& [caller, size] : results_of(program, fn, k))
-            if (!follower.reach(*caller, size, pads_prevent(true)).prevention) keeping.insert(caller->name);
+            if (!follower.reach(*caller, size, padding_prevents(true)).prevention) keeping.insert(caller->name);
         fact.names.assign(keeping.begin(), keeping.end());
     }
 };
@@ -184,7 +176,7 @@ std::vector<std::pair<PaddableAxis, AxisReach>> follow_generics(const AxisFollow
                                                                 const check::FunctionFacts& fn) {
     std::vector<std::pair<PaddableAxis, AxisReach>> out;
     for (const auto& [axis, symbol] : fn.generic_axes) {
-        AxisReach reach = follower.reach(fn, symbol, pads_prevent(false));
+        AxisReach reach = follower.reach(fn, symbol, padding_prevents(false));
         PaddableAxis verdict{fn.name, axis, symbol, reach.prevention};
         out.emplace_back(std::move(verdict), std::move(reach));
     }
@@ -195,10 +187,19 @@ std::vector<std::pair<PaddableAxis, AxisReach>> follow_generics(const AxisFollow
 
 std::unique_ptr<Pass> padding_pass() { return std::make_unique<Padding>(); }
 
-PaddableResult paddable_axes(const check::ProgramFacts& program, const PaddingResult& padding) {
+// A kept selection's positions are the mask's, so what reads them in order
+// (`causal`, `arange`) prevents it too.
+PreventsFollowing padding_prevents(bool selection) {
+    return [selection](const check::FunctionFacts&, const Cause& mix) {
+        return mix.what == Blocker::MixesAlongAxis || (selection && mix.what == Blocker::ReadsInOrder);
+    };
+}
+
+PaddableResult paddable_axes(const check::ProgramFacts& program, const PaddingResult& padding,
+                             const ImportedCalls* imported) {
     PaddableResult out;
     PadIds ids(out.padded, padding.padded);
-    AxisFollower follower(program, padding.mixing);
+    AxisFollower follower(program, padding.mixing, imported);
     for (const check::FunctionFacts& fn : program.functions)
         for (auto& [verdict, reach] : follow_generics(follower, fn)) {
             if (!verdict.prevented) ids.add(reach, fn.name, verdict.symbol, std::nullopt, false);

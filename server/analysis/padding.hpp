@@ -30,6 +30,7 @@
 #include <memory>
 
 #include "analysis/analysis.hpp"
+#include "analysis/axis_reach.hpp"
 
 namespace ss::analysis {
 
@@ -38,6 +39,12 @@ std::unique_ptr<Pass> padding_pass();
 // What `shapescript.padded` can pad (Result::paddable, which asks it): each
 // function's generic axes, followed from the function itself, and what
 // the paddable ones reach, numbered after `padding`'s own.
-PaddableResult paddable_axes(const check::ProgramFacts& program, const PaddingResult& padding);
+PaddableResult paddable_axes(const check::ProgramFacts& program, const PaddingResult& padding,
+                             const ImportedCalls* imported);
+
+// What keeps an axis from being padded, among a function's mixing causes:
+// an operation with no masked version along it; for a selection, also what
+// reads its positions in order.
+PreventsFollowing padding_prevents(bool selection);
 
 }  // namespace ss::analysis

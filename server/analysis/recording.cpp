@@ -1,9 +1,12 @@
 #include "analysis/recording.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
+#include <set>
 
+#include "analysis/imported.hpp"
 #include "analysis/words.hpp"
 #include "check/extern_target.hpp"
 #include "diag/catalogue.hpp"
@@ -48,6 +51,52 @@ std::vector<Cause> candidates(const FunctionView& fn) {
     return out;
 }
 
+// What keeps `root` from being recorded, as a step or called by one: its own
+// body's causes, then those of what it reaches, nearest first, each
+// followed by those of its calls into other files (analysis/imported.hpp).
+// `own(i)`: function i's candidates; `kept`: the sizes padding keeps.
+std::vector<Cause> reached_causes(const check::ProgramFacts& program, const std::string& root,
+                                  const std::function<const std::vector<Cause>&(size_t)>& own,
+                                  const std::set<std::pair<std::string, check::SymbolId>>& kept,
+                                  const ImportedCalls* imported) {
+    std::map<std::string, size_t> by_name;
+    for (size_t i = 0; i < program.functions.size(); ++i) by_name.emplace(program.functions[i].name, i);
+    auto start = by_name.find(root);
+    if (start == by_name.end()) return {};
+    std::vector<std::pair<size_t, check::CallPath>> order{{start->second, {}}};
+    for (auto& [callee, path] : check::CallGraph(program).reaches(root))
+        if (auto fn = by_name.find(callee); fn != by_name.end() && callee != root)
+            order.emplace_back(fn->second, std::move(path));
+    std::stable_sort(order.begin() + 1, order.end(),
+                     [](const auto& a, const auto& b) { return a.second.sites.size() < b.second.sites.size(); });
+    std::vector<Cause> found;
+    for (const auto& [index, path] : order) {
+        const check::FunctionFacts& fn = program.functions[index];
+        for (const Cause& c : own(index)) {
+            if (c.what == Blocker::DataDependentSize) {
+                auto k = program.effects[fn.effects_begin + c.effect].size.as_symbol();
+                if (k && kept.count({fn.name, *k})) continue;
+            }
+            found.push_back(along(c, path.sites));
+        }
+        for (size_t i = fn.calls_begin; i < fn.calls_end && imported; ++i) {
+            const check::CallSite& call = program.calls[i];
+            if (call.kind != check::CalleeKind::Function) continue;
+            if (const ImportedVerdicts* other = imported->of(program, call.callee))
+                for (const Cause& c : other->recording)
+                    found.push_back(
+                        along(ImportedCalls::at_call(c, call, program.imported.at(call.callee)), path.sites));
+        }
+    }
+    return found;
+}
+
+std::set<std::pair<std::string, check::SymbolId>> kept_sizes(const PaddingResult& padding) {
+    std::set<std::pair<std::string, check::SymbolId>> kept;
+    for (const PaddedAxis& a : padding.padded) kept.insert({a.function, a.symbol});
+    return kept;
+}
+
 class Recording final : public Pass {
 public:
     PassId id() const override { return PassId::Recording; }
@@ -64,32 +113,12 @@ public:
         const check::ProgramFacts& program = in.program;
         std::map<std::string, size_t> by_name;
         for (size_t i = 0; i < program.functions.size(); ++i) by_name.emplace(program.functions[i].name, i);
-        std::set<std::pair<std::string, check::SymbolId>> kept;
-        for (const PaddedAxis& a : in.padding->padded) kept.insert({a.function, a.symbol});
-
-        check::CallGraph graph(program);
+        std::set<std::pair<std::string, check::SymbolId>> kept = kept_sizes(*in.padding);
+        auto own = [&](size_t i) -> const std::vector<Cause>& { return in.own[i]->causes; };
         for (const std::string& step : in.steps->steps) {
             auto root = by_name.find(step);
             if (root == by_name.end()) continue;
-            // The step's own body first, then what it reaches, nearest first.
-            std::vector<std::pair<size_t, check::CallPath>> order{{root->second, {}}};
-            for (auto& [callee, path] : graph.reaches(step))
-                if (auto fn = by_name.find(callee); fn != by_name.end() && callee != step)
-                    order.emplace_back(fn->second, std::move(path));
-            std::stable_sort(order.begin() + 1, order.end(), [](const auto& a, const auto& b) {
-                return a.second.sites.size() < b.second.sites.size();
-            });
-            std::vector<Cause> found;
-            for (const auto& [index, path] : order) {
-                const check::FunctionFacts& fn = program.functions[index];
-                for (const Cause& c : in.own[index]->causes) {
-                    if (c.what == Blocker::DataDependentSize) {
-                        auto k = program.effects[fn.effects_begin + c.effect].size.as_symbol();
-                        if (k && kept.count({fn.name, *k})) continue;
-                    }
-                    found.push_back(along(c, path.sites));
-                }
-            }
+            std::vector<Cause> found = reached_causes(program, step, own, kept, in.imported);
             const check::FunctionFacts& f = program.functions[root->second];
             if (found.empty()) {
                 out.facts.push_back({FactKind::RecordedStep, step, f.range});
@@ -110,5 +139,19 @@ public:
 }  // namespace
 
 std::unique_ptr<Pass> recording_pass() { return std::make_unique<Recording>(); }
+
+std::vector<Cause> recording_causes(const check::ProgramFacts& program, const std::string& function,
+                                    const PaddingResult& padding, const ImportedCalls* imported) {
+    std::vector<std::vector<Cause>> made(program.functions.size());
+    std::vector<bool> done(program.functions.size());
+    auto own = [&](size_t i) -> const std::vector<Cause>& {
+        if (!done[i]) {
+            made[i] = candidates(function_view(program.functions[i], program));
+            done[i] = true;
+        }
+        return made[i];
+    };
+    return reached_causes(program, function, own, kept_sizes(padding), imported);
+}
 
 }  // namespace ss::analysis

@@ -17,11 +17,20 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "analysis/analysis.hpp"
 
 namespace ss::analysis {
 
 std::unique_ptr<Pass> recording_pass();
+
+// What keeps `function` from being recorded were it a step or called by
+// one: its body's and what it reaches, nearest first (what an importer's
+// step calling it inherits: analysis/imported.hpp). `padding`: the
+// program's padding result, whose kept sizes prevent nothing.
+std::vector<Cause> recording_causes(const check::ProgramFacts& program, const std::string& function,
+                                    const PaddingResult& padding, const ImportedCalls* imported);
 
 }  // namespace ss::analysis

@@ -47,12 +47,12 @@ std::vector<Cause> across_causes(const check::FunctionFacts& fn, const check::Pr
 // axes worked out once, then asked of any function.
 class ServingRules {
 public:
-    explicit ServingRules(const check::ProgramFacts& program) : program_(program) {
+    ServingRules(const check::ProgramFacts& program, const ImportedCalls* imported) : program_(program) {
         for (const check::FunctionFacts& fn : program.functions) {
             by_name_.emplace(fn.name, &fn);
             across_.push_back(across_causes(fn, program));
         }
-        follower_.emplace(program, across_);
+        follower_.emplace(program, across_, imported);
     }
 
     std::vector<Cause> causes(const std::string& function) const {
@@ -150,6 +150,14 @@ public:
                 }
                 c.detail = ids_axis_name(*ids->type);
                 out.push_back(std::move(c));
+            } else if (!reach.imported.empty()) {
+                // Its attentions and field reads there aren't followed yet
+                // (docs/modules.md): it is refused, never served wrong.
+                const check::CallSite& call = *reach.imported.front().first;
+                Cause c{Blocker::ServingAcross,
+                        "`" + call.callee + "`, a function of another file that serving doesn't follow yet,",
+                        ids_axis_name(*ids->type), call.caller, call.range};
+                out.push_back(c);
             } else {
                 attention_causes(fn, reach, out);
             }
@@ -258,7 +266,7 @@ public:
             // What is exported, and what is called `forward`: the functions
             // that may be served (a training step taking a model is none).
             if (!fn.serving || (!fn.exported && fn.name != "forward")) continue;
-            if (!rules) rules.emplace(in.program);
+            if (!rules) rules.emplace(in.program, in.imported);
             std::vector<Cause> causes = rules->causes(fn.name);
             if (causes.empty()) out.facts.push_back({FactKind::Servable, fn.name, fn.name_range});
             else out.facts.push_back({FactKind::Unservable, fn.name, fn.name_range, causes.front()});
@@ -270,13 +278,15 @@ public:
 
 std::unique_ptr<Pass> serving_pass() { return std::make_unique<Serving>(); }
 
-std::vector<Cause> serving_causes(const check::ProgramFacts& program, const std::string& function) {
-    return ServingRules(program).causes(function);
+std::vector<Cause> serving_causes(const check::ProgramFacts& program, const std::string& function,
+                                  const ImportedCalls* imported) {
+    return ServingRules(program, imported).causes(function);
 }
 
-std::vector<Diagnostic> serving_errors(const check::ProgramFacts& program, const std::string& function) {
+std::vector<Diagnostic> serving_errors(const check::ProgramFacts& program, const std::string& function,
+                                       const ImportedCalls* imported) {
     std::vector<Diagnostic> out;
-    for (const Cause& c : serving_causes(program, function)) out.push_back(serving_diagnostic(c, function));
+    for (const Cause& c : serving_causes(program, function, imported)) out.push_back(serving_diagnostic(c, function));
     return out;
 }
 

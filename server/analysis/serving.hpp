@@ -37,9 +37,13 @@ std::unique_ptr<Pass> serving_pass();
 // Why `function` isn't in the serving form: each rule's breaks in the
 // order of the codes. Empty when it is, or when it doesn't take a model
 // first (E3306 is the export's).
-std::vector<Cause> serving_causes(const check::ProgramFacts& program, const std::string& function);
+// `imported`: what is known of the functions of other files it calls
+// (analysis/imported.hpp), or null.
+std::vector<Cause> serving_causes(const check::ProgramFacts& program, const std::string& function,
+                                  const ImportedCalls* imported = nullptr);
 
 // Those as diagnostics (words.hpp's serving_diagnostic).
-std::vector<Diagnostic> serving_errors(const check::ProgramFacts& program, const std::string& function);
+std::vector<Diagnostic> serving_errors(const check::ProgramFacts& program, const std::string& function,
+                                       const ImportedCalls* imported = nullptr);
 
 }  // namespace ss::analysis

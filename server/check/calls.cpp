@@ -157,10 +157,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                     call_site_ =
                         open(item->kind == SymbolKind::Function ? CalleeKind::Function : CalleeKind::ExternFunction, f,
                              callee_name.range);
-                    size_t site = call_site_;
-                    Type out = call_signature(f, sig->second, arguments, piped, piped_range, range);
-                    if (!item->item) imported_call(site, f, range, out);
-                    return out;
+                    return call_signature(f, sig->second, arguments, piped, piped_range, range);
                 }
                 open(CalleeKind::Unresolved, f, callee_name.range);
                 report(DiagCode::E0508, callee_name.range, {f, std::string(kind_phrase(item->kind))});
@@ -271,19 +268,6 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
     else not_callable(callee, type);
     type_arguments();
     return Type{};
-}
-
-// A call of a function of another file: the analyses don't follow it into
-// that file yet (docs/modules.md), so it counts as what they can't see
-// into, a Python call working across every axis it is given or gives
-// back: nothing padded or recorded through it can change its numbers.
-void FileChecker::imported_call(size_t site, const std::string& callee, ByteRange range, const Type& result) {
-    std::string what = "`" + callee + "`, a function of another file";
-    record_effect(EffectKind::PythonCall, range, what);
-    if (site < result_.program.calls.size())
-        for (const AxisBinding& axis : result_.program.calls[site].axes)
-            if (!axis.variadic) note_across(range, what, axis.size, false);
-    note_across_every_axis(range, what, result);
 }
 
 // A call of a value (`x |> w`, `x |> 0`, `arange(0, 4, 1)(x)`): E0508,

@@ -1,6 +1,7 @@
 #include "check/document.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <thread>
 #include <utility>
 
@@ -113,6 +114,12 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     environment_->keep_types(nullptr);
     if (environment_->stopped()) return nullptr;
     result_.check = std::move(checked);
+    for (const auto& [local, name] : environment_->imported_names()) {
+        if (name.kind != SymbolKind::Function && name.kind != SymbolKind::ExternFunction) continue;
+        auto found = imports.find(name.module);
+        if (found != imports.end() && found->second.summary && found->second.summary->program)
+            result_.check.program.imported[local] = {name.module, name.name, found->second.summary->program};
+    }
     result_.typed = std::move(typed);
     result_.items = std::move(items_in_order);
     result_.diagnostics = syntax::merge_syntax_diagnostics(std::move(syntax));
@@ -141,6 +148,14 @@ std::shared_ptr<const ModuleSummary> DocumentAnalysis::summary(const std::string
     for (const auto& [module, found] : imports_)
         if (found.problem == ImportOutcome::Problem::Cycle) s->cycle = found.detail;
     s->key += ":" + std::to_string(s->errors) + ":" + s->cycle;
+    // A body without a key (no cache) changes it each time.
+    static std::atomic<size_t> unkeyed = 0;
+    std::string facts;
+    for (const FunctionFacts& f : result_.check.program.functions)
+        facts += (f.key.empty() ? "#" + std::to_string(++unkeyed) : f.key) + ";";
+    for (const auto& [module, found] : imports_)
+        if (found.summary) facts += module + "=" + found.summary->facts_key + ";";
+    s->facts_key = std::to_string(std::hash<std::string>{}(facts));
     s->module_key += ":" + std::to_string(s->errors) + ":" + s->cycle;
     return s;
 }

@@ -323,6 +323,8 @@ public:
     // The names of imported modules the file uses in `result` (its last
     // complete one): module path as written -> names (modules.hpp).
     std::map<std::string, std::set<std::string>> used_imports(const CheckResult& result) const;
+    // The names of other files this file uses, by the name used here.
+    const std::map<std::string, ImportedName>& imported_names() const { return imported_; }
 
 private:
     bool stopped_ = false;
@@ -430,9 +432,8 @@ private:
     void check_return_axes(const Type& returned, const SignatureScope& params_scope, const ast::Type& written);
 
     // statements.cpp: function bodies.
-    void not_callable(const ast::Expr& callee, const Type& type);                                     // calls.cpp
-    void imported_call(size_t site, const std::string& callee, ByteRange range, const Type& result);  // calls.cpp
-    void check_python_limits(const ast::Stmt& stmt);  // python_limits.cpp
+    void not_callable(const ast::Expr& callee, const Type& type);  // calls.cpp
+    void check_python_limits(const ast::Stmt& stmt);               // python_limits.cpp
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
                               const std::string& interface);
     void check_body(const ast::FnDef& fn, Signature& signature);

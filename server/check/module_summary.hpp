@@ -11,6 +11,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,6 +74,12 @@ struct ModuleSummary {
     // `module_key` did).
     std::map<std::string, std::string> name_keys;
     std::string module_key;  // what every importer depends on: its errors, cycle, imports and names
+    // Its bodies' facts, for the analyses of importers' calls into it
+    // (analysis/imported.hpp), and their key: the bodies' keys and those of
+    // the files it imports. Neither is in `key`: a body edit re-checks no
+    // importer, but the language server analyses them again.
+    std::shared_ptr<const ProgramFacts> program;
+    std::string facts_key;
 };
 
 // Whether a top-level name is exported: every name but those starting with `_`.

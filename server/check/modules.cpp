@@ -18,10 +18,28 @@ struct ModuleGraph::Entry {
     std::vector<std::string> modules;                   // the imports its last check resolved, as written, in order
     std::map<std::string, std::set<std::string>> used;  // the names of each it used
     std::string imports_key;                            // what they found then, of what it used
+    std::string imports_facts;                          // and their facts' keys (ModuleSummary::facts_key)
     ImportOutcome outcome;                              // what importing it gives
 };
 
 namespace {
+
+// `summary` with the facts of the functions it calls of other files as
+// `outcomes` (its imports' now) have them.
+std::shared_ptr<const ModuleSummary> with_imports_facts(const ModuleSummary& summary,
+                                                        const std::map<std::string, ImportOutcome>& outcomes) {
+    auto out = std::make_shared<ModuleSummary>(summary);
+    auto program = std::make_shared<ProgramFacts>(*summary.program);
+    std::string facts = summary.facts_key;
+    for (auto& [local, f] : program->imported)
+        if (auto o = outcomes.find(f.module); o != outcomes.end() && o->second.summary) {
+            f.program = o->second.summary->program;
+            facts += ";" + o->second.summary->facts_key;
+        }
+    out->program = std::move(program);
+    out->facts_key = std::to_string(std::hash<std::string>{}(facts));
+    return out;
+}
 
 // What an import found, as a cached importer that used `names` of it
 // depends on: the module's own key and those names' keys, so a change
@@ -159,11 +177,21 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
     ImportResolver resolve = resolver_for(file);
     // Unchanged text, and what it used of its imports unchanged: the summary stands.
     if (entry.analysis && entry.text == *text) {
-        std::string key;
-        for (const std::string& module : entry.modules)
-            key += module + "\1" + use_key(resolve(module), entry.used[module]);
+        std::string key, facts;
+        std::map<std::string, ImportOutcome> outcomes;
+        for (const std::string& module : entry.modules) {
+            const ImportOutcome& o = outcomes[module] = resolve(module);
+            key += module + "\1" + use_key(o, entry.used[module]);
+            facts += module + "\1" + (o.summary ? o.summary->facts_key : "") + "\1";
+        }
         if (key == entry.imports_key) {
             checking_.pop_back();
+            // An import's bodies changed: its facts, which the analyses of
+            // calls into it read, are taken into the summary; nothing is checked again.
+            if (facts != entry.imports_facts) {
+                entry.imports_facts = facts;
+                entry.outcome.summary = with_imports_facts(*entry.outcome.summary, outcomes);
+            }
             return entry.outcome;
         }
     }
@@ -183,9 +211,11 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
     entry.used = entry.analysis->used_imports();
     entry.modules.clear();
     entry.imports_key.clear();
+    entry.imports_facts.clear();
     for (const auto& [module, outcome] : found) {
         entry.modules.push_back(module);
         entry.imports_key += module + "\1" + use_key(outcome, entry.used[module]);
+        entry.imports_facts += module + "\1" + (outcome.summary ? outcome.summary->facts_key : "") + "\1";
     }
     entry.outcome = ImportOutcome{ImportOutcome::Problem::None, "", file, entry.analysis->summary(file)};
     return entry.outcome;

@@ -44,6 +44,10 @@ std::string summary_key(const ModuleSummary& summary);
 // every body again (document.hpp).
 std::string imports_key(const std::map<std::string, ImportOutcome>& imports);
 size_t summary_errors(const ModuleSummary& summary);
+// What the analyses of an importer's calls into the file read
+// (ModuleSummary::facts_key): when it changes and `summary_key` doesn't,
+// importers are analysed again but not checked again.
+std::string summary_facts_key(const ModuleSummary& summary);
 
 class ModuleGraph {
 public:

@@ -33,6 +33,10 @@ std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId ca
 const ExternFacts* extern_named(const ProgramFacts& program, std::string_view name) {
     for (const ExternFacts& e : program.externs)
         if (e.name == name) return &e;
+    if (auto imported = program.imported.find(std::string(name));
+        imported != program.imported.end() && imported->second.program)
+        for (const ExternFacts& e : imported->second.program->externs)
+            if (e.name == imported->second.name) return &e;
     return nullptr;
 }
 

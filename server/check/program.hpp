@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -212,15 +214,32 @@ struct ExternFacts {
     ByteRange target_range;
 };
 
+struct ProgramFacts;
+
+// A function of another .ss file that this file calls (docs/modules.md):
+// the analyses follow a call of it into its file's facts, by what their
+// own conclusions there are (analysis/imported.hpp).
+struct ImportedFunction {
+    std::string module;                           // its module's path as this file writes it: `layers`
+    std::string name;                             // its name in that file
+    std::shared_ptr<const ProgramFacts> program;  // that file's facts, as its last check found them
+};
+
 struct ProgramFacts {
     std::vector<CallSite> calls;  // in order of checking: bodies in source order, outer calls first
     std::vector<Effect> effects;
     std::vector<FunctionFacts> functions;  // every checked body, in source order
     std::vector<ExternFacts> externs;      // in source order
+    // By the name this file's calls give it (`layers.block`, or `block`
+    // after `from layers import block`): set after each check from what
+    // the imports found then (check/document.cpp), so a module's body edit,
+    // which keeps this file's checker as it was, is seen here.
+    std::map<std::string, ImportedFunction> imported;
 };
 
 std::string_view effect_name(EffectKind kind);
-// The file's `extern fn` named `name`, or null.
+// The `extern fn` the file calls `name`, its own or one of another file
+// (`layers.erf`), or null.
 const ExternFacts* extern_named(const ProgramFacts& program, std::string_view name);
 
 // The callee's generic axes (plain or variadic) that `site` binds to a size

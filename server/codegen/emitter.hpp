@@ -318,6 +318,9 @@ public:
     std::map<std::string, std::set<check::SymbolId>> made_pads_;
     // The padding analysis's verdict on each function's generic axes (the Result outlives the Emitter).
     std::map<std::string, std::vector<const analysis::PaddableAxis*>> paddable_;
+    // What the analyses found in the functions of other files this file
+    // calls: the pad ids their code takes masks by (analysis/imported.hpp).
+    const analysis::ImportedCalls* imported_ = nullptr;
 };
 
 // Each axis of a tensor type but its variadic groups, with the dim torch

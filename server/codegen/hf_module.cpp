@@ -7,6 +7,7 @@
 // model's attention layers answer; then the classes transformers loads.
 #include <sstream>
 
+#include "analysis/imported.hpp"
 #include "analysis/serving.hpp"
 #include "analysis/words.hpp"
 #include "codegen/emitter.hpp"
@@ -18,7 +19,7 @@ void Emitter::find_serving_body() {
     for (const check::FunctionFacts& f : check_.program.functions)
         if (f.name == options_.export_fn) facts = &f;
     if (!facts || !facts->serving) return;  // E3306, refused before this
-    std::vector<analysis::Cause> causes = analysis::serving_causes(check_.program, options_.export_fn);
+    std::vector<analysis::Cause> causes = analysis::serving_causes(check_.program, options_.export_fn, imported_);
     if (!causes.empty()) {
         Diagnostic d = analysis::serving_diagnostic(causes.front(), options_.export_fn);
         unservable_ = d.code + ": " + d.message;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "analysis/imported.hpp"
 #include "analysis/words.hpp"
 #include "check/describe.hpp"
 #include "codegen/emitter.hpp"
@@ -15,6 +16,7 @@ namespace ss::codegen {
 void Emitter::index_padding(const analysis::Result& analysed) {
     const analysis::PaddableResult& paddable = analysed.paddable();
     for (const analysis::PaddableAxis& axis : paddable.axes) paddable_[axis.function].push_back(&axis);
+    imported_ = analysed.imported();
     if (!options_.padding) return;  // --no-padding: no pad ids, so nothing is masked
     for (const auto* padded : {&analysed.padding.padded, &paddable.padded})
         for (const analysis::PaddedAxis& axis : *padded) {
@@ -73,13 +75,24 @@ std::string Emitter::masked_arguments(const check::Type* type, const std::string
 
 std::string Emitter::pad_keyword(const check::CallSite& site) const {
     const std::map<check::SymbolId, int>* callee = pads_of(site.callee);
-    if (!fn_ || !fn_->pads || !callee) return "";
+    // A function of another file takes its masks by its own file's pad ids.
+    const analysis::ImportedVerdicts* other =
+        !callee && imported_ ? imported_->of(check_.program, site.callee) : nullptr;
+    if (!fn_ || !fn_->pads || (!callee && !other)) return "";
+    auto callee_id = [&](const check::AxisBinding& b) -> std::optional<int> {
+        if (callee) {
+            auto to = callee->find(b.symbol);
+            return to == callee->end() ? std::nullopt : std::optional<int>(to->second);
+        }
+        auto axis = other->axes.find(b.axis);
+        return axis == other->axes.end() ? std::nullopt : axis->second.pad_id;
+    };
     std::string entries;
     for (const auto& [symbol, id] : *fn_->pads)
         for (const check::AxisBinding* b : check::callee_axes_of(site, symbol))
-            if (auto to = callee->find(b->symbol); to != callee->end() && !b->variadic)
-                entries += (entries.empty() ? "" : ", ") + std::to_string(to->second) + ": _ss_pads.get(" +
-                           std::to_string(id) + ")";
+            if (auto to = callee_id(*b); to && !b->variadic)
+                entries +=
+                    (entries.empty() ? "" : ", ") + std::to_string(*to) + ": _ss_pads.get(" + std::to_string(id) + ")";
     if (entries.empty()) return "";
     fn_->reads_pads = true;
     return "{" + entries + "}";

@@ -36,11 +36,12 @@ std::string chosen_export(const check::ProgramFacts& program, const std::string&
 // folder's function must take a model first (E3306), and one served by an
 // engine keep the serving rules (E3301-E3305, `serving_required`).
 std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, const std::string& function,
-                                        const codegen::Options& options, BuildOutput& out) {
+                                        const codegen::Options& options, const analysis::Result& analysed,
+                                        BuildOutput& out) {
     std::vector<Diagnostic> refused;
     for (const check::FunctionFacts& fn : program.functions) {
         if (fn.name != function) continue;
-        if (!fn.exported) refused = analysis::export_errors(program, function);
+        if (!fn.exported) refused = analysis::export_errors(program, function, analysed.imported());
         if (!options.hf) break;
         if (!fn.serving) {
             std::string first = fn.params.empty()
@@ -49,7 +50,7 @@ std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, cons
             refused.push_back(make_diagnostic(DiagCode::E3306, fn.name_range, {function, first}));
             break;
         }
-        std::vector<Diagnostic> serving = analysis::serving_errors(program, function);
+        std::vector<Diagnostic> serving = analysis::serving_errors(program, function, analysed.imported());
         if (options.serving_required) refused.insert(refused.end(), serving.begin(), serving.end());
         else out.serving_notes = std::move(serving);
         break;
@@ -81,7 +82,7 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
         }
         chosen.export_fn = out.export_fn = chosen_export(checked.check.program, options.export_fn, out.export_refused);
         if (out.export_fn.empty()) return out;
-        std::vector<Diagnostic> extra = export_refusals(checked.check.program, out.export_fn, options, out);
+        std::vector<Diagnostic> extra = export_refusals(checked.check.program, out.export_fn, options, analysed, out);
         out.diagnostics.insert(out.diagnostics.end(), extra.begin(), extra.end());
         std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
                          [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });

@@ -45,7 +45,7 @@ std::map<uint32_t, std::string> all_reduced(const Snapshot& s, const check::Func
         auto axis =
             e.kind == check::EffectKind::DatasetLoop && e.range.begin == loop.begin ? e.size.as_symbol() : std::nullopt;
         if (!axis) continue;
-        analysis::AxisFollower follower(program, s.analysed->padding.mixing);
+        analysis::AxisFollower follower(program, s.analysed->padding.mixing, s.analysed->imported());
         auto never = [](const check::FunctionFacts&, const analysis::Cause&) { return false; };
         for (const auto& [name, symbol] : follower.reach(fn, *axis, never).reached)
             for (const check::FunctionFacts& reached : program.functions) {

@@ -33,7 +33,8 @@ struct OpenDocument {
     std::string uri;
     std::string path;  // the file a file:// uri names, as the module graph finds it; "" for any other
     int64_t version = 0;
-    std::string summary_key;  // of its last check (modules.hpp): its importers are checked again when it changes
+    std::string summary_key;  // of its last check, with its facts' key (modules.hpp): importers are checked again when
+                              // it changes
     check::DocumentAnalysis analysis;
     std::unique_ptr<LineIndex> lines;               // of text()
     const check::DocumentResult* result = nullptr;  // the analysis of the current text, once done

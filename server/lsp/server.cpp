@@ -513,8 +513,10 @@ std::optional<std::string> LanguageServer::module_text(const std::string& path) 
     return read.bytes;
 }
 
-// After `changed` was checked: when what its importers depend on changed,
-// each open document that imports it, directly or not, is checked again.
+// After `changed` was checked: when what its importers depend on changed
+// (its summary, or its bodies' facts, which their analyses read), each
+// open document that imports it, directly or not, is checked again (a
+// body edit only replays their bodies from the cache).
 void LanguageServer::follow_imports(OpenDocument& changed) {
     if (!modules_ || changed.path.empty()) return;
     std::set<std::string> importers;
@@ -532,7 +534,8 @@ void LanguageServer::follow_imports(OpenDocument& changed) {
     });
     if (!imported) return;
     std::shared_ptr<const check::ModuleSummary> summary = changed.analysis.summary(changed.path);
-    std::string key = summary ? check::summary_key(*summary) : "";
+    // Its bodies' facts too: the analyses of importers' calls read them.
+    std::string key = summary ? check::summary_key(*summary) + "\1" + check::summary_facts_key(*summary) : "";
     if (key == changed.summary_key) return;
     changed.summary_key = key;
     for (auto& [uri, doc] : documents_)

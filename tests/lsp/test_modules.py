@@ -135,3 +135,29 @@ def test_rename_and_references_reach_the_importers(servers):
     assert set(edit["changes"]) == {layers_uri, main_uri, taker_uri}
     assert len(edit["changes"][taker_uri]) == 3  # the import and two uses
     assert c.shutdown_and_exit() == 0
+
+
+OPS = "dim D = 4\n\nfn centred(x: [b D]) -> [b D]:\n    return x - mean(x, over=b)\n"
+LOOP = (
+    "import ops\n\ndata Row:\n    x: [ops.D] f32\n\n"
+    "fn run(data: Dataset[Row]):\n    for batch in data |> batches(3):\n        log(c=mean(ops.centred(batch.x)))\n"
+)
+
+
+def test_a_body_edit_in_a_module_updates_its_importers_analyses(servers):
+    ops = servers.write("ops.ss", OPS)
+    main = servers.write("main.ss", LOOP)
+    c = servers.started()
+    main_uri, ops_uri = file_uri(main), file_uri(ops)
+    c.open(main_uri, LOOP)
+    assert codes(c.diagnostics(main_uri, 1)) == []
+    c.open(ops_uri, OPS)
+    c.diagnostics(ops_uri, 1)
+    # Only a body changes (no signature): the importer's loop can't be padded now.
+    c.change(ops_uri, 2, [{"text": OPS.replace("x - mean(x, over=b)", "x |> sort(over=b)")}])
+    c.diagnostics(ops_uri, 2)
+    published(c, main_uri, ["H2001"])
+    c.change(ops_uri, 3, [{"text": OPS}])
+    c.diagnostics(ops_uri, 3)
+    published(c, main_uri, [])
+    assert c.shutdown_and_exit() == 0

@@ -1,0 +1,129 @@
+"""Padding, recording and export follow calls into another .ss file as they
+do within one (docs/modules.md, "Analyses across files"): a loop whose
+batch axis reaches a function of another file is padded when nothing
+there prevents it, the masks are passed to that file's function under its
+own pad ids, and the padded program trains as the unpadded one does; a
+function there that sorts along the axis keeps the loop unpadded."""
+
+import re
+
+import torch
+
+import shapescript
+import shapescript.rt as _ss_rt
+from conftest import compiler
+
+# Every masked operation across the batch axis, in a file of its own.
+MASKED = """\
+dim F = 4
+dim C = 3
+
+fn across(h: [b C]) -> [C]:
+    s = sum(h, over=b) + mean(h, over=b) + max(h, over=b) + min(h, over=b)
+    s = s + logsumexp(h, over=b) + sum(softmax(h, over=b) * h, over=b)
+    s = s + mean(log_softmax(h, over=b), over=b) + mean(layer_norm(h, over=b) * h, over=b)
+    return s + (h |> reduce(b C -> C, mean))
+
+fn act(x: [..s]) -> [..s]:
+    return gelu(x) * 0.5 + x
+
+fn _ranked(h: [b C]) -> [b C]:
+    return h |> sort(over=b)
+
+fn ranked(h: [b C]) -> [] f32:
+    return mean(_ranked(h))
+"""
+
+MAIN = """\
+import masked
+from masked import F, C
+
+data Ex:
+    x: [F]
+    y: Index[C]
+
+model Lin:
+    w: [F C] = normal(0.3)
+
+fn loss(m: Lin, batch: Batch[Ex]) -> [] f32:
+    h = masked.act(batch.x @ m.w)
+    return cross_entropy(h, batch.y) + mean(masked.across(h)) / 100.0
+
+fn step(mut m: Lin, mut opt: Optimizer[Lin], batch: Batch[Ex]) -> [] f32:
+    l, grads = value_and_grad(loss, m, batch)
+    update(m, opt, grads)
+    return l
+
+fn train(mut m: Lin, mut opt: Optimizer[Lin], data: Dataset[Ex], epochs: int):
+    for epoch in 0..epochs:
+        for batch in data |> batches(8):
+            log(loss=step(m, opt, batch))
+
+fn ranks(m: Lin, data: Dataset[Ex]):
+    for batch in data |> batches(8):
+        log(r=masked.ranked(batch.x @ m.w))
+"""
+
+LOOP_LINE = MAIN.splitlines().index("        for batch in data |> batches(8):") + 1
+
+
+def program(tmp_path, monkeypatch, name):
+    monkeypatch.setenv("SHAPESCRIPT_BIN", str(compiler()))
+    monkeypatch.setenv("SHAPESCRIPT_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "masked.ss").write_text(MASKED)
+    (tmp_path / "main.ss").write_text(MAIN)
+    return shapescript.load(tmp_path / "main.ss", name=name)
+
+
+def examples(n, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    return {"x": torch.randn(n, 4, generator=g), "y": torch.randint(0, 3, (n,), generator=g)}
+
+
+def trained(module, data, padded):
+    shapescript.shapes_seen(reset=True)
+    was = shapescript.fixed_shapes(padded)
+    try:
+        m = module.Lin.init(seed=0)
+        module.train(m, _ss_rt.adamw(m, lr=0.05), data, 3)
+    finally:
+        shapescript.fixed_shapes(was)
+    return m, shapescript.shapes_seen()
+
+
+def test_a_padded_loop_reaching_another_file_trains_as_unpadded(tmp_path, monkeypatch):
+    main = program(tmp_path, monkeypatch, "modules_padded")
+    data = examples(21)  # batches of 8, 8 and 5
+    padded, seen_padded = trained(main, data, True)
+    plain, seen_plain = trained(main, data, False)
+    for name, value in padded.named_parameters():
+        assert torch.isfinite(value).all()
+        torch.testing.assert_close(value, getattr(plain, name), rtol=1e-5, atol=1e-6)
+    (loop,) = [k for k in seen_padded if k.endswith("main.ss:%d" % LOOP_LINE)]
+    assert seen_padded[loop] == [((8, 4), (8,))]
+    assert seen_plain[loop] == [((5, 4), (5,)), ((8, 4), (8,))]
+
+
+def test_the_masks_go_to_the_other_files_functions_by_their_ids(tmp_path, monkeypatch):
+    main = program(tmp_path, monkeypatch, "modules_masks")
+    text = open(main.__file__).read()
+    loops = re.findall(r"_ss_rt\.batch_loop\(.*, (True|False), ", text)
+    assert loops == ["True", "False"]  # train's, then ranks' (a sort along the axis in masked.ss)
+    across = re.search(r"\(\w*across\w*\(h, _ss_pad=\{(\d+): _ss_pads\.get\(\d+\)\}\)", text)
+    assert across, text
+    # The id is the one masked.ss's own code reads the mask by.
+    masked = open(shapescript.load(tmp_path / "masked.ss", name="modules_masks_masked").__file__).read()
+    body = masked[masked.index("def across(") : masked.index("def act(")]
+    assert "_ss_pads, ((%s, 0),)" % across.group(1) in body
+    # Nothing is passed from the loop that isn't padded.
+    assert re.search(r"\w*ranked\w*\(batch\.x @ m\.w\)\)", text.replace("torch.matmul(batch.x, m.w)", "batch.x @ m.w"))
+
+
+def test_a_sort_in_another_file_is_said_at_the_call(tmp_path):
+    (tmp_path / "masked.ss").write_text(MASKED)
+    (tmp_path / "main.ss").write_text(MAIN)
+    import subprocess
+
+    r = subprocess.run([str(compiler()), "check", str(tmp_path / "main.ss")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "H2001" in r.stdout and "`sort` in `masked._ranked` (reached through `masked.ranked`)" in r.stdout
