@@ -2,11 +2,13 @@
 
     python -m shapescript.runner FILE [--fn NAME] [--log-dir DIR]
         [--sinks terminal,jsonl,csv,tensorboard,plot]
-        [--checks LEVEL] [--value-checks LEVEL] [--devices LIST] [ARGS...]
+        [--checks LEVEL] [--value-checks LEVEL] [--devices LIST] [--path DIR] [ARGS...]
 
 ARGS are the function's arguments, positional or `--name value` (or
 `--name=value`), converted to the parameter's type (from its ShapeScript
-type, else its default's). `--` ends the runner's own options.
+type, else its default's). `--` ends the runner's own options. `--path DIR`
+(any number) is a folder searched for the .ss files the program imports
+after its own (docs/modules.md), as `shapescript build --path` is.
 Exit status: 0 when the function returned, 1 when the file doesn't compile
 or the function raised, 2 for a bad command line.
 
@@ -28,9 +30,9 @@ from .specs import ScalarSpec
 
 USAGE = (
     "usage: python -m shapescript.runner FILE [--fn NAME] [--log-dir DIR] "
-    "[--sinks terminal,jsonl,csv,tensorboard,plot] [--checks LEVEL] [--value-checks LEVEL] [--devices LIST] [ARGS...]"
+    "[--sinks terminal,jsonl,csv,tensorboard,plot] [--checks LEVEL] [--value-checks LEVEL] [--devices LIST] [--path DIR] [ARGS...]"
 )
-_OPTIONS = ("--fn", "--log-dir", "--sinks", "--checks", "--value-checks", "--devices")
+_OPTIONS = ("--fn", "--log-dir", "--sinks", "--checks", "--value-checks", "--devices", "--path")
 SINK_NAMES = ("terminal", "jsonl", "csv", "tensorboard", "plot")
 
 
@@ -56,6 +58,7 @@ def parse_command_line(argv):
     """(runner options, FILE, the function's argument tokens)."""
     opts = {"fn": "main", "log_dir": None, "sinks": "terminal,jsonl,plot", "checks": "debug", "value_checks": "debug"}
     opts["devices"] = None  # the file's `devices` line
+    opts["path"] = []  # each --path, in order
     file = None
     rest = []
     i = 0
@@ -71,7 +74,10 @@ def parse_command_line(argv):
                 if i == len(argv):
                     raise UsageError("%s needs a value" % key)
                 value = argv[i]
-            opts[key[2:].replace("-", "_")] = value
+            if key == "--path":
+                opts["path"].append(value)
+            else:
+                opts[key[2:].replace("-", "_")] = value
         elif own and (token == "--help" or token == "-h" and file is None):
             raise UsageError(None)
         elif file is None:
@@ -236,7 +242,9 @@ def main(argv=None):
         placement = _placement(file, opts)
         if workers.launched_by_environment():  # before the program is loaded: its device is the worker's
             workers.join(placement.kind if placement else "cpu", placement.devices if placement else [])
-        module = compiler.load(file, opts["checks"], opts["value_checks"], devices=opts["devices"], _from_runner=True)
+        module = compiler.load(
+            file, opts["checks"], opts["value_checks"], devices=opts["devices"], search=opts["path"], _from_runner=True
+        )
     except ShapeScriptError as e:
         print(str(e), file=sys.stderr)
         return 1
@@ -290,7 +298,8 @@ def _placement(file, opts):
         if not names:
             raise devices.DeviceListError("--devices: expected a list such as cpu*2 or cuda:0,cuda:1, found nothing")
     else:
-        names = compiler.generated_devices(compiler.build(file, opts["checks"], opts["value_checks"]))
+        built = compiler.build(file, opts["checks"], opts["value_checks"], search=opts["path"])
+        names = compiler.generated_devices(built)
     return devices.placement(names)
 
 

@@ -130,3 +130,16 @@ def test_python_calls_on_workers_find_the_modules_where_load_did(program, tmp_pa
     ids = torch.randint(0, 32, (4, 5))
     x = F.embedding(ids, net.emb)
     assert torch.equal(main.forward(net, ids), block_by_hand(net.second, block_by_hand(net.first, x)))
+
+
+def test_run_finds_modules_on_its_path(program, tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (program / "layers.ss").rename(shared / "layers.ss")
+    (program / "show.ss").write_text("import layers\n\nfn main():\n    print(layers.F)\n")
+    run = [str(compiler()), "run", str(program / "show.ss"), "--sinks", "", "--log-dir", str(tmp_path / "logs")]
+    lost = subprocess.run(run, capture_output=True, text=True)
+    assert lost.returncode == 1 and "E0109" in lost.stderr
+    found = subprocess.run(run + ["--path", str(shared)], capture_output=True, text=True)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.strip().endswith("64")
