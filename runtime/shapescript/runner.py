@@ -30,7 +30,8 @@ from .specs import ScalarSpec
 
 USAGE = (
     "usage: python -m shapescript.runner FILE [--fn NAME] [--log-dir DIR] "
-    "[--sinks terminal,jsonl,csv,tensorboard,plot] [--checks LEVEL] [--value-checks LEVEL] [--devices LIST] [--path DIR] [ARGS...]"
+    "[--sinks terminal,jsonl,csv,tensorboard,plot] [--checks LEVEL] [--value-checks LEVEL] [--devices LIST] "
+    "[--path DIR] [ARGS...]"
 )
 _OPTIONS = ("--fn", "--log-dir", "--sinks", "--checks", "--value-checks", "--devices", "--path")
 SINK_NAMES = ("terminal", "jsonl", "csv", "tensorboard", "plot")
