@@ -140,7 +140,7 @@ std::vector<std::pair<std::string, Json>> LanguageServer::importer_uses(const Op
                                                                         const std::string& new_name) {
     std::vector<std::pair<std::string, Json>> out;
     if (doc.path.empty()) return out;
-    auto add = [&](const std::string& uri, const ide::Snapshot& s, const PositionCodec& codec) {
+    each_other_file(doc.path, [&](const std::string& uri, const ide::Snapshot& s, const PositionCodec& codec) {
         std::string refused;
         std::vector<ByteRange> ranges = ide::imported_uses(s, doc.path, symbol, new_name, &refused);
         if (!refused.empty()) throw RpcError(rpc_error::kRequestFailed, "cannot rename: in " + uri + ", " + refused);
@@ -148,13 +148,17 @@ std::vector<std::pair<std::string, Json>> LanguageServer::importer_uses(const Op
         Json list = Json::array();
         for (ByteRange r : ranges) list.push_back(codec.range(r));
         out.emplace_back(uri, std::move(list));
-    };
-    std::set<std::string> seen{doc.path};
+    });
+    return out;
+}
+
+void LanguageServer::each_other_file(const std::string& path, const FileVisit& visit) {
+    std::set<std::string> seen{path};
     for (auto& [uri, other] : documents_) {
-        if (other.get() == &doc || other->path.empty() || other->text().size() > options_.max_document_bytes) continue;
+        if (other->path.empty() || other->path == path || other->text().size() > options_.max_document_bytes) continue;
         if (!other->result) analyze(*other, /*cancellable=*/false);
         seen.insert(other->path);
-        add(uri, other->snapshot(), codec(*other));
+        visit(uri, other->snapshot(), codec(*other));
     }
     if (modules_)
         for (const auto& [file, analysis] : modules_->checked()) {
@@ -162,9 +166,28 @@ std::vector<std::pair<std::string, Json>> LanguageServer::importer_uses(const Op
             if (!result || seen.count(file)) continue;
             LineIndex lines(analysis->text());
             ide::Snapshot s{analysis->text(), lines, *result, analysis->tree(), nullptr};
-            add(file_uri(file), s, PositionCodec(analysis->text(), lines, client_.encoding));
+            visit(file_uri(file), s, PositionCodec(analysis->text(), lines, client_.encoding));
         }
-    return out;
+}
+
+bool LanguageServer::with_file(const std::string& uri, const FileVisit& visit) {
+    if (auto open = documents_.find(uri); open != documents_.end()) {
+        OpenDocument& doc = document_of({{"textDocument", {{"uri", uri}}}});
+        visit(doc.uri, doc.snapshot(), codec(doc));
+        return true;
+    }
+    std::optional<std::string> path = file_path(uri);
+    if (!path || !modules_) return false;
+    std::string file = check::ModuleGraph::normal_path(*path);
+    for (const auto& [checked, analysis] : modules_->checked()) {
+        const check::DocumentResult* result = analysis->last();
+        if (checked != file || !result) continue;
+        LineIndex lines(analysis->text());
+        ide::Snapshot s{analysis->text(), lines, *result, analysis->tree(), nullptr};
+        visit(uri, s, PositionCodec(analysis->text(), lines, client_.encoding));
+        return true;
+    }
+    return false;
 }
 
 Json LanguageServer::on_rename(const Json& params) {
@@ -206,46 +229,77 @@ Json LanguageServer::on_type_definition(const Json& params) {
     return out;
 }
 
-namespace {
-
-Json call_item_json(const ide::CallItem& item, const std::string& uri, const PositionCodec& codec) {
-    return {{"name", item.name},
-            {"kind", 12},  // Function
-            {"detail", item.external ? "extern fn" : "fn"},
-            {"uri", uri},
-            {"range", codec.range(item.range)},
-            {"selectionRange", codec.range(item.name_range)}};
+Json LanguageServer::call_item_json(const ide::CallItem& item, const std::string& uri, const PositionCodec& codec) {
+    auto json = [&](const std::string& in, const PositionCodec& positions) -> Json {
+        return {{"name", item.name},
+                {"kind", 12},  // Function
+                {"detail", item.external ? "extern fn" : "fn"},
+                {"uri", in},
+                {"range", positions.range(item.range)},
+                {"selectionRange", positions.range(item.name_range)}};
+    };
+    if (item.file.empty()) return json(uri, codec);
+    // A function of another file: there, in its current text.
+    std::optional<std::string> text = module_text(item.file);
+    if (!text) return nullptr;
+    LineIndex lines(*text);
+    return json(file_uri(item.file), PositionCodec(*text, lines, client_.encoding));
 }
 
-// Incoming (`other` is "from") or outgoing ("to") calls, each with its ranges.
-Json calls_json(const std::vector<ide::Call>& calls, const char* other, const std::string& uri,
-                const PositionCodec& codec) {
+// Incoming (`other` is "from") or outgoing ("to") calls, each with its
+// ranges (in the file of `uri`, the caller's).
+Json LanguageServer::calls_json(const std::vector<ide::Call>& calls, const char* other, const std::string& uri,
+                                const PositionCodec& codec) {
     Json out = Json::array();
     for (const ide::Call& call : calls) {
+        Json item = call_item_json(call.other, uri, codec);
+        if (item.is_null()) continue;
         Json from = Json::array();
         for (ByteRange r : call.from) from.push_back(codec.range(r));
-        out.push_back({{other, call_item_json(call.other, uri, codec)}, {"fromRanges", std::move(from)}});
+        out.push_back({{other, std::move(item)}, {"fromRanges", std::move(from)}});
     }
     return out;
 }
-
-}  // namespace
 
 Json LanguageServer::on_prepare_call_hierarchy(const Json& params) {
     OpenDocument& doc = document_of(params);
     auto item = ide::call_item_at(doc.snapshot(), offset_of(doc, params));
     if (!item) return nullptr;
-    return Json::array({call_item_json(*item, doc.uri, codec(doc))});
+    Json json = call_item_json(*item, doc.uri, codec(doc));
+    return json.is_null() ? json : Json::array({std::move(json)});
 }
 
+// The item's file may be another than the open ones (a function of an
+// imported file, reached by an outgoing call): the module graph's check of it.
 Json LanguageServer::on_incoming_calls(const Json& params) {
-    OpenDocument& doc = document_of(item_document(params));
-    return calls_json(ide::incoming_calls(doc.snapshot(), item_name(params)), "from", doc.uri, codec(doc));
+    std::string uri = string_member(object_member(params, "item", "item"), "uri", "item.uri");
+    std::string name = item_name(params);
+    Json out = Json::array();
+    auto append = [&](Json more) {
+        for (Json& call : more) out.push_back(std::move(call));
+    };
+    std::string path;
+    bool found = with_file(uri, [&](const std::string& in, const ide::Snapshot& s, const PositionCodec& positions) {
+        append(calls_json(ide::incoming_calls(s, name), "from", in, positions));
+    });
+    if (!found) document_of(item_document(params));  // says the document isn't open
+    if (auto file = file_path(uri)) path = check::ModuleGraph::normal_path(*file);
+    // Its callers in the files that import it.
+    if (!path.empty())
+        each_other_file(path, [&](const std::string& in, const ide::Snapshot& s, const PositionCodec& positions) {
+            append(calls_json(ide::importer_calls(s, path, name), "from", in, positions));
+        });
+    return out;
 }
 
 Json LanguageServer::on_outgoing_calls(const Json& params) {
-    OpenDocument& doc = document_of(item_document(params));
-    return calls_json(ide::outgoing_calls(doc.snapshot(), item_name(params)), "to", doc.uri, codec(doc));
+    std::string uri = string_member(object_member(params, "item", "item"), "uri", "item.uri");
+    Json out = Json::array();
+    bool found = with_file(uri, [&](const std::string& in, const ide::Snapshot& s, const PositionCodec& positions) {
+        out = calls_json(ide::outgoing_calls(s, item_name(params)), "to", in, positions);
+    });
+    if (!found) document_of(item_document(params));
+    return out;
 }
 
 }  // namespace ss::lsp

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,6 +23,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "ide/call_hierarchy.hpp"
 #include "ide/navigation.hpp"
 #include "lsp/client_capabilities.hpp"
 #include "lsp/export_jobs.hpp"
@@ -174,6 +176,18 @@ private:
     void follow_imports(OpenDocument& changed);  // re-checks the open documents that import it
     std::vector<std::pair<std::string, Json>> importer_uses(const OpenDocument& doc, const ide::ExportedSymbol& symbol,
                                                             const std::string& new_name = "");
+    // Each file but `path` whose imports may reach it, as it is now: the
+    // open documents (analysed first) and the files the module graph checked.
+    using FileVisit = std::function<void(const std::string& uri, const ide::Snapshot&, const PositionCodec&)>;
+    void each_other_file(const std::string& path, const FileVisit& visit);
+    // The file `uri` as it is now, open or checked by the module graph:
+    // false when it is neither.
+    bool with_file(const std::string& uri, const FileVisit& visit);
+    // A call hierarchy item, in its own file's positions: null when that
+    // file can't be read.
+    Json call_item_json(const ide::CallItem& item, const std::string& uri, const PositionCodec& codec);
+    Json calls_json(const std::vector<ide::Call>& calls, const char* other, const std::string& uri,
+                    const PositionCodec& codec);
     void on_watched_files(const Json& params);
     void on_initialized(const Json& params);
     std::string python_path_;  // initializationOptions.pythonPath: the Python exports trace with

@@ -161,3 +161,31 @@ def test_a_body_edit_in_a_module_updates_its_importers_analyses(servers):
     c.diagnostics(ops_uri, 3)
     published(c, main_uri, [])
     assert c.shutdown_and_exit() == 0
+
+
+def test_call_hierarchy_crosses_into_the_module_and_back(servers):
+    layers = servers.write("layers.ss", LAYERS)
+    main = servers.write("main.ss", MAIN)
+    c = servers.started()
+    main_uri, layers_uri = file_uri(main), file_uri(layers)
+    c.open(main_uri, MAIN)
+    c.diagnostics(main_uri, 1)
+    lines = MAIN.splitlines()
+    line = lines.index("fn f(x: [b layers.D]) -> [b layers.D]:")
+    (f,) = c.result(
+        "textDocument/prepareCallHierarchy",
+        {"textDocument": {"uri": main_uri}, "position": {"line": line, "character": 3}},
+    )
+    (out,) = c.result("callHierarchy/outgoingCalls", {"item": f})
+    # The callee is in its own file, by its name there; the call is here.
+    block_line = LAYERS.splitlines().index("fn block(x: [b D]) -> [b D]:")
+    assert (out["to"]["name"], out["to"]["uri"]) == ("block", layers_uri)
+    assert out["to"]["selectionRange"]["start"] == {"line": block_line, "character": 3}
+    call_line = lines.index("    return layers.block(x)")
+    assert [r["start"]["line"] for r in out["fromRanges"]] == [call_line]
+    # Asked of the callee, in a file that isn't open: its caller in main.ss.
+    (incoming,) = c.result("callHierarchy/incomingCalls", {"item": out["to"]})
+    assert (incoming["from"]["name"], incoming["from"]["uri"]) == ("f", main_uri)
+    assert [r["start"]["line"] for r in incoming["fromRanges"]] == [call_line]
+    assert c.result("callHierarchy/outgoingCalls", {"item": out["to"]}) == []
+    assert c.shutdown_and_exit() == 0
