@@ -316,7 +316,7 @@ public:
     void rebind(std::vector<const ast::Item*> items, std::string_view text);
     // What each `import a.b` of the file found, by the path as written: set
     // before run_environment (imports.cpp).
-    void set_imports(std::map<std::string, ImportOutcome> imports) { imports_ = std::move(imports); }
+    void set_imports(std::map<std::string, ImportOutcome> imports);
     // What importers of this file depend on (module_summary.hpp), from the
     // environment and the last complete result of run_bodies.
     std::shared_ptr<ModuleSummary> summary(const std::string& file, const CheckResult& result) const;

@@ -76,6 +76,14 @@ void renumber(Type& t, const std::function<std::optional<Size>(SymbolId)>& fresh
 
 }  // namespace
 
+void FileChecker::set_imports(std::map<std::string, ImportOutcome> imports) {
+    imports_ = std::move(imports);
+    // A module this file imports is named by the path it writes, even where
+    // another import's types name it first (`import mid` before `import ops`).
+    for (const auto& [module, outcome] : imports_)
+        if (outcome.summary) module_prefixes_.emplace(outcome.summary->file, module);
+}
+
 void FileChecker::collect_import(const ast::ImportModule& import, const ast::Item& item) {
     const ast::DottedName& path = import.module;
     if (path.parts.empty() ||
@@ -174,6 +182,14 @@ std::string FileChecker::missing_name_note(const ModuleSummary& summary, const s
 void FileChecker::add_module(const ModuleSummary& summary, const std::string& module, uint16_t module_index) {
     if (!added_modules_.insert(summary.file).second) return;
     Renamer rename(summary, module, module_prefixes_);
+    // The modules it imports first, under the prefixes its types are renamed by.
+    for (const auto& [path, imported] : summary.imported) {
+        if (!imported) continue;
+        std::string prefix = module_prefixes_.emplace(imported->file, module + "." + path).first->second;
+        auto index = std::find(result_.modules.begin(), result_.modules.end(), imported->file);
+        if (index == result_.modules.end()) index = result_.modules.insert(index, imported->file);
+        add_module(*imported, prefix, static_cast<uint16_t>(index - result_.modules.begin() + 1));
+    }
     for (const ExportedDim& d : summary.dims)
         imported_dims_.emplace(rename.key(d.name), ImportedDim{rename.key(d.identity), d.value});
     for (const ExportedRecord& r : summary.records) {

@@ -45,8 +45,10 @@ std::shared_ptr<ModuleSummary> FileChecker::summary(const std::string& file, con
     s->program = std::make_shared<const ProgramFacts>(result.program);
     for (const ast::Item& item : items())
         if (auto* imp = std::get_if<ast::ImportModule>(&item.node))
-            if (auto found = imports_.find(imp->module.text); found != imports_.end() && !found->second.file.empty())
+            if (auto found = imports_.find(imp->module.text); found != imports_.end() && !found->second.file.empty()) {
                 s->modules.emplace(imp->module.text, found->second.file);
+                if (found->second.summary) s->imported.emplace(imp->module.text, found->second.summary);
+            }
     std::vector<std::pair<std::string, const ItemRef*>> own;
     for (const auto& [name, ref] : items_)
         if (ref.item) own.emplace_back(name, &ref);
@@ -154,7 +156,6 @@ std::shared_ptr<ModuleSummary> FileChecker::summary(const std::string& file, con
     for (const auto& [path, f] : s->modules) module += path + "=" + f + ";";
     for (const std::string& n : s->all_names) module += n + ",";
     all += module;
-    s->key = hash_text(all);
     s->module_key = hash_text(module);
     // A name's key: its part and those of the file's records and dims it
     // names, through records' fields too.
@@ -168,9 +169,21 @@ std::shared_ptr<ModuleSummary> FileChecker::summary(const std::string& file, con
                 if (part.count(next) && reached.insert(next).second) work.push_back(next);
         }
         std::string whole;
-        for (const std::string& n : reached) whole += part[n];
+        for (const std::string& n : reached) {
+            whole += part[n];
+            // A name of an imported module its types name: that name's key there.
+            for (const std::string& other : names_in[n])
+                for (const auto& [path, summary] : s->imported)
+                    if (other.size() > path.size() + 1 && other.compare(0, path.size(), path) == 0 &&
+                        other[path.size()] == '.')
+                        if (auto key = summary->name_keys.find(other.substr(path.size() + 1));
+                            key != summary->name_keys.end())
+                            whole += other + "=" + key->second + "\n";
+        }
         s->name_keys[name] = hash_text(whole);
+        all += "k " + name + "=" + s->name_keys[name] + "\n";  // with what it names of imported modules
     }
+    s->key = hash_text(all);
     return s;
 }
 

@@ -62,6 +62,10 @@ struct ModuleSummary {
     std::string cycle;  // an import cycle the file is on, `a.ss -> b.ss -> a.ss`: E0110 at each import of it
     std::vector<std::string> symbol_names;
     std::map<std::string, std::string> modules;  // module path as the file writes it -> its file
+    // Their summaries, by the same paths: an importer knows the records
+    // and dims they define through this file's types (a field of type
+    // `ops.Lin` two imports away), and a name's key includes theirs.
+    std::map<std::string, std::shared_ptr<const ModuleSummary>> imported;
     std::vector<ExportedDim> dims;
     std::vector<ExportedRecord> records;
     std::vector<ExportedFunction> functions;

@@ -170,3 +170,17 @@ TEST_CASE("an importer is checked again only when a name it uses changed") {
     same_as_fresh();
     CHECK(graph.checks_made() == before + 2);
 }
+
+TEST_CASE("a field two imports away is known, and a change of its model reaches the importer") {
+    Files files;
+    files.text["/p/ops.ss"] = "dim D = 4\n\nmodel Lin:\n    w: [D D] = normal(0.1)\n";
+    files.text["/p/mid.ss"] = "import ops\n\nmodel Net:\n    first: ops.Lin\n";
+    const std::string main_text = "import mid\n\nfn go(m: mid.Net) -> [4 4]:\n    return m.first.w\n";
+    ModuleGraph graph(files.reader(), {});
+    DocumentAnalysis main(main_text);
+    main.set_resolver(graph.resolver_for("/p/main.ss"));
+    CHECK(codes(main.analyze()).empty());
+    // Lin's field changes shape; mid's own text doesn't change.
+    files.text["/p/ops.ss"] = "dim D = 4\n\nmodel Lin:\n    w: [D 2] = normal(0.1)\n";
+    CHECK(codes(main.analyze()).find("E0601") != std::string::npos);
+}
