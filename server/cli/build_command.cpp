@@ -59,12 +59,10 @@ std::optional<std::string> build_module(const std::string& source, const BuildOp
     o.search_path = modules->search_path();
     if (options.file != "-")
         o.search_path.insert(o.search_path.begin(), std::filesystem::path(o.source_path).parent_path().string());
-    driver::BuildOutput built = driver::build_module(source, o, imports_of(*modules, options.file));
-    if (built.module) {
-        // Found while checking: the module lists them (codegen.hpp). Built again with them known.
-        o.imported_files = modules->imported_by(options.file == "-" ? "<stdin>" : options.file);
-        if (!o.imported_files.empty()) built = driver::build_module(source, o, imports_of(*modules, options.file));
-    }
+    // Found while checking: the module lists them (codegen.hpp).
+    std::string importer = options.file == "-" ? "<stdin>" : options.file;
+    driver::BuildOutput built = driver::build_module(source, o, imports_of(*modules, options.file),
+                                                     [&] { return modules->imported_by(importer); });
 
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
     for (const Diagnostic& d : built.diagnostics) {

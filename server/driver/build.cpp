@@ -63,7 +63,7 @@ std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, cons
 // the function to export chosen and checked, then the module generated
 // when nothing is an error.
 BuildOutput build(const std::string& source, const codegen::Options& options, bool exporting,
-                  const check::ImportResolver& imports) {
+                  const check::ImportResolver& imports, const ImportedFiles& imported_files = nullptr) {
     BuildOutput out;
     check::DocumentAnalysis document{source, true};
     document.set_resolver(imports);
@@ -71,6 +71,7 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
     analysis::Result analysed = analysis::analyze(checked.check);
     out.diagnostics = analysis::with_analyses(checked.diagnostics, analysed);
     codegen::Options chosen = options;
+    if (imported_files) chosen.imported_files = imported_files();
     if (exporting) {
         // A Hugging Face folder or GGUF file holds its code whole: one that
         // loads other .ss files at run time would need this compiler there.
@@ -101,8 +102,8 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
 }  // namespace
 
 BuildOutput build_module(const std::string& source, const codegen::Options& options,
-                         const check::ImportResolver& imports) {
-    return build(source, options, false, imports);
+                         const check::ImportResolver& imports, const ImportedFiles& imported_files) {
+    return build(source, options, false, imports, imported_files);
 }
 
 BuildOutput build_export_module(const std::string& source, const codegen::Options& options,

@@ -6,6 +6,7 @@
 // what can't be exported is done here.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,10 +36,14 @@ struct BuildOutput {
     std::vector<Diagnostic> serving_notes;
 };
 
+// The files a build's imports reached, asked once they are checked
+// (codegen::Options::imported_files): the module lists them.
+using ImportedFiles = std::function<std::vector<std::string>()>;
+
 // The module `shapescript build` writes.
 // `imports` finds the modules the source imports (check/modules.hpp).
 BuildOutput build_module(const std::string& source, const codegen::Options& options,
-                         const check::ImportResolver& imports = nullptr);
+                         const check::ImportResolver& imports = nullptr, const ImportedFiles& imported_files = nullptr);
 
 // The module `shapescript export` runs: for the function `options.export_fn`,
 // or the file's only `export fn` when that is empty. An unmarked function is
