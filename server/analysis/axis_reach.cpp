@@ -50,7 +50,11 @@ AxisReach AxisFollower::reach(const check::FunctionFacts& start, check::SymbolId
                 }
                 if (callee == functions_.end() && program_.imported.count(call.callee)) {
                     // Into another file, by what its analyses found there;
-                    // without them (no ImportedCalls), as into Python.
+                    // without them (no ImportedCalls), only noted as reached.
+                    if (!imported_) {
+                        out.imported.emplace_back(&call, b->axis);
+                        continue;
+                    }
                     const check::ImportedFunction& f = program_.imported.at(call.callee);
                     auto there =
                         other ? other->axes.find(b->axis) : std::map<std::string, ImportedAxis>::const_iterator{};

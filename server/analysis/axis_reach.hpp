@@ -35,7 +35,8 @@ public:
     // `causes`: each function's causes about its effects along axes (as
     // program.functions; Cause::effect says which effect).
     // `imported`: what is known of other files' functions, which the axis
-    // is followed into by their verdicts (analysis/imported.hpp).
+    // is followed into by their verdicts (analysis/imported.hpp); with
+    // none, a call into another file is only noted (AxisReach::imported).
     AxisFollower(const check::ProgramFacts& program, const std::vector<std::vector<Cause>>& causes,
                  const ImportedCalls* imported);
 

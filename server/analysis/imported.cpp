@@ -7,6 +7,7 @@
 #include "analysis/export.hpp"
 #include "analysis/padding.hpp"
 #include "analysis/recording.hpp"
+#include "analysis/serving.hpp"
 
 namespace ss::analysis {
 
@@ -72,6 +73,7 @@ const ImportedCalls::Module& ImportedCalls::module(const std::shared_ptr<const c
     AxisFollower follower(*program, analysed.padding.mixing, this);
     Module m;
     m.program = program;
+    std::map<std::string, std::map<std::string, ServingAxis>> serving = serving_axes(*program, this);
     for (const check::FunctionFacts& fn : program->functions) {
         ImportedVerdicts& v = m.functions[fn.name];
         for (const auto& [axis, symbol] : fn.generic_axes) {
@@ -86,6 +88,7 @@ const ImportedCalls::Module& ImportedCalls::module(const std::shared_ptr<const c
         v.elementwise = follower.elementwise(fn);
         v.recording = recording_causes(*program, fn.name, analysed.padding, this);
         v.exporting = export_causes(*program, fn.name, this);
+        v.serving = std::move(serving[fn.name]);
     }
     --depth_;
     return modules_.emplace(program.get(), std::move(m)).first->second;

@@ -31,13 +31,28 @@ struct ImportedAxis {
     std::optional<int> pad_id;       // where nothing keeps it: the id its file's code takes its mask by
 };
 
+// A served function's sequence axis passed through a function as its
+// generic axis (analysis/serving.hpp): what works across it (E3304), and
+// the attentions it reaches, each (heads, width) where it is a dim's, with
+// the place of the call.
+struct AttentionShape {
+    int64_t heads = 0, width = 0;
+    Cause where;  // Blocker::ServingAttention at the attention
+};
+struct ServingAxis {
+    std::optional<Cause> across;
+    std::vector<Cause> problems;  // attentions an engine can't run (E3305)
+    std::vector<AttentionShape> shapes;
+};
+
 // What the analyses conclude about one function of another file, in that
 // file's terms (its names, its ranges).
 struct ImportedVerdicts {
-    std::map<std::string, ImportedAxis> axes;  // by the function's name for the axis (`n`)
-    bool elementwise = false;                  // a value may pass through its group padded
-    std::vector<Cause> recording;              // what keeps a step that reaches it from being recorded
-    std::vector<Cause> exporting;              // what torch.export can't trace in it or what it reaches
+    std::map<std::string, ImportedAxis> axes;    // by the function's name for the axis (`n`)
+    bool elementwise = false;                    // a value may pass through its group padded
+    std::vector<Cause> recording;                // what keeps a step that reaches it from being recorded
+    std::vector<Cause> exporting;                // what torch.export can't trace in it or what it reaches
+    std::map<std::string, ServingAxis> serving;  // by generic axis, for a sequence axis passed to it
 };
 
 class ImportedCalls {

@@ -47,12 +47,16 @@ std::vector<Cause> across_causes(const check::FunctionFacts& fn, const check::Pr
 // axes worked out once, then asked of any function.
 class ServingRules {
 public:
-    ServingRules(const check::ProgramFacts& program, const ImportedCalls* imported) : program_(program) {
+    ServingRules(const check::ProgramFacts& program, const ImportedCalls* imported)
+        : program_(program), imported_(imported) {
         for (const check::FunctionFacts& fn : program.functions) {
             by_name_.emplace(fn.name, &fn);
             across_.push_back(across_causes(fn, program));
         }
-        follower_.emplace(program, across_, imported);
+        // Serving's causes aren't padding's, which the follower would read
+        // in other files' verdicts: a call into another file is only noted
+        // (AxisReach::imported), and `follow` reads serving's verdicts there.
+        follower_.emplace(program, across_, nullptr);
     }
 
     std::vector<Cause> causes(const std::string& function) const {
@@ -140,27 +144,25 @@ public:
                 }
         // E3304 and E3305, along the ids' sequence axis.
         if (sequence) {
-            auto any = [](const check::FunctionFacts&, const Cause&) { return true; };
-            AxisReach reach = follower_->reach(fn, *sequence, any);
-            if (reach.prevention) {
-                Cause c = *reach.prevention;
-                if (c.what != Blocker::ServingAcross) {  // a call takes it into a group, or as another size
-                    c.subject = padding_what(c);
-                    c.what = Blocker::ServingAcross;
-                }
-                c.detail = ids_axis_name(*ids->type);
-                out.push_back(std::move(c));
-            } else if (!reach.imported.empty()) {
-                // Its attentions and field reads there aren't followed yet
-                // (docs/modules.md): it is refused, never served wrong.
-                const check::CallSite& call = *reach.imported.front().first;
-                Cause c{Blocker::ServingAcross,
-                        "`" + call.callee + "`, a function of another file that serving doesn't follow yet,",
-                        ids_axis_name(*ids->type), call.caller, call.range};
-                out.push_back(c);
-            } else {
-                attention_causes(fn, reach, out);
+            ServingAxis found = follow(fn, *sequence);
+            if (found.across) {
+                found.across->detail = ids_axis_name(*ids->type);
+                out.push_back(std::move(*found.across));
+                return out;
             }
+            out.insert(out.end(), found.problems.begin(), found.problems.end());
+            for (const AttentionShape& a : found.shapes)
+                if (const AttentionShape& first = found.shapes.front();
+                    a.heads != first.heads || a.width != first.width) {
+                    Cause c = a.where;
+                    c.detail = "it has " + std::to_string(a.heads) + " heads of " + std::to_string(a.width) +
+                               ", another attention " + std::to_string(first.heads) + " of " +
+                               std::to_string(first.width);
+                    out.push_back(std::move(c));
+                }
+            if (found.problems.empty() && found.shapes.empty())
+                out.emplace_back(Blocker::ServingAttention, "", "`" + fn.name + "` runs no attention", fn.name,
+                                 fn.name_range);
         }
         return out;
     }
@@ -203,10 +205,50 @@ private:
         return std::nullopt;
     }
 
-    // E3305: the attentions where the sequence axis reached, in order.
-    void attention_causes(const check::FunctionFacts& fn, const AxisReach& reach, std::vector<Cause>& out) const {
-        std::optional<std::pair<int64_t, int64_t>> first;  // (H, Dh)
-        size_t seen = 0;
+public:
+    // The axis `symbol` of `fn` followed as a served function's sequence
+    // axis: the first thing that works across it, else the attentions it
+    // reaches, in order, into other files by their verdicts.
+    ServingAxis follow(const check::FunctionFacts& fn, check::SymbolId symbol) const {
+        ServingAxis out;
+        auto any = [](const check::FunctionFacts&, const Cause&) { return true; };
+        AxisReach reach = follower_->reach(fn, symbol, any);
+        if (reach.prevention) {
+            Cause c = *reach.prevention;
+            if (c.what != Blocker::ServingAcross) {  // a call takes it into a group, or as another size
+                c.subject = padding_what(c);
+                c.what = Blocker::ServingAcross;
+            }
+            out.across = std::move(c);
+            return out;
+        }
+        attentions(reach, out);
+        for (const auto& [call, axis] : reach.imported) {
+            const check::ImportedFunction& f = program_.imported.at(call->callee);
+            const ImportedVerdicts* other = imported_ ? imported_->of(program_, call->callee) : nullptr;
+            auto there = other ? other->serving.find(axis) : std::map<std::string, ServingAxis>::const_iterator{};
+            if (!other || there == other->serving.end()) {
+                out.across = Cause{Blocker::ServingAcross, "`" + call->callee + "`, a function of another file,", "",
+                                   call->caller, call->range};
+                return out;
+            }
+            if (there->second.across) {
+                out.across = ImportedCalls::at_call(*there->second.across, *call, f);
+                return out;
+            }
+            for (const Cause& c : there->second.problems) out.problems.push_back(ImportedCalls::at_call(c, *call, f));
+            for (AttentionShape a : there->second.shapes) {
+                a.where = ImportedCalls::at_call(a.where, *call, f);
+                out.shapes.push_back(std::move(a));
+            }
+        }
+        return out;
+    }
+
+private:
+    // E3305: the attentions where the sequence axis reached, in order:
+    // those an engine can't run, and the shapes of the others.
+    void attentions(const AxisReach& reach, ServingAxis& out) const {
         for (const auto& [name, axis] : reach.reached) {
             const check::FunctionFacts& f = *by_name_.at(name);
             for (size_t i = f.calls_begin; i < f.calls_end; ++i) {
@@ -221,7 +263,6 @@ private:
                     else if (b.axis == "e") e = &b;
                 }
                 if (!n || !check::mentions(n->size, axis)) continue;
-                ++seen;
                 Cause c{Blocker::ServingAttention, "", "", f.name, call.range};
                 auto heads = group && group->covered && group->covered->tensor.axes.size() == 2
                                  ? group->covered->tensor.axes[1].size.as_constant()
@@ -231,26 +272,17 @@ private:
                 else if (!m || !m->size.identical(n->size)) c.detail = "its keys aren't as long as its queries";
                 else if (!width || !e || !e->size.identical(d->size))
                     c.detail = "its queries, keys and values aren't of one width Dh, a dim";
-                else if (first && *first != std::pair{*heads, *width})
-                    c.detail = "it has " + std::to_string(*heads) + " heads of " + std::to_string(*width) +
-                               ", another attention " + std::to_string(first->first) + " of " +
-                               std::to_string(first->second);
-                if (!c.detail.empty()) {
-                    out.push_back(c);
-                    continue;
-                }
-                first = std::pair{*heads, *width};
+                if (!c.detail.empty()) out.problems.push_back(std::move(c));
+                else out.shapes.push_back({*heads, *width, std::move(c)});
             }
         }
-        if (!seen)
-            out.emplace_back(Blocker::ServingAttention, "", "`" + fn.name + "` runs no attention", fn.name,
-                             fn.name_range);
     }
 
     const check::ProgramFacts& program_;
     std::map<std::string, const check::FunctionFacts*> by_name_;
     std::vector<std::vector<Cause>> across_;
     std::optional<AxisFollower> follower_;
+    const ImportedCalls* imported_;
 };
 
 class Serving final : public Pass {
@@ -277,6 +309,15 @@ public:
 }  // namespace
 
 std::unique_ptr<Pass> serving_pass() { return std::make_unique<Serving>(); }
+
+std::map<std::string, std::map<std::string, ServingAxis>> serving_axes(const check::ProgramFacts& program,
+                                                                       const ImportedCalls* imported) {
+    std::map<std::string, std::map<std::string, ServingAxis>> out;
+    ServingRules rules(program, imported);
+    for (const check::FunctionFacts& fn : program.functions)
+        for (const auto& [axis, symbol] : fn.generic_axes) out[fn.name][axis] = rules.follow(fn, symbol);
+    return out;
+}
 
 std::vector<Cause> serving_causes(const check::ProgramFacts& program, const std::string& function,
                                   const ImportedCalls* imported) {

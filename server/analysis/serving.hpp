@@ -29,10 +29,17 @@
 #include <vector>
 
 #include "analysis/analysis.hpp"
+#include "analysis/imported.hpp"
 
 namespace ss::analysis {
 
 std::unique_ptr<Pass> serving_pass();
+
+// Each function's generic axes as a served function's sequence axis
+// passed to them would find them (what an importer's served function
+// calling one inherits: analysis/imported.hpp), by function and axis name.
+std::map<std::string, std::map<std::string, ServingAxis>> serving_axes(const check::ProgramFacts& program,
+                                                                       const ImportedCalls* imported);
 
 // Why `function` isn't in the serving form: each rule's breaks in the
 // order of the codes. Empty when it is, or when it doesn't take a model
