@@ -11,7 +11,7 @@ from .devices import program_device
 from .errors import ArgumentError, ShapeScriptError
 from .models import Initializer, Model, set_field
 from .modes import Eval, Mode, Train, draw_seed, step
-from .modules import ss_module
+from .modules import embed_modules, route_attention, ss_module
 from .ops import (
     amax,
     amin,
@@ -120,6 +120,8 @@ __all__ = [
     "reduce",
     "rms_norm",
     "ss_module",
+    "embed_modules",
+    "route_attention",
     "save",
     "scale",
     "set_field",

@@ -82,6 +82,10 @@ public:
     // graph's next check): what the editor lists as the workspace's symbols.
     std::vector<std::pair<std::string, const DocumentAnalysis*>> checked() const;
 
+    // A file's text as the graph reads it (an open file's unsaved text in
+    // the editor), or nothing.
+    std::optional<std::string> text_of(const std::string& path) const { return read_(path); }
+
     // The folders of SHAPESCRIPT_PATH (separated by `:`), in order.
     static std::vector<std::string> environment_search_path();
 

@@ -247,7 +247,8 @@ Or<driver::BuildOutput> export_module(const ExportOptions& options, const std::s
     o.source_path = ec ? options.file : absolute.lexically_normal().string();
     // Its imports, found as `check` finds them (SHAPESCRIPT_PATH too).
     std::unique_ptr<check::ModuleGraph> modules = disk_modules({});
-    driver::BuildOutput built = driver::build_export_module(source, o, imports_of(*modules, options.file));
+    driver::BuildOutput built =
+        driver::build_export_module(source, o, imports_of(*modules, options.file), modules.get());
     const LineIndex index(source);
     for (const Diagnostic& d : built.diagnostics)
         if (d.severity == Severity::Error || d.severity == Severity::Warning)

@@ -206,7 +206,8 @@ Py Emitter::builtin_attention(const BuiltinCall& c) {
             *mask = Py{operand(*mask, kAtom) + "[None]", kAtom};
     }
     // In a Hugging Face model, the model's attention layers run it (hf_module.cpp).
-    return c.called(serving_ && routed_attention(c.whole.range) ? "_ss_attention" : c.python);
+    bool routed = (serving_ || options_.embedded_module) && routed_attention(c.whole.range);
+    return c.called(routed ? "_ss_attention" : c.python);
 }
 
 }  // namespace ss::codegen

@@ -38,6 +38,14 @@ struct Options {
     // them (`_ss_modules`) so a cache of built modules can tell when one
     // changed (runtime/shapescript/compiler.py).
     std::vector<std::string> imported_files;
+    // An export module that loads without the compiler (a Hugging Face
+    // folder's code): the generated module of each .ss file it imports,
+    // directly or not, by file, embedded in it (docs/modules.md).
+    std::vector<std::pair<std::string, std::string>> embedded_modules;
+    // This module is one of those: it takes the runtime the export module
+    // embeds, and calls its causal attentions through that module's
+    // attention router (`_ss_attention`, given when the module loads).
+    bool embedded_module = false;
 };
 
 // The Python module for `text`, which must have checked without errors;

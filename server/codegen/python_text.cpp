@@ -90,4 +90,22 @@ std::string py_tuple(const std::vector<std::string>& items) {
     return "(" + py_join(items) + (items.size() == 1 ? ",)" : ")");
 }
 
+std::string base64(std::string_view bytes) {
+    static const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    size_t i = 0;
+    for (; i + 2 < bytes.size(); i += 3) {
+        uint32_t v = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8) | uint8_t(bytes[i + 2]);
+        for (int k = 18; k >= 0; k -= 6) out += digits[(v >> k) & 63];
+    }
+    if (i + 1 == bytes.size()) {
+        uint32_t v = uint8_t(bytes[i]) << 16;
+        out += std::string{digits[(v >> 18) & 63], digits[(v >> 12) & 63], '=', '='};
+    } else if (i + 2 == bytes.size()) {
+        uint32_t v = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8);
+        out += std::string{digits[(v >> 18) & 63], digits[(v >> 12) & 63], digits[(v >> 6) & 63], '='};
+    }
+    return out;
+}
+
 }  // namespace ss::codegen

@@ -52,4 +52,8 @@ std::string py_join(const std::vector<std::string>& items);
 // `()`, `(a,)`, `(a, b)`.
 std::string py_tuple(const std::vector<std::string>& items);
 
+// `bytes` in base64, as Python's base64.b64decode reads it: how an export
+// module embeds the runtime's and imported modules' texts.
+std::string base64(std::string_view bytes);
+
 }  // namespace ss::codegen

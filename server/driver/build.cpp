@@ -62,8 +62,16 @@ std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, cons
 // runs, keeping the types the generator needs), then, when `exporting`,
 // the function to export chosen and checked, then the module generated
 // when nothing is an error.
+// The generated module of each file the program at `source_path` imports,
+// directly or not, for a Hugging Face folder's code to embed; nothing, with
+// `refused` set, when one can't be generated.
+std::vector<std::pair<std::string, std::string>> embedded_modules(check::ModuleGraph& modules,
+                                                                  const codegen::Options& options,
+                                                                  std::string& refused);
+
 BuildOutput build(const std::string& source, const codegen::Options& options, bool exporting,
-                  const check::ImportResolver& imports, const ImportedFiles& imported_files = nullptr) {
+                  const check::ImportResolver& imports, const ImportedFiles& imported_files = nullptr,
+                  check::ModuleGraph* modules = nullptr) {
     BuildOutput out;
     check::DocumentAnalysis document{source, true};
     document.set_resolver(imports);
@@ -76,10 +84,12 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
         // A Hugging Face folder or GGUF file holds its code whole: one that
         // loads other .ss files at run time would need this compiler there.
         if (options.hf && !checked.typed.module_files.empty()) {
-            out.export_refused =
-                "the program imports other .ss files, and a Hugging Face folder or GGUF file of a program of several "
-                "files is not supported yet (docs/modules.md): export a .pt2 or an AOTInductor package instead";
-            return out;
+            if (!modules) {
+                out.export_refused = "the program imports other .ss files, which this export can't find";
+                return out;
+            }
+            chosen.embedded_modules = embedded_modules(*modules, options, out.export_refused);
+            if (!out.export_refused.empty()) return out;
         }
         chosen.export_fn = out.export_fn = chosen_export(checked.check.program, options.export_fn, out.export_refused);
         if (out.export_fn.empty()) return out;
@@ -99,6 +109,33 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
     return out;
 }
 
+std::vector<std::pair<std::string, std::string>> embedded_modules(check::ModuleGraph& modules,
+                                                                  const codegen::Options& options,
+                                                                  std::string& refused) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const std::string& file : modules.imported_by(options.source_path)) {
+        std::optional<std::string> text = modules.text_of(file);
+        codegen::Options o;
+        o.checks = options.checks;
+        o.value_checks = options.value_checks;
+        o.devices = options.devices;
+        o.padding = options.padding;
+        o.version = options.version;
+        o.source_path = file;
+        o.search_path = options.search_path;
+        o.embedded_module = true;
+        BuildOutput built = text ? build(*text, o, false, modules.resolver_for(file)) : BuildOutput{};
+        if (!built.module) {
+            refused = file + (text ? " couldn't be generated to embed (it has errors, or uses what Python code "
+                                     "can't be written for yet: `shapescript build` it to see)"
+                                   : " can't be read");
+            return {};
+        }
+        out.emplace_back(file, std::move(*built.module));
+    }
+    return out;
+}
+
 }  // namespace
 
 BuildOutput build_module(const std::string& source, const codegen::Options& options,
@@ -107,8 +144,8 @@ BuildOutput build_module(const std::string& source, const codegen::Options& opti
 }
 
 BuildOutput build_export_module(const std::string& source, const codegen::Options& options,
-                                const check::ImportResolver& imports) {
-    return build(source, options, true, imports);
+                                const check::ImportResolver& imports, check::ModuleGraph* modules) {
+    return build(source, options, true, imports, nullptr, modules);
 }
 
 }  // namespace ss::driver

@@ -49,7 +49,10 @@ BuildOutput build_module(const std::string& source, const codegen::Options& opti
 // or the file's only `export fn` when that is empty. An unmarked function is
 // checked as an exported one first (E17xx). A model it takes first is the
 // program's: the export step makes it (docs/export.md, "Exporting a model").
+// `modules`, the graph `imports` is of: a Hugging Face folder's code (`hf`)
+// embeds the generated module of each file the program imports, made from
+// the graph's texts; without it such a program is refused.
 BuildOutput build_export_module(const std::string& source, const codegen::Options& options,
-                                const check::ImportResolver& imports = nullptr);
+                                const check::ImportResolver& imports = nullptr, check::ModuleGraph* modules = nullptr);
 
 }  // namespace ss::driver

@@ -214,8 +214,8 @@ void LanguageServer::start_export(const Json& id, const Json& params) {
     o.serving_required = vllm || format == "gguf";
     driver::BuildOutput built =
         driver::build_export_module(*read.bytes, o,
-                                    modules_ ? modules_->resolver_for(check::ModuleGraph::normal_path(*path))
-                                             : nullptr);
+                                    modules_ ? modules_->resolver_for(check::ModuleGraph::normal_path(*path)) : nullptr,
+                                    modules_.get());
     if (built.errors) {
         // The first, which for a served export may be a serving rule (E33xx).
         auto first = std::find_if(built.diagnostics.begin(), built.diagnostics.end(),

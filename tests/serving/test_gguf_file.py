@@ -34,25 +34,27 @@ def source_log_probs(module, model, prompt):
 
 
 @requires_llama_cpp
-@pytest.mark.parametrize("example", ["llama", "gpt2"])
+# split/gpt2: GPT-2 in two files (docs/modules.md), one GGUF file.
+@pytest.mark.parametrize("example", ["llama", "gpt2", "split/gpt2"])
 def test_llama_cpp_runs_the_trained_examples_with_the_sources_log_probabilities(tmp_path, example):
     from llama_cpp import Llama
 
     module, model, first, last = train(example, tmp_path / "trained.safetensors")
     assert last < first * 0.8, (first, last)  # it learnt something: the weights aren't their init
-    out = tmp_path / (example + ".gguf")
+    architecture = example.split("/")[-1]
+    out = tmp_path / (architecture + ".gguf")
     result = export(
         tmp_path, EXAMPLES / (example + ".ss"), "--gguf", out, "--weights", tmp_path / "trained.safetensors"
     )
-    assert "(architecture %s)" % example in result.stdout
+    assert "(architecture %s)" % architecture in result.stdout
     import gguf
 
     reader = gguf.GGUFReader(str(out))
     arch = bytes(reader.fields["general.architecture"].parts[-1]).decode()
-    assert arch == example
+    assert arch == architecture
     names = {t.name for t in reader.tensors}
     assert "token_embd.weight" in names and "blk.0.attn_norm.weight" in names
-    assert ("output.weight" in names) is (example == "llama")  # gpt2's output is its embedding
+    assert ("output.weight" in names) is (architecture == "llama")  # gpt2's output is its embedding
     tokens = reader.fields["tokenizer.ggml.tokens"]
     assert bytes(tokens.parts[tokens.data[5]]).decode() == "<|5|>"
 

@@ -83,9 +83,14 @@ print(json.dumps({"worst": worst, "generated": generated, "greedy": greedy}))
 """
 
 
-@pytest.mark.parametrize("example, model, layers, tied", [("llama", "Llama", 4, False), ("gpt2", "Gpt2", 2, True)])
+# split/gpt2 is GPT-2 in two files: the folder's code embeds the imported
+# file's module (docs/modules.md), and needs no compiler either.
+@pytest.mark.parametrize(
+    "example, model, layers, tied",
+    [("llama", "Llama", 4, False), ("gpt2", "Gpt2", 2, True), ("split/gpt2", "Gpt2", 2, True)],
+)
 def test_the_language_model_examples_make_folders_transformers_runs(tmp_path, example, model, layers, tied):
-    folder = tmp_path / (example + "_hf")
+    folder = tmp_path / (example.replace("/", "_") + "_hf")
     result = export(tmp_path, EXAMPLES / (example + ".ss"), "--hf", folder, "--seed", "3", "--vllm")
     assert "wrote" in result.stdout
     assert sorted(p.name for p in folder.iterdir()) == [
@@ -116,6 +121,18 @@ def test_the_language_model_examples_make_folders_transformers_runs(tmp_path, ex
     compared = run_python(tmp_path, COMPARE_LM, EXAMPLES / (example + ".ss"), folder, model, 3)
     assert compared["worst"] <= 1e-5, compared
     assert compared["generated"] == compared["greedy"], compared
+    if "/" in example:
+        # The imported file's module is in the folder's code: it loads and
+        # runs with no compiler to build it.
+        assert "_ss_rt.embed_modules({" in modeling
+        env = dict(engine_env(tmp_path), SHAPESCRIPT_BIN=str(tmp_path / "no-compiler"))
+        script = "from transformers import AutoModelForCausalLM as A; import sys, torch\n"
+        script += "m = A.from_pretrained(sys.argv[1], trust_remote_code=True)\n"
+        script += "print(m(input_ids=torch.tensor([[1, 2, 3]])).logits.shape)"
+        alone = subprocess.run(
+            [sys.executable, "-c", script, str(folder)], cwd=tmp_path, env=env, capture_output=True, text=True
+        )
+        assert alone.returncode == 0, alone.stderr
 
 
 COMPARE_MODEL = """

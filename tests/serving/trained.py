@@ -14,7 +14,8 @@ import shapescript
 from shapescript import checkpoint
 
 REPO = Path(__file__).resolve().parents[2]
-MODELS = {"llama": "Llama", "gpt2": "Gpt2"}
+# By example; split/gpt2 is GPT-2 in two files (docs/modules.md).
+MODELS = {"llama": "Llama", "gpt2": "Gpt2", "split/gpt2": "Gpt2"}
 
 
 def counting(vocabulary, batch, length, generator):
