@@ -50,10 +50,14 @@ def _embedded_module(source):
     if _router:
         module._ss_attention = _router[0]
     _embedded_loaded[source] = module
+    # Under its name in sys.modules: what pickles its classes by reference
+    # (vLLM's workers) imports it from there.
+    sys.modules[name] = module
     try:
         exec(compile(text, filename, "exec"), module.__dict__)
     except BaseException:
         del _embedded_loaded[source]
+        sys.modules.pop(name, None)
         raise
     return module
 
