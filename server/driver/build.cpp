@@ -62,6 +62,23 @@ std::vector<Diagnostic> export_refusals(const check::ProgramFacts& program, cons
 // runs, keeping the types the generator needs), then, when `exporting`,
 // the function to export chosen and checked, then the module generated
 // when nothing is an error.
+// Why a Hugging Face folder can't hold the model `function` takes first,
+// when a field of it is a model (`first: layers.Block`): its parameters
+// would need dotted names, which a folder's model doesn't have yet.
+std::string nested_model(const check::TypedProgram& typed, const std::string& function) {
+    auto fn = typed.functions.find(function);
+    if (fn == typed.functions.end() || fn->second.params.empty()) return "";
+    const check::Type& model = fn->second.params.front().type;
+    auto fields = typed.record_fields.find(model.ref);
+    if (model.kind != check::TypeKind::Model || fields == typed.record_fields.end()) return "";
+    for (const auto& [name, type] : fields->second)
+        if (type.kind == check::TypeKind::Model)
+            return "the field `" + name + "` of `" + model.ref + "` is a model (" + type.ref +
+                   "), and a Hugging Face folder or GGUF file of a model made of models is not supported yet: "
+                   "export a .pt2 or an AOTInductor package, or give the model its fields directly (docs/export.md)";
+    return "";
+}
+
 // The generated module of each file the program at `source_path` imports,
 // directly or not, for a Hugging Face folder's code to embed; nothing, with
 // `refused` set, when one can't be generated.
@@ -93,6 +110,10 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
         }
         chosen.export_fn = out.export_fn = chosen_export(checked.check.program, options.export_fn, out.export_refused);
         if (out.export_fn.empty()) return out;
+        if (options.hf) {
+            out.export_refused = nested_model(checked.typed, out.export_fn);
+            if (!out.export_refused.empty()) return out;
+        }
         std::vector<Diagnostic> extra = export_refusals(checked.check.program, out.export_fn, options, analysed, out);
         out.diagnostics.insert(out.diagnostics.end(), extra.begin(), extra.end());
         std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
