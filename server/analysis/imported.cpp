@@ -89,6 +89,11 @@ const ImportedCalls::Module& ImportedCalls::module(const std::shared_ptr<const c
         v.recording = recording_causes(*program, fn.name, analysed.padding, this);
         v.exporting = export_causes(*program, fn.name, this);
         v.serving = std::move(serving[fn.name]);
+        v.reads = fn.field_reads;
+        for (const auto& [name, path] : check::CallGraph(*program).reaches(fn.name))
+            for (const check::FunctionFacts& reached : program->functions)
+                if (reached.name == name && &reached != &fn)
+                    v.reads.insert(v.reads.end(), reached.field_reads.begin(), reached.field_reads.end());
     }
     --depth_;
     return modules_.emplace(program.get(), std::move(m)).first->second;

@@ -53,6 +53,10 @@ struct ImportedVerdicts {
     std::vector<Cause> recording;                // what keeps a step that reaches it from being recorded
     std::vector<Cause> exporting;                // what torch.export can't trace in it or what it reaches
     std::map<std::string, ServingAxis> serving;  // by generic axis, for a sequence axis passed to it
+    // The fields of model parameters it and what it reaches in its file
+    // read (models named as its file does): where a served model's
+    // embedding table or output layer is read again (E3303).
+    std::vector<check::FieldRead> reads;
 };
 
 class ImportedCalls {

@@ -135,13 +135,28 @@ public:
         for (const auto& [name, path] : check::CallGraph(program_).reaches(fn.name))
             if (auto f = by_name_.find(name); f != by_name_.end() && f->second != &fn)
                 reached.emplace_back(f->second, path.sites);
-        for (const auto& [f, path] : reached)
+        for (const auto& [f, path] : reached) {
             for (const check::FieldRead& read : f->field_reads)
                 if (read.model == model && engine_fields.count(read.field) && !engine_reads.count(read.range.begin)) {
                     Cause c{Blocker::ServingIds, "`" + read.parameter + "." + read.field + "` is read here", "",
                             f->name, read.range};
                     out.push_back(along(c, path));
                 }
+            // And in the functions of other files it calls, a model of the
+            // served type named there by its own name (`Gpt2` for `gpt2_layers.Gpt2`).
+            for (size_t i = f->calls_begin; i < f->calls_end; ++i) {
+                const check::CallSite& call = program_.calls[i];
+                const ImportedVerdicts* other = imported_ ? imported_->of(program_, call.callee) : nullptr;
+                if (!other) continue;
+                const check::ImportedFunction& imported = program_.imported.at(call.callee);
+                for (const check::FieldRead& read : other->reads)
+                    if (imported.module + "." + read.model == model && engine_fields.count(read.field)) {
+                        Cause c{Blocker::ServingIds, "`" + read.parameter + "." + read.field + "` is read here", "",
+                                imported.name, read.range};
+                        out.push_back(along(ImportedCalls::at_call(c, call, imported), path));
+                    }
+            }
+        }
         // E3304 and E3305, along the ids' sequence axis.
         if (sequence) {
             ServingAxis found = follow(fn, *sequence);
