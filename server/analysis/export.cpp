@@ -124,18 +124,11 @@ std::vector<Cause> untraceable(const FunctionView& view) {
 std::vector<Cause> reached_untraceable(const check::ProgramFacts& program, const std::string& root, bool exported,
                                        const std::function<const std::vector<Cause>&(size_t)>& causes,
                                        const ImportedCalls* imported) {
-    std::map<std::string, size_t> by_name;
-    for (size_t i = 0; i < program.functions.size(); ++i) by_name.emplace(program.functions[i].name, i);
-    auto start = by_name.find(root);
-    if (start == by_name.end()) return {};
-    std::vector<std::pair<size_t, check::CallPath>> order{{start->second, {}}};
-    for (auto& [name, path] : check::CallGraph(program).reaches(root))
-        if (auto reached = by_name.find(name); reached != by_name.end() && name != root)
-            order.emplace_back(reached->second, std::move(path));
+    std::vector<std::pair<size_t, check::CallPath>> order = check::CallGraph(program).with_reached(root);
     std::vector<Cause> out;
     for (const auto& [index, path] : order) {
         for (const Cause& c : causes(index))
-            if (index != start->second || !exported || c.what != Blocker::ExportHostParameter)
+            if (index != order.front().first || !exported || c.what != Blocker::ExportHostParameter)
                 out.push_back(along(c, path.sites));
         const check::FunctionFacts& fn = program.functions[index];
         for (size_t i = fn.calls_begin; i < fn.calls_end && imported; ++i) {

@@ -89,11 +89,10 @@ const ImportedCalls::Module& ImportedCalls::module(const std::shared_ptr<const c
         v.recording = recording_causes(*program, fn.name, analysed.padding, this);
         v.exporting = export_causes(*program, fn.name, this);
         v.serving = std::move(serving[fn.name]);
-        v.reads = fn.field_reads;
-        for (const auto& [name, path] : check::CallGraph(*program).reaches(fn.name))
-            for (const check::FunctionFacts& reached : program->functions)
-                if (reached.name == name && &reached != &fn)
-                    v.reads.insert(v.reads.end(), reached.field_reads.begin(), reached.field_reads.end());
+        for (const auto& [index, path] : check::CallGraph(*program).with_reached(fn.name)) {
+            const std::vector<check::FieldRead>& reads = program->functions[index].field_reads;
+            v.reads.insert(v.reads.end(), reads.begin(), reads.end());
+        }
     }
     --depth_;
     return modules_.emplace(program.get(), std::move(m)).first->second;

@@ -59,14 +59,8 @@ std::vector<Cause> reached_causes(const check::ProgramFacts& program, const std:
                                   const std::function<const std::vector<Cause>&(size_t)>& own,
                                   const std::set<std::pair<std::string, check::SymbolId>>& kept,
                                   const ImportedCalls* imported) {
-    std::map<std::string, size_t> by_name;
-    for (size_t i = 0; i < program.functions.size(); ++i) by_name.emplace(program.functions[i].name, i);
-    auto start = by_name.find(root);
-    if (start == by_name.end()) return {};
-    std::vector<std::pair<size_t, check::CallPath>> order{{start->second, {}}};
-    for (auto& [callee, path] : check::CallGraph(program).reaches(root))
-        if (auto fn = by_name.find(callee); fn != by_name.end() && callee != root)
-            order.emplace_back(fn->second, std::move(path));
+    std::vector<std::pair<size_t, check::CallPath>> order = check::CallGraph(program).with_reached(root);
+    if (order.empty()) return {};
     std::stable_sort(order.begin() + 1, order.end(),
                      [](const auto& a, const auto& b) { return a.second.sites.size() < b.second.sites.size(); });
     std::vector<Cause> found;

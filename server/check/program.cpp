@@ -115,6 +115,18 @@ std::vector<std::pair<std::string, CallPath>> CallGraph::reaches(const std::stri
     return search(from, edges, true);
 }
 
+std::vector<std::pair<size_t, CallPath>> CallGraph::with_reached(const std::string& from) const {
+    std::map<std::string, size_t> by_name;
+    for (size_t i = 0; i < program_.functions.size(); ++i) by_name.emplace(program_.functions[i].name, i);
+    auto start = by_name.find(from);
+    if (start == by_name.end()) return {};
+    std::vector<std::pair<size_t, CallPath>> out{{start->second, {}}};
+    for (auto& [name, path] : reaches(from))
+        if (auto reached = by_name.find(name); reached != by_name.end() && name != from)
+            out.emplace_back(reached->second, std::move(path));
+    return out;
+}
+
 std::vector<std::pair<std::string, CallPath>> CallGraph::reached_by(const std::string& to) const {
     std::map<std::string, std::vector<std::pair<const CallSite*, std::string>>> edges;
     for (const CallSite& c : program_.calls)

@@ -264,6 +264,10 @@ public:
     // Every function `from` reaches through calls (itself excluded unless
     // recursive), each with one shortest path, sorted by name.
     std::vector<std::pair<std::string, CallPath>> reaches(const std::string& from) const;
+    // `from` itself (by its index in program.functions, with an empty
+    // path) and then every function of this file it reaches, each with one
+    // shortest path, sorted by name; nothing when it isn't a body here.
+    std::vector<std::pair<size_t, CallPath>> with_reached(const std::string& from) const;
     // Every function that reaches `to`, each with one shortest path from it
     // to `to`, sorted by name.
     std::vector<std::pair<std::string, CallPath>> reached_by(const std::string& to) const;

@@ -11,6 +11,7 @@
 #include "analysis/analysis.hpp"
 #include "check/document.hpp"
 #include "check/modules.hpp"
+#include "module_files.hpp"
 
 using ss::check::DocumentAnalysis;
 using ss::check::ModuleGraph;
@@ -23,16 +24,7 @@ const std::string kMain =
     "import mid\nimport ops\n\ndata Row:\n    x: [ops.D] f32\n\n"
     "fn run(data: Dataset[Row]):\n    for batch in data |> batches(3):\n        log(c=mean(mid.block(batch.x)))\n";
 
-struct Files {
-    std::map<std::string, std::string> text;
-    ModuleGraph::ReadText reader() {
-        return [this](const std::string& path) -> std::optional<std::string> {
-            auto it = text.find(path);
-            if (it == text.end()) return std::nullopt;
-            return it->second;
-        };
-    }
-};
+using Files = ss::test::ModuleFiles;
 
 // The analyses' hints and the loop's padding fact, as codes.
 std::string analysed(ss::analysis::Analyzer& analyzer, DocumentAnalysis& main) {

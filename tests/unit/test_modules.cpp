@@ -11,6 +11,7 @@
 
 #include "check/document.hpp"
 #include "check/modules.hpp"
+#include "module_files.hpp"
 
 using ss::check::DocumentAnalysis;
 using ss::check::ImportOutcome;
@@ -26,16 +27,7 @@ const std::string kMain =
     "fn f(m: layers.Block, x: [b D]) -> [b layers.D]:\n    return layers.block(m, x)\n\n"
     "fn g(m: layers.Block, x: [b E]) -> [b E]:\n    return layers.block(m, x)\n";
 
-struct Files {
-    std::map<std::string, std::string> text;
-    ModuleGraph::ReadText reader() {
-        return [this](const std::string& path) -> std::optional<std::string> {
-            auto it = text.find(path);
-            if (it == text.end()) return std::nullopt;
-            return it->second;
-        };
-    }
-};
+using Files = ss::test::ModuleFiles;
 
 std::string codes(const ss::check::DocumentResult& r) {
     std::string out;
