@@ -5,6 +5,7 @@ PyTorch (outputs and gradients), and training lowers the loss."""
 
 import math
 import subprocess
+import sys
 
 import pytest
 import torch
@@ -112,3 +113,25 @@ def test_a_hugging_face_folder_of_a_model_made_of_models_is_refused(tmp_path):
     assert r.returncode == 2
     assert "the field `first` of `Lm` is a model (layers.Block)" in r.stderr, r.stderr
     assert not (tmp_path / "hf").exists()
+
+
+def test_the_language_model_exports_as_one_aoti_package(tmp_path):
+    # An AOTInductor package of a program of two files: compiled from the
+    # traced program, the numbers of the program loaded from its files.
+    out = tmp_path / "lm_aoti.pt2"
+    r = subprocess.run(
+        [str(compiler()), "export", str(SPLIT / "lm.ss"), "--fn", "logits", "--aoti", "-o", str(out)]
+        + ["--python", sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    package = torch._inductor.aoti_load_package(str(out))
+    lm = shapescript.load(SPLIT / "lm.ss", name="split_lm_aoti")
+    m = lm.Lm.init(seed=0)
+    for b, n in ((2, 9), (1, 4)):
+        ids = torch.randint(0, 96, (b, n))
+        # Contiguous: a package reads its inputs in the example's layout.
+        pos = torch.arange(n).expand(b, n).contiguous()
+        torch.testing.assert_close(package(ids, pos), lm.logits(m, ids, pos), rtol=1e-5, atol=1e-5)
