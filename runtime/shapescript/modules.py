@@ -8,6 +8,7 @@ folder's code) embeds the generated modules of the files it imports and
 registers them first (`embed_modules`): `ss_module` then runs those."""
 
 import base64
+import hashlib
 import importlib.util
 import linecache
 import os
@@ -40,7 +41,9 @@ def _embedded_module(source):
     if module is not None:
         return module
     stem = os.path.splitext(os.path.basename(source))[0]
-    name = "_ss_embedded_module_" + "".join(c if c.isalnum() else "_" for c in stem)
+    # One name per file: nn/attention.ss and attention.ss are two modules.
+    digest = hashlib.sha256(source.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    name = "_ss_embedded_module_" + "".join(c if c.isalnum() else "_" for c in stem) + "_" + digest
     module = types.ModuleType(name)
     # Its text where tracebacks look: the file it was made from, named.
     filename = "<shapescript module>/" + stem + ".py"
