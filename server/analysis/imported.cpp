@@ -86,6 +86,13 @@ const ImportedCalls::Module& ImportedCalls::module(const std::shared_ptr<const c
             if (!a.pad_id) a.pad_id = pad_id(paddable.padded, fn.name, symbol);
         }
         v.elementwise = follower.elementwise(fn);
+        for (size_t i = fn.effects_begin; i < fn.effects_end; ++i) {
+            const check::Effect& e = program->effects[i];
+            auto k = e.kind == check::EffectKind::Returned ? e.size.as_symbol() : std::nullopt;
+            for (const PaddedAxis& a : analysed.padding.padded)
+                if (k && a.function == fn.name && a.symbol == *k && a.made_here && !a.loop)
+                    v.kept_results.insert(e.detail);
+        }
         v.recording = recording_causes(*program, fn.name, analysed.padding, this);
         v.exporting = export_causes(*program, fn.name, this);
         v.serving = std::move(serving[fn.name]);

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,8 +49,11 @@ struct ServingAxis {
 // What the analyses conclude about one function of another file, in that
 // file's terms (its names, its ranges).
 struct ImportedVerdicts {
-    std::map<std::string, ImportedAxis> axes;    // by the function's name for the axis (`n`)
-    bool elementwise = false;                    // a value may pass through its group padded
+    std::map<std::string, ImportedAxis> axes;  // by the function's name for the axis (`n`)
+    bool elementwise = false;                  // a value may pass through its group padded
+    // The declared `?k`s of its result it gives back kept when a caller
+    // asks (`_ss_keep=True`), by name: a kept selection it returns.
+    std::set<std::string> kept_results;
     std::vector<Cause> recording;                // what keeps a step that reaches it from being recorded
     std::vector<Cause> exporting;                // what torch.export can't trace in it or what it reaches
     std::map<std::string, ServingAxis> serving;  // by generic axis, for a sequence axis passed to it

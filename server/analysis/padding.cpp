@@ -118,6 +118,24 @@ public:
         // A kept size a function returns comes back kept to each caller that
         // can keep it too, as a size made there, which it may return on.
         std::set<std::pair<std::string, check::SymbolId>> seen;
+        // So does one a function of another file gives back kept.
+        for (const check::FunctionFacts& caller : program.functions)
+            for (size_t i = caller.calls_begin; i < caller.calls_end && in.imported; ++i) {
+                const check::CallSite& call = program.calls[i];
+                const ImportedVerdicts* other = call.kind == check::CalleeKind::Function && !call.passed_as_value
+                                                    ? in.imported->of(program, call.callee)
+                                                    : nullptr;
+                if (!other) continue;
+                for (const check::AxisBinding& r : call.results) {
+                    auto size = r.size.as_symbol();
+                    if (!size || !other->kept_results.count(r.axis) || !seen.insert({caller.name, *size}).second)
+                        continue;
+                    AxisReach reach = follower().reach(caller, *size, padding_prevents(true));
+                    if (reach.prevention) continue;
+                    ids.add(reach, caller.name, *size, std::nullopt, true);
+                    kept.emplace_back(&caller, *size);
+                }
+            }
         while (!kept.empty()) {
             auto [fn, k] = kept.back();
             kept.pop_back();

@@ -116,7 +116,8 @@ enum class EffectKind {
     // `return` of a value with a size made from the data here (a
     // selection's, or a callee's `?k` result); size: that size, and
     // `returned_as` the declared result's `?k` it is returned as, which
-    // each call site binds (CallSite::results).
+    // each call site binds (CallSite::results); detail: that `?k`'s name,
+    // as a call site's AxisBinding::axis names it.
     Returned,
 };
 

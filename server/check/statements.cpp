@@ -327,7 +327,7 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         std::set<SymbolId> as = sig.returns ? returned_as(*sig.returns, value, made, sig.scope) : std::set<SymbolId>{};
         if (as.empty()) record_effect(EffectKind::AcrossAxis, ret.value->range, "returning it", Size::symbol(made));
         for (SymbolId declared : as) {
-            record_effect(EffectKind::Returned, ret.value->range, "", Size::symbol(made));
+            record_effect(EffectKind::Returned, ret.value->range, symbol_name(declared), Size::symbol(made));
             result_.program.effects.back().returned_as = declared;
         }
     }

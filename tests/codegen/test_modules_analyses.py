@@ -127,3 +127,42 @@ def test_a_sort_in_another_file_is_said_at_the_call(tmp_path):
     r = subprocess.run([str(compiler()), "check", str(tmp_path / "main.ss")], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "H2001" in r.stdout and "`sort` in `masked._ranked` (reached through `masked.ranked`)" in r.stdout
+
+
+ROWS = """\
+dim F = 4
+
+fn positive_rows(x: [n F]) -> [?k F]:
+    keep = sum(x, over=F) > 0.0
+    return x[keep]
+"""
+
+ROWS_MAIN = """\
+import rows
+from rows import F
+
+fn rows_mean(x: [n F]) -> [] f32:
+    return mean(rows.positive_rows(x))
+"""
+
+
+def test_a_selection_another_file_keeps_is_given_back_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHAPESCRIPT_BIN", str(compiler()))
+    monkeypatch.setenv("SHAPESCRIPT_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "rows.ss").write_text(ROWS)
+    (tmp_path / "main.ss").write_text(ROWS_MAIN)
+    main = shapescript.load(tmp_path / "main.ss", name="modules_kept_rows")
+    text = open(main.__file__).read()
+    # Asked for it kept, as a caller in its own file would.
+    assert re.search(r"_ss_rt\.kept_result\(\w*positive\w*rows\w*\(x, _ss_keep=True\), _ss_pads, ", text), text
+    g = torch.Generator().manual_seed(2)
+    for n in (1, 3, 12):
+        x = torch.randn(n, 4, generator=g)
+        x[0] = x[0].abs()
+        want = x[x.sum(1) > 0].mean()
+        for padded in (True, False):
+            was = shapescript.fixed_shapes(padded)
+            try:
+                torch.testing.assert_close(main.rows_mean(x), want)
+            finally:
+                shapescript.fixed_shapes(was)
