@@ -241,18 +241,25 @@ Type FileChecker::norm_rule(const std::string& name, const BuiltinArguments& arg
     // A weight and a bias of one size, both not the axis's, are one
     // mistake (most likely the axis): reported once, at the first.
     const Type* reported = nullptr;
+    // By keyword, or after `x` in order (`layer_norm(x, w, b, over=D)`).
+    size_t position = 1;
     for (const char* part : {"weight", "bias"}) {
-        auto given = args.keywords.find(part);
-        if (given == args.keywords.end() || given->second.type.kind == TypeKind::Unknown) continue;
-        if (given->second.type.kind != TypeKind::Tensor) {
-            report(DiagCode::E0505, given->second.range,
-                   {part, "[" + it->written + "]", describe(given->second.type)});  // torch takes no number
+        const BuiltinArgument* argument = nullptr;
+        if (auto named = args.keywords.find(part); named != args.keywords.end()) argument = &named->second;
+        else if (position < args.positional.size() && args.positional[position].type.kind == TypeKind::Tensor &&
+                 (std::string_view(part) == "weight" || name == "layer_norm"))
+            argument = &args.positional[position++];
+        if (!argument || argument->type.kind == TypeKind::Unknown) continue;
+        const auto& given = *argument;
+        if (given.type.kind != TypeKind::Tensor) {
+            report(DiagCode::E0505, given.range,
+                   {part, "[" + it->written + "]", describe(given.type)});  // torch takes no number
             continue;
         }
-        const auto& axes = given->second.type.tensor.axes;
+        const auto& axes = given.type.tensor.axes;
         if (axes.size() == 1 && axes[0].size == it->size && !distinct_dims(axes[0], *it)) continue;
-        if (reported && same_shape(reported->tensor, given->second.type.tensor, nullptr)) continue;
-        std::string found = "it is " + in_message(given->second.type);
+        if (reported && same_shape(reported->tensor, given.type.tensor, nullptr)) continue;
+        std::string found = "it is " + in_message(given.type);
         if (axes.size() == 1 && axes[0].size == it->size)  // the size, another dim
             found += ", the dim " + *dim_of(axes[0]) + ", not " + *dim_of(*it);
         else
@@ -261,9 +268,9 @@ Type FileChecker::norm_rule(const std::string& name, const BuiltinArguments& arg
                     found += ", the size of the axis `" + *a.name + "`: is `over=" + *a.name + "` meant?";
                     break;
                 }
-        report(DiagCode::E0504, given->second.range,
+        report(DiagCode::E0504, given.range,
                {part, "[" + it->written + "], the size of the axis normalised over (" + show(it->size) + ")", found});
-        reported = &given->second.type;
+        reported = &given.type;
     }
     return *x;
 }
