@@ -27,8 +27,9 @@ std::optional<int> pad_id(const std::vector<PaddedAxis>& padded, const std::stri
 
 const ImportedVerdicts* ImportedCalls::of(const check::ProgramFacts& program, const std::string& callee) const {
     auto found = program.imported.find(callee);
-    if (found == program.imported.end() || !found->second.program || depth_ >= kDeepest) return nullptr;
-    const Module& m = module(found->second.program);
+    if (found == program.imported.end() || !found->second.facts || !found->second.facts->program || depth_ >= kDeepest)
+        return nullptr;
+    const Module& m = module(*found->second.facts);
     auto verdicts = m.functions.find(found->second.name);
     return verdicts == m.functions.end() ? nullptr : &verdicts->second;
 }
@@ -57,13 +58,20 @@ void ImportedCalls::keep_reached(const check::ProgramFacts& program) {
         const check::ProgramFacts* at = todo.back();
         todo.pop_back();
         for (const auto& [name, f] : at->imported)
-            if (f.program && reached.insert(f.program.get()).second) todo.push_back(f.program.get());
+            if (f.facts && f.facts->program && reached.insert(f.facts->program.get()).second)
+                todo.push_back(f.facts->program.get());
     }
     std::erase_if(modules_, [&](const auto& entry) { return !reached.count(entry.first); });
 }
 
-const ImportedCalls::Module& ImportedCalls::module(const std::shared_ptr<const check::ProgramFacts>& program) const {
-    if (auto found = modules_.find(program.get()); found != modules_.end()) return found->second;
+const ImportedCalls::Module& ImportedCalls::module(const check::ModuleFacts& facts) const {
+    // By its bodies and its key: a file kept as it was whose imports'
+    // bodies changed (its key did) is analysed again.
+    std::shared_ptr<const check::ProgramFacts> program = facts.program;
+    if (auto found = modules_.find(program.get()); found != modules_.end()) {
+        if (found->second.key == facts.key) return found->second;
+        modules_.erase(found);
+    }
     // The file analysed as it alone would be, its own imports through this.
     ++depth_;
     std::shared_ptr<ImportedCalls> shared(std::shared_ptr<void>{}, const_cast<ImportedCalls*>(this));
@@ -73,6 +81,7 @@ const ImportedCalls::Module& ImportedCalls::module(const std::shared_ptr<const c
     AxisFollower follower(*program, analysed.padding.mixing, this);
     Module m;
     m.program = program;
+    m.key = facts.key;
     std::map<std::string, std::map<std::string, ServingAxis>> serving = serving_axes(*program, this);
     for (const check::FunctionFacts& fn : program->functions) {
         ImportedVerdicts& v = m.functions[fn.name];

@@ -82,9 +82,10 @@ public:
 private:
     struct Module {
         std::shared_ptr<const check::ProgramFacts> program;  // keeps the key alive
+        std::string key;                                     // the file's facts' key then (check::ModuleFacts)
         std::map<std::string, ImportedVerdicts> functions;
     };
-    const Module& module(const std::shared_ptr<const check::ProgramFacts>& program) const;
+    const Module& module(const check::ModuleFacts& facts) const;
 
     mutable std::map<const check::ProgramFacts*, Module> modules_;
     mutable size_t depth_ = 0;  // files being analysed, each for an importer's call

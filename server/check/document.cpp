@@ -117,8 +117,8 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     for (const auto& [local, name] : environment_->imported_names()) {
         if (name.kind != SymbolKind::Function && name.kind != SymbolKind::ExternFunction) continue;
         auto found = imports.find(name.module);
-        if (found != imports.end() && found->second.summary && found->second.summary->program)
-            result_.check.program.imported[local] = {name.module, name.name, found->second.summary->program};
+        if (found != imports.end() && found->second.summary && found->second.summary->facts)
+            result_.check.program.imported[local] = {name.module, name.name, found->second.summary->facts};
     }
     result_.typed = std::move(typed);
     result_.items = std::move(items_in_order);
@@ -140,7 +140,8 @@ const DocumentResult* DocumentAnalysis::last() const {
     return environment_ && !environment_->stopped() ? &result_ : nullptr;
 }
 
-std::shared_ptr<const ModuleSummary> DocumentAnalysis::summary(const std::string& file) const {
+std::shared_ptr<const ModuleSummary> DocumentAnalysis::summary(const std::string& file,
+                                                               std::shared_ptr<ModuleFacts> facts) const {
     if (!environment_) return nullptr;
     std::shared_ptr<ModuleSummary> s = environment_->summary(file, result_.check);
     s->errors = static_cast<size_t>(std::count_if(result_.diagnostics.begin(), result_.diagnostics.end(),
@@ -150,12 +151,15 @@ std::shared_ptr<const ModuleSummary> DocumentAnalysis::summary(const std::string
     s->key += ":" + std::to_string(s->errors) + ":" + s->cycle;
     // A body without a key (no cache) changes it each time.
     static std::atomic<size_t> unkeyed = 0;
-    std::string facts;
+    std::string own;
     for (const FunctionFacts& f : result_.check.program.functions)
-        facts += (f.key.empty() ? "#" + std::to_string(++unkeyed) : f.key) + ";";
-    for (const auto& [module, found] : imports_)
-        if (found.summary) facts += module + "=" + found.summary->facts_key + ";";
-    s->facts_key = std::to_string(std::hash<std::string>{}(facts));
+        own += (f.key.empty() ? "#" + std::to_string(++unkeyed) : f.key) + ";";
+    if (facts) {
+        *facts = std::move(*s->facts);
+        s->facts = std::move(facts);
+    }
+    s->facts->own_key = std::move(own);
+    s->facts->key = facts_key(s->facts->own_key, imports_);
     s->module_key += ":" + std::to_string(s->errors) + ":" + s->cycle;
     return s;
 }

@@ -68,8 +68,10 @@ public:
     // The last complete analysis, or null before one (and after a stopped one).
     const DocumentResult* last() const;
     // What importers of this file depend on, from the last complete
-    // analysis; `file` is the path it was found at.
-    std::shared_ptr<const ModuleSummary> summary(const std::string& file) const;
+    // analysis; `file` is the path it was found at. Its facts go into
+    // `facts` when given (the module graph's cell for the file).
+    std::shared_ptr<const ModuleSummary> summary(const std::string& file,
+                                                 std::shared_ptr<ModuleFacts> facts = nullptr) const;
     // The names of each imported module the last complete analysis used
     // (module path as written -> names): a module's edit that changes
     // none of them leaves this file's summary as it was (modules.hpp).

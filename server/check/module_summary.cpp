@@ -36,13 +36,14 @@ std::string summary_key(const ModuleSummary& s) { return s.key; }
 
 size_t summary_errors(const ModuleSummary& s) { return s.errors; }
 
-std::string summary_facts_key(const ModuleSummary& s) { return s.facts_key; }
+std::string summary_facts_key(const ModuleSummary& s) { return s.facts ? s.facts->key : ""; }
 
 std::shared_ptr<ModuleSummary> FileChecker::summary(const std::string& file, const CheckResult& result) const {
     auto s = std::make_shared<ModuleSummary>();
     s->file = file;
     s->symbol_names = environment_symbol_names_;
-    s->program = std::make_shared<const ProgramFacts>(result.program);
+    s->facts = std::make_shared<ModuleFacts>();
+    s->facts->program = std::make_shared<const ProgramFacts>(result.program);
     for (const ast::Item& item : items())
         if (auto* imp = std::get_if<ast::ImportModule>(&item.node))
             if (auto found = imports_.find(imp->module.text); found != imports_.end() && !found->second.file.empty()) {

@@ -79,11 +79,11 @@ struct ModuleSummary {
     std::map<std::string, std::string> name_keys;
     std::string module_key;  // what every importer depends on: its errors, cycle, imports and names
     // Its bodies' facts, for the analyses of importers' calls into it
-    // (analysis/imported.hpp), and their key: the bodies' keys and those of
-    // the files it imports. Neither is in `key`: a body edit re-checks no
-    // importer, but the language server analyses them again.
-    std::shared_ptr<const ProgramFacts> program;
-    std::string facts_key;
+    // (analysis/imported.hpp), and their key (ModuleFacts): not in `key`,
+    // so a body edit re-checks no importer, but the language server
+    // analyses them again. The module graph's one cell for the file:
+    // updated in place, not copied, when the file or an import changes.
+    std::shared_ptr<ModuleFacts> facts;
 };
 
 // Whether a top-level name is exported: every name but those starting with `_`.

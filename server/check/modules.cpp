@@ -18,28 +18,13 @@ struct ModuleGraph::Entry {
     std::vector<std::string> modules;                   // the imports its last check resolved, as written, in order
     std::map<std::string, std::set<std::string>> used;  // the names of each it used
     std::string imports_key;                            // what they found then, of what it used
-    std::string imports_facts;                          // and their facts' keys (ModuleSummary::facts_key)
+    std::string imports_facts;                          // and their facts' keys (ModuleFacts::key)
     ImportOutcome outcome;                              // what importing it gives
+    // Its facts, the one cell its importers' facts point at, kept across checks.
+    std::shared_ptr<ModuleFacts> facts = std::make_shared<ModuleFacts>();
 };
 
 namespace {
-
-// `summary` with the facts of the functions it calls of other files as
-// `outcomes` (its imports' now) have them.
-std::shared_ptr<const ModuleSummary> with_imports_facts(const ModuleSummary& summary,
-                                                        const std::map<std::string, ImportOutcome>& outcomes) {
-    auto out = std::make_shared<ModuleSummary>(summary);
-    auto program = std::make_shared<ProgramFacts>(*summary.program);
-    std::string facts = summary.facts_key;
-    for (auto& [local, f] : program->imported)
-        if (auto o = outcomes.find(f.module); o != outcomes.end() && o->second.summary) {
-            f.program = o->second.summary->program;
-            facts += ";" + o->second.summary->facts_key;
-        }
-    out->program = std::move(program);
-    out->facts_key = std::to_string(std::hash<std::string>{}(facts));
-    return out;
-}
 
 // What an import found, as a cached importer that used `names` of it
 // depends on: the module's own key and those names' keys, so a change
@@ -76,6 +61,13 @@ std::string imports_key(const std::map<std::string, ImportOutcome>& imports) {
         key += "\1" + module + "\1" + std::to_string(static_cast<int>(found.problem)) + found.detail + "\1" +
                found.file + "\1" + (found.summary ? found.summary->key : "");
     return key;
+}
+
+std::string facts_key(const std::string& own_key, const std::map<std::string, ImportOutcome>& imports) {
+    std::string all = own_key;
+    for (const auto& [module, found] : imports)
+        if (found.summary) all += "\1" + module + "=" + summary_facts_key(*found.summary);
+    return std::to_string(std::hash<std::string>{}(all));
 }
 
 ModuleGraph::ModuleGraph(ReadText read, std::vector<std::string> search_path)
@@ -182,15 +174,16 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
         for (const std::string& module : entry.modules) {
             const ImportOutcome& o = outcomes[module] = resolve(module);
             key += module + "\1" + use_key(o, entry.used[module]);
-            facts += module + "\1" + (o.summary ? o.summary->facts_key : "") + "\1";
+            facts += module + "\1" + (o.summary ? summary_facts_key(*o.summary) : "") + "\1";
         }
         if (key == entry.imports_key) {
             checking_.pop_back();
-            // An import's bodies changed: its facts, which the analyses of
-            // calls into it read, are taken into the summary; nothing is checked again.
+            // An import's bodies changed: the facts importers read already
+            // point at its cell; only this file's key says it changed.
+            // Nothing is checked again, nothing copied.
             if (facts != entry.imports_facts) {
                 entry.imports_facts = facts;
-                entry.outcome.summary = with_imports_facts(*entry.outcome.summary, outcomes);
+                entry.facts->key = facts_key(entry.facts->own_key, outcomes);
             }
             return entry.outcome;
         }
@@ -215,9 +208,9 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
     for (const auto& [module, outcome] : found) {
         entry.modules.push_back(module);
         entry.imports_key += module + "\1" + use_key(outcome, entry.used[module]);
-        entry.imports_facts += module + "\1" + (outcome.summary ? outcome.summary->facts_key : "") + "\1";
+        entry.imports_facts += module + "\1" + (outcome.summary ? summary_facts_key(*outcome.summary) : "") + "\1";
     }
-    entry.outcome = ImportOutcome{ImportOutcome::Problem::None, "", file, entry.analysis->summary(file)};
+    entry.outcome = ImportOutcome{ImportOutcome::Problem::None, "", file, entry.analysis->summary(file, entry.facts)};
     return entry.outcome;
 }
 

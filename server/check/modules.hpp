@@ -45,9 +45,11 @@ std::string summary_key(const ModuleSummary& summary);
 std::string imports_key(const std::map<std::string, ImportOutcome>& imports);
 size_t summary_errors(const ModuleSummary& summary);
 // What the analyses of an importer's calls into the file read
-// (ModuleSummary::facts_key): when it changes and `summary_key` doesn't,
+// (ModuleFacts::key): when it changes and `summary_key` doesn't,
 // importers are analysed again but not checked again.
 std::string summary_facts_key(const ModuleSummary& summary);
+// A file's ModuleFacts::key: its bodies' keys with its imports' facts' keys.
+std::string facts_key(const std::string& own_key, const std::map<std::string, ImportOutcome>& imports);
 
 class ModuleGraph {
 public:

@@ -34,8 +34,8 @@ const ExternFacts* extern_named(const ProgramFacts& program, std::string_view na
     for (const ExternFacts& e : program.externs)
         if (e.name == name) return &e;
     if (auto imported = program.imported.find(std::string(name));
-        imported != program.imported.end() && imported->second.program)
-        for (const ExternFacts& e : imported->second.program->externs)
+        imported != program.imported.end() && imported->second.facts && imported->second.facts->program)
+        for (const ExternFacts& e : imported->second.facts->program->externs)
             if (e.name == imported->second.name) return &e;
     return nullptr;
 }

@@ -220,10 +220,20 @@ struct ProgramFacts;
 // A function of another .ss file that this file calls (docs/modules.md):
 // the analyses follow a call of it into its file's facts, by what their
 // own conclusions there are (analysis/imported.hpp).
+// One file's facts as its importers' analyses read them. The module
+// graph keeps one per file and updates it in place at each check of the
+// file (and its key when a file it imports changes), so an importer kept
+// as it was reads the bodies as they are now, at no copy.
+struct ModuleFacts {
+    std::shared_ptr<const ProgramFacts> program;  // as its last check found them
+    std::string own_key;                          // its bodies' keys
+    std::string key;                              // and its imports' facts' keys: changes with any body it reaches
+};
+
 struct ImportedFunction {
-    std::string module;                           // its module's path as this file writes it: `layers`
-    std::string name;                             // its name in that file
-    std::shared_ptr<const ProgramFacts> program;  // that file's facts, as its last check found them
+    std::string module;                        // its module's path as this file writes it: `layers`
+    std::string name;                          // its name in that file
+    std::shared_ptr<const ModuleFacts> facts;  // that file's facts
 };
 
 struct ProgramFacts {
