@@ -4,6 +4,7 @@
 // checks what it can and gives an unknown type where it can't know more.
 // Which built-in has which rule is the table's (builtin_table.cpp).
 #include <algorithm>
+#include <cctype>
 
 #include "check/attention.hpp"
 #include "check/builtin_table.hpp"
@@ -61,7 +62,27 @@ BuiltinArguments FileChecker::builtin_arguments(const std::vector<const ast::Arg
             out.keywords.erase(named);
         }
     }
+    if (out.over && builtin) python_over(*builtin, out);
     return out;
+}
+
+// `over=` places its axis in the value by the value's type (`cat`'s: the
+// first part with one; `stack`'s new axis is the first, whatever the
+// parts): E0512 when that value comes from Python, of no type yet.
+void FileChecker::python_over(const Builtin& builtin, const BuiltinArguments& args) {
+    if (builtin.name == "stack" || args.positional.empty() || !args.positional[0].type.python) return;
+    if (builtin.name == "cat")
+        for (const auto& part : args.positional)
+            if (part.type.kind == TypeKind::Tensor) return;
+    python_over(*args.over, args.positional[0].range);
+}
+
+void FileChecker::python_over(const ast::Argument& over, ByteRange value) {
+    std::string text = written(value);
+    bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+    });
+    report(DiagCode::E0512, value, {written(over.value->range), text, plain ? text : "(" + text + ")"});
 }
 
 void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,

@@ -130,6 +130,7 @@ void FileChecker::type_arguments(CallMatch& m) {
 void FileChecker::bind_arguments(CallMatch& m) {
     const Signature& sig = m.sig;
     const TensorType* first_tensor = nullptr;  // what `over=` names an axis of
+    std::optional<size_t> python_first;        // or a Python value in its place (E0512)
     // Reported once every argument is bound, with what the argument itself bound.
     std::vector<std::pair<size_t, CallBindings>> wrong_elements;
     std::vector<size_t> refused;  // the arguments reported
@@ -138,11 +139,13 @@ void FileChecker::bind_arguments(CallMatch& m) {
         const Type& p = sig.params[i].type;
         const Type& a = m.types[i];
         if (p.kind == TypeKind::AxisName) {
+            if (!first_tensor && python_first) python_over(*m.given[i], m.where[*python_first]);
             if (const AxisType* axis = check_axis_argument(*m.given[i], first_tensor, sig.params[i].name))
                 note_across(m.range, m.name, axis->size);
             continue;
         }
         if (a.kind == TypeKind::Unknown && p.kind == TypeKind::Tensor) note_unknown_argument(m, p.tensor);
+        if (a.python && p.kind == TypeKind::Tensor && !first_tensor && !python_first) python_first = i;
         if (a.kind == TypeKind::Unknown || p.kind == TypeKind::Unknown) continue;
         if (p.kind == TypeKind::Tensor && a.kind == TypeKind::Tensor) {
             // The same value for a parameter of the same type as one already

@@ -251,7 +251,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 open(CalleeKind::Python, written(callee.range), callee.range);
                 type_of(callee);
                 type_arguments(nullptr, "the Python function `" + written(callee.range) + "`");
-                return Type{};
+                return python_value();
             }
     }
     open(CalleeKind::Unresolved, written(callee.range), callee.range);
@@ -267,7 +267,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
         report(DiagCode::E0508, callee.range, {written(callee.range), "a call's result"});
     else not_callable(callee, type);
     type_arguments();
-    return Type{};
+    return python_call ? python_value() : Type{};
 }
 
 // A call of a value (`x |> w`, `x |> 0`, `arange(0, 4, 1)(x)`): E0508,

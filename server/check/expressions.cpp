@@ -418,7 +418,7 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
 Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
                               ByteRange right_range, const std::string& op) {
     bool comparison = op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";
-    if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return Type{};
+    if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return unknown_of(left, right);
     if (is_scalar(left) && is_scalar(right)) {
         // As Python computes: arithmetic of bools and ints is an int
         // (`True + True` is 2), `&` `|` of two bools a bool, `/` a float,
@@ -498,7 +498,7 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
 
 // `a @ b` contracts the last axis of `a` with the first of `b`.
 Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range) {
-    if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return Type{};
+    if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return unknown_of(left, right);
     if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor || left.tensor.axes.empty() ||
         right.tensor.axes.empty()) {
         const Type& bad = left.kind != TypeKind::Tensor || left.tensor.axes.empty() ? left : right;
@@ -689,7 +689,7 @@ Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
         reference(*lookup(n->name.text), n->name.range);
         ByteRange whole{n->name.range.begin, attribute.attribute.range.end};
         record_effect(EffectKind::PythonValue, whole, written(whole));
-        return Type{};
+        return python_value();
     }
     Type object = type_of(*attribute.object);
     const std::string& field = attribute.attribute.text;

@@ -77,7 +77,25 @@ struct Type {
     TensorType tensor;           // Tensor; for a Batch, its one axis is the batch axis
     std::string ref;             // Model, Data, Dataset, Batch, Optimizer
     std::vector<Type> elements;  // Tuple
+    // Unknown: a Python value's (`torch.f(x)`, arithmetic of one), which no
+    // error made unknown: what needs its axes is refused (E0512), not let
+    // through to fail in the code generator.
+    bool python = false;
 };
+
+// The unknown type of a Python value.
+inline Type python_value() {
+    Type t;
+    t.python = true;
+    return t;
+}
+
+// An operation's result when `a` or `b` is unknown: a Python value's,
+// unless one is unknown after an error (or is no value).
+inline Type unknown_of(const Type& a, const Type& b) {
+    bool other = (a.kind == TypeKind::Unknown && !a.python) || (b.kind == TypeKind::Unknown && !b.python);
+    return other ? Type{} : python_value();
+}
 
 // An immutable type kept in the checker's facts, shared by the copies a
 // replayed body makes.

@@ -311,24 +311,7 @@ ALLOWED = (
 )
 
 
-KNOWN = (
-    Known(
-        "over= on a Python value's arithmetic",
-        "a tensor times a Python value (`sum(torch.codes * c.codes, over=D)`, `torch` an `import python`) is "
-        "of unknown type, so the checker lets `over=D` pass and the code generator can't place the axis: "
-        "refused at build (exit 1), not by the checker. Reproducer: run.py --seed 1 --start 14085 --count 1 "
-        "(issue 36's note of 2026-12-05, seventh session); the checker should ask for `as` first",
-        "build",
-        "exit 1",
-        r"can't generate Python for this yet: the axis `\w+` of this value isn't known here",
-        {
-            "kind": "build",
-            "type": "exit 1",
-            "message": "m.ss:15:113: error: can't generate Python for this yet: the axis `D` of this value "
-            "isn't known here",
-        },
-    ),
-)
+KNOWN = ()
 
 
 def known_class(failure):

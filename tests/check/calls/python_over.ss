@@ -1,0 +1,39 @@
+# `over=` finds its axis by the value's type; a value from Python has none
+# until `as` gives it one (E0512). Arithmetic of a Python value is one too;
+# a value unknown after an error says nothing more.
+import python torch
+
+dim D = 64
+dim K = 512
+
+extern fn running(x: [..s], over: axis) -> [..s] = torch.cumsum
+
+model Codebook:
+    codes: [K D] = uniform(-0.002, 0.002)
+
+fn sizes(c: Codebook) -> [K]:
+    return sum(torch.codes * c.codes, over=D)  # error E0512 "`over=D` needs the axes of `torch.codes * c.codes`, a Python value whose type isn't known here; say it with `as`: `(torch.codes * c.codes) as [...]`"
+
+fn piped(x: [b D]) -> [b D]:
+    return torch.nn.functional.gelu(x) |> softmax(over=D)  # error E0512 "`over=D` needs the axes of `torch.nn.functional.gelu(x)`"
+
+fn kept(x: [b D]) -> [b]:
+    y = -torch.tanh(x)
+    return y |> mean(over=D)  # error E0512 "needs the axes of `y`"
+
+fn after_error(x: [b D]) -> [b]:
+    y = x + missing  # error E0102
+    return sum(y, over=D)
+
+fn typed(x: [b D]) -> [b]:
+    y = torch.tanh(x) as [b D]
+    return sum(y, over=D)
+
+fn joined(x: [b D]) -> [b (2 D)]:
+    return cat(torch.tanh(x), x, over=D)
+
+fn stacked(x: [b D]) -> [2 b D]:
+    return stack(torch.tanh(x) as [b D], x, over=k)
+
+fn summed_on(x: [b D]) -> [b D]:
+    return running(torch.tanh(x), over=D)  # error E0512 "`over=D` needs the axes of `torch.tanh(x)`"
