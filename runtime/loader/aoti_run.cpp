@@ -67,6 +67,10 @@ int main(int argc, char** argv) {
     try {
         torch::inductor::AOTIModelPackageLoader loader(argv[1]);
         std::vector<at::Tensor> inputs = load_tensors(argv[2]);
+        // The package reads each input's memory in the layout of the
+        // example it was traced with (contiguous), checking no strides: a
+        // transposed or sliced tensor would give wrong numbers.
+        for (at::Tensor& t : inputs) t = t.contiguous();
         save_tensors(loader.run(inputs), argv[3]);
     } catch (const std::exception& e) {
         std::cerr << "shapescript-aoti-run: " << e.what() << "\n";

@@ -28,6 +28,27 @@ assert "shapescript" not in sys.modules and "einops" not in sys.modules, sorted(
 """
 )
 
+# Inputs in another layout than the example's (a transposed weight, a
+# sliced x): the package reads memory in the example's layout, so the C++
+# loader makes them contiguous first (folder/odd.pt, hand.pt).
+ODD_LAYOUT = (
+    HAND_ATTENTION
+    + r"""
+folder = sys.argv[1]
+x = torch.randn(2, 10, D, generator=g)[:, ::2]
+w_o_t = w_o.t().contiguous().t()
+assert not x.is_contiguous() and not w_o_t.is_contiguous() and torch.equal(w_o_t, w_o)
+torch.save([x, w_qkv, w_o_t], "%s/odd.pt" % folder)
+torch.save([attention_by_hand(x)], "%s/hand.pt" % folder)
+"""
+)
+
+SAME_AS_HAND = r"""
+import sys, torch
+got, hand = torch.load("%s/odd_out.pt" % sys.argv[1]), torch.load("%s/hand.pt" % sys.argv[1])
+assert ((got[0] - hand[0]).abs().max() / hand[0].abs().max()).item() < 1e-5
+"""
+
 SAME_AS_PYTHON = r"""
 import sys, torch
 for k in range(3):
@@ -78,3 +99,11 @@ def test_the_loader_says_what_went_wrong(bin_dir, tmp_path, package):
     )
     assert missing.returncode == 1 and "can't read" in missing.stderr, missing.stderr
     assert not (tmp_path / "out.pt").exists()
+
+
+def test_the_loader_takes_inputs_in_any_layout(package, bin_dir, tmp_path):
+    run_with_torch(ODD_LAYOUT, tmp_path)
+    args = [str(package), str(tmp_path / "odd.pt"), str(tmp_path / "odd_out.pt")]
+    result = subprocess.run([str(bin_dir / "shapescript-aoti-run")] + args, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    run_with_torch(SAME_AS_HAND, tmp_path)
