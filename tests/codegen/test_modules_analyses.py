@@ -10,8 +10,8 @@ import re
 import torch
 
 import shapescript
-import shapescript.rt as _ss_rt
 from conftest import compiler
+from padded_training import assert_padded_trains_as_plain
 
 # Every masked operation across the batch axis, in a file of its own.
 MASKED = """\
@@ -75,33 +75,8 @@ def program(tmp_path, monkeypatch, name):
     return shapescript.load(tmp_path / "main.ss", name=name)
 
 
-def examples(n, seed=0):
-    g = torch.Generator().manual_seed(seed)
-    return {"x": torch.randn(n, 4, generator=g), "y": torch.randint(0, 3, (n,), generator=g)}
-
-
-def trained(module, data, padded):
-    shapescript.shapes_seen(reset=True)
-    was = shapescript.fixed_shapes(padded)
-    try:
-        m = module.Lin.init(seed=0)
-        module.train(m, _ss_rt.adamw(m, lr=0.05), data, 3)
-    finally:
-        shapescript.fixed_shapes(was)
-    return m, shapescript.shapes_seen()
-
-
 def test_a_padded_loop_reaching_another_file_trains_as_unpadded(tmp_path, monkeypatch):
-    main = program(tmp_path, monkeypatch, "modules_padded")
-    data = examples(21)  # batches of 8, 8 and 5
-    padded, seen_padded = trained(main, data, True)
-    plain, seen_plain = trained(main, data, False)
-    for name, value in padded.named_parameters():
-        assert torch.isfinite(value).all()
-        torch.testing.assert_close(value, getattr(plain, name), rtol=1e-5, atol=1e-6)
-    (loop,) = [k for k in seen_padded if k.endswith("main.ss:%d" % LOOP_LINE)]
-    assert seen_padded[loop] == [((8, 4), (8,))]
-    assert seen_plain[loop] == [((5, 4), (5,)), ((8, 4), (8,))]
+    assert_padded_trains_as_plain(program(tmp_path, monkeypatch, "modules_padded"), "main.ss:%d" % LOOP_LINE)
 
 
 def test_the_masks_go_to_the_other_files_functions_by_their_ids(tmp_path, monkeypatch):

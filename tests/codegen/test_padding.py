@@ -12,8 +12,8 @@ import torch
 
 import shapescript
 import shapescript.padding
-import shapescript.rt as _ss_rt
 from conftest import EXAMPLES
+from padded_training import assert_padded_trains_as_plain, examples, trained
 
 # Every masked operation across the batch axis `b`, summed into a loss, so
 # training compares their values and their gradients: reductions over `b`
@@ -65,11 +65,6 @@ fn train(mut m: Lin, mut opt: Optimizer[Lin], data: Dataset[Ex], epochs: int):
 LOOP_LINE = EVERY_MASKED.splitlines().index("        for batch in data |> batches(8):") + 1
 
 
-def examples(n, seed=0):
-    g = torch.Generator().manual_seed(seed)
-    return {"x": torch.randn(n, 4, generator=g), "y": torch.randint(0, 3, (n,), generator=g)}
-
-
 def built(build, source):
     return build(source, "--checks", "always", "--value-checks", "always")
 
@@ -78,30 +73,8 @@ def source_of(module):
     return open(module.__file__).read()
 
 
-def trained(module, data, padded, epochs=3):
-    """The model after `train`, with padding on or off, and the loop's shapes."""
-    shapescript.shapes_seen(reset=True)
-    was = shapescript.fixed_shapes(padded)
-    try:
-        m = module.Lin.init(seed=0)
-        opt = _ss_rt.adamw(m, lr=0.05)
-        module.train(m, opt, data, epochs)
-    finally:
-        shapescript.fixed_shapes(was)
-    return m, shapescript.shapes_seen()
-
-
 def test_every_masked_operation_trains_as_unpadded(build):
-    module = built(build, EVERY_MASKED)
-    data = examples(21)  # batches of 8, 8 and 5
-    padded, seen_padded = trained(module, data, True)
-    plain, seen_plain = trained(module, data, False)
-    for name, value in padded.named_parameters():
-        assert torch.isfinite(value).all()
-        torch.testing.assert_close(value, getattr(plain, name), rtol=1e-5, atol=1e-6)
-    (loop,) = [k for k in seen_padded if k.endswith(":%d" % LOOP_LINE)]
-    assert seen_padded[loop] == [((8, 4), (8,))]
-    assert seen_plain[loop] == [((5, 4), (5,)), ((8, 4), (8,))]
+    assert_padded_trains_as_plain(built(build, EVERY_MASKED), ":%d" % LOOP_LINE)
 
 
 def test_the_generated_code_shows_what_padding_rewrote(build):
