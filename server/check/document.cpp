@@ -114,11 +114,17 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     environment_->keep_types(nullptr);
     if (environment_->stopped()) return nullptr;
     result_.check = std::move(checked);
-    for (const auto& [local, name] : environment_->imported_names()) {
-        if (name.kind != SymbolKind::Function && name.kind != SymbolKind::ExternFunction) continue;
-        auto found = imports.find(name.module);
+    // The functions of other files it calls (or passes), not every one it
+    // could: a file importing a large module pays for what it uses.
+    const std::map<std::string, ImportedName>& imported_names = environment_->imported_names();
+    for (const CallSite& call : result_.check.program.calls) {
+        auto name = imported_names.find(call.callee);
+        if (name == imported_names.end() || result_.check.program.imported.count(call.callee)) continue;
+        if (name->second.kind != SymbolKind::Function && name->second.kind != SymbolKind::ExternFunction) continue;
+        auto found = imports.find(name->second.module);
         if (found != imports.end() && found->second.summary && found->second.summary->facts)
-            result_.check.program.imported[local] = {name.module, name.name, found->second.summary->facts};
+            result_.check.program.imported[call.callee] = {name->second.module, name->second.name,
+                                                           found->second.summary->facts};
     }
     result_.typed = std::move(typed);
     result_.items = std::move(items_in_order);
