@@ -24,6 +24,17 @@ def published(c, uri, want):
     raise AssertionError(f"expected {want} for {uri}, saw {seen}")
 
 
+def opened(servers, module="layers.ss", module_text=LAYERS, main_text=MAIN):
+    """A started server with a module and main.ss on disk, main.ss open
+    and checked clean: the client, main.ss's uri and the module's."""
+    module_uri = file_uri(servers.write(module, module_text))
+    main_uri = file_uri(servers.write("main.ss", main_text))
+    c = servers.started()
+    c.open(main_uri, main_text)
+    assert codes(c.diagnostics(main_uri, 1)) == []
+    return c, main_uri, module_uri
+
+
 def test_importer_follows_edits_and_the_disk(servers):
     layers = servers.write("layers.ss", LAYERS)
     main = servers.write("main.ss", MAIN)
@@ -54,12 +65,7 @@ def test_importer_follows_edits_and_the_disk(servers):
 
 
 def test_definition_of_an_imported_name_is_in_its_file(servers):
-    layers = servers.write("layers.ss", LAYERS)
-    main = servers.write("main.ss", MAIN)
-    c = servers.started()
-    main_uri = file_uri(main)
-    c.open(main_uri, MAIN)
-    c.diagnostics(main_uri, 1)
+    c, main_uri, layers_uri = opened(servers)
     line = MAIN.splitlines().index("    return layers.block(x)")
     column = MAIN.splitlines()[line].index("block")
     position = {"line": line, "character": column + 1}
@@ -67,7 +73,7 @@ def test_definition_of_an_imported_name_is_in_its_file(servers):
     block_line = LAYERS.splitlines().index("fn block(x: [b D]) -> [b D]:")
     assert got == [
         {
-            "uri": file_uri(layers),
+            "uri": layers_uri,
             "range": {"start": {"line": block_line, "character": 3}, "end": {"line": block_line, "character": 8}},
         }
     ]
@@ -81,12 +87,7 @@ def test_definition_of_an_imported_name_is_in_its_file(servers):
 
 
 def test_completion_hover_and_workspace_symbols_of_a_module(servers):
-    servers.write("layers.ss", LAYERS)
-    main = servers.write("main.ss", MAIN)
-    c = servers.started()
-    main_uri = file_uri(main)
-    c.open(main_uri, MAIN)
-    c.diagnostics(main_uri, 1)
+    c, main_uri, _ = opened(servers)
     # `layers.` offers the module's names.
     lines = MAIN.splitlines()
     line = lines.index("    return layers.block(x)")
@@ -145,12 +146,7 @@ LOOP = (
 
 
 def test_a_body_edit_in_a_module_updates_its_importers_analyses(servers):
-    ops = servers.write("ops.ss", OPS)
-    main = servers.write("main.ss", LOOP)
-    c = servers.started()
-    main_uri, ops_uri = file_uri(main), file_uri(ops)
-    c.open(main_uri, LOOP)
-    assert codes(c.diagnostics(main_uri, 1)) == []
+    c, main_uri, ops_uri = opened(servers, "ops.ss", OPS, LOOP)
     c.open(ops_uri, OPS)
     c.diagnostics(ops_uri, 1)
     # Only a body changes (no signature): the importer's loop can't be padded now.
@@ -164,12 +160,7 @@ def test_a_body_edit_in_a_module_updates_its_importers_analyses(servers):
 
 
 def test_call_hierarchy_crosses_into_the_module_and_back(servers):
-    layers = servers.write("layers.ss", LAYERS)
-    main = servers.write("main.ss", MAIN)
-    c = servers.started()
-    main_uri, layers_uri = file_uri(main), file_uri(layers)
-    c.open(main_uri, MAIN)
-    c.diagnostics(main_uri, 1)
+    c, main_uri, layers_uri = opened(servers)
     lines = MAIN.splitlines()
     line = lines.index("fn f(x: [b layers.D]) -> [b layers.D]:")
     (f,) = c.result(
