@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "check/suggest.hpp"
+
 namespace ss::cli {
 
 namespace {
@@ -47,7 +49,12 @@ std::variant<Arguments, std::string> read_arguments(std::span<const std::string>
         std::string name = arg.substr(0, eq);
         const OptionSpec* spec = find_spec(specs, name);
         if (!spec) {
-            if (!how.unknown_as_positional) return "unknown option `" + arg + "`";
+            if (!how.unknown_as_positional) {
+                std::vector<std::string> known{"--help"};
+                for (const OptionSpec& s : specs)
+                    for (std::string_view n : s.names) known.emplace_back(n);
+                return "unknown option `" + arg + "`" + check::did_you_mean(name, known);
+            }
             out.positionals.push_back(arg);
             continue;
         }

@@ -12,6 +12,8 @@
 #include "cli/arguments.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/python_child.hpp"
+#include "cli/render.hpp"
+#include "cli/source_file.hpp"
 
 namespace ss::cli {
 
@@ -45,6 +47,11 @@ int run_run_command(std::span<const std::string> args, std::ostream& out, std::o
     const std::vector<std::string>& rest = given.positionals;
     if (rest.empty() || rest[0].empty() || rest[0][0] == '-') {
         err << "shapescript run: error: the first argument is the .ss file to run\n\n" << run_usage();
+        return kExitUsage;
+    }
+    // Said at once, not after Python has started (seconds, with torch).
+    if (SourceRead read = read_source(rest[0]); !read.bytes) {
+        err << "shapescript run: error: " << display_text(read.error) << "\n";
         return kExitUsage;
     }
     std::filesystem::path self = self_path();

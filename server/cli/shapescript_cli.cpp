@@ -3,6 +3,7 @@
 #include <array>
 #include <string_view>
 
+#include "check/suggest.hpp"
 #include "cli/build_command.hpp"
 #include "cli/check_args.hpp"
 #include "cli/exit_codes.hpp"
@@ -67,7 +68,9 @@ int shapescript_cli(std::span<const std::string> args, std::ostream& out, std::o
     if (command == "build") return run_build_command(rest, out, err);
     if (command == "export") return run_export_command(rest, out, err);
     if (command == "run") return run_run_command(rest, out, err);
-    err << "shapescript: error: unknown command `" << display_text(command) << "`\n\n" << shapescript_usage();
+    err << "shapescript: error: unknown command `" << display_text(command) << "`"
+        << check::did_you_mean(command, {"check", "build", "export", "run", "fmt", "help"}) << "\n\n"
+        << shapescript_usage();
     return kExitUsage;
 }
 

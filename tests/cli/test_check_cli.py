@@ -226,6 +226,22 @@ def test_bad_usage_exits_2(ss):
         assert err(result).strip(), args
 
 
+def test_a_misspelt_command_or_option_is_named_with_the_closest(ss):
+    result = ss.run("chek", "a.ss")
+    assert result.returncode == 2
+    assert err(result).startswith("shapescript: error: unknown command `chek`; did you mean `check`?")
+    result = ss.run("check", "--formt", "json", "a.ss")
+    assert result.returncode == 2
+    assert "unknown option `--formt`; did you mean `--format`?" in err(result)
+    assert "did you mean" not in err(ss.run("frobnicate"))
+
+
+def test_run_of_a_missing_file_is_said_before_python_starts(ss):
+    result = ss.run("run", "missing.ss")
+    assert result.returncode == 2
+    assert err(result).startswith("shapescript run: error: missing.ss"), err(result)
+
+
 def test_help_and_version(ss):
     result = ss.run("--help")
     assert result.returncode == 0 and "check" in out(result)

@@ -51,6 +51,8 @@ TEST_CASE("`--` ends the options") {
 
 TEST_CASE("what is wrong is said in one sentence") {
     CHECK(error_of({"--slow"}) == "unknown option `--slow`");
+    CHECK(error_of({"--outptu", "x"}) == "unknown option `--outptu`; did you mean `--output`?");
+    CHECK(error_of({"--bsae=u"}) == "unknown option `--bsae=u`; did you mean `--base`?");
     CHECK(error_of({"-o"}) == "`-o` needs a file name, found none");
     CHECK(error_of({"-o", ""}) == "`-o` needs a file name, found an empty one");
     CHECK(error_of({"--output="}) == "`--output` needs a file name, found an empty one");
