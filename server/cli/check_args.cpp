@@ -35,7 +35,7 @@ std::string check_usage() {
            "  --format human   file:line:col: error[CODE]: message, the source line and\n"
            "                   carets under the range (default)\n"
            "  --format json    one JSON array of {file, line, column, end_line, end_column,\n"
-           "                   severity, code, message}; lines and columns are 1-based,\n"
+           "                   severity, code, message, related}; lines and columns are 1-based,\n"
            "                   columns count Unicode code points\n"
            "  --format sarif   one SARIF 2.1.0 log for code-scanning tools (GitHub code\n"
            "                   scanning); unreadable files are in it as notifications\n"

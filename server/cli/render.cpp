@@ -191,6 +191,15 @@ nlohmann::ordered_json render_json(const Diagnostic& d, std::string_view path, c
     out["severity"] = std::string(severity_name(d.severity));
     out["code"] = d.code;
     out["message"] = bounded_message(d.message);
+    // The human format's notes: where else the mistake shows (the other
+    // operand's axis, the earlier definition), in the same file.
+    nlohmann::ordered_json related = nlohmann::ordered_json::array();
+    for (const RelatedInfo& r : d.related) {
+        nlohmann::ordered_json note = placed(r.range, path, index);
+        note["message"] = bounded_message(r.message);
+        related.push_back(std::move(note));
+    }
+    out["related"] = std::move(related);
     return out;
 }
 

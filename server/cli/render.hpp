@@ -5,7 +5,8 @@
 //       3 | fn f(x: [b n D] -> [b n D]:
 //         |                 ^~
 // JSON: one object per diagnostic with exactly the keys
-//   file, line, column, end_line, end_column, severity, code, message
+//   file, line, column, end_line, end_column, severity, code, message, related
+// (related: the notes, each {file, line, column, end_line, end_column, message})
 // (1-based; columns in code points; end_line/end_column is the position
 // just past the last character of the range).
 #pragma once

@@ -93,7 +93,7 @@ _CODE = re.compile(r"[A-Z][0-9]{4}(?=[\s,]|$)")
 _FACT_CODE = re.compile(r"[a-z]+:[a-z]+(?:-[a-z]+)*(?=[\s,]|$)")
 _COLUMN = re.compile(r"col=([0-9]+)(?=[\s,]|$)")
 
-JSON_KEYS = {"file", "line", "column", "end_line", "end_column", "severity", "code", "message"}
+JSON_KEYS = {"file", "line", "column", "end_line", "end_column", "severity", "code", "message", "related"}
 FACT_KEYS = {"file", "line", "column", "end_line", "end_column", "pass", "kind", "function", "detail"}
 
 

@@ -40,6 +40,7 @@ def problems(source: str, diagnostics: list[Diagnostic]) -> list[str]:
                 "severity": d.severity,
                 "code": d.code,
                 "message": d.message,
+                "related": [],
             }
             for d in diagnostics
         ]
@@ -270,6 +271,7 @@ def test_exit_status_must_agree_with_the_diagnostics():
                 "severity": "error",
                 "code": "E0001",
                 "message": "m",
+                "related": [],
             }
         ]
     ).encode()

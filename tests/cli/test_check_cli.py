@@ -19,7 +19,7 @@ HEADER = re.compile(
     re.M,
 )
 CARET = re.compile(r"^\s*\|\s*\^~*$", re.M)
-JSON_KEYS = {"file", "line", "column", "end_line", "end_column", "severity", "code", "message"}
+JSON_KEYS = {"file", "line", "column", "end_line", "end_column", "severity", "code", "message", "related"}
 
 
 def out(result) -> str:
@@ -240,6 +240,17 @@ def test_run_of_a_missing_file_is_said_before_python_starts(ss):
     result = ss.run("run", "missing.ss")
     assert result.returncode == 2
     assert err(result).startswith("shapescript run: error: missing.ss"), err(result)
+
+
+def test_json_keeps_the_notes_the_human_format_prints(ss):
+    ss.write("late.ss", "fn f(x: [n]) -> [n]:\n    y = z + x\n    z = x\n    return y\n")
+    _, [d] = check_json(ss, "late.ss")
+    assert d["code"] == "E0105"
+    assert d["related"] == [
+        {"file": "late.ss", "line": 3, "column": 5, "end_line": 3, "end_column": 6, "message": "`z` is assigned here"}
+    ]
+    human = err(ss.run("check", "late.ss")) + out(ss.run("check", "late.ss"))
+    assert "late.ss:3:5: note: `z` is assigned here" in human
 
 
 def test_help_and_version(ss):

@@ -90,7 +90,8 @@ TEST_CASE("JSON: exactly the documented keys, 1-based, end just past the range")
     ss::LineIndex index(source);
     ss::Diagnostic d = ss::make_diagnostic("E0001", {3, 5}, {"`bc`", ""});
     const nlohmann::ordered_json j = ss::cli::render_json(d, "m.ss", index);
-    CHECK(j.size() == 8);
+    CHECK(j.size() == 9);
+    CHECK(j["related"] == nlohmann::ordered_json::array());
     CHECK(j["file"] == "m.ss");
     CHECK(j["line"] == 1);
     CHECK(j["column"] == 3);
