@@ -68,7 +68,7 @@ std::optional<std::string> build_module(const std::string& source, const BuildOp
     for (const Diagnostic& d : built.diagnostics) {
         if (options.json) all.push_back(render_json(d, options.file, index));
         else if (d.severity == Severity::Error || d.severity == Severity::Warning)
-            err << render_human(d, options.file, source, index);
+            err << render_human(d, options.file, source, index, {.colour = colour_for(err)});
     }
     if (built.unsupported) {
         LineColumn at = index.position(built.unsupported->range.begin);

@@ -68,6 +68,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
     nlohmann::ordered_json facts = nlohmann::ordered_json::array();
     SarifLog sarif({"shapescript", std::string(kVersion), options.sarif_docs_base});
     Totals totals;
+    const HumanRenderOptions painted{.colour = colour_for(out)};
     std::unique_ptr<check::ModuleGraph> modules = disk_modules(options.search_path);
 
     for (const std::string& path : options.files) {
@@ -105,7 +106,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err,
             if (options.max_diagnostics != 0 && shown >= options.max_diagnostics) continue;
             ++shown;
             switch (format) {
-                case OutputFormat::Human: out << render_human(d, shown_path, source, index); break;
+                case OutputFormat::Human: out << render_human(d, shown_path, source, index, painted); break;
                 case OutputFormat::Json: all.push_back(render_json(d, shown_path, index)); break;
                 case OutputFormat::Sarif: sarif.add_result(d, artifact, index); break;
             }

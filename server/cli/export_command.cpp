@@ -252,7 +252,7 @@ Or<driver::BuildOutput> export_module(const ExportOptions& options, const std::s
     const LineIndex index(source);
     for (const Diagnostic& d : built.diagnostics)
         if (d.severity == Severity::Error || d.severity == Severity::Warning)
-            err << render_human(d, options.file, source, index);
+            err << render_human(d, options.file, source, index, {.colour = colour_for(err)});
     if (built.errors) {
         err << "shapescript export: " << built.errors << " error" << (built.errors == 1 ? "" : "s") << " in "
             << display_text(options.file) << ": nothing written\n";
@@ -261,7 +261,7 @@ Or<driver::BuildOutput> export_module(const ExportOptions& options, const std::s
     if (!built.export_refused.empty()) return error(err, built.export_refused);
     for (Diagnostic note : built.serving_notes) {
         note.severity = Severity::Information;
-        err << render_human(note, options.file, source, index);
+        err << render_human(note, options.file, source, index, {.colour = colour_for(err)});
     }
     if (!built.serving_notes.empty())
         err << "shapescript export: `" << built.export_fn

@@ -1,7 +1,11 @@
 #include "cli/render.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <iostream>
 #include <vector>
+
+#include <unistd.h>
 
 #include "analysis/words.hpp"
 #include "diag/catalogue.hpp"
@@ -148,25 +152,39 @@ std::string display_text(std::string_view text, bool keep_tabs) {
     return out;
 }
 
+bool colour_for(const std::ostream& stream) {
+    int fd = &stream == &std::cout ? STDOUT_FILENO : &stream == &std::cerr ? STDERR_FILENO : -1;
+    if (fd < 0 || !::isatty(fd)) return false;
+    const char* no_colour = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    return !(no_colour && *no_colour) && !(term && std::string_view(term) == "dumb");
+}
+
 std::string render_human(const Diagnostic& d, std::string_view path, std::string_view source, const LineIndex& index,
                          const HumanRenderOptions& options) {
+    // SGR sequences around `text` when colouring: bold, red, yellow, cyan, green, blue.
+    auto paint = [&](std::string_view sgr, const std::string& text) {
+        return options.colour ? "\x1b[" + std::string(sgr) + "m" + text + "\x1b[0m" : text;
+    };
+    const std::string_view tone = d.severity == Severity::Error ? "31" : d.severity == Severity::Warning ? "33" : "36";
     const LineColumn at = index.position(d.range.begin);
     const std::string shown_path = display_text(path);
-    std::string out = shown_path + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
-                      std::string(human_severity_word(d.severity)) + "[" + d.code +
-                      "]: " + display_text(bounded_message(d.message)) + "\n";
+    std::string out =
+        paint("1", shown_path + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ":") + " " +
+        paint("1;" + std::string(tone), std::string(human_severity_word(d.severity)) + "[" + d.code + "]") +
+        paint("1", ": " + display_text(bounded_message(d.message))) + "\n";
 
     const Excerpt e =
         excerpt(source, index, d.range.begin, std::max(d.range.begin, d.range.end), options.max_line_columns);
     const std::string number = std::to_string(at.line);
     const std::string gutter(number.size() + 1, ' ');
-    out += " " + number + " | " + e.source + "\n";
-    out += " " + gutter + "| " + e.carets + "\n";
+    out += paint("1;34", " " + number + " |") + " " + e.source + "\n";
+    out += paint("1;34", " " + gutter + "|") + " " + paint("1;" + std::string(tone), e.carets) + "\n";
 
     for (const RelatedInfo& r : d.related) {
         const LineColumn rat = index.position(r.range.begin);
-        out += shown_path + ":" + std::to_string(rat.line) + ":" + std::to_string(rat.column) +
-               ": note: " + display_text(bounded_message(r.message)) + "\n";
+        out += paint("1", shown_path + ":" + std::to_string(rat.line) + ":" + std::to_string(rat.column) + ":") + " " +
+               paint("1;32", "note:") + " " + display_text(bounded_message(r.message)) + "\n";
     }
     return out;
 }

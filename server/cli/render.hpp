@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstddef>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -28,7 +29,16 @@ struct HumanRenderOptions {
     // around the caret, elided with "...", so a huge line cannot flood the
     // terminal.
     size_t max_line_columns = 200;
+    // ANSI colours (severity, location, carets), as rustc and clang paint
+    // them: on for a terminal only (colour_for).
+    bool colour = false;
 };
+
+// Whether text written to `stream` should be coloured: it is the standard
+// output or error, that is a terminal, NO_COLOR is unset or empty
+// (no-color.org) and TERM isn't `dumb`. Piped or redirected output, and
+// any other stream, stays plain.
+bool colour_for(const std::ostream& stream);
 
 // Messages longer than this many bytes are cut (at a character boundary)
 // and end in "...": a message quoting a huge stretch of source stays small.

@@ -2,6 +2,7 @@
 and a helper that runs them on files written to a temporary folder."""
 
 import os
+import pty
 import subprocess
 from pathlib import Path
 
@@ -43,6 +44,27 @@ class Runner:
             capture_output=True,
             timeout=timeout,
         )
+
+    def on_terminal(self, *args, env=None):
+        """Its output when standard output and error are a terminal (a
+        pseudo-terminal, as a shell's): what it printed there, as text."""
+        main, child = pty.openpty()
+        process = subprocess.Popen(
+            [str(self.bin_dir / "shapescript"), *map(str, args)], cwd=self.tmp, stdout=child, stderr=child, env=env
+        )
+        os.close(child)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the child closed its end
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=60)
+        os.close(main)
+        return b"".join(chunks).decode("utf-8", "replace")
 
 
 @pytest.fixture

@@ -253,6 +253,21 @@ def test_json_keeps_the_notes_the_human_format_prints(ss):
     assert "late.ss:3:5: note: `z` is assigned here" in human
 
 
+def test_colours_on_a_terminal_only(ss):
+    ss.write("late.ss", "fn f(x: [n]) -> [n]:\n    y = z + x\n    z = x\n    return y\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}
+    shown = ss.on_terminal("check", "late.ss", env=env)
+    assert "\x1b[1;31merror[E0105]\x1b[0m" in shown and "\x1b[1;32mnote:\x1b[0m" in shown, repr(shown)
+    # Without the escapes, what a pipe gets.
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", shown).replace("\r\n", "\n")
+    assert out(ss.run("check", "late.ss")) in plain
+    assert "\x1b[" not in out(ss.run("check", "late.ss"))
+    for off in ({"NO_COLOR": "1"}, {"TERM": "dumb"}):
+        assert "\x1b[" not in ss.on_terminal("check", "late.ss", env={**env, **off})
+    ss.write("bad.ss", "fn f(x: [n]) -> [n]:\n    return q\n")
+    assert "\x1b[1;31merror[E0102]\x1b[0m" in ss.on_terminal("build", "bad.ss", env=env)
+
+
 def test_help_and_version(ss):
     result = ss.run("--help")
     assert result.returncode == 0 and "check" in out(result)
