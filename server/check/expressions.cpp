@@ -505,6 +505,12 @@ Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range
         report(DiagCode::E0411, op_range, {"tensors with at least one axis on both sides", in_message(bad)});
         return Type{};
     }
+    if (stored_kind(left.tensor.element.kind) != stored_kind(right.tensor.element.kind)) {
+        report(DiagCode::E0418, op_range,
+               {"`@`", "two tensors of one element type, as torch's matrix product does",
+                in_message(left) + " and " + in_message(right)});
+        return Type{};
+    }
     std::optional<BatchedMatmul> batched = batched_matmul(left.tensor, right.tensor);
     const bool broadcast = broadcast_left(left.tensor, right.tensor);
     const AxisType& k1 = left.tensor.axes.back();

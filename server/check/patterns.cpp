@@ -16,6 +16,7 @@
 #include <set>
 #include <string>
 
+#include "check/describe.hpp"
 #include "syntax/keywords.hpp"
 
 namespace ss::check {
@@ -288,6 +289,15 @@ bool PatternTyper::check_operands() {
         return fail(DiagCode::E0407, pattern_.range,
                     {"has " + std::to_string(sides) + (sides == 1 ? " input side" : " input sides"),
                      fn_ == Fn::Einsum ? "the call has " + operands : fn_name() + " applies to one value"});
+    // Torch's einsum multiplies tensors of one element type.
+    auto shown = [](const Type& t) { return describe_for_message(t, [](const Size&) { return std::nullopt; }); };
+    for (size_t i = 1; i < n; ++i)
+        if (stored_kind(operands_[i].tensor.element.kind) != stored_kind(operands_[0].tensor.element.kind)) {
+            ByteRange at = i >= offset ? call_.operands[i - offset]->range : call_.function.range;
+            return fail(DiagCode::E0418, at,
+                        {"`einsum`", "tensors of one element type, as torch's does",
+                         shown(operands_[0]) + " and " + shown(operands_[i])});
+        }
     return true;
 }
 

@@ -128,6 +128,13 @@ inline bool is_floating(ElementKind kind) {
            kind == ElementKind::F64 || is_distribution(kind);
 }
 
+// The element as torch stores it: an `Index` an int64, a distribution a
+// float32. Torch's matrix products (`@`, einsum) take operands of one.
+inline ElementKind stored_kind(ElementKind kind) {
+    if (kind == ElementKind::Index) return ElementKind::I64;
+    return is_distribution(kind) ? ElementKind::F32 : kind;
+}
+
 // A distribution whose axis went away (a reduction over it, `@`) is plain f32.
 inline Element plain_if_distribution(Element e) { return is_distribution(e.kind) ? Element{} : e; }
 
