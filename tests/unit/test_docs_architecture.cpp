@@ -98,6 +98,22 @@ TEST_CASE("docs/architecture.md names every top-level folder and every page of d
     CHECK(pages >= 10);
 }
 
+TEST_CASE("the README's documentation index links every page of docs/") {
+    std::string readme = ss::test::read_source_file("README.md");
+    size_t at = readme.find("## Documentation");
+    REQUIRE(at != std::string::npos);
+    std::string index = readme.substr(at, readme.find("\n## ", at + 1) - at);
+    size_t pages = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(SS_SOURCE_DIR) / "docs")) {
+        if (entry.path().extension() != ".md") continue;
+        std::string name = entry.path().filename().string();
+        CAPTURE(name);
+        CHECK(index.find("](docs/" + name + ")") != std::string::npos);
+        ++pages;
+    }
+    CHECK(pages >= 10);
+}
+
 TEST_CASE("docs/architecture.md reads in about ten minutes") {
     // 2,400 words at the usual 230-250 words a minute.
     std::istringstream words(ss::test::read_source_file("docs/architecture.md"));
