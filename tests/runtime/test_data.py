@@ -6,7 +6,7 @@ import torch
 
 import shapescript.rt as rt
 from shapescript import ArgumentError
-from shapescript.datasets import digits
+from shapescript.datasets import digits, patterns
 
 DIGIT = rt.DataSpec(
     "Digit",
@@ -176,6 +176,21 @@ def test_batch_loop_yields_the_batches(quiet_log):
     ds = rt.cast(arrays(10), DS, "t.ss:1")
     seen = [len(b) for b in rt.batch_loop(rt.batches(ds, 4), False, "t.ss:3")]
     assert seen == [4, 4, 2]
+
+
+def test_patterns_repeat_and_split():
+    train, test = patterns(n=64, length=10, vocab=7, period=3, test_fraction=0.25, seed=2)
+    assert train["ids"].shape == (48, 10) and test["ids"].shape == (16, 10)
+    for part in (train, test):
+        ids, nxt = part["ids"], part["next"]
+        assert ids.dtype == nxt.dtype == part["pos"].dtype == torch.int64
+        assert torch.equal(nxt[:, :-1], ids[:, 1:])  # one step on
+        assert torch.equal(ids[:, 3:], ids[:, :-3]) and torch.equal(nxt[:, -1], ids[:, -3])  # period 3
+        assert torch.equal(part["pos"][0], torch.arange(10)) and int(ids.max()) < 7
+    again, _ = patterns(n=64, length=10, vocab=7, period=3, test_fraction=0.25, seed=2)
+    assert torch.equal(again["ids"], train["ids"])
+    with pytest.raises(ValueError, match="test_fraction must be between 0 and 1"):
+        patterns(test_fraction=1)
 
 
 def test_digits():
