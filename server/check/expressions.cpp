@@ -83,6 +83,53 @@ Category number_category(const Type& t) {
 // `0..V`, so it is a plain i64, which `as ... Index[V]` claims back.
 Element after_arithmetic(Element e) { return e.kind == ElementKind::Index ? of_element(ElementKind::I64) : e; }
 
+// Operands that each have a named axis the other hasn't (`[b n D]` and
+// `[b m D]`) are most likely meant as an outer product, which aligning by
+// name never makes (torch's broadcasting would, given axes of size 1): how
+// to write it, or "" for any other mismatch.
+std::string outer_product_hint(const TensorType& l, const TensorType& r, const std::string& left_text,
+                               const std::string& right_text, const std::string& op) {
+    auto names = [](const TensorType& t) {
+        std::vector<std::string> out;
+        for (const AxisType& a : t.axes) {
+            if (a.variadic || !a.name) return std::vector<std::string>{};
+            out.push_back(*a.name);
+        }
+        return out;
+    };
+    std::vector<std::string> ln = names(l), rn = names(r);
+    auto has = [](const std::vector<std::string>& v, const std::string& n) {
+        return std::find(v.begin(), v.end(), n) != v.end();
+    };
+    std::vector<std::string> only_right, target;
+    for (const std::string& n : rn)
+        if (!has(ln, n)) only_right.push_back(n);
+    bool left_alone = std::any_of(ln.begin(), ln.end(), [&](const std::string& n) { return !has(rn, n); });
+    if (ln.empty() || rn.empty() || only_right.empty() || !left_alone) return "";
+    // The left's axes, the right's own after the left's last one the right hasn't.
+    size_t at = 0;
+    for (size_t i = 0; i < ln.size(); ++i)
+        if (!has(rn, ln[i])) at = i + 1;
+    target = ln;
+    target.insert(target.begin() + static_cast<long>(at), only_right.begin(), only_right.end());
+    auto joined = [](const std::vector<std::string>& v) {
+        std::string out;
+        for (const std::string& n : v) out += (out.empty() ? "" : " ") + n;
+        return out;
+    };
+    std::string right = right_text.find_first_of(" ") == std::string::npos ? right_text : "(" + right_text + ")";
+    std::vector<std::string> only_left;
+    for (const std::string& n : ln)
+        if (!has(rn, n)) only_left.push_back(n);
+    std::string hint = "; to pair every `" + joined(only_left) + "` with every `" + joined(only_right) +
+                       "` (an outer product), repeat one over the other's axes first, `" + right + " |> repeat(" +
+                       joined(rn) + " -> " + joined(target) + ")`";
+    if (op == "*")
+        hint += ", or multiply with `einsum(" + left_text + ", " + right_text + ": " + joined(ln) + ", " + joined(rn) +
+                " -> " + joined(target) + ")`";
+    return hint;
+}
+
 }  // namespace
 
 // What `..`, `range()` and a slice take: an int, or a tensor of one integer.
@@ -470,7 +517,9 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     for (size_t i = 0; i < small.axes.size(); ++i) {
         const AxisType& axis = small.axes[i];
         if (!aligned.positions[i]) {
-            report(DiagCode::E0410, op_range, {axes_text(l), axes_text(r), aligned.why},
+            report(DiagCode::E0410, op_range,
+                   {axes_text(l), axes_text(r),
+                    aligned.why + outer_product_hint(l, r, written(left_range), written(right_range), op)},
                    {{small_range, "this operand has " + axes_text(small)}}, name_axis_fixes(aligned, small, large));
             return Type{};
         }
