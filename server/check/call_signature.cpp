@@ -174,7 +174,9 @@ void FileChecker::bind_arguments(CallMatch& m) {
         shown.from.insert(m.bindings.from.begin(), m.bindings.from.end());
         shown.variadic.insert(m.bindings.variadic.begin(), m.bindings.variadic.end());
         report(DiagCode::E0505, m.where[i],
-               {sig.params[i].name, expected_text(sig.params[i].type, shown, m.prelude, sig.is_extern),
+               {sig.params[i].name,
+                // An extern's, as the prelude's: in the caller's axes (its `n` is the caller's `a`).
+                expected_text(sig.params[i].type, shown, m.prelude || sig.is_extern, sig.is_extern),
                 in_message(m.types[i])});
     }
 }
