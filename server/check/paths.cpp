@@ -43,7 +43,21 @@ ByteRange last_assignment(const ast::Block& body, const std::string& name, ByteR
 std::optional<Type> FileChecker::join(const Type& a, const Type& b) {
     if (a.kind == TypeKind::Unknown || b.kind == TypeKind::Unknown) return Type{};
     const SignatureScope& scope = body_->scope;
-    if (returns_fit(a, b, scope) && returns_fit(b, a, scope) && a.kind == b.kind) return b;
+    // The same type, sizes and all: a size only the run knows (`?n`) fits
+    // any other, so sizes that differ (`?n` and `?n + 1`, a loop's passes)
+    // are apart, below, not the later one's.
+    auto same_sizes = [](const Type& x, const Type& y) {
+        if (x.kind != TypeKind::Tensor || y.kind != TypeKind::Tensor) return true;
+        if (x.tensor.axes.size() != y.tensor.axes.size()) return true;  // fits decided it
+        for (size_t i = 0; i < x.tensor.axes.size(); ++i)
+            if (!(x.tensor.axes[i].size == y.tensor.axes[i].size)) return false;
+        return true;
+    };
+    if (returns_fit(a, b, scope) && returns_fit(b, a, scope) && a.kind == b.kind) {
+        if (same_sizes(a, b)) return b;
+        std::optional<Type> apart = sizes_apart(a, b);
+        return apart ? *apart : b;
+    }
     if (number(a) && number(b)) {
         if (a.kind == TypeKind::Tensor && b.kind == TypeKind::Tensor) return std::nullopt;  // two elements
         if (b.kind == TypeKind::Tensor) return b;  // `total = 0.0`, then `total + loss`

@@ -45,3 +45,11 @@ fn grown_then_added(cache: [b m D], new: [b 1 D], steps: int) -> [b m D]:
         y = c + cache  # error E0410 "axis `m` is m on one side and ?m on the other"
         c = cat(c, new, over=m)
     return cache
+
+# After the loop the size is one only the run knows, `?m`: not `?m + 1`,
+# which would read as one more than something the program knows.
+fn grown(cache: [b m D], new: [b 1 D], steps: int) -> [b m D]:
+    c = cache
+    for s in 0..steps:
+        c = cat(c, new, over=m)
+    return c  # error E0601 "but this returns [b ?m D] f32 (= [b ?m 4])"
