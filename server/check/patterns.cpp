@@ -739,9 +739,28 @@ bool PatternTyper::check_kept() {
                            ? "to reduce over it, write `reduce(" + text(pattern_.range) + ", sum)` or another reduction"
                        : fn_ == Fn::Split ? "reduce it before the split, or keep it in the output"
                                           : "repeat only adds axes: reduce it first";
+    std::vector<const Axis*> dropped;
     for (const Axis* axis : input_order_)
-        if (!output_names_.count(axis->name.text))
-            return fail(DiagCode::E0413, axis->range, {fn_name(), "drops " + quoted(axis->range), hint});
+        if (!output_names_.count(axis->name.text)) dropped.push_back(axis);
+    if (!dropped.empty()) {
+        // One name dropped and one added is a rename written on the wrong
+        // side: the input side names the value's axes (a dim's axis not by
+        // another dim's name, E0424).
+        std::vector<std::string> added;
+        for (const std::string& name : output_names_)
+            if (!input_names_.count(name)) added.push_back(name);
+        const Axis& gone = *dropped[0];
+        if (fn_ == Fn::Rearrange && dropped.size() == 1 && added.size() == 1 &&
+            !(bound_.count(gone.name.text) && bound_.at(gone.name.text).dim &&
+              ctx_.dim_value_of(added[0], gone.range))) {
+            std::string whole = text(pattern_.range);
+            size_t at = gone.range.begin - pattern_.range.begin;
+            std::string renamed =
+                whole.substr(0, at) + added[0] + whole.substr(at + (gone.range.end - gone.range.begin));
+            hint = "to call it `" + added[0] + "`, name it so on the input side: `rearrange(" + renamed + ")`";
+        }
+        return fail(DiagCode::E0413, gone.range, {fn_name(), "drops " + quoted(gone.range), hint});
+    }
     if (fn_ == Fn::Split) return true;  // its one number is the count
     if (anonymous_.empty()) return true;
     auto [number, group] = anonymous_[0];
