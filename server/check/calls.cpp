@@ -527,7 +527,10 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             if (solvable) {
                 if (auto solved = solve(*linear, a.size)) {
                     b.sizes[linear->symbol] = *solved;
-                    b.from[linear->symbol] = &a;
+                    // The caller's axis is the symbol's only when it is all of it:
+                    // `(h 2)` of an `S` makes `h` half of S, not S.
+                    if (plain) b.from[linear->symbol] = &a;
+                    else b.parts.insert(linear->symbol);
                     if (auto dim = plain ? dim_of(a) : std::nullopt) b.dims[linear->symbol] = *dim;
                     b.last_sizes.push_back(linear->symbol);
                     continue;
@@ -729,6 +732,12 @@ Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bi
                 a.origin = from->origin;
             }
             a.size = a.size.substitute(value_of);
+            if (symbol && bindings.parts.count(*symbol)) {  // shown by its size: `16`, `S/2` never `S`
+                a.name.reset();
+                a.written = show(a.size);
+                a.dim.reset();
+                a.factors.clear();
+            }
             axes.push_back(std::move(a));
         }
         if (over_at) {

@@ -91,6 +91,9 @@ struct Signature {
 struct CallBindings {
     std::map<SymbolId, Size> sizes;
     std::map<SymbolId, const AxisType*> from;
+    // Those bound to a part of a caller's axis (`(h 2)` of an `S`): no
+    // caller's axis is theirs, so a result's axis of one has no name.
+    std::set<SymbolId> parts;
     // The dim each generic axis was bound to, where it was: one generic for
     // two dims of one size would make them one axis (docs/types.md).
     std::map<SymbolId, std::string> dims;
@@ -110,8 +113,9 @@ struct CallBindings {
         CallBindings taken;
         for (SymbolId id : last_sizes) {
             taken.sizes.emplace(id, sizes.at(id));
-            taken.from.emplace(id, from.at(id));
-            sizes.erase(id), from.erase(id), dims.erase(id);
+            if (auto f = from.find(id); f != from.end()) taken.from.emplace(id, f->second);
+            if (parts.count(id)) taken.parts.insert(id);
+            sizes.erase(id), from.erase(id), dims.erase(id), parts.erase(id);
         }
         if (last_group && last_group_was) {
             variadic[*last_group] = *last_group_was;  // only grown: it was bound before
