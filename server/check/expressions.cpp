@@ -339,6 +339,8 @@ Type FileChecker::type_of_name(const ast::Name& name) {
         report(DiagCode::E0105, name.range, {name.text}, {{later->second, "`" + name.text + "` is assigned here"}});
         return Type{};
     }
+    // The same misspelling again in this body is the same mistake: said once.
+    if (!body_->undefined_reported.insert(name.text).second) return Type{};
     std::vector<std::string> candidates = builtin_names();
     for (const auto& [n, l] : body_->locals) candidates.push_back(n);
     for (const std::string& n : names_of({SymbolKind::Dim, SymbolKind::Model, SymbolKind::Data, SymbolKind::Function,

@@ -246,6 +246,7 @@ struct BodyState {
     std::map<std::string, Local> locals;
     std::map<std::string, ByteRange> assigned_anywhere;  // for E0105
     std::set<uint32_t> unreadable_reported;              // E0422 once per use, typed twice or not
+    std::set<std::string> undefined_reported;            // E0102 once per name: one misspelling, one error
     // The size `x[keep]` selects, by the mask local's name while it keeps
     // its value: two selections by one mask have one size.
     std::map<std::string, SymbolId> selection_sizes;
