@@ -4,7 +4,8 @@
 class ShapeScriptError(Exception):
     """A .ss file did not compile: `diagnostics` holds the compiler's
     diagnostics, each a dict as `shapescript check --format json` writes it
-    (file, line, column, end_line, end_column, severity, code, message)."""
+    (file, line, column, end_line, end_column, severity, code, message,
+    related: its notes, each with a place and a message)."""
 
     def __init__(self, message, diagnostics=()):
         self.diagnostics = [dict(d) for d in diagnostics]
@@ -13,7 +14,9 @@ class ShapeScriptError(Exception):
 
     def __str__(self):
         lines = [self.summary] if self.summary else []
-        lines.extend(format_diagnostic(d) for d in self.diagnostics)
+        for d in self.diagnostics:
+            lines.append(format_diagnostic(d))
+            lines.extend(format_note(n) for n in d.get("related") or ())
         return "\n".join(lines)
 
     # IPython shows this instead of a Python traceback of the runtime's
@@ -22,13 +25,23 @@ class ShapeScriptError(Exception):
         return ["ShapeScriptError: " + str(self)]
 
 
-def format_diagnostic(d):
-    """`file:line:column: severity[CODE]: message`, as `shapescript check` prints."""
+def _place(d):
     where = str(d.get("file", "<source>"))
     if d.get("line") is not None:
         where += ":%s" % d["line"]
         if d.get("column") is not None:
             where += ":%s" % d["column"]
+    return where
+
+
+def format_note(n):
+    """`file:line:column: note: message`, a related note as `shapescript check` prints it."""
+    return "%s: note: %s" % (_place(n), n.get("message", ""))
+
+
+def format_diagnostic(d):
+    """`file:line:column: severity[CODE]: message`, as `shapescript check` prints."""
+    where = _place(d)
     severity = d.get("severity", "error")
     code = d.get("code")
     head = "%s[%s]" % (severity, code) if code else severity

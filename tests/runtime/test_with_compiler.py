@@ -46,6 +46,18 @@ def test_errors(real):
     assert "E0408" in [d["code"] for d in e.value.diagnostics]
 
 
+def test_errors_keep_their_notes(real, tmp_path):
+    late = tmp_path / "late.ss"
+    late.write_text("fn f(x: [n]) -> [n]:\n    y = z + x\n    z = x\n    return y\n")
+    with pytest.raises(ShapeScriptError) as e:
+        shapescript.load(late)
+    [d] = e.value.diagnostics
+    assert [n["message"] for n in d["related"]] == ["`z` is assigned here"]
+    lines = str(e.value).splitlines()
+    assert lines[-2].endswith("late.ss:2:9: error[E0105]: `z` is used before it is assigned")
+    assert lines[-1].endswith("late.ss:3:5: note: `z` is assigned here")
+
+
 def test_import_hook(real, tmp_path):
     (tmp_path / "small_hooked.ss").write_text(SMALL)
     sys.path.insert(0, str(tmp_path))
