@@ -18,7 +18,6 @@ struct ModuleGraph::Entry {
     std::vector<std::string> modules;                   // the imports its last check resolved, as written, in order
     std::map<std::string, std::set<std::string>> used;  // the names of each it used
     std::string imports_key;                            // what they found then, of what it used
-    std::string imports_facts;                          // and their facts' keys (ModuleFacts::key)
     ImportOutcome outcome;                              // what importing it gives
     // Its facts, the one cell its importers' facts point at, kept across checks.
     std::shared_ptr<ModuleFacts> facts = std::make_shared<ModuleFacts>();
@@ -169,22 +168,18 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
     ImportResolver resolve = resolver_for(file);
     // Unchanged text, and what it used of its imports unchanged: the summary stands.
     if (entry.analysis && entry.text == *text) {
-        std::string key, facts;
+        std::string key;
         std::map<std::string, ImportOutcome> outcomes;
         for (const std::string& module : entry.modules) {
             const ImportOutcome& o = outcomes[module] = resolve(module);
             key += module + "\1" + use_key(o, entry.used[module]);
-            facts += module + "\1" + (o.summary ? summary_facts_key(*o.summary) : "") + "\1";
         }
         if (key == entry.imports_key) {
             checking_.pop_back();
-            // An import's bodies changed: the facts importers read already
-            // point at its cell; only this file's key says it changed.
+            // An import's bodies may have changed: the facts importers read
+            // already point at its cell; only this file's key says so.
             // Nothing is checked again, nothing copied.
-            if (facts != entry.imports_facts) {
-                entry.imports_facts = facts;
-                entry.facts->key = facts_key(entry.facts->own_key, outcomes);
-            }
+            entry.facts->key = facts_key(entry.facts->own_key, outcomes);
             return entry.outcome;
         }
     }
@@ -204,11 +199,9 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
     entry.used = entry.analysis->used_imports();
     entry.modules.clear();
     entry.imports_key.clear();
-    entry.imports_facts.clear();
     for (const auto& [module, outcome] : found) {
         entry.modules.push_back(module);
         entry.imports_key += module + "\1" + use_key(outcome, entry.used[module]);
-        entry.imports_facts += module + "\1" + (outcome.summary ? summary_facts_key(*outcome.summary) : "") + "\1";
     }
     entry.outcome = ImportOutcome{ImportOutcome::Problem::None, "", file, entry.analysis->summary(file, entry.facts)};
     return entry.outcome;
