@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 import numpy as np
 import torch
+from torch.utils import data as _torch_data
 
 from . import data as _data
 from .checking import _CONST, _SYMBOL, _axis, _bound_value, _check_device, _check_float, _name, _shape, _size
@@ -557,7 +558,9 @@ class _ExamplesSpec(_Spec):
 
 
 class DatasetSpec(_ExamplesSpec):
-    """A `Dataset` of a record; from Python also a .safetensors or .npz file."""
+    """A `Dataset` of a record; from Python also a mapping of arrays, a
+    .safetensors or .npz file, a list of examples, a numpy structured
+    array, a torch Dataset or DataLoader (_examples)."""
 
     __slots__ = ()
     _kind = "Dataset"
@@ -565,6 +568,17 @@ class DatasetSpec(_ExamplesSpec):
     def _cast(self, value, st, path):
         if isinstance(value, (str, os.PathLike)):
             value = _read_arrays(value, st, path)
+        elif not isinstance(value, (Mapping, _data.Dataset)):
+            gathered = _examples(value, self.data, st, path)
+            if gathered is None:
+                st.fail(
+                    path,
+                    ": expected %s (or a mapping of arrays, a .safetensors or .npz file, a list of examples, "
+                    "a torch Dataset or DataLoader), found %s" % (self.describe(), _describe_value(value)),
+                    expected=self.describe(),
+                    found=_describe_value(value),
+                )
+            value = gathered
         out = super()._cast(value, st, path)
         # A dataset from elsewhere moves to the program's device, and its batches with it.
         return out if st.home is None else out.to(st.home)
@@ -677,4 +691,254 @@ class TupleSpec(_Spec):
         return tuple(
             spec._cast(v, st, path + (i,))
             for i, (spec, v) in enumerate(zip(self.specs, self._items(value, st, path), strict=True))
+        )
+
+
+# ---------------------------------------------------------------- datasets from Python's data stack
+#
+# For `as Dataset[R]` (DatasetSpec): a torch map-style `Dataset`, a
+# `DataLoader`, a list of examples, or a numpy structured array. Each becomes
+# a mapping of R's fields to arrays with a leading example axis, which
+# _fields then checks field by field as it checks any mapping (shapes,
+# element types, index ranges). What only shows here, an example without
+# one of R's fields or with one R hasn't, or two examples of a field with
+# different shapes, fails here, naming the example, the field, what was
+# expected and what was found.
+
+
+def _examples(value, dspec, st, path):
+    """`value` as a mapping of field -> its examples (a tensor with a
+    leading example axis, or a list of Python values) when it is one of the
+    kinds above; None when it isn't."""
+    if isinstance(value, np.ndarray) and value.dtype.names:  # a structured array: a field per name
+        return {name: value[name] for name in value.dtype.names}
+    if isinstance(value, list):
+        return _gathered(enumerate(value), "example", dspec, st, path, "an empty list")
+    if isinstance(value, _torch_data.DataLoader):
+        return _from_loader(value, dspec, st, path)
+    if isinstance(value, _torch_data.TensorDataset):
+        return _from_tensors(value.tensors, dspec, st, path)
+    if isinstance(value, _torch_data.IterableDataset):
+        return _gathered(enumerate(value), "example", dspec, st, path, "a dataset that yields none")
+    if isinstance(value, _torch_data.Dataset):
+        try:
+            n = len(value)
+        except TypeError:
+            st.fail(
+                path,
+                ": expected a map-style torch Dataset (with len and [i]), found %s, which has no len"
+                % type(value).__name__,
+                expected="len",
+                found=type(value).__name__,
+            )
+        return _gathered(((i, value[i]) for i in range(n)), "example", dspec, st, path, "an empty dataset")
+    return None
+
+
+def _field_names(dspec):
+    return ", ".join("`%s`" % f.name for f in dspec.fields)
+
+
+def _from_tensors(tensors, dspec, st, path):
+    """A TensorDataset: its tensors are the fields, in the record's order."""
+    if len(tensors) != len(dspec.fields):
+        st.fail(
+            path,
+            ": expected a TensorDataset of %d tensors, one per field of %s (%s), found %d"
+            % (len(dspec.fields), dspec.name, _field_names(dspec), len(tensors)),
+            expected=len(dspec.fields),
+            found=len(tensors),
+        )
+    return {f.name: t for f, t in zip(dspec.fields, tensors, strict=True)}
+
+
+def _reads_its_dataset_once(loader):
+    """Whether `loader` gives each example of its map-style dataset once,
+    as torch collates it by default: then its dataset is the examples
+    (in its stored order; `shuffle` is ShapeScript's)."""
+    ds = loader.dataset
+    if isinstance(ds, _torch_data.IterableDataset):
+        return False
+    try:
+        n = len(ds)
+    except TypeError:
+        return False
+    if loader.batch_sampler is None:  # batch_size=None: one example at a time
+        sampler, collate = loader.sampler, _torch_data.default_convert
+    else:
+        batch_sampler = loader.batch_sampler
+        if type(batch_sampler) is not _torch_data.BatchSampler:
+            return False
+        if batch_sampler.drop_last and n % batch_sampler.batch_size:
+            return False
+        sampler, collate = batch_sampler.sampler, _torch_data.default_collate
+    if loader.collate_fn is not collate or getattr(sampler, "data_source", None) is not ds:
+        return False
+    if type(sampler) is _torch_data.SequentialSampler:
+        return True
+    return type(sampler) is _torch_data.RandomSampler and not sampler.replacement and sampler.num_samples == n
+
+
+def _from_loader(loader, dspec, st, path):
+    """A DataLoader: its dataset when it reads each example of it once,
+    plainly collated; else what it yields, batch by batch (or example by
+    example without batches)."""
+    if _reads_its_dataset_once(loader):
+        return _examples(loader.dataset, dspec, st, path)
+    if loader.batch_sampler is None:
+        return _gathered(enumerate(loader), "example", dspec, st, path, "a loader that yields none")
+    return _gathered(enumerate(loader), "batch", dspec, st, path, "a loader that yields none")
+
+
+def _example_values(item, unit, dspec, st, path):
+    """One example's (or batch's) values in the record's field order: from a
+    mapping by name, from a tuple or list in order, or, for a record of one
+    field, the value itself."""
+    names = [f.name for f in dspec.fields]
+    if isinstance(item, Mapping):
+        missing = [n for n in names if n not in item]
+        if missing:
+            st.fail(
+                path,
+                ": %s field `%s` is missing from %s (%s has fields %s; found %s)"
+                % (
+                    dspec.name,
+                    missing[0],
+                    unit,
+                    dspec.name,
+                    _field_names(dspec),
+                    ", ".join("`%s`" % k for k in item) or "no fields",
+                ),
+                expected=missing[0],
+                found=None,
+            )
+        extra = [k for k in item if k not in dspec.by_name]
+        if extra:
+            st.fail(
+                path,
+                ": unexpected field `%s` in %s (%s has fields %s)" % (extra[0], unit, dspec.name, _field_names(dspec)),
+                expected=None,
+                found=extra[0],
+            )
+        return [item[n] for n in names]
+    if isinstance(item, (tuple, list)):
+        if len(item) != len(names):
+            st.fail(
+                path,
+                ": expected a %s of %s, one per field of %s (%s), found %s at %s"
+                % (
+                    type(item).__name__,
+                    _counted(len(names), "value"),
+                    dspec.name,
+                    _field_names(dspec),
+                    _counted(len(item), "value"),
+                    unit,
+                ),
+                expected=len(names),
+                found=len(item),
+            )
+        return list(item)
+    if len(names) == 1 and isinstance(item, (torch.Tensor, np.ndarray, np.generic, int, float, bool)):
+        return [item]
+    st.fail(
+        path,
+        ": expected a mapping of %s's fields (%s) or a tuple of them in that order, found %s at %s"
+        % (dspec.name, _field_names(dspec), _item_kind(item), unit),
+        expected=dspec.name,
+        found=type(item).__name__,
+    )
+
+
+def _counted(n, what):
+    return "%d %s%s" % (n, what, "" if n == 1 else "s")
+
+
+def _item_kind(value):
+    if isinstance(value, torch.Tensor):
+        return "a tensor of shape %s" % _shape(value.shape)
+    name = type(value).__name__
+    return "an %s" % name if name[:1].lower() in "aeiou" else "a %s" % name
+
+
+def _numpy_tensor(v):
+    """An array or numpy scalar as a tensor of its shape (ascontiguousarray
+    makes a scalar one of shape [1])."""
+    return torch.from_numpy(np.ascontiguousarray(v)).reshape(np.shape(v))
+
+
+def _python(v):
+    return isinstance(v, (bool, int, float, list)) and not isinstance(v, np.generic)
+
+
+def _gathered(items, kind, dspec, st, path, source):
+    """The examples `items` holds, as field -> its examples: `kind`
+    "example" (each item one example, stacked) or "batch" (each item
+    examples with a leading axis, put end to end)."""
+    columns = [[] for _ in dspec.fields]
+    for i, item in items:
+        for column, v in zip(columns, _example_values(item, "%s %d" % (kind, i), dspec, st, path), strict=True):
+            column.append(v)
+    if not columns[0]:
+        st.fail(
+            path,
+            ": expected examples of %s, found %s" % (dspec.name, source),
+            expected=dspec.name,
+            found=0,
+        )
+    return {
+        f.name: _joined(column, kind, st, path + (f.name,)) for f, column in zip(dspec.fields, columns, strict=True)
+    }
+
+
+def _joined(values, kind, st, path):
+    """One field's values, one per example (or batch), as one array: each
+    converted to a tensor and checked to have the first one's shape (after
+    the batch axis); Python values stay a list of them, for `_as_tensor`
+    to convert as it converts lists (ints to floats where floats are asked
+    for)."""
+    tensors = []
+    first = None
+    for i, v in enumerate(values):
+        unit = "%s %d" % (kind, i)
+        try:
+            t = _numpy_tensor(v) if isinstance(v, (np.ndarray, np.generic)) else torch.as_tensor(v)
+        except (TypeError, ValueError, RuntimeError):
+            st.fail(
+                path,
+                ": expected a tensor, an array or a number, found %s at %s" % (_item_kind(v), unit),
+                expected="a tensor",
+                found=type(v).__name__,
+            )
+        if kind == "batch" and t.dim() == 0:
+            st.fail(
+                path,
+                ": expected a batch with a leading batch axis, found a single value at %s" % unit,
+                expected="a batch axis",
+                found="[]",
+            )
+        shape = t.shape[1:] if kind == "batch" else t.shape
+        if first is None:
+            first = shape
+        elif shape != first:
+            each = " after the batch axis" if kind == "batch" else ""
+            st.fail(
+                path,
+                ": expected shape %s%s (as %s 0 has), found %s at %s"
+                % (_shape(first), each, kind, _shape(shape), unit),
+                expected=_shape(first),
+                found=_shape(shape),
+            )
+        tensors.append(t)
+    if kind == "example" and all(_python(v) for v in values):
+        return list(values)
+    if kind == "batch" and all(isinstance(v, list) for v in values):
+        return [x for v in values for x in v]
+    try:
+        return torch.stack(tensors) if kind == "example" else torch.cat(tensors)
+    except RuntimeError as e:  # on different devices
+        st.fail(
+            path,
+            ": can't put its %ss together: %s" % (kind, e),
+            expected=None,
+            found=None,
         )
