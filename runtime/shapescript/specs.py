@@ -287,7 +287,7 @@ def _as_tensor(value, element, wanted, st, path):
         t = value
     elif isinstance(value, (np.ndarray, np.generic)):
         try:
-            t = torch.from_numpy(np.ascontiguousarray(value))
+            t = _numpy_tensor(value)
         except TypeError:
             st.fail(
                 path,

@@ -290,6 +290,9 @@ def test_cast_converts_python_values():
     with pytest.raises(ArgumentError, match=r"expected Index\[3\] \(torch.int64\), found torch.float32"):
         rt.cast([1.5], rt.TensorSpec((sym("n"),), "index", 3), "t.ss:1")
     assert rt.cast(torch.tensor(3), rt.ScalarSpec("int"), "t.ss:1") == 3
+    # A numpy scalar or 0-d array keeps its shape (ascontiguousarray alone makes it [1]).
+    for scalar in (np.float32(2.5), np.array(2.5)):
+        assert rt.cast(scalar, rt.TensorSpec(()), "t.ss:1").shape == ()
     assert (
         rt.cast((np.float32(0.5), [1.0]), rt.TupleSpec((rt.ScalarSpec("float"), rt.TensorSpec((sym("n"),)))), "t.ss:1")[
             0
