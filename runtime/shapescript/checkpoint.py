@@ -20,7 +20,7 @@ from .checkpoint_format import FORMAT, check_tensors, dtype_name, read_values
 from .errors import ArgumentError
 from .files import replacing
 from .models import Model
-from .training import RUN_KEYS, Optimizer
+from .training import RUN_KEYS, Optimizer, count_resumed
 
 
 def save(path, *values):
@@ -204,7 +204,9 @@ def load(path):
 
 def load_optimizer(checkpoint, opt):
     """Restores `opt` (its state, hyperparameters and update count) from the
-    first optimizer in `checkpoint` of the same kind and model class."""
+    first optimizer in `checkpoint` of the same kind and model class; the
+    run's training steps (what `log` numbers records by) go on from its
+    count when they are fewer."""
     model_class = type(opt.model).__name__
     i = next(
         (
@@ -246,6 +248,7 @@ def load_optimizer(checkpoint, opt):
         groups.append(g)
     _load_in_place(opt.torch_optimizer, {"state": state, "param_groups": groups})
     opt.count = v["count"]
+    count_resumed(opt)  # the run's training steps go on from the checkpoint's
     return opt
 
 

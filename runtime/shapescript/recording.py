@@ -10,8 +10,9 @@ Around each replay, on the host, what the Python of the step would have
 done: the learning rate of each optimizer's schedule is written into the
 tensor its update reads, each dropout draw's generator is seeded with the
 seed the draw would have had (modes.draw_seed), and after it the update
-counts and the modes' step counts go up as the step's Python made them go
-up while it was recorded. Elsewhere (the CPU, MPS, recording off, a
+counts, the run's training steps (training.count_update) and the modes'
+step counts go up as the step's Python made them go up while it was
+recorded. Elsewhere (the CPU, MPS, recording off, a
 recording that failed) a step runs as it is.
 """
 
@@ -26,7 +27,7 @@ import weakref
 
 import torch
 
-from . import announcements, workers
+from . import announcements, training, workers
 from .data import _Record
 from .models import Model
 from .modes import Train, draw_seed
@@ -227,13 +228,15 @@ class _Graph:
             recording = torch.cuda.graph(self.graph, stream=stream, capture_error_mode="thread_local")
         _local.draws = draws
         try:
-            with recording:
+            with recording, training.updates_held() as updated:
                 self.out = step.function(*self.args, **self.kwargs)
         finally:
             _local.draws = None
         # Recording ran the step's Python once, on copies of the optimizers
-        # and modes: each replay moves the real ones as it moved those.
+        # and modes: each replay moves the real ones as it moved those, and
+        # counts their updates as the run's training steps, in its order.
         self.count_steps = {p: _argument(args, kwargs, p).count - counts[p] for p in self.optimizers}
+        self.updates = [p for o in updated for p in self.optimizers if _argument(args, kwargs, p) is o]
         self.mode_steps = {p: _argument(args, kwargs, p).root._steps - steps[p] for p in self.modes}
         if any(n > 1 for n in self.count_steps.values()):
             raise RuntimeError("the step updates an optimizer more than once (one learning rate per replay)")
@@ -256,6 +259,8 @@ class _Graph:
         """After a replay: the update and step counts as the step's Python moved them."""
         for p, n in self.count_steps.items():
             _argument(args, kwargs, p).count += n
+        for p in self.updates:
+            training.count_update(_argument(args, kwargs, p))
         for p, n in self.mode_steps.items():
             _argument(args, kwargs, p).root._steps += n
 

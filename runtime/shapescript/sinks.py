@@ -1,8 +1,10 @@
 """`log(k=v, ...)` and the sinks its records go to.
 
-Each `log` call makes one record: its step (how many log calls came before
-it in this process, so the first is step 0), its wall time (Unix seconds)
-and the values, tensors turned into numbers with .item(). The active sinks
+Each `log` call makes one record: its step, its wall time (Unix seconds)
+and the values, tensors turned into numbers with .item(). The step is the
+run's training step (training.training_steps: the optimizer updates so
+far, 0 before the first), or, in a run that has made no optimizer, how
+many log calls came before it (the first is step 0). The active sinks
 (`log_to`; by default the terminal only) each get every record. Loops over
 batches (`batch_loop`) tell the sinks when they start, advance and end, which
 the terminal shows as progress bars.
@@ -20,7 +22,7 @@ import time
 import numpy as np
 import torch
 
-from . import files, workers
+from . import files, training, workers
 from .files import replacing
 
 
@@ -59,7 +61,7 @@ class _Loop:
 
 _active = None  # the sinks records go to; None: the default (a Terminal)
 _opened = []  # every sink ever made active, for close_sinks
-_count = 0  # log calls so far
+_count = 0  # log calls so far: the step of a run without an optimizer
 _loops = []  # loops over batches in progress, outermost first
 
 
@@ -117,7 +119,9 @@ def log(**values):
     if not workers.is_first():
         return
     record = {k: _number(k, v) for k, v in values.items()}
-    step, _count = _count, _count + 1
+    steps = training.training_steps()
+    step = _count if steps is None else steps
+    _count += 1
     wall = time.time()
     for loop in _loops:
         loop.values.update(record)
@@ -126,9 +130,11 @@ def log(**values):
 
 
 def reset_steps():
-    """The next record is step 0 again (the runner starts each run so)."""
+    """A run of its own from here: no log call, no optimizer and no update
+    counted yet, so the next record is step 0 (the runner starts each run so)."""
     global _count
     _count = 0
+    training.reset_training_steps()
 
 
 def loop_begin(where, total):
@@ -371,7 +377,7 @@ class Plot(Sink):
             ax.plot(xs, ys, label=k, linewidth=1.2, marker="." if len(xs) < 50 else None)
             ax.set_ylabel(k)
             ax.grid(True, alpha=0.3)
-        axes[-1].set_xlabel("step (log call)")
+        axes[-1].set_xlabel("step")
         fig.tight_layout()
         with replacing(self.path) as tmp:
             fig.savefig(tmp, format="png", dpi=100)

@@ -1,6 +1,10 @@
-"""Training: gradients, clipping, optimizers and learning-rate schedules."""
+"""Training: gradients, clipping, optimizers and learning-rate schedules,
+and the run's training steps, which `log` numbers its records by."""
 
+import contextlib
 import math
+import threading
+import weakref
 from collections.abc import Mapping
 
 import torch
@@ -146,6 +150,7 @@ class Optimizer:
         self.hyper = hyper
         self.params = _trainable(model)
         self.torch_optimizer = make([p for _, p in self.params], self.schedule(0))
+        _run.trains = True
 
     @property
     def lr(self):
@@ -237,3 +242,80 @@ def update(m, opt, grads):
         for _, p in opt.params:
             p.grad = None
     opt.count += 1
+    count_update(opt)
+
+
+# ------------------------------------------------------------ the run's training steps
+
+
+class _Run:
+    """What `log` numbers its records by (sinks.py): whether the run made
+    an optimizer (or updated one), its training steps so far, and the
+    optimizers updated at the current step (weakly: a freed one is gone)."""
+
+    __slots__ = ("trains", "steps", "current")
+
+    def __init__(self):
+        self.trains = False
+        self.steps = 0
+        self.current = weakref.WeakSet()
+
+
+_run = _Run()
+_held = threading.local()  # .updates: a list while a recording holds this thread's updates
+
+
+def training_steps():
+    """The run's training steps so far (0 before its first update), or None
+    when the run has made no optimizer: then `log` counts its calls."""
+    return _run.steps if _run.trains else None
+
+
+def reset_training_steps():
+    """A run of its own: no optimizer made, no step yet (sinks.reset_steps)."""
+    global _run
+    _run = _Run()
+
+
+def count_update(opt):
+    """One update of `opt`: the first update of the run is step 1, and each
+    later one is a step more, except the update of an optimizer not yet
+    updated at the current step, which is part of it (a GAN's second
+    optimizer at the same batch). `update` calls it, and each replay of a
+    recorded step once per update the step's Python made (recording.py).
+    While a recording holds this thread's updates (updates_held), the
+    update is noted there instead."""
+    held = getattr(_held, "updates", None)
+    if held is not None:
+        held.append(opt)
+        return
+    run = _run
+    run.trains = True
+    if run.steps == 0 or opt in run.current:
+        run.steps += 1
+        run.current = weakref.WeakSet((opt,))
+    else:
+        run.current.add(opt)
+
+
+def count_resumed(opt):
+    """`opt` restored with the update count of a checkpoint (load_optimizer):
+    the run's steps go on from there, as a resumed run's log does."""
+    run = _run
+    run.trains = True
+    if opt.count > run.steps:
+        run.steps = opt.count
+        run.current = weakref.WeakSet((opt,))
+
+
+@contextlib.contextmanager
+def updates_held():
+    """While it lasts, this thread's updates aren't counted but noted in
+    the list it gives, in order: a recording's, which run the step's Python
+    on copies of its optimizers; each replay counts them (recording.py)."""
+    was = getattr(_held, "updates", None)
+    _held.updates = noted = []
+    try:
+        yield noted
+    finally:
+        _held.updates = was

@@ -9,9 +9,10 @@ It emulates a CUDA graph as the recording relies on one behaving:
 - a replay does the recorded device work again on the graph's own input
   tensors, reading the generators registered with the graph in the order
   the step drew from them and the optimizer's learning-rate tensor as it is
-  then, and none of the step's Python (here: the step runs again, and the
-  update and step counts it moves are put back), writing into the tensors
-  recording returned.
+  then, and none of the step's Python (here: the step runs again, its
+  updates held from the run's training steps as a recording's are, and
+  the update and step counts it moves are put back), writing into the
+  tensors recording returned.
 
 What it can't show is whether CUDA does so: tests/runtime/test_recording.py
 checks that on a GPU.
@@ -156,7 +157,8 @@ class FakeCuda:
         was = getattr(recording._local, "draws", None)
         recording._local.draws = _Replaying(graph.generators)
         try:
-            out = graph.call()
+            with training.updates_held():  # the replay counts its updates (recording.py), not the step's Python
+                out = graph.call()
         finally:
             recording._local.draws = was
             self._capturing_flag = False

@@ -7,7 +7,8 @@ it, nothing else does); the reseeding of draws; and the host's whole part
 of recording and replaying on a CPU stand-in of CUDA graphs
 (fake_cuda.py): the README's training recorded is bit for bit unrecorded,
 one graph per epoch with padding and two without, and each fault put in
-(no reseeding, the rate not written, the counts not moved) is caught. On CUDA (skipped elsewhere, with the reason): the
+(no reseeding, the rate not written, the counts not moved) is caught, and
+`log`'s steps count each replay's update. On CUDA (skipped elsewhere, with the reason): the
 README's example trained recorded and unrecorded, bit for bit; replays
 draw new masks; graphs per epoch with and without padding; a step that
 can't be recorded falls back with a RuntimeWarning; the 64-signature cap;
@@ -270,9 +271,10 @@ def _tensor_lr(opt):
     return opt
 
 
-def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True, announced=True):
+def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True, announced=True, after=None):
     """Losses and parameters after `steps` steps of the README's training,
-    recorded on the CPU stand-in of CUDA graphs (fake_cuda.py) or not."""
+    recorded on the CPU stand-in of CUDA graphs (fake_cuda.py) or not;
+    `after(loss)` after each step."""
     m = d.Mlp.init(seed=0)
     opt = rt.adamw(m, lr=rt.warmup(5, rt.cosine(3e-3, 50)), weight_decay=0.01)
     step = d.train_step.__wrapped__
@@ -291,6 +293,8 @@ def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True, announced=T
             # A loop over batches announces its batch sizes; iterating them as they are doesn't.
             for batch in rt.batch_loop(epoch, padded, "t.ss:2") if announced else epoch:
                 losses.append(step(m, opt, batch, mode, _ss_pad={1: batch.pad_mask}))
+                if after is not None:
+                    after(losses[-1])
                 if len(losses) == steps:
                     break
     finally:
@@ -325,6 +329,30 @@ def test_without_an_announcement_each_signature_is_recorded_when_it_comes(d, swi
     assert torch.equal(losses, want_losses)
     for a, b in zip(params, want_params, strict=True):
         assert torch.equal(a, b)
+
+
+def test_each_replay_counts_its_update_as_a_training_step(d, switch, monkeypatch):
+    """`log` after each of 24 steps, recorded on the stand-in: a replay
+    runs none of the step's Python, so it counts the update itself, and
+    a recording counts none; the records are at steps 1..24, as unrecorded."""
+    from shapescript import sinks
+
+    def logged(recorded):
+        kept = []
+        keep = type("Keep", (sinks.Sink,), {"write": lambda self, step, wall, values: kept.append(step)})()
+        sinks.reset_steps()
+        sinks.log_to(keep)
+        try:
+            *_, step, _, _ = _train_on_stand_in(d, monkeypatch, 24, recorded, after=lambda loss: rt.log(loss=loss))
+        finally:
+            sinks.log_to()
+            sinks.reset_steps()
+        return kept, step
+
+    kept, step = logged(recorded=True)
+    assert step.report()["replayed"] == 23 and step.report()["graphs"] == 1
+    monkeypatch.undo()
+    assert kept == logged(recorded=False)[0] == list(range(1, 25))
 
 
 @pytest.mark.parametrize("fault", ["no reseeding", "the learning rate not written", "counts not moved"])

@@ -14,8 +14,9 @@ from shapescript import sinks
 
 @pytest.fixture
 def fresh(quiet_log, monkeypatch):
-    """Sinks of the test's own, closed after it; log steps from 0."""
-    monkeypatch.setattr(sinks, "_count", 0)
+    """Sinks of the test's own, closed after it; a run of its own (no
+    optimizer made, no update counted), so log steps go from 0."""
+    sinks.reset_steps()
     monkeypatch.setattr(sinks, "_opened", [])
     yield sinks
     sinks.close_sinks()

@@ -95,7 +95,7 @@ def test_runner_trains_the_digits_example(real, tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(sinks, "_opened", [])
     previous = sinks.log_to()
     try:
-        code = runner.main([str(ROOT / "examples" / "digits.ss"), "--epochs", "1", "--sinks", "jsonl,plot"])
+        code = runner.main([str(ROOT / "examples" / "digits.ss"), "--epochs", "1", "--sinks", "jsonl,plot,tensorboard"])
     finally:
         sinks.log_to(*previous)
     out, err = capsys.readouterr()
@@ -104,6 +104,14 @@ def test_runner_trains_the_digits_example(real, tmp_path, monkeypatch, capsys):
     # 23 training batches, a test batch, and the test batch again with the model loaded back.
     assert len(records) == 25 and "test_accuracy" in records[-2]
     assert records[-1]["final_test_accuracy"] == records[-2]["test_accuracy"]
+    # Each record's step is the updates made before it: 1..23 in the epoch, 23 after.
+    assert [r["step"] for r in records] == [*range(1, 24), 23, 23]
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    events = EventAccumulator(str(tmp_path / "runs" / "digits" / "tb"))
+    events.Reload()
+    assert [e.step for e in events.Scalars("loss")] == list(range(1, 24))
+    assert [e.step for e in events.Scalars("test_accuracy")] == [23]
     assert (tmp_path / "runs" / "digits" / "curves.png").is_file()
     assert (tmp_path / "digits.safetensors").is_file()
 
