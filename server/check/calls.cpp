@@ -746,6 +746,14 @@ Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bi
         }
         t->tensor.axes = std::move(axes);
         if (!element.written && first_tensor) element = first_tensor->element;
+        // `-> [..s] Index[C]`: the bound as the caller's axis (`sample`).
+        else if (element.index_bound) {
+            auto symbol = element.index_bound->as_symbol();
+            element = bound_element(element, bindings);
+            if (element.index_bound)
+                element.bound_written = symbol && bindings.from.count(*symbol) ? bindings.from.at(*symbol)->written
+                                                                               : show(*element.index_bound);
+        }
     }
     return out;
 }
