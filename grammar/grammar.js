@@ -32,6 +32,10 @@ const PREC = {
 // The einops-style functions whose first argument list holds a pattern.
 const PATTERN_FUNCTIONS = ['rearrange', 'split', 'repeat', 'reduce', 'einsum'];
 
+// The constructors whose first argument is a tensor type: `zeros([b H])`.
+// Elsewhere their names are identifiers (`b: [D] = zeros`, a variable `ones`).
+const SHAPE_FUNCTIONS = ['zeros', 'ones', 'full', 'eye', 'rand', 'randn', 'randint'];
+
 function commaSep1(rule) {
   return seq(rule, repeat(seq(',', rule)));
 }
@@ -78,6 +82,9 @@ module.exports = grammar({
     [$._primary_expression, $._size],
     // `einsum(layers.D ...` likewise: a qualified size or an attribute.
     [$._primary_expression, $.qualified_name],
+    // `zeros([b H])` is a shape_call; `zeros(x)` a call of a function of
+    // that name. Which one is decided by what follows `(`.
+    [$._primary_expression, $.shape_call],
   ],
 
   rules: {
@@ -432,6 +439,8 @@ module.exports = grammar({
       $.attribute,
       $.subscript,
       $.pattern_call,
+      $.shape_call,
+      alias(choice(...SHAPE_FUNCTIONS), $.identifier),
       $.causal_mask,
     ),
 
@@ -511,6 +520,17 @@ module.exports = grammar({
     ),
 
     pattern_side: $ => repeat1(field('axis', $._axis)),
+
+    // `zeros([b H])`, `full([b H] i64, 7)`, `randn([b H], mode)`. Preferred
+    // to a call of a list (`ones([n])`) where both would parse.
+    shape_call: $ => prec.dynamic(1, seq(
+      field('function', alias(choice(...SHAPE_FUNCTIONS), $.shape_function)),
+      '(',
+      field('shape', $.tensor_type),
+      repeat(seq(',', field('argument', choice($._expression, $.keyword_argument)))),
+      optional(','),
+      ')',
+    )),
 
     // `causal[n m]`: the [n m] Mask true where m <= n.
     causal_mask: $ => seq('causal', '[', repeat1(field('axis', $._axis)), ']'),

@@ -186,6 +186,9 @@
 (pattern_call
   function: (pattern_function) @function.builtin)
 
+(shape_call
+  function: (shape_function) @function.builtin)
+
 (causal_mask
   "causal" @function.builtin)
 

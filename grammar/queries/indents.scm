@@ -45,6 +45,7 @@
   (tuple_type)
   (type_arguments)
   (pattern_call)
+  (shape_call)
   (causal_mask)
 ] @indent.begin
 

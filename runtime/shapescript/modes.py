@@ -29,7 +29,7 @@ class Train(Mode):
         self._steps = 0
 
     def at(self, site):
-        view = Train.__new__(Train)
+        view = type(self).__new__(type(self))
         view.seed = self.seed
         view.path = self.path + (site,)
         view.root = self.root
@@ -43,6 +43,17 @@ class Train(Mode):
     def __repr__(self):
         path = ", path=%r" % "/".join(self.path) if self.path else ""
         return "Train(seed=%d, steps=%d%s)" % (self.seed, self.steps, path)
+
+
+class Sample(Train):
+    """Sampling: inference that draws (a sampler, an agent acting). Random
+    draws (randn, sample) are on, seeded as in Train; dropout is off, as in
+    Eval."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "Sample" + super().__repr__()[len("Train") :]
 
 
 class _Eval(Mode):

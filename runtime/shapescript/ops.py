@@ -21,7 +21,8 @@ import torch
 import torch.nn.functional as F
 
 from . import padding, recording, workers
-from .modes import Train, draw_seed
+from .draws import split_part
+from .modes import Sample, Train, draw_seed
 
 
 def _across_workers(x, pads, padded, dims=None):
@@ -42,18 +43,6 @@ def _across_workers(x, pads, padded, dims=None):
     return any(wanted is None or d in wanted for d in split)
 
 
-def _split_part(x, pads, padded):
-    """(dim, start, whole size) of `x`'s axis that is a worker's part of a
-    split batch, or None."""
-    if workers.world() is None or not pads or not padded:
-        return None
-    for pad, d in padded:
-        part = workers.part_of(pads.get(pad))
-        if part is not None:
-            return d % x.dim(), part[0], part[1]
-    return None
-
-
 def scale(x, factor):
     return x * factor
 
@@ -65,11 +54,12 @@ def masked_fill(x, mask, value):
 
 def dropout(x, p, mode, pads=None, padded=()):
     """Zeroes each element with probability p and scales the rest by
-    1/(1-p), as torch's dropout; the identity in Eval or when p is 0. The
+    1/(1-p), as torch's dropout; the identity in Eval, in Sample or when p
+    is 0. The
     mask comes from a generator seeded with the draw's seed (draw_seed).
     On a worker's part of a split batch (`pads`), the mask is its part of
     the whole batch's, as one device draws it."""
-    if not isinstance(mode, Train) or p == 0:
+    if not isinstance(mode, Train) or isinstance(mode, Sample) or p == 0:
         return x
     if not 0 <= p <= 1:
         raise ValueError("dropout(): p must be in 0..1, not %r" % (p,))
@@ -81,7 +71,7 @@ def dropout(x, p, mode, pads=None, padded=()):
     if g is None:
         g = torch.Generator(device=x.device)
         g.manual_seed(draw_seed(mode))
-    part = _split_part(x, pads, padded)
+    part = split_part(x.dim(), pads, padded)
     shape = list(x.shape)
     if part is not None:
         shape[part[0]] = part[2]

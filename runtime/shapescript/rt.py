@@ -8,9 +8,10 @@ from .control import branch, loop
 from .conversion import cast, expect, to_dtypes
 from .data import Batch, Batches, Dataset, Example, batch_loop, batches, shuffle
 from .devices import program_device
+from .draws import rand, rand_like, randint, randn, randn_like, sample
 from .errors import ArgumentError, ShapeScriptError
 from .models import Initializer, Model, set_field
-from .modes import Eval, Mode, Train, draw_seed, step
+from .modes import Eval, Mode, Sample, Train, draw_seed, step
 from .modules import embed_modules, route_attention, ss_module
 from .ops import (
     amax,
@@ -136,4 +137,11 @@ __all__ = [
     "update",
     "value_and_grad",
     "warmup",
+    "Sample",
+    "rand",
+    "rand_like",
+    "randint",
+    "randn",
+    "randn_like",
+    "sample",
 ]

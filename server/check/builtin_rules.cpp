@@ -150,6 +150,11 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         case BuiltinRule::Log: return log_rule(builtin_arguments(arguments, piped, piped_range), range);
         case BuiltinRule::Arange: return arange(arguments);
         case BuiltinRule::EvalMode: return std::nullopt;  // a name, not a call (type_of_name)
+        case BuiltinRule::Constructor:                    // `randn(x, mode)`: its type isn't written (constructors.cpp)
+            report(DiagCode::E0513, range,
+                   {"`" + name + "`", "a tensor type first, as `" + name + "([b H], ...)`", "none"});
+            for (const ast::Argument* a : arguments) type_of(*a->value);
+            return Type{};
         default: break;
     }
     BuiltinArguments args = builtin_arguments(arguments, piped, piped_range, builtin);

@@ -37,8 +37,9 @@ enum class BuiltinRule : uint8_t {
     Arange,
     Attention,
     ValueAndGrad,
-    TrainMode,  // Train(seed=...): a Mode
-    EvalMode,   // the name Eval: a Mode
+    TrainMode,    // Train(seed=...), Sample(seed=...): a Mode
+    Constructor,  // full, eye, rand, randn, randint: written with a type (constructors.cpp)
+    EvalMode,     // the name Eval: a Mode
     Shuffle,
     Batches,
     Optimizer,  // sgd, adamw

@@ -174,15 +174,20 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 return out;
             }
             size_t site = open(CalleeKind::Builtin, f, callee_name.range);
-            // `zeros([n])` in a body: only a model's field is made by an initialiser.
+            // `normal(0.02)` in a body: only a model's field is made by an
+            // initialiser. `zeros(x)`: the constructor takes a type first.
             if (const Builtin* b = find_builtin(f); b && b->typing == BuiltinTyping::Initializer) {
                 reference_builtin(callee_name);
-                report(DiagCode::E0103, callee_name.range, {f, std::string(kInitializerPhrase), "a function"});
+                if (f == "zeros" || f == "ones")
+                    report(DiagCode::E0513, range,
+                           {"`" + f + "`", "a tensor type first, as `" + f + "([b H])`", "none"});
+                else report(DiagCode::E0103, callee_name.range, {f, std::string(kInitializerPhrase), "a function"});
                 type_arguments();
                 return Type{};
             }
             if (const Builtin* b = find_builtin(f);
-                b && b->is_call && !check_builtin_arity(f, builtin_labels(*b), arguments, piped != nullptr, range)) {
+                b && b->is_call && b->rule != BuiltinRule::Constructor &&
+                !check_builtin_arity(f, builtin_labels(*b), arguments, piped != nullptr, range)) {
                 reference_builtin(callee_name);
                 call_effects(site, arguments, piped_range);
                 type_arguments();

@@ -197,6 +197,11 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         for (const auto& e : l->elements) type_of(*e);
         return of_kind(TypeKind::List);  // for Python (`print([a, b])`), not arithmetic (`b = [k]`, then `a * b`)
     }
+    if (auto* c = std::get_if<ast::Call>(&node); c && c->shape) {
+        Type out = type_of_constructor(*c, expr.range, nullptr, {});
+        if (record_expression(expr.range, out)) recorded_for_ = &expr;
+        return out;
+    }
     if (auto* c = std::get_if<ast::Call>(&node)) {
         std::vector<const ast::Argument*> args;
         for (const auto& a : c->arguments) args.push_back(&a);
@@ -266,7 +271,9 @@ Type FileChecker::type_of_pipe(const ast::Pipe& p, const ast::Expr& expr) {
     Type input = type_of(*p.input);
     const ast::Expr& stage = *p.stage;
     Type out;
-    if (auto* call = std::get_if<ast::Call>(&stage.node)) {
+    if (auto* call = std::get_if<ast::Call>(&stage.node); call && call->shape) {
+        out = type_of_constructor(*call, stage.range, &input, p.input->range);
+    } else if (auto* call = std::get_if<ast::Call>(&stage.node)) {
         std::vector<const ast::Argument*> args;
         for (const auto& a : call->arguments) args.push_back(&a);
         out = type_of_call(*call->callee, args, &input, p.input->range, stage.range);

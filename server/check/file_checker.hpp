@@ -506,6 +506,9 @@ private:
     std::optional<size_t> gather_by_index(TensorType& t, size_t axis, const ast::Index& index, const Type& i,
                                           const ast::Subscript& subscript);
     Type type_of_causal(const ast::CausalMask& mask, ByteRange range);
+    // constructors.cpp: `zeros([b H])` and the others written with a type.
+    Type type_of_constructor(const ast::Call& call, ByteRange range, const Type* piped, ByteRange piped_range);
+    std::optional<ast::Name> unknown_constructor_axis(const ast::Axis& axis);
     std::optional<Size> size_value(const ast::Expr& expr);
     bool record_expression(ByteRange range, const Type& type);  // false: nothing to record
     Type make_batch(const std::string& data);

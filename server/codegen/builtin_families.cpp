@@ -34,9 +34,10 @@ bool is_number(const check::Type* t) {
 // Elementwise functions: on a number, Python's math.
 Py Emitter::builtin_call(const BuiltinCall& c) {
     const std::string_view number = c.entry.python_number;
-    // dropout on a padded value: told which dims are padded, so a worker's
-    // part of a split batch draws its part of the whole batch's mask.
-    if (c.name == "dropout")
+    // A draw from a padded value (dropout's mask, sample's noise): told which
+    // dims are padded, so a worker's part of a split batch draws its part
+    // of the whole batch's.
+    if (c.name == "dropout" || c.name == "rand_like" || c.name == "randn_like" || c.name == "sample")
         if (std::string dims = padded_dims(c.first_type()); !dims.empty()) {
             c.args.keywords.emplace_back("pads", Py{"_ss_pads"});
             c.args.keywords.emplace_back("padded", Py{dims});

@@ -7,9 +7,7 @@
 
 namespace ss::codegen {
 
-namespace {
-
-const char* dtype_of(check::ElementKind kind) {
+const char* torch_dtype(check::ElementKind kind) {
     using check::ElementKind;
     switch (kind) {
         case ElementKind::F16: return "torch.float16";
@@ -22,6 +20,8 @@ const char* dtype_of(check::ElementKind kind) {
         default: return "torch.float32";
     }
 }
+
+namespace {
 
 bool same_size_tuples(const check::Type* a, const check::Type* b) {
     return a && b && a->kind == check::TypeKind::Tuple && b->kind == check::TypeKind::Tuple &&
@@ -42,9 +42,9 @@ bool typed_throughout(const check::Type* from, const check::Type* to) {
 // takes them (None: kept; a tuple for a tuple), or "" when none converts.
 std::string converted_dtypes(const check::Type* from, const check::Type* to) {
     if (is_tensor(from) && is_tensor(to))
-        return dtype_of(from->tensor.element.kind) == std::string_view(dtype_of(to->tensor.element.kind))
+        return torch_dtype(from->tensor.element.kind) == std::string_view(torch_dtype(to->tensor.element.kind))
                    ? ""
-                   : dtype_of(to->tensor.element.kind);
+                   : torch_dtype(to->tensor.element.kind);
     if (!same_size_tuples(from, to)) return "";
     std::vector<std::string> items;
     bool any = false;

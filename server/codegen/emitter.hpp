@@ -84,6 +84,9 @@ enum class Arithmetic { Values, SliceBound };
 
 inline bool is_tensor(const check::Type* t) { return t && t->kind == check::TypeKind::Tensor; }
 
+// The torch dtype an element type is stored as (`torch.int64` for Index).
+const char* torch_dtype(check::ElementKind kind);
+
 class Emitter {
 public:
     Emitter(const check::DocumentResult& checked, const analysis::Result& analysed, std::string_view text,
@@ -185,6 +188,7 @@ public:
     Py attribute(const ast::Expr& e, const ast::Attribute& a);
     std::vector<std::string> items(const std::vector<ast::ExprPtr>& elements);
     Py causal_mask(const ast::Expr& e);
+    Py constructor(const ast::Expr& e, const ast::Call& c);  // constructors.cpp
     Py error_expr(const ast::Expr& e) const;
     const check::Type* type_of(const ast::Expr& e) const;
     std::string size(const check::Size& size);  // a size as a Python int expression

@@ -123,7 +123,9 @@ Py Emitter::expr(const ast::Expr& e) {
         [&](const ast::RangeExpr& r) { return range_expr(e, r); },
         [&](const ast::Pipe& p) { return pipe(e, p); },
         [&](const ast::As& a) { return as_expr(e, a); },
-        [&](const ast::Call& c) { return call(*c.callee, c.arguments, nullptr, nullptr, e); },
+        [&](const ast::Call& c) {
+            return c.shape ? constructor(e, c) : call(*c.callee, c.arguments, nullptr, nullptr, e);
+        },
         [&](const ast::Attribute& a) { return attribute(e, a); },
         [&](const ast::Subscript& s) { return subscript(e, s); },
         [&](const ast::TupleExpr& t) { return atom(py_tuple(items(t.elements))); },

@@ -126,9 +126,9 @@ std::vector<Leaf> collect_leaves(const syntax::SyntaxTree& tree) {
                 std::string_view text = chunk.node_text(node);
                 leaf.kind = classify(text, ts_node_is_named(node), symbol, leaf.parent, k);
                 TSSymbol p = leaf.parent;
-                leaf.call_open =
-                    leaf.kind == Kind::Open && (p == k.argument_list || p == k.parameter_list || p == k.pattern_call ||
-                                                p == k.subscript || p == k.causal_mask || p == k.type_arguments);
+                leaf.call_open = leaf.kind == Kind::Open &&
+                                 (p == k.argument_list || p == k.parameter_list || p == k.pattern_call ||
+                                  p == k.shape_call || p == k.subscript || p == k.causal_mask || p == k.type_arguments);
                 leaf.device_colon = leaf.kind == Kind::Colon && p == k.device;
                 leaf.tight_range = leaf.kind == Kind::DotDot && (p == k.range_expression || p == k.slice);
                 leaf.pipe = leaf.kind == Kind::Op && text == "|>";

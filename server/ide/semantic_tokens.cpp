@@ -194,7 +194,8 @@ private:
         if (syntax::is_error_node(node)) return;
         const char* type = ts_node_type(node);
         std::string_view t = type ? std::string_view(type) : std::string_view();
-        if (t == "pattern_function") return emit(r.begin, r.end, {TokenType::Function, mod::DefaultLibrary});
+        if (t == "pattern_function" || t == "shape_function")
+            return emit(r.begin, r.end, {TokenType::Function, mod::DefaultLibrary});
         if (ts_node_is_named(node)) return;
         if (t == "causal") return emit(r.begin, r.end, {TokenType::Function, mod::DefaultLibrary});
         if (is_word(t)) return emit(r.begin, r.end, {TokenType::Keyword});

@@ -128,7 +128,9 @@ struct Argument {
     ExprPtr value;
 };
 
-struct Call { ExprPtr callee; std::vector<Argument> arguments; Range arguments_range; };
+// `shape` is the tensor type a constructor takes first, `zeros([b H])`
+// (`callee` is then the constructor's name); null for any other call.
+struct Call { ExprPtr callee; std::vector<Argument> arguments; Range arguments_range; TypePtr shape = nullptr; };
 struct Attribute { ExprPtr object; Name attribute; };
 
 // `x[i]`, `x[a..b]`, `x[mask]`, `x[D: 0..64]`.

@@ -435,6 +435,23 @@ private:
             for_each_field(node, k_.f_argument, [&](TSNode child) { p.arguments.push_back(argument(child)); });
             return p;
         }
+        if (is(node, k_.shape_call)) {
+            // `zeros([b H], ...)`: a call of the name, its tensor type apart.
+            TSNode function = field(node, k_.f_function);
+            auto callee = std::make_unique<Expr>();
+            callee->range = range_of(function);
+            callee->node = NameExpr{name(function)};
+            std::vector<Argument> args;
+            for_each_field(node, k_.f_argument, [&](TSNode child) { args.push_back(argument(child)); });
+            auto shape = type(field(node, k_.f_shape));
+            if (!shape) {
+                shape = std::make_unique<Type>();
+                shape->range = {callee->range.end, callee->range.end};
+                shape->node = ErrorType{};
+            }
+            Range parenthesised{callee->range.end, r.end};
+            return Call{std::move(callee), std::move(args), parenthesised, std::move(shape)};
+        }
         if (is(node, k_.causal_mask)) return CausalMask{axes_of(node)};
         return ErrorExpr{};
     }

@@ -85,6 +85,7 @@ NodeKinds make() {
     k.pattern_call = symbol(language, "pattern_call");
     k.pattern = symbol(language, "pattern");
     k.pattern_side = symbol(language, "pattern_side");
+    k.shape_call = symbol(language, "shape_call");
     k.causal_mask = symbol(language, "causal_mask");
     k.identifier = symbol(language, "identifier");
     k.integer = symbol(language, "integer");
@@ -131,6 +132,7 @@ NodeKinds make() {
     k.f_pattern = field(language, "pattern");
     k.f_input = field(language, "input");
     k.f_output = field(language, "output");
+    k.f_shape = field(language, "shape");
     return k;
 }
 

@@ -17,13 +17,13 @@ struct NodeKinds {
         identifier_list, expression_list, as_expression, pipe_expression, boolean_operator, not_operator,
         comparison_operator, range_expression, binary_operator, unary_operator, parenthesized_expression,
         tuple_expression, list_expression, call, argument_list, keyword_argument, attribute, subscript, named_index,
-        slice, pattern_call, pattern, pattern_side, causal_mask, identifier, integer, float_, string, true_, false_,
-        inf, comment;
+        slice, pattern_call, pattern, pattern_side, shape_call, causal_mask, identifier, integer, float_, string, true_,
+        false_, inf, comment;
     // Fields.
     TSFieldId f_name, f_value, f_device, f_kind, f_index, f_count, f_module, f_alias, f_parameters, f_return_type,
         f_target, f_export, f_body, f_mut, f_type, f_default, f_initializer, f_axis, f_element, f_arguments, f_over,
         f_left, f_operator, f_right, f_condition, f_consequence, f_alternative, f_argument, f_start, f_end, f_function,
-        f_object, f_attribute, f_operand, f_pattern, f_input, f_output;
+        f_object, f_attribute, f_operand, f_pattern, f_input, f_output, f_shape;
 
     static const NodeKinds& get();
 };

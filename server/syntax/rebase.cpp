@@ -97,6 +97,7 @@ struct Shifter {
                     expr(n.callee);
                     for (Argument& a : n.arguments) argument(a);
                     range(n.arguments_range);
+                    type(n.shape);
                 } else if constexpr (std::is_same_v<T, Attribute>) {
                     expr(n.object);
                     name(n.attribute);

@@ -72,3 +72,8 @@ fn f(éa: [n]) -> [n]:
 #    ^ rename a-b refused~"not a name"
     return éa
 #          ^ rename _ß ok has="return _ß"
+#--- A constructor's hover is its built-in's doc.
+fn made(x: [n D], mode: Mode) -> [n D]:
+    return x + randn([n D], mode) + full([n D], 0.5)
+#              ^ hover "standard normal distribution"
+#                                   ^ hover "every value `value`"

@@ -84,3 +84,11 @@ fn p(x: [16gh]) -> [gh 16]:
     return rearrange(x, (gh g2) -> gh g2, g2=16)
 #          ^ token function+defaultLibrary 9
 #                                         ^ token typeParameter 2
+#--- A constructor's name is a built-in function, its type's axes axes.
+fn made(x: [n D], mode: Mode) -> [n D]:
+    return x + randn([n D], mode) + zeros([n 2])
+#              ^ token function+defaultLibrary 5
+#                     ^ token typeParameter 1
+#                       ^ token typeParameter 1
+#                                   ^ token function+defaultLibrary 5
+#                                            ^ token number 1

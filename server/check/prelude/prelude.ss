@@ -41,5 +41,15 @@ extern fn embedding(ids: [..s] Index[V], table: [V D]) -> [..s D] = torch.nn.fun
 # Losses: the mean over the examples
 extern fn cross_entropy(z: [..s C] Logit over C, y: [..s] Index[C]) -> [] f32 = shapescript.rt.cross_entropy
 
+# Tensors like another: its shape, element type and device
+extern fn zeros_like(x: [..s]) -> [..s] = torch.zeros_like
+extern fn ones_like(x: [..s]) -> [..s] = torch.ones_like
+extern fn full_like(x: [..s], value: float) -> [..s] = torch.full_like
+
 # Random draws (identity in Eval)
 extern fn dropout(x: [..s], p: float, mode: Mode) -> [..s] = shapescript.rt.dropout
+
+# Random draws (their distribution's centre in Eval)
+extern fn rand_like(x: [..s], mode: Mode) -> [..s] = shapescript.rt.rand_like
+extern fn randn_like(x: [..s], mode: Mode) -> [..s] = shapescript.rt.randn_like
+extern fn sample(z: [..s C] Logit over C, mode: Mode) -> [..s] Index[C] = shapescript.rt.sample

@@ -36,7 +36,7 @@ fn returns_zeros(x: [n]) -> [n]:
     return zeros  # error E0103 "`zeros` is a model field's initialiser, but a value is expected here"
 
 fn initialisers_in_a_body(x: [n]) -> [n]:
-    a = zeros([n])  # error E0103 "`zeros` is a model field's initialiser, but a function is expected here"
+    a = uniform(0.0, 1.0)  # error E0103 "`uniform` is a model field's initialiser, but a function is expected here"
     b = x |> normal(0.02)  # error E0103 "`normal` is a model field's initialiser"
     return x
 

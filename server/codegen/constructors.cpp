@@ -1,0 +1,56 @@
+// Constructors written with a type (check/constructors.cpp): `zeros([b H])`
+// is `torch.zeros((_ss_b, H), dtype=torch.float32, device=...)`, each size
+// read off the shape that gives it, on the function's device. The random
+// ones are the runtime's (runtime/shapescript/draws.py), given the mode at
+// the draw's path, as dropout is (docs/generated-code.md).
+#include "check/constructors.hpp"
+#include "codegen/emitter.hpp"
+
+namespace ss::codegen {
+
+Py Emitter::constructor(const ast::Expr& e, const ast::Call& c) {
+    const check::Type* t = type_of(e);
+    if (!is_tensor(t)) fail(e.range, "a constructor whose type isn't known here");
+    const std::string& name = std::get<ast::NameExpr>(c.callee->node).name.text;
+    LoweredArgs args = lower_args(c.arguments, nullptr, nullptr);
+    builtin_draw_paths(name, args);
+    // Each argument by the parameter it binds to (the checker's order).
+    std::vector<std::string_view> params = check::constructor_params(name, args.positional.size());
+    std::map<std::string, std::string, std::less<>> given;
+    for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
+        given[std::string(params[i])] = args.positional[i].text;
+    for (const auto& [k, v] : args.keywords) given[k] = v.text;
+    std::vector<std::string> sizes;
+    try {
+        for (const check::AxisType& a : t->tensor.axes) sizes.push_back(size(a.size));
+    } catch (CodegenError& error) {
+        error.range = e.range;
+        throw;
+    }
+    const check::Element& element = t->tensor.element;
+    std::string dtype = std::string("dtype=") + torch_dtype(element.kind);
+    std::string device = "device=" + (fn_ ? fn_->device : std::string("None"));
+    std::string shape = "(" + py_join(sizes) + (sizes.size() == 1 ? ",)" : ")");
+    if (name == "eye") return Py{"torch.eye(" + py_join(sizes) + ", " + dtype + ", " + device + ")", kAtom};
+    if (name == "zeros" || name == "ones")
+        return Py{"torch." + name + "(" + shape + ", " + dtype + ", " + device + ")", kAtom};
+    if (name == "full")
+        return Py{"torch.full(" + shape + ", " + given["value"] + ", " + dtype + ", " + device + ")", kAtom};
+    // A draw: on a worker's part of a split batch, its part of the whole
+    // batch's draw, as dropout's (runtime/shapescript/draws.py).
+    std::string split;
+    if (std::string dims = padded_dims(t); !dims.empty()) split = ", pads=_ss_pads, padded=" + dims;
+    if (name == "randint") {
+        std::string low = given.count("low") ? given["low"] : "0";
+        std::string high = given.count("high")   ? given["high"]
+                           : element.index_bound ? size(*element.index_bound)
+                                                 : "None";
+        return Py{"_ss_rt.randint(" + shape + ", " + low + ", " + high + ", " + given["mode"] + ", " + dtype + ", " +
+                      device + split + ")",
+                  kAtom};
+    }
+    return Py{"_ss_rt." + name + "(" + shape + ", " + given["mode"] + ", " + dtype + ", " + device + split + ")",
+              kAtom};
+}
+
+}  // namespace ss::codegen
