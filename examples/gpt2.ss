@@ -46,3 +46,9 @@ export fn forward(m: Gpt2, ids: [b n] Index[V], pos: [b n] Index[P]) -> [b n V] 
         x = block(m, x, l)
     # The output projection is the token embedding, transposed.
     return x |> layer_norm(over=D, weight=m.lnf_w, bias=m.lnf_b) |> linear(m.wte)
+
+# The next token of each sequence, drawn from the last position's logits at
+# a temperature: with `Sample(seed=...)` a draw, with `Eval` the most likely.
+fn next_token(m: Gpt2, ids: [b n] Index[V], pos: [b n] Index[P], temperature: float, mode: Mode) -> [b] Index[V]:
+    last = forward(m, ids, pos)[n: -1]
+    return sample(last / temperature, mode)

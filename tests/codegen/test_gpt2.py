@@ -56,3 +56,20 @@ def test_a_position_past_the_context_is_refused(build):
     with pytest.raises(shapescript.ArgumentError) as error:
         module.forward(m, torch.zeros(1, 3, dtype=torch.long), torch.tensor([[0, 1, P]]))
     assert str(P) in str(error.value)
+
+
+def test_next_token_is_greedy_in_eval_and_drawn_in_sample(build):
+    import shapescript.rt as _ss_rt
+
+    module = build(EXAMPLES / "gpt2.ss")
+    m = randomise(module.Gpt2.init(seed=0))
+    ids = torch.randint(0, V, (3, 5))
+    pos = torch.arange(5).expand(3, 5)
+    with torch.no_grad():
+        greedy = module.next_token(m, ids, pos, 1.0, _ss_rt.Eval)
+        assert torch.equal(greedy, forward(m, ids, pos)[:, -1].argmax(-1))
+        drawn = module.next_token(m, ids, pos, 2.0, _ss_rt.Sample(seed=1))
+        assert torch.equal(drawn, module.next_token(m, ids, pos, 2.0, _ss_rt.Sample(seed=1)))
+        draws = [module.next_token(m, ids, pos, 5.0, _ss_rt.Sample(seed=s)) for s in range(8)]
+    assert drawn.dtype == torch.int64 and drawn.shape == (3,)
+    assert len({tuple(d.tolist()) for d in draws}) > 1  # hot enough to differ between seeds
