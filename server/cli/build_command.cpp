@@ -42,7 +42,7 @@ namespace {
 // The module's text for a source; nothing after printing the diagnostics
 // (and the code generator's error) that stopped it.
 std::optional<std::string> build_module(const std::string& source, const BuildOptions& options, std::ostream& out,
-                                        std::ostream& err) {
+                                        std::ostream& err, std::optional<std::string>& stub) {
     const LineIndex index(source);
     codegen::Options o;
     o.checks = options.checks;
@@ -86,6 +86,7 @@ std::optional<std::string> build_module(const std::string& source, const BuildOp
     if (built.errors && !options.json)
         err << "shapescript build: " << built.errors << " error" << (built.errors == 1 ? "" : "s") << " in "
             << display_text(options.file) << ": no module written\n";
+    stub = std::move(built.stub);
     return std::move(built.module);
 }
 
@@ -157,7 +158,18 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
             << ": expected another file for the module; name one with -o\n";
         return kExitUsage;
     }
-    std::optional<std::string> module = build_module(*read.bytes, options, out, err);
+    // Its type stub goes beside a `.py` module, for Pyright and mypy; never
+    // over the source (`-o x.py` of an `x.pyi`).
+    std::filesystem::path stub_path(options.output);
+    const bool with_stub = options.output != "-" && stub_path.extension() == ".py";
+    if (with_stub) stub_path.replace_extension(".pyi");
+    if (with_stub && options.file != "-" && same_file(options.file, stub_path.string())) {
+        err << "shapescript build: error: the module's type stub " << display_text(stub_path.string())
+            << " would replace the source file: expected another name for the module\n";
+        return kExitUsage;
+    }
+    std::optional<std::string> stub;
+    std::optional<std::string> module = build_module(*read.bytes, options, out, err, stub);
     if (!module) return kExitErrors;
     if (options.output == "-") {
         out << *module;
@@ -166,6 +178,12 @@ int run_build_command(std::span<const std::string> args, std::ostream& out, std:
     if (auto error = write_file_atomically(options.output, *module)) {
         err << "shapescript build: error: " << display_text(*error) << "\n";
         return kExitUsage;
+    }
+    if (stub && with_stub) {
+        if (auto error = write_file_atomically(stub_path.string(), *stub)) {
+            err << "shapescript build: error: " << display_text(*error) << "\n";
+            return kExitUsage;
+        }
     }
     return kExitOk;
 }

@@ -54,6 +54,11 @@ struct Options {
 std::string generate_python(const check::DocumentResult& checked, const analysis::Result& analysed,
                             std::string_view text, const Options& options);
 
+// The type stub (.pyi) of that module: its functions' and models' Python
+// types, for Pyright and mypy (docs/python.md, "Types for Python callers").
+std::string generate_stub(const check::DocumentResult& checked, const analysis::Result& analysed, std::string_view text,
+                          const Options& options);
+
 // Something the code generator can't write yet (generate_python throws
 // it); the build reports it with the range, and writes nothing.
 struct CodegenError {

@@ -92,6 +92,11 @@ public:
     Emitter(const check::DocumentResult& checked, const analysis::Result& analysed, std::string_view text,
             const Options& options);
     std::string module();
+    // stubs.cpp: the module's type stub (.pyi) for Python callers.
+    std::string stub();
+    std::string stub_type(const check::Type& type, bool parameter) const;
+    void stub_function(const std::string& name, const std::vector<ast::Param>& params, const ast::Type* returns,
+                       const std::string& doc, std::ostream& out);
 
     // module.cpp: the module's parts, in its order.
     void write_header(std::ostream& head);

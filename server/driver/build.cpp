@@ -124,6 +124,8 @@ BuildOutput build(const std::string& source, const codegen::Options& options, bo
     if (out.errors) return out;
     try {
         out.module = codegen::generate_python(checked, analysed, source, chosen);
+        if (chosen.export_fn.empty() && !chosen.embedded_module)
+            out.stub = codegen::generate_stub(checked, analysed, source, chosen);
     } catch (const codegen::CodegenError& e) {
         out.unsupported = Unsupported{e.range, e.message};
     }

@@ -24,6 +24,7 @@ struct Unsupported {
 
 struct BuildOutput {
     std::optional<std::string> module;    // set when it was generated
+    std::optional<std::string> stub;      // with a built (not exported) module: its .pyi
     std::vector<Diagnostic> diagnostics;  // every diagnostic of the text, sorted
     size_t errors = 0;                    // of them, errors: no module when > 0
     std::optional<Unsupported> unsupported;
