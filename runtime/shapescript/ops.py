@@ -81,9 +81,11 @@ def dropout(x, p, mode, pads=None, padded=()):
     return x * keep.div_(1 - p)  # as torch: the mask is scaled, then multiplied
 
 
-def cross_entropy(z, y, class_dim, pads=None, padded=()):
+def cross_entropy(z, y, class_dim, pads=None, padded=(), ignore_index=None, label_smoothing=0.0):
     """The mean over the examples of the cross entropy of logits `z`, whose
-    classes are axis `class_dim`, against class indices `y`. With `pads`
+    classes are axis `class_dim`, against class indices `y`, as torch's:
+    the examples labelled `ignore_index` left out, the targets smoothed by
+    `label_smoothing`. With `pads`
     (padding.py), the mean over the real examples only: the padded ones'
     labels are torch's ignore_index, which F.cross_entropy leaves out of
     its mean (and their gradient exactly zero), in one fused call. Padded
@@ -92,14 +94,17 @@ def cross_entropy(z, y, class_dim, pads=None, padded=()):
         class_dim %= z.dim()
         padded = tuple((pad, d % z.dim() - (d % z.dim() > class_dim)) for pad, d in padded if d % z.dim() != class_dim)
     real = padding.real_mask(y, pads, padded)
+    if ignore_index is not None and ignore_index != _IGNORED:  # one ignored label for both
+        y = torch.where(y == ignore_index, _IGNORED, y)
     if real is not None:
         y = torch.where(real, y, _IGNORED)
     if z.dim() > 1 and class_dim % z.dim() != 1:
         z = z.movedim(class_dim, 1)
     if _across_workers(y, pads, padded):  # the sum and count of every worker's real examples
-        total = workers.global_sum(F.cross_entropy(z, y, ignore_index=_IGNORED, reduction="sum"))
+        total = F.cross_entropy(z, y, ignore_index=_IGNORED, reduction="sum", label_smoothing=label_smoothing)
+        total = workers.global_sum(total)
         return total / workers.global_sum((y != _IGNORED).sum()).to(total.dtype)
-    return F.cross_entropy(z, y, ignore_index=_IGNORED)
+    return F.cross_entropy(z, y, ignore_index=_IGNORED, label_smoothing=label_smoothing)
 
 
 _IGNORED = -100  # torch's default ignore_index; a class index is never negative (Index[C])

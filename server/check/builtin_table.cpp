@@ -88,7 +88,9 @@ const std::vector<Builtin>& entries() {
         {.name = "cross_entropy",
          .typing = T::Prelude,
          .doc = "The mean over the examples of the cross-entropy of logits `z` against the classes `y`: `z` is a "
-                "`Logit over C` with one more axis than `y`, an `Index[C]`.",
+                "`Logit over C` with one more axis than `y`, an `Index[C]`. As torch's: `ignore_index=` a class whose "
+                "examples are left out (a padding token), `label_smoothing=` the share of the target spread over "
+                "every class.",
          .emit = E::CrossEntropy,
          .across = A::Signature,
          .masked = true,
@@ -110,6 +112,20 @@ const std::vector<Builtin>& entries() {
          .distribution = ElementKind::LogProb,
          .across = A::Over,
          .masked = true,
+         .exportable = true},
+        {.name = "cumsum",
+         .typing = T::Prelude,
+         .doc = "The running sum along the axis `over` names: position i holds the sum of positions 0..i. Keeps "
+                "the shape; E0419 if `x` has no such axis.",
+         .emit = E::AlongAxis,
+         .across = A::Over,
+         .exportable = true},
+        {.name = "cumprod",
+         .typing = T::Prelude,
+         .doc = "The running product along the axis `over` names: position i holds the product of positions 0..i. "
+                "Keeps the shape; E0419 if `x` has no such axis.",
+         .emit = E::AlongAxis,
+         .across = A::Over,
          .exportable = true},
         {.name = "gelu",
          .typing = T::Prelude,
@@ -136,6 +152,17 @@ const std::vector<Builtin>& entries() {
          .typing = T::Prelude,
          .doc = "Zeroes each value with probability `p` in `Train` mode (scaling the others by `1 / (1 - p)`), and "
                 "is the identity in `Eval`. The draw's seed comes from the mode and the call's path.",
+         .exportable = true},
+        {.name = "softplus",
+         .typing = T::Prelude,
+         .doc = "`log(1 + exp(beta * x)) / beta`, elementwise (linear above `threshold`), as torch's. Keeps the "
+                "type of `x`.",
+         .exportable = true},
+        {.name = "detach",
+         .typing = T::Prelude,
+         .doc = "`x` with no gradient: a stop-gradient, as in a straight-through estimator (`x + detach(q - x)`) or "
+                "a baseline. Keeps the type of `x`.",
+         .any_element = true,
          .exportable = true},
         {.name = "zeros_like",
          .typing = T::Prelude,

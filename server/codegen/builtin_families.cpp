@@ -90,9 +90,17 @@ Py Emitter::builtin_cross_entropy(const BuiltinCall& c) {
     if (z && z->kind == check::TypeKind::Tensor && !z->tensor.element.over.empty())
         if (auto pos = axis_position(z, z->tensor.element.over)) dim = std::to_string(*pos);
     if (c.args.positional.size() < 2) fail(c.whole.range, "`cross_entropy` takes logits and labels");
+    // torch's options, given by position or by name.
+    std::string options;
+    const char* names[] = {"ignore_index", "label_smoothing"};
+    for (size_t i = 0; i < 2; ++i)
+        if (std::string given =
+                keyword(c.args, names[i], c.args.positional.size() > i + 2 ? c.args.positional[i + 2].text : "");
+            !given.empty())
+            options += std::string(", ") + names[i] + "=" + given;
     // Its mean over the examples is masked (the class axis is never padded).
     return Py{c.python + "(" + c.args.positional[0].text + ", " + c.args.positional[1].text + ", " + dim +
-                  masked_arguments(z) + ")",
+                  masked_arguments(z) + options + ")",
               kAtom};
 }
 

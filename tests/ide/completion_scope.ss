@@ -32,7 +32,7 @@ fn f2(x: [n D], y: [n D]) -> [n D]:
 fn f3(x: [n D], y: [n D]) -> [n D]:
     z = x + y
     so$
-#     ^ items softmax sort
+#     ^ items softmax softplus sort
     w = z
     return w
 

@@ -25,6 +25,10 @@ extern fn sqrt(x: [..s]) -> [..s] = torch.sqrt
 extern fn sin(x: [..s]) -> [..s] = torch.sin
 extern fn cos(x: [..s]) -> [..s] = torch.cos
 extern fn abs(x: [..s]) -> [..s] = torch.abs
+extern fn softplus(x: [..s], beta: float = 1.0, threshold: float = 20.0) -> [..s] = torch.nn.functional.softplus
+
+# The value with no gradient: a stop-gradient (straight-through estimators, baselines)
+extern fn detach(x: [..s]) -> [..s] = torch.detach
 
 # Scaling, masking, choosing
 extern fn scale(x: [..s], factor: float) -> [..s] = shapescript.rt.scale
@@ -34,12 +38,14 @@ extern fn where(condition: [..s] Mask, a: [..s], b: [..s]) -> [..s] = torch.wher
 # Along one axis, keeping the shape
 extern fn softmax(x: [..s], over: axis) -> [..s] = torch.softmax
 extern fn log_softmax(x: [..s], over: axis) -> [..s] = torch.log_softmax
+extern fn cumsum(x: [..s], over: axis) -> [..s] = torch.cumsum
+extern fn cumprod(x: [..s], over: axis) -> [..s] = torch.cumprod
 
 # Tables
 extern fn embedding(ids: [..s] Index[V], table: [V D]) -> [..s D] = torch.nn.functional.embedding
 
 # Losses: the mean over the examples
-extern fn cross_entropy(z: [..s C] Logit over C, y: [..s] Index[C]) -> [] f32 = shapescript.rt.cross_entropy
+extern fn cross_entropy(z: [..s C] Logit over C, y: [..s] Index[C], ignore_index: int = -100, label_smoothing: float = 0.0) -> [] f32 = shapescript.rt.cross_entropy
 
 # Tensors like another: its shape, element type and device
 extern fn zeros_like(x: [..s]) -> [..s] = torch.zeros_like

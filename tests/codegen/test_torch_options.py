@@ -1,0 +1,89 @@
+"""Operations and options torch users reach for (issue 37 point 2), each
+against the torch function written by hand: softplus, detach (a
+stop-gradient), cumsum and cumprod along a named axis, and
+cross_entropy's ignore_index and label_smoothing, which stay exact when
+the batch is padded."""
+
+import torch
+import torch.nn.functional as F
+
+from padded_training import assert_padded_trains_as_plain
+
+PROGRAM = """
+dim D = 4
+dim C = 5
+
+fn smooth(x: [b D]) -> [b D]:
+    return softplus(x) + softplus(x, beta=2.0, threshold=1.0)
+
+fn straight_through(x: [b D]) -> [b D]:
+    rounded = x * 4.0 |> detach
+    return x + detach(rounded - x)
+
+fn running(x: [n b D]) -> ([n b D], [n b D]):
+    return cumsum(x, over=n), cumprod(x, over=n)
+
+fn losses(z: [b C] Logit over C, y: [b] Index[C]) -> ([] f32, [] f32, [] f32):
+    return cross_entropy(z, y, ignore_index=0), cross_entropy(z, y, label_smoothing=0.2), cross_entropy(z, y, 2, 0.1)
+"""
+
+
+def test_elementwise_and_running_operations_are_torchs(build):
+    module = build(PROGRAM)
+    x = torch.randn(3, 4)
+    want = F.softplus(x) + F.softplus(x, beta=2.0, threshold=1.0)
+    torch.testing.assert_close(module.smooth(x), want, rtol=0, atol=0)
+    seq = torch.randn(6, 2, 4)
+    total, product = module.running(seq)
+    assert torch.equal(total, torch.cumsum(seq, 0)) and torch.equal(product, torch.cumprod(seq, 0))
+
+
+def test_detach_stops_the_gradient(build):
+    module = build(PROGRAM)
+    x = torch.randn(3, 4, requires_grad=True)
+    out = module.straight_through(x)
+    assert torch.equal(out, (x * 4.0).detach())  # the forward value is the rounded one
+    (grad,) = torch.autograd.grad(out.sum(), x)
+    assert torch.equal(grad, torch.ones(3, 4))  # the straight-through gradient: the identity's
+
+
+def test_cross_entropy_options_are_torchs(build):
+    module = build(PROGRAM)
+    z, y = torch.randn(16, 5), torch.randint(0, 5, (16,))
+    ignored, smoothed, both = module.losses(z, y)
+    torch.testing.assert_close(ignored, F.cross_entropy(z, y, ignore_index=0), rtol=0, atol=0)
+    torch.testing.assert_close(smoothed, F.cross_entropy(z, y, label_smoothing=0.2), rtol=0, atol=0)
+    torch.testing.assert_close(both, F.cross_entropy(z, y, ignore_index=2, label_smoothing=0.1), rtol=0, atol=0)
+
+
+PADDED = """
+dim F = 4
+dim C = 3
+
+data Ex:
+    x: [F]
+    y: Index[C]
+
+model Lin:
+    w: [F C] = normal(0.3)
+
+fn loss(m: Lin, batch: Batch[Ex]) -> [] f32:
+    h = batch.x @ m.w
+    return cross_entropy(h, batch.y, ignore_index=1, label_smoothing=0.1) + mean(cumsum(h, over=C)) / 10.0
+
+fn step(mut m: Lin, mut opt: Optimizer[Lin], batch: Batch[Ex]) -> [] f32:
+    l, grads = value_and_grad(loss, m, batch)
+    update(m, opt, grads)
+    return l
+
+fn train(mut m: Lin, mut opt: Optimizer[Lin], data: Dataset[Ex], epochs: int):
+    for epoch in 0..epochs:
+        for batch in data |> batches(8):
+            log(loss=step(m, opt, batch))
+"""
+
+
+def test_cross_entropy_options_train_padded_as_unpadded(build):
+    module = build(PADDED, "--checks", "always", "--value-checks", "always")
+    line = PADDED.splitlines().index("        for batch in data |> batches(8):") + 1
+    assert_padded_trains_as_plain(module, ":%d" % line)
