@@ -81,6 +81,39 @@ def dropout(x, p, mode, pads=None, padded=()):
     return x * keep.div_(1 - p)  # as torch: the mask is scaled, then multiplied
 
 
+def attention(
+    q,
+    k,
+    v,
+    attn_mask=None,
+    dropout_p=0.0,
+    is_causal=False,
+    scale=None,
+    enable_gqa=False,
+    mode=None,
+    pads=None,
+    padded=(),
+):
+    """torch's scaled_dot_product_attention whose weights' dropout is drawn
+    as `dropout`'s (from the mode's seed and the draw's path, the identity
+    in Eval and Sample), which torch's own, from its global generator,
+    isn't. Without a draw it is torch's fused function; with one, the same
+    computation written out: scores, mask, softmax, dropout, values."""
+    if not isinstance(mode, Train) or isinstance(mode, Sample) or dropout_p == 0:
+        return F.scaled_dot_product_attention(
+            q, k, v, attn_mask=attn_mask, is_causal=is_causal, scale=scale, enable_gqa=enable_gqa
+        )
+    if enable_gqa:  # each key and value head serves a group of query heads, as torch's
+        k = k.repeat_interleave(q.size(-3) // k.size(-3), -3)
+        v = v.repeat_interleave(q.size(-3) // v.size(-3), -3)
+    scores = (q @ k.transpose(-2, -1)) * (1 / q.size(-1) ** 0.5 if scale is None else scale)
+    if is_causal:
+        attn_mask = torch.ones(q.size(-2), k.size(-2), dtype=torch.bool, device=q.device).tril()
+    if attn_mask is not None:
+        scores = scores.masked_fill(~attn_mask, -torch.inf) if attn_mask.dtype == torch.bool else scores + attn_mask
+    return dropout(torch.softmax(scores, -1), dropout_p, mode, pads, padded) @ v
+
+
 def cross_entropy(z, y, class_dim, pads=None, padded=(), ignore_index=None, label_smoothing=0.0):
     """The mean over the examples of the cross entropy of logits `z`, whose
     classes are axis `class_dim`, against class indices `y`, as torch's:

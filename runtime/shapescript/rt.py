@@ -17,6 +17,7 @@ from .ops import (
     amax,
     amin,
     arange,
+    attention,
     causal,
     cross_entropy,
     dropout,
@@ -54,6 +55,7 @@ from .tracebacks import source_line
 from .training import Grads, Optimizer, adamw, clip_norm, cosine, sgd, update, value_and_grad, warmup
 
 __all__ = [
+    "attention",
     "AnySpec",
     "ArgumentError",
     "Batch",

@@ -496,27 +496,65 @@ Type FileChecker::attention(const BuiltinArguments& args, ByteRange range) {
     // feature axis the scores contract.
     note_across(range, "scaled_dot_product_attention", k.axes.end()[-2].size);
     note_across(range, "scaled_dot_product_attention", k.axes.back().size);
+    // torch's options, by name: a literal `true` or `false` for the ones
+    // the types depend on.
+    auto keyword = [&](const char* name) -> const BuiltinArgument* {
+        auto it = args.keywords.find(name);
+        return it == args.keywords.end() ? nullptr : &it->second;
+    };
+    auto literal = [](const BuiltinArgument* a) -> std::optional<bool> {
+        if (!a || !a->argument) return std::nullopt;
+        if (auto* b = std::get_if<ast::BoolLiteral>(&a->argument->value->node)) return b->value;
+        return std::nullopt;
+    };
+    const BuiltinArgument* gqa_argument = keyword("enable_gqa");
+    if (gqa_argument && !literal(gqa_argument) && gqa_argument->type.kind != TypeKind::Unknown)
+        report(DiagCode::E0505, gqa_argument->range,
+               {"enable_gqa", "`true` or `false` as written, so the heads can be checked", "another value"});
+    bool gqa = literal(gqa_argument).value_or(gqa_argument != nullptr);  // unknown: reported once, above
     // The leading axes (batch, heads) are the queries': the same group, or
     // the same sizes (1 broadcasts, as for a key shared by every head).
+    // With enable_gqa, the keys' and values' heads (third to last) may be a
+    // divisor of the queries'.
     for (size_t i : {size_t{1}, size_t{2}}) {
         const TensorType& t = qkv[i]->tensor;
         bool same = t.axes.size() == q.axes.size();
         for (size_t j = 0; same && j + 2 < q.axes.size(); ++j) {
             const AxisType &a = t.axes[j], &b = q.axes[j];
             auto one = a.size.as_constant();
+            auto grouped = [&] {
+                auto heads = a.size.as_constant(), query_heads = b.size.as_constant();
+                return gqa && j + 3 == q.axes.size() && heads && query_heads && *heads > 0 &&
+                       *query_heads % *heads == 0;
+            };
             same = a.variadic == b.variadic &&
-                   (a.variadic
-                        ? a.name == b.name
-                        : (a.size == b.size && !distinct_dims(a, b) && !reordered_group(a, b)) || (one && *one == 1));
+                   (a.variadic ? a.name == b.name
+                               : (a.size == b.size && !distinct_dims(a, b) && !reordered_group(a, b)) ||
+                                     (one && *one == 1) || grouped());
         }
         if (!same)
-            return axis_error(i, "of the queries' leading axes, " + axes_text(q),
-                              "it is " + axes_text(t) + " (attention is over the last two axes only)");
+            return axis_error(i,
+                              "of the queries' leading axes, " + axes_text(q) +
+                                  (gqa ? ", or with heads that divide theirs" : ""),
+                              "it is " + axes_text(t) + " (attention is over the last two axes only" +
+                                  (gqa ? "" : "; `enable_gqa=true` takes fewer heads") + ")");
     }
     bind_attention_axes(q, k, v);
     const BuiltinArgument* mask = nullptr;
     if (auto it = args.keywords.find("attn_mask"); it != args.keywords.end()) mask = &it->second;
     else if (args.positional.size() > 3) mask = &args.positional[3];
+    if (const BuiltinArgument* causal = keyword("is_causal"); mask && causal && literal(causal).value_or(true))
+        report(DiagCode::E0505, causal->range,
+               {"is_causal", "no `attn_mask` beside it (torch takes one or the other: write `causal[n m]` in the mask)",
+                "an `attn_mask`"});
+    // The weights' dropout draws with the mode, as `dropout` does.
+    const BuiltinArgument* mode = keyword("mode");
+    if (mode && mode->type.kind != TypeKind::Mode && mode->type.kind != TypeKind::Unknown)
+        report(DiagCode::E0505, mode->range,
+               {"mode", "a Mode (`Train(seed=...)`, `Sample(seed=...)` or `Eval`)", in_message(mode->type)});
+    if (const BuiltinArgument* p = keyword("dropout_p"); p && !mode)
+        report(DiagCode::E0505, p->range,
+               {"dropout_p", "a `mode=` beside it, which seeds the draw (and turns it off in `Eval`)", "no mode"});
     if (mask && mask->type.kind != TypeKind::Unknown) {
         TensorType scores = attention_scores(q, k);
         const Type& m = mask->type;

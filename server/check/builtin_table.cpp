@@ -76,11 +76,15 @@ const std::vector<Builtin>& entries() {
         {.name = "scaled_dot_product_attention",
          .typing = T::Rule,
          .rule = R::Attention,
-         .params = {"q: [..s n d]", "k: [..s m d]", "v: [..s m e]", "attn_mask?: [..s n m] Mask"},
+         .params = {"q: [..s n d]", "k: [..s m d]", "v: [..s m e]", "attn_mask?: [..s n m] Mask", "dropout_p?: float",
+                    "is_causal?: bool", "scale?: float", "enable_gqa?: bool", "mode?: Mode"},
          .result = "[..s n e]",
-         .doc = "Attention of the queries `q` over the keys `k` and values `v`; `attn_mask=causal[n n]` makes it "
-                "causal. `attn_mask` is a Mask (where attention may look) or a float bias whose axes are axes of "
-                "the scores `[..s n m]` by name, as a key padding mask `[b m]`; it is laid out as the scores.",
+         .doc = "Attention of the queries `q` over the keys `k` and values `v`; `attn_mask=causal[n n]` or "
+                "`is_causal=true` makes it causal. `attn_mask` is a Mask (where attention may look) or a float bias "
+                "whose axes are axes of the scores `[..s n m]` by name, as a key padding mask `[b m]`; it is laid "
+                "out as the scores. As torch's: `scale=` instead of `1 / sqrt(d)`; `enable_gqa=true` lets keys "
+                "and values have fewer heads than the queries (a divisor of theirs); `dropout_p=` with `mode=`, "
+                "the attention weights' dropout, drawn as `dropout`'s.",
          .emit = E::Attention,
          .python = "torch.nn.functional.scaled_dot_product_attention",
          .across = A::Signature,

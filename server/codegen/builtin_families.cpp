@@ -214,6 +214,17 @@ Py Emitter::builtin_attention(const BuiltinCall& c) {
         if (placed.positions.size() == 1 && placed.positions[0] + 1 == scores.axes.size())
             *mask = Py{operand(*mask, kAtom) + "[None]", kAtom};
     }
+    // The weights' dropout, drawn as `dropout`'s from the mode: the
+    // runtime's attention (a worker's part of a split batch's draw).
+    bool drawn = std::any_of(args.keywords.begin(), args.keywords.end(),
+                             [](const auto& k) { return k.first == "dropout_p" || k.first == "mode"; });
+    if (drawn) {
+        if (std::string dims = padded_dims(q); !dims.empty()) {
+            args.keywords.emplace_back("pads", Py{"_ss_pads"});
+            args.keywords.emplace_back("padded", Py{dims});
+        }
+        return c.called("_ss_rt.attention");
+    }
     // In a Hugging Face model, the model's attention layers run it (hf_module.cpp).
     bool routed = (serving_ || options_.embedded_module) && routed_attention(c.whole.range);
     return c.called(routed ? "_ss_attention" : c.python);
