@@ -114,6 +114,12 @@ def attention(
     return dropout(torch.softmax(scores, -1), dropout_p, mode, pads, padded) @ v
 
 
+def select_scatter(x, dim, src, index):
+    """`x` with its slice at `index` along `dim` replaced by `src` (the
+    generated code's order: the dim before the values, as gather's)."""
+    return torch.select_scatter(x, src, dim, index)
+
+
 def cross_entropy(z, y, class_dim, pads=None, padded=(), ignore_index=None, label_smoothing=0.0):
     """The mean over the examples of the cross entropy of logits `z`, whose
     classes are axis `class_dim`, against class indices `y`, as torch's:

@@ -31,6 +31,7 @@ from .ops import (
     reduce,
     rms_norm,
     scale,
+    select_scatter,
     softmax,
     sum,
     topk,
@@ -55,6 +56,7 @@ from .tracebacks import source_line
 from .training import Grads, Optimizer, adamw, clip_norm, cosine, sgd, update, value_and_grad, warmup
 
 __all__ = [
+    "select_scatter",
     "attention",
     "AnySpec",
     "ArgumentError",

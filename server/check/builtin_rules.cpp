@@ -615,7 +615,9 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
     if (!axis) return Type{};
     note_across(range, name, axis->size);
     if (name == "sort") return args.positional[0].type;
-    if (name == "gather" || name == "scatter") return gather_rule(name, args, *axis);
+    if (name == "gather" || name == "scatter" || name == "scatter_add") return gather_rule(name, args, *axis);
+    if (name == "index_add") return index_add_rule(args, *axis);
+    if (name == "select_scatter") return select_scatter_rule(args, *axis);
     if (name == "argsort") return indices_into(x, *axis);
     if (name == "topk") return topk_rule(args, *axis);
     return cat_rule(args, *named, *axis);
@@ -660,7 +662,7 @@ Type FileChecker::gather_rule(const std::string& name, const BuiltinArguments& a
                     "` is " + show(x.axes[d].size)});
         return Type{};
     }
-    if (name == "scatter") {
+    if (name == "scatter" || name == "scatter_add") {
         if (args.positional.size() > 2 && args.positional[2].type.kind == TypeKind::Tensor &&
             !same_shape(index.tensor, args.positional[2].type.tensor, nullptr))
             report(DiagCode::E0504, args.positional[2].range,
@@ -670,6 +672,51 @@ Type FileChecker::gather_rule(const std::string& name, const BuiltinArguments& a
     Type out = index;
     out.tensor.element = x.element;
     return out;
+}
+
+// index_add(x, index, src, over=n): `index` is `[k] Index[n]`, `src` is x
+// with n cut to k; the result has x's type.
+Type FileChecker::index_add_rule(const BuiltinArguments& args, const AxisType& over) {
+    const TensorType& x = args.positional[0].type.tensor;
+    if (args.positional.size() < 3 || args.positional[1].type.kind == TypeKind::Unknown) return Type{};
+    const Type& index = args.positional[1].type;
+    const Element* e = index.kind == TypeKind::Tensor ? &index.tensor.element : nullptr;
+    if (!e || index.tensor.axes.size() != 1 || e->kind != ElementKind::Index ||
+        (e->index_bound && !(*e->index_bound == over.size))) {
+        report(DiagCode::E0505, args.positional[1].range,
+               {"index", "one axis of positions along `" + over.written + "`: [k] Index[" + over.written + "]",
+                in_message(index)});
+        return Type{};
+    }
+    const Type& src = args.positional[2].type;
+    if (src.kind == TypeKind::Tensor) {
+        TensorType want = x;
+        for (AxisType& a : want.axes)
+            if (&a - want.axes.data() == &over - x.axes.data()) a = index.tensor.axes[0];
+        if (!same_shape(want, src.tensor, nullptr))
+            report(DiagCode::E0504, args.positional[2].range,
+                   {"src", "the value with `" + over.written + "` as long as the index, " + axes_text(want),
+                    "it is " + in_message(src)});
+    }
+    return args.positional[0].type;
+}
+
+// select_scatter(x, src, index, over=n): `src` is x without n; the result
+// has x's type.
+Type FileChecker::select_scatter_rule(const BuiltinArguments& args, const AxisType& over) {
+    const TensorType& x = args.positional[0].type.tensor;
+    if (args.positional.size() < 3) return Type{};
+    const Type& src = args.positional[1].type;
+    if (src.kind == TypeKind::Tensor) {
+        TensorType want = x;
+        want.axes.erase(want.axes.begin() + (&over - x.axes.data()));
+        if (!same_shape(want, src.tensor, nullptr) || src.tensor.element.kind != x.element.kind)
+            report(DiagCode::E0504, args.positional[1].range,
+                   {"src", "the value without `" + over.written + "`, " + axes_text(want), "it is " + in_message(src)});
+    } else if (src.kind != TypeKind::Unknown) {
+        report(DiagCode::E0505, args.positional[1].range, {"src", "a tensor", in_message(src)});
+    }
+    return args.positional[0].type;  // the index's type is its label's, `int`
 }
 
 // topk(x, k, over=n): the k largest along n, and their positions.

@@ -562,6 +562,8 @@ private:
     Type training_rule(const Builtin& builtin, const BuiltinArguments& args, ByteRange range);
     Type ordering_rule(const std::string& name, const BuiltinArguments& args, ByteRange range);
     Type gather_rule(const std::string& name, const BuiltinArguments& args, const AxisType& over);
+    Type index_add_rule(const BuiltinArguments& args, const AxisType& over);
+    Type select_scatter_rule(const BuiltinArguments& args, const AxisType& over);
     Type topk_rule(const BuiltinArguments& args, const AxisType& over);
     Type cat_rule(const BuiltinArguments& args, const TensorType& named, const AxisType& over);
     Type stack_rule(const BuiltinArguments& args, ByteRange range);
