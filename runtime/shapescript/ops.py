@@ -155,7 +155,7 @@ def _along(t, dim, ndim):
     return t.reshape(t.shape + (1,) * (ndim - dim - 1))
 
 
-def rms_norm(x, dim, weight=None, eps=1e-6, pads=None, padded=()):
+def rms_norm(x, dim, weight=None, eps=1e-5, pads=None, padded=()):
     """x / sqrt(mean(x^2 over dim) + eps), times weight. With `pads`
     (padding.py), the mean is over the real positions along `dim`. Padded
     positions: each position's value over that mean, as their sources'."""
@@ -196,7 +196,7 @@ def arange(start, end, step=1, device=None):
     return torch.arange(start, end, step, dtype=torch.int64, device=device)
 
 
-def topk(x, k, dim):
+def topk(x, k, dim, largest=True):
     """torch.topk as a tuple (values, indices). The checker refuses a k it
     can prove past the axis; a generic axis's size only the run knows, so
     a k past it is refused here, saying so, not in torch's words."""
@@ -204,7 +204,7 @@ def topk(x, k, dim):
         raise ValueError(
             "topk(): k must be in 0..%d (the size of the axis it is taken over), not %d" % (x.shape[dim], k)
         )
-    return tuple(torch.topk(x, k, dim=dim))
+    return tuple(torch.topk(x, k, dim=dim, largest=largest))
 
 
 def mean(x, dim=None, pads=None, padded=()):

@@ -14,6 +14,13 @@ std::string keyword(const LoweredArgs& args, const std::string& name, const std:
     return otherwise;
 }
 
+// `, name=value` for each keyword given (torch's options: descending=...).
+std::string keywords_given(const LoweredArgs& args) {
+    std::string out;
+    for (const auto& [k, v] : args.keywords) out += ", " + k + "=" + operand(v, kOr);
+    return out;
+}
+
 bool is_mask(const check::Type* t) {
     return t && t->kind == check::TypeKind::Tensor && t->tensor.element.kind == check::ElementKind::Mask;
 }
@@ -74,7 +81,7 @@ Py Emitter::builtin_along_axis(const BuiltinCall& c) {
         return Py{"_ss_rt." + c.name + "(" + operand(c.first(), kOr) + ", " + dim + masked_arguments(c.first_type()) +
                       ")",
                   kAtom};
-    return Py{c.python + "(" + operand(c.first(), kOr) + ", dim=" + dim + ")", kAtom};
+    return Py{c.python + "(" + operand(c.first(), kOr) + ", dim=" + dim + keywords_given(c.args) + ")", kAtom};
 }
 
 Py Emitter::builtin_matmul(const BuiltinCall& c) {
@@ -143,7 +150,8 @@ Py Emitter::builtin_reduction(const BuiltinCall& c) {
 }
 
 Py Emitter::builtin_sort(const BuiltinCall& c) {
-    return Py{c.python + "(" + operand(c.first(), kOr) + ", dim=" + dim_of_over(c.args, 0, c.whole) + ").values",
+    return Py{c.python + "(" + operand(c.first(), kOr) + ", dim=" + dim_of_over(c.args, 0, c.whole) +
+                  keywords_given(c.args) + ").values",
               kAtom};
 }
 
@@ -151,7 +159,7 @@ Py Emitter::builtin_topk(const BuiltinCall& c) {
     const LoweredArgs& args = c.args;
     if (args.positional.size() < 2) fail(c.whole.range, "`topk` takes a value and k");
     return Py{c.python + "(" + args.positional[0].text + ", " + args.positional[1].text + ", " +
-                  dim_of_over(args, 0, c.whole) + ")",
+                  dim_of_over(args, 0, c.whole) + keywords_given(args) + ")",
               kAtom};
 }
 

@@ -87,3 +87,25 @@ def test_cross_entropy_options_train_padded_as_unpadded(build):
     module = build(PADDED, "--checks", "always", "--value-checks", "always")
     line = PADDED.splitlines().index("        for batch in data |> batches(8):") + 1
     assert_padded_trains_as_plain(module, ":%d" % line)
+
+
+ORDERING = """
+fn ordered(x: [b n]) -> ([b n], [b n] Index[n], [b 2], [b 2] Index[n]):
+    low, at = topk(x, 2, over=n, largest=false)
+    return sort(x, over=n, descending=true), argsort(x, over=n, descending=true, stable=true), low, at
+
+fn clipped(ids: [n] i64) -> [n] i64:
+    return relu(ids)
+"""
+
+
+def test_ordering_options_and_integer_relu_are_torchs(build):
+    module = build(ORDERING)
+    x = torch.tensor([[3.0, 1.0, 2.0, 1.0], [0.0, 5.0, 5.0, -1.0]])
+    values, order, low, at = module.ordered(x)
+    assert torch.equal(values, torch.sort(x, dim=1, descending=True).values)
+    assert torch.equal(order, torch.argsort(x, dim=1, descending=True, stable=True))
+    want_low, want_at = torch.topk(x, 2, dim=1, largest=False)
+    assert torch.equal(low, want_low) and torch.equal(at, want_at)
+    ids = torch.tensor([-2, 0, 3])
+    assert torch.equal(module.clipped(ids), torch.relu(ids)) and module.clipped(ids).dtype == torch.int64
