@@ -93,3 +93,11 @@ def set_field(m, name, value):
         )
     with torch.no_grad():
         p.copy_(value)
+
+
+def device_of(model):
+    """Where a model's fields are: the device of what a function that takes
+    only models makes (a constructor, `causal`, `arange`); None (torch's
+    default) for a model without fields."""
+    first = next(model.parameters(), None)
+    return None if first is None else first.device

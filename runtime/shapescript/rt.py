@@ -10,7 +10,7 @@ from .data import Batch, Batches, Dataset, Example, batch_loop, batches, shuffle
 from .devices import program_device
 from .draws import rand, rand_like, randint, randn, randn_like, sample
 from .errors import ArgumentError, ShapeScriptError
-from .models import Initializer, Model, set_field
+from .models import Initializer, Model, device_of, set_field
 from .modes import Eval, Mode, Sample, Train, draw_seed, step
 from .modules import embed_modules, route_attention, ss_module
 from .ops import (
@@ -56,6 +56,7 @@ from .tracebacks import source_line
 from .training import Grads, Optimizer, adamw, clip_norm, cosine, sgd, update, value_and_grad, warmup
 
 __all__ = [
+    "device_of",
     "select_scatter",
     "attention",
     "AnySpec",
