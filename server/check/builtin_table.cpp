@@ -731,8 +731,19 @@ BuiltinLabel builtin_label(std::string_view s) {
 const std::vector<BuiltinLabel>& builtin_labels(const Builtin& b) {
     static const std::unordered_map<std::string_view, std::vector<BuiltinLabel>> parsed = [] {
         std::unordered_map<std::string_view, std::vector<BuiltinLabel>> out;
-        for (const Builtin& entry : entries())
-            for (std::string_view label : entry.params) out[entry.name].push_back(builtin_label(label));
+        for (const Builtin& entry : entries()) {
+            bool after_axis = false;
+            for (std::string_view label : entry.params) {
+                // A torch flag after `over: axis` is named too, as after
+                // Python's `*`: `topk(x, k, over=n, largest=false)`, so
+                // `topk(x, 2, n)` is still "takes 2 by position".
+                BuiltinLabel parsed_label = builtin_label(label);
+                if (after_axis && parsed_label.optional && parsed_label.type == "bool")
+                    parsed_label.keyword_only = true;
+                after_axis = after_axis || parsed_label.type == "axis";
+                out[entry.name].push_back(std::move(parsed_label));
+            }
+        }
         return out;
     }();
     static const std::vector<BuiltinLabel> none;

@@ -200,7 +200,10 @@ bool FileChecker::bind_tensor_argument(CallMatch& m, size_t i,
     const TensorType& a = m.types[i].tensor;
     const bool is_extern = m.sig.is_extern;
     if (!bind_tensor(p, a, m.bindings, m.sig.params[i].name, m.where[i], m.prelude, is_extern)) return false;
-    bool any_element = m.builtin && m.builtin->any_element && !p.element.written && a.element.kind != ElementKind::Mask;
+    // Masks too where the result promotes the choices (`where(c, a, b)` of
+    // two masks is a mask, as torch's), not where an operation takes numbers.
+    bool any_element = m.builtin && m.builtin->any_element && !p.element.written &&
+                       (a.element.kind != ElementKind::Mask || m.builtin->promotes_choices);
     if ((!any_element && !element_fits(bound_element(p.element, m.bindings), a.element, is_extern)) ||
         !distribution_fits(p, a)) {
         wrong_elements.emplace_back(i, m.bindings.undo_last());  // its sizes are as doubtful as its element

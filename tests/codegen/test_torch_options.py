@@ -109,3 +109,20 @@ def test_ordering_options_and_integer_relu_are_torchs(build):
     assert torch.equal(low, want_low) and torch.equal(at, want_at)
     ids = torch.tensor([-2, 0, 3])
     assert torch.equal(module.clipped(ids), torch.relu(ids)) and module.clipped(ids).dtype == torch.int64
+
+
+CHOICES = """
+fn chosen(c: [n] Mask, a: [n] Mask, b: [n] Mask, ids: [n] i64, x: [n]) -> ([n] Mask, [n] i64, [n] Mask, [n]):
+    return where(c, a, b), where(c, ids, 0), ids > 3, where(c, a, x)
+"""
+
+
+def test_where_takes_masks_and_integers_as_torch_does(build):
+    module = build(CHOICES)
+    c, a, b = torch.tensor([True, False, True]), torch.tensor([False, False, True]), torch.tensor([True, True, False])
+    ids, x = torch.tensor([1, 5, 7]), torch.tensor([0.5, 1.5, 2.5])
+    masks, kept, above, mixed = module.chosen(c, a, b, ids, x)
+    assert masks.dtype == torch.bool and torch.equal(masks, torch.where(c, a, b))
+    assert kept.dtype == torch.int64 and torch.equal(kept, torch.where(c, ids, 0))
+    assert torch.equal(above, ids > 3)
+    assert mixed.dtype == torch.float32 and torch.equal(mixed, torch.where(c, a, x))

@@ -29,7 +29,7 @@ fn log_both(x: [n]) -> [n]:
 
 fn axes_by_name(x: [n D]) -> [D]:
     y = sum(x, 1)  # error E0501 "`sum` takes 1 argument by position (and `over=` by name)"
-    return topk(x, 2, n) # error E0501 "`topk` takes 2 arguments by position (and `over=` by name)"
+    return topk(x, 2, n) # error E0501 "`topk` takes 2 arguments by position (and `over=`, `largest=` by name)"
 
 fn twice(x: [n D]) -> [n D]:
     return softmax(x, x=x, over=D)  # error E0509 "`softmax` is given its argument `x` twice, by position"
