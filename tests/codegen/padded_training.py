@@ -39,3 +39,40 @@ def assert_padded_trains_as_plain(module, loop_at):
     (loop,) = [k for k in seen_padded if k.endswith(loop_at)]
     assert seen_padded[loop] == [((8, 4), (8,))]
     assert seen_plain[loop] == [((5, 4), (5,)), ((8, 4), (8,))]
+
+
+# The program those tests train, with a loss of their own: `loss` is the
+# body of `fn loss(m: Lin, batch: Batch[Ex]) -> [] f32:`, indented.
+LIN_PROGRAM = """
+dim F = 4
+dim C = 3
+
+data Ex:
+    x: [F]
+    y: Index[C]
+
+model Lin:
+    w: [F C] = normal(0.3)
+
+fn loss(m: Lin, batch: Batch[Ex]) -> [] f32:
+%s
+
+fn step(mut m: Lin, mut opt: Optimizer[Lin], batch: Batch[Ex]) -> [] f32:
+    l, grads = value_and_grad(loss, m, batch)
+    update(m, opt, grads)
+    return l
+
+fn train(mut m: Lin, mut opt: Optimizer[Lin], data: Dataset[Ex], epochs: int):
+    for epoch in 0..epochs:
+        for batch in data |> batches(8):
+            log(loss=step(m, opt, batch))
+"""
+
+
+def assert_loss_trains_padded_as_plain(build, loss):
+    """LIN_PROGRAM with `loss`, built with every check on, trains padded
+    as unpadded (assert_padded_trains_as_plain)."""
+    source = LIN_PROGRAM % loss
+    module = build(source, "--checks", "always", "--value-checks", "always")
+    line = source.splitlines().index("        for batch in data |> batches(8):") + 1
+    assert_padded_trains_as_plain(module, ":%d" % line)
