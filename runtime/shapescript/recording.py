@@ -80,7 +80,7 @@ def signature(args, kwargs):
     """The key of a call's graph: the shapes, dtypes and devices of the
     tensors it is given (batch fields and their pads included), which model
     and optimizer state, its host values (int, float, bool, str), and
-    whether each mode is Train or Eval. Nothing else: not a tensor's
+    whether each mode is Train, Sample or Eval. Nothing else: not a tensor's
     values, not a mode's seed or step count (a replay reads its draws'
     seeds from generators seeded before it)."""
     return (tuple(_key(a) for a in args), tuple(sorted((k, _key(v)) for k, v in kwargs.items())))
@@ -162,7 +162,7 @@ def _recording_copies(args, kwargs):
         if isinstance(value, Train):
             root = roots.get(id(value.root))
             if root is None:
-                root = roots[id(value.root)] = Train(value.root.seed)
+                root = roots[id(value.root)] = type(value.root)(value.root.seed)  # Train or Sample
                 root._steps = value.root._steps
             view = root
             for site in value.path:

@@ -151,14 +151,14 @@ def _rebuilt(value, new):
 
 def _leaf_key(value):
     """The key of what a graph keeps as it is: which model (and the shapes of
-    its tensors) or optimizer, whether a mode is Train or Eval, a host value."""
+    its tensors) or optimizer, whether a mode is Train, Sample or Eval, a host value."""
     if isinstance(value, Model):
         tensors = list(value.named_parameters()) + list(value.named_buffers())
         return ("model", id(value), tuple((n, _tensor_key(t)) for n, t in tensors))
     if isinstance(value, Optimizer):
         return ("optimizer", id(value), id(value.model))
-    if isinstance(value, Train):
-        return ("mode", "Train")
+    if isinstance(value, Train):  # Train, or Sample (dropout off): two graphs
+        return ("mode", type(value).__name__)
     if value is None or type(value) in (bool, int, float, str):
         return ("host", type(value).__name__, value)
     if type(value).__name__ == "_Eval":

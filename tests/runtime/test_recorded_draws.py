@@ -59,3 +59,21 @@ def test_draws_in_a_recorded_step_are_bit_for_bit_unrecorded(
         assert torch.equal(a, b)
     # The noise is drawn: the same steps without it train otherwise.
     assert not torch.equal(losses, _train_on_stand_in(digits_module, monkeypatch, 6, recorded=False)[1])
+
+
+def test_a_step_recorded_in_sample_mode_draws_with_dropout_off(noisy_digits, quiet_log, recording_on, monkeypatch):
+    """Sample is another graph than Train (the signature's key), and the
+    recording runs the step's Python in Sample too: dropout off, draws on."""
+    import torch
+
+    import shapescript.rt as rt
+
+    params, losses, step, _, _ = _train_on_stand_in(noisy_digits, monkeypatch, 4, recorded=True, mode_kind=rt.Sample)
+    monkeypatch.undo()
+    want_params, want_losses, *_ = _train_on_stand_in(noisy_digits, monkeypatch, 4, recorded=False, mode_kind=rt.Sample)
+    assert step.report()["replayed"] == 3
+    assert torch.equal(losses, want_losses)
+    for a, b in zip(params, want_params, strict=True):
+        assert torch.equal(a, b)
+    trained = _train_on_stand_in(noisy_digits, monkeypatch, 4, recorded=False)[1]
+    assert not torch.equal(losses, trained)  # Train's dropout is on

@@ -177,6 +177,7 @@ def test_the_signature_key_holds_what_changes_a_graph_and_nothing_else(d):
         "which model": _call(d, model=other),
         "which optimizer": _call(d, opt=rt.adamw(_call.model)),
         "Train or Eval": _call(d, mode=rt.Eval),
+        "Train or Sample": _call(d, mode=rt.Sample(seed=0)),
         "a host int": _call(d, kwargs={"k": 2}),
         "a host float": (_call(d, kwargs={"k": 2.5})),
         "a host bool": _call(d, kwargs={"k": True}),
@@ -271,7 +272,7 @@ def _tensor_lr(opt):
     return opt
 
 
-def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True, announced=True, after=None):
+def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True, announced=True, after=None, mode_kind=rt.Train):
     """Losses and parameters after `steps` steps of the README's training,
     recorded on the CPU stand-in of CUDA graphs (fake_cuda.py) or not;
     `after(loss)` after each step."""
@@ -283,7 +284,7 @@ def _train_on_stand_in(d, monkeypatch, steps, recorded, padded=True, announced=T
         step = recording.RecordedStep(harness.capturable(step), "stand_in", "t.ss:1")
     else:
         _tensor_lr(opt)
-    mode = rt.Train(seed=0)
+    mode = mode_kind(seed=0)
     data = rt.cast(digits()[0], rt.DatasetSpec(d.Digit), "t.ss:1")
     losses = []
     was = padding.fixed_shapes(padded)
