@@ -7,8 +7,13 @@ The result is checked against the sizes the arguments bound, so
 `fn f(x: [b n D]) -> [b D]` must return the `b` and `D` of its `x`.
 """
 
+import torch
+
 from .checking import _State
 from .data import Dataset
+from .models import Model
+from .modes import Mode
+from .specs import ModelSpec, ModeSpec, ScalarSpec, TensorSpec, TupleSpec
 
 
 class Signature:
@@ -18,7 +23,19 @@ class Signature:
     program's (its file's `devices`), which every argument must be on;
     None: the first argument's."""
 
-    __slots__ = ("name", "where", "params", "_params", "result", "extern", "label", "device")
+    __slots__ = (
+        "name",
+        "where",
+        "params",
+        "_params",
+        "result",
+        "extern",
+        "label",
+        "device",
+        "_passed",
+        "_keyed",
+        "_result_keyed",
+    )
 
     def __init__(self, name, where, params, result=None, extern=None, device=None):
         self.name = name
@@ -29,6 +46,17 @@ class Signature:
         self.extern = extern
         self.device = device
         self.label = "%s() (extern fn %s)" % (name, extern) if extern else "%s()" % name
+        # The argument checks that passed, by what they read (_arguments_key).
+        self._passed = {}
+        # Whether a call's checks can be told by that key: every parameter
+        # a tensor, model, mode or host value, none an Index (whose value
+        # checks read its values).
+        self._keyed = all(
+            type(s) in (ModelSpec, ModeSpec, ScalarSpec)
+            or (type(s) is TensorSpec and s.element not in ("index", "float"))
+            for _, s in self.params
+        )
+        self._result_keyed = self._keyed and _plain_result(result)
 
     def __repr__(self):
         text = "Signature(%s(%s)" % (self.name, ", ".join("%s: %s" % (p, s.describe()) for p, s in self.params))
@@ -42,7 +70,16 @@ class Bindings(dict):
     sizes), with what its result check needs: which argument bound each
     symbol, the device, an extern fn's float type, and the check levels."""
 
-    __slots__ = ("bound_by", "device", "device_from", "float_dtype", "float_from", "checks", "value_checks")
+    __slots__ = (
+        "bound_by",
+        "device",
+        "device_from",
+        "float_dtype",
+        "float_from",
+        "checks",
+        "value_checks",
+        "_results",
+    )
 
 
 def _bindings(st, checks, value_checks):
@@ -51,7 +88,56 @@ def _bindings(st, checks, value_checks):
     out.device, out.device_from = st.device, st.device_from
     out.float_dtype, out.float_from = st.float_dtype, st.float_from
     out.checks, out.value_checks = checks, value_checks
+    out._results = set()  # the keys of results that passed against these bindings
     return out
+
+
+def _first_device(model):
+    """The device of a model's first field, as ModelSpec reads it; the
+    generated classes hold their tensors as their own parameters."""
+    for p in model._parameters.values():
+        if p is not None:
+            return p.device
+    for p in model.parameters():
+        return p.device
+    return None
+
+
+_compiling, _exporting = torch.compiler.is_compiling, torch.compiler.is_exporting
+
+
+def _traced():
+    """Inside torch.export or torch.compile, whose checks become the
+    program's assertions and guards: each call checks in full."""
+    return _compiling() or _exporting()
+
+
+# What an argument's shape, element and device checks read, for a value of
+# the kinds Signature._keyed allows; None for anything else.
+def _arguments_key(args):
+    if _traced():
+        return None
+    key = []
+    for a in args:
+        if isinstance(a, torch.Tensor):
+            key.append((a.shape, a.dtype, a.device))
+        elif isinstance(a, Model):
+            key.append((type(a), _first_device(a)))
+        elif isinstance(a, Mode) or type(a) in (bool, int, float, str):
+            key.append(type(a))
+        else:
+            return None
+    return tuple(key)
+
+
+def _result_key(value):
+    if _traced():
+        return None
+    if isinstance(value, torch.Tensor):
+        return (value.shape, value.dtype, value.device)
+    if type(value) is tuple and all(isinstance(v, torch.Tensor) for v in value):
+        return tuple((v.shape, v.dtype, v.device) for v in value)
+    return None
 
 
 def _check_params(sig, pairs, checks, value_checks):
@@ -77,9 +163,22 @@ def check_args(sig, args, value_checks, checks=True):
     params = sig._params
     if len(args) != len(params):
         raise TypeError("%s() takes %d arguments, %d given" % (sig.name, len(params), len(args)))
-    return _check_params(
+    # The checks read the arguments' shapes, elements and devices only: a
+    # call like one that passed passes, binding what it bound (no Index
+    # among them, whose values are checked each call).
+    key = _arguments_key(args) if checks and sig._keyed else None
+    if key is not None:
+        passed = sig._passed.get((key, value_checks))
+        if passed is not None:
+            return passed
+    bindings = _check_params(
         sig, ((path, spec, value) for (path, spec), value in zip(params, args, strict=True)), checks, value_checks
     )
+    if key is not None:
+        if len(sig._passed) >= 64:  # shapes that keep changing: keep the newest
+            sig._passed.clear()
+        sig._passed[(key, value_checks)] = bindings
+    return bindings
 
 
 def convert_arg(sig, index, value):
@@ -98,6 +197,12 @@ def check_result(sig, value, bindings):
     """Checks what a call of `sig` returned against its declared result and
     the sizes its arguments bound (`bindings`, from check_args), at the
     same levels; raises ArgumentError naming the result."""
+    # A result like one that passed against these bindings passes (its
+    # checks read its shapes, elements and devices; an Index's values are
+    # checked each time).
+    key = _result_key(value) if bindings.checks and sig._result_keyed else None
+    if key is not None and key in bindings._results:
+        return value
     st = _State(sig.name, None, None, bindings.value_checks, sig.label, result=True)
     if bindings.checks:
         st.env = dict(bindings)
@@ -109,7 +214,16 @@ def check_result(sig, value, bindings):
             st.finish()
     elif bindings.value_checks:
         sig.result._values(value, st, ("result",))
+    if key is not None:
+        bindings._results.add(key)
     return value
+
+
+def _plain_result(spec):
+    """A result whose checks read no values: tensors other than Index."""
+    if type(spec) is TensorSpec:
+        return spec.element not in ("index", "float")
+    return type(spec) is TupleSpec and all(_plain_result(s) for s in spec.specs)
 
 
 def with_defaults(target, names, defaults):
