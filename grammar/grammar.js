@@ -465,9 +465,13 @@ module.exports = grammar({
       ')',
     ),
 
-    // `over=m`, `seed=0`.
+    // `over=m`, `seed=0`; a constructor's name too (`full=1` to Python).
     keyword_argument: $ => seq(
-      field('name', choice($.identifier, alias('over', $.identifier))),
+      field('name', choice(
+        $.identifier,
+        alias('over', $.identifier),
+        alias(choice(...SHAPE_FUNCTIONS), $.identifier),
+      )),
       '=',
       field('value', $._expression),
     ),

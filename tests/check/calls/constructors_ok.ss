@@ -1,5 +1,7 @@
 # Constructors in bodies: sizes from dims, the signature, a batch's `b` and
 # numbers; element types written or taken from the value; draws with a mode.
+import python torch
+
 dim D = 8
 dim V = 5
 
@@ -31,3 +33,6 @@ fn scalars() -> [] f32:
 fn names_left_as_they_were(ones: [n]) -> [n]:
     zeros = ones * 2.0
     return zeros
+
+fn names_as_keywords(x: [n]) -> [n]:
+    return torch.thing(x, full=1, eye=2) as [n]
