@@ -11,11 +11,11 @@ namespace ss::check {
 
 namespace {
 
-// What each constructor takes after its type, by position, and what its
-// element is when none is written.
+// What each constructor takes after its type, by position, and how its
+// messages show it used.
 struct ConstructorForm {
     std::string_view name;
-    std::vector<std::string_view> params;  // randint: see below
+    std::vector<std::string_view> params;  // randint's bounds may be left out (constructor_params)
     std::string_view usage;
 };
 
