@@ -5,6 +5,8 @@
 // "Constructors"). The `*_like` forms and `sample` are prelude functions.
 #include "check/constructors.hpp"
 
+#include <algorithm>
+
 #include "check/file_checker.hpp"
 
 namespace ss::check {
@@ -59,11 +61,17 @@ bool is_number(const Type& t) {
 
 }  // namespace
 
-std::vector<std::string_view> constructor_params(const std::string& name, size_t positional) {
+std::vector<std::string_view> constructor_params(const std::string& name, size_t positional,
+                                                 const std::vector<std::string>& keywords) {
     const ConstructorForm* form = form_of(name);
     if (!form) return {};
     std::vector<std::string_view> params = form->params;
-    if (name == "randint" && positional < 3) params.erase(params.begin(), params.begin() + (3 - positional));
+    if (name != "randint") return params;
+    // The last of low, high, mode that the call gives, and the mode always.
+    size_t given = positional;
+    for (const std::string& k : keywords) given += std::find(params.begin(), params.end(), k) != params.end();
+    size_t kept = std::clamp<size_t>(given, 1, params.size());
+    params.erase(params.begin(), params.end() - static_cast<std::ptrdiff_t>(kept));
     return params;
 }
 
@@ -126,8 +134,12 @@ Type FileChecker::type_of_constructor(const ast::Call& call, ByteRange range, co
         refuse(call.shape->range, "two axes", std::to_string(tensor->axes.size()));
     // The arguments after the type, by position or by their names.
     size_t positional = 0;
-    for (const ast::Argument* a : arguments) positional += !a->keyword;
-    std::vector<std::string_view> params = constructor_params(f, positional);
+    std::vector<std::string> keywords;
+    for (const ast::Argument* a : arguments) {
+        positional += !a->keyword;
+        if (a->keyword) keywords.push_back(a->keyword->text);
+    }
+    std::vector<std::string_view> params = constructor_params(f, positional, keywords);
     std::vector<std::optional<size_t>> bound(params.size());
     size_t next = 0;
     for (size_t i = 0; i < arguments.size(); ++i) {

@@ -9,9 +9,10 @@
 namespace ss::check {
 
 // The parameters `name` takes after its type, in order, for a call with
-// `positional` arguments given by position: randint's bounds may be left
-// out (`randint([b n], high, mode)` has no `low`). Empty for a name that is
-// no constructor.
-std::vector<std::string_view> constructor_params(const std::string& name, size_t positional);
+// `positional` arguments given by position and `keywords` by name:
+// randint's bounds may be left out (`randint([b n], high, mode)` has no
+// `low`), never its mode. Empty for a name that is no constructor.
+std::vector<std::string_view> constructor_params(const std::string& name, size_t positional,
+                                                 const std::vector<std::string>& keywords);
 
 }  // namespace ss::check

@@ -15,11 +15,18 @@ Py Emitter::constructor(const ast::Expr& e, const ast::Call& c) {
     LoweredArgs args = lower_args(c.arguments, nullptr, nullptr);
     builtin_draw_paths(name, args);
     // Each argument by the parameter it binds to (the checker's order).
-    std::vector<std::string_view> params = check::constructor_params(name, args.positional.size());
+    std::vector<std::string> keywords;
+    for (const auto& [k, v] : args.keywords) keywords.push_back(k);
+    std::vector<std::string_view> params = check::constructor_params(name, args.positional.size(), keywords);
     std::map<std::string, std::string, std::less<>> given;
     for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
         given[std::string(params[i])] = args.positional[i].text;
     for (const auto& [k, v] : args.keywords) given[k] = v.text;
+    auto argument = [&](const std::string& param) {  // the checker refused a call without it
+        auto it = given.find(param);
+        if (it == given.end()) fail(e.range, "`" + name + "` without its `" + param + "`");
+        return it->second;
+    };
     std::vector<std::string> sizes;
     try {
         for (const check::AxisType& a : t->tensor.axes) sizes.push_back(size(a.size));
@@ -35,21 +42,21 @@ Py Emitter::constructor(const ast::Expr& e, const ast::Call& c) {
     if (name == "zeros" || name == "ones")
         return Py{"torch." + name + "(" + shape + ", " + dtype + ", " + device + ")", kAtom};
     if (name == "full")
-        return Py{"torch.full(" + shape + ", " + given["value"] + ", " + dtype + ", " + device + ")", kAtom};
+        return Py{"torch.full(" + shape + ", " + argument("value") + ", " + dtype + ", " + device + ")", kAtom};
     // A draw: on a worker's part of a split batch, its part of the whole
     // batch's draw, as dropout's (runtime/shapescript/draws.py).
     std::string split;
     if (std::string dims = padded_dims(t); !dims.empty()) split = ", pads=_ss_pads, padded=" + dims;
     if (name == "randint") {
-        std::string low = given.count("low") ? given["low"] : "0";
-        std::string high = given.count("high")   ? given["high"]
+        std::string low = given.count("low") ? argument("low") : "0";
+        std::string high = given.count("high")   ? argument("high")
                            : element.index_bound ? size(*element.index_bound)
                                                  : "None";
-        return Py{"_ss_rt.randint(" + shape + ", " + low + ", " + high + ", " + given["mode"] + ", " + dtype + ", " +
+        return Py{"_ss_rt.randint(" + shape + ", " + low + ", " + high + ", " + argument("mode") + ", " + dtype + ", " +
                       device + split + ")",
                   kAtom};
     }
-    return Py{"_ss_rt." + name + "(" + shape + ", " + given["mode"] + ", " + dtype + ", " + device + split + ")",
+    return Py{"_ss_rt." + name + "(" + shape + ", " + argument("mode") + ", " + dtype + ", " + device + split + ")",
               kAtom};
 }
 

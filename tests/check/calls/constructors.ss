@@ -32,5 +32,8 @@ fn wrong_elements(x: [b D], mode: Mode) -> [b] i64:
 fn randint_without_bounds(x: [b D], mode: Mode) -> [b] i64:
     return randint([b], mode)  # error E0513 "`randint` needs its bounds"
 
+fn randint_without_mode(x: [b D]) -> [b] Index[D]:
+    return randint([b] Index[D], )  # error E0513 "`randint` needs `mode` after the type"
+
 fn piped(x: [b D], mode: Mode) -> [b D]:
     return mode |> randn([b D])  # error E0513 "`randn` needs its arguments in the call; found a value piped into it"

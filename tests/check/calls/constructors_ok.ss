@@ -13,7 +13,7 @@ fn made(x: [b n D], mode: Mode) -> [b n D]:
     z = zeros([b n D]) + ones([b n D]) * full([b n D], 0.5)
     noise = randn([b n D], mode) * rand([b n D], mode)
     picked = randint([b n] Index[V], mode)
-    bounded = randint([b n], 2, 9, mode) + randint([b n], 4, mode)
+    bounded = randint([b n], 2, 9, mode) + randint([b n], 4, mode) + randint([b n], high=3, mode=mode)
     ids = full([b n] i64, 3) + bounded
     identity = eye([n n]) @ z
     return identity + noise + zeros_like(x) + ones_like(x) * full_like(x, 2.0) + randn_like(x, mode)
