@@ -11,7 +11,7 @@ import torch
 
 from .checking import _State
 from .data import Dataset
-from .models import Model
+from .models import Model, device_of
 from .modes import Mode
 from .specs import ModelSpec, ModeSpec, ScalarSpec, TensorSpec, TupleSpec
 
@@ -92,17 +92,6 @@ def _bindings(st, checks, value_checks):
     return out
 
 
-def _first_device(model):
-    """The device of a model's first field, as ModelSpec reads it; the
-    generated classes hold their tensors as their own parameters."""
-    for p in model._parameters.values():
-        if p is not None:
-            return p.device
-    for p in model.parameters():
-        return p.device
-    return None
-
-
 _compiling, _exporting = torch.compiler.is_compiling, torch.compiler.is_exporting
 
 
@@ -122,7 +111,7 @@ def _arguments_key(args):
         if isinstance(a, torch.Tensor):
             key.append((a.shape, a.dtype, a.device))
         elif isinstance(a, Model):
-            key.append((type(a), _first_device(a)))
+            key.append((type(a), device_of(a)))
         elif isinstance(a, Mode) or type(a) in (bool, int, float, str):
             key.append(type(a))
         else:

@@ -99,5 +99,8 @@ def device_of(model):
     """Where a model's fields are: the device of what a function that takes
     only models makes (a constructor, `causal`, `arange`); None (torch's
     default) for a model without fields."""
+    for p in model._parameters.values():  # a generated class's own fields, at once
+        if p is not None:
+            return p.device
     first = next(model.parameters(), None)
     return None if first is None else first.device

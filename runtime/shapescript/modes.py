@@ -103,6 +103,11 @@ class step:
         return False
 
 
+def drops(mode):
+    """Whether dropout is on: in Train, not in Sample or Eval."""
+    return isinstance(mode, Train) and not isinstance(mode, Sample)
+
+
 def draw_seed(mode):
     """The 63-bit seed of the draw at `mode` (a Train view): a hash of the
     root's seed, its step count and the path. Not Python's hash(), which

@@ -22,7 +22,7 @@ import torch.nn.functional as F
 
 from . import padding, recording, workers
 from .draws import split_part
-from .modes import Sample, Train, draw_seed
+from .modes import draw_seed, drops
 
 
 def _across_workers(x, pads, padded, dims=None):
@@ -59,7 +59,7 @@ def dropout(x, p, mode, pads=None, padded=()):
     mask comes from a generator seeded with the draw's seed (draw_seed).
     On a worker's part of a split batch (`pads`), the mask is its part of
     the whole batch's, as one device draws it."""
-    if not isinstance(mode, Train) or isinstance(mode, Sample) or p == 0:
+    if not drops(mode) or p == 0:
         return x
     if not 0 <= p <= 1:
         raise ValueError("dropout(): p must be in 0..1, not %r" % (p,))
@@ -99,7 +99,7 @@ def attention(
     in Eval and Sample), which torch's own, from its global generator,
     isn't. Without a draw it is torch's fused function; with one, the same
     computation written out: scores, mask, softmax, dropout, values."""
-    if not isinstance(mode, Train) or isinstance(mode, Sample) or dropout_p == 0:
+    if not drops(mode) or dropout_p == 0:
         return F.scaled_dot_product_attention(
             q, k, v, attn_mask=attn_mask, is_causal=is_causal, scale=scale, enable_gqa=enable_gqa
         )

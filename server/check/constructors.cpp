@@ -176,8 +176,7 @@ Type FileChecker::type_of_constructor(const ast::Call& call, ByteRange range, co
                "a mode alone");
     // torch draws floats with rand and randn, integers with randint.
     ElementKind element = out.tensor.element.kind;
-    bool floating = element == ElementKind::F32 || element == ElementKind::F16 || element == ElementKind::BF16 ||
-                    element == ElementKind::F64;
+    bool floating = is_floating(element);
     bool integer = element == ElementKind::I64 || element == ElementKind::I32 || element == ElementKind::Index;
     if ((f == "rand" || f == "randn") && !floating)
         refuse(call.shape->range, "a float element (f32, f16, bf16, f64)", in_message(out));

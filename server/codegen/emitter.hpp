@@ -94,6 +94,7 @@ public:
     std::string module();
     // stubs.cpp: the module's type stub (.pyi) for Python callers.
     std::string stub();
+    std::string header_text(const ast::FnDef& fn) const;  // functions.cpp
     std::string stub_type(const check::Type& type, bool parameter) const;
     void stub_function(const std::string& name, const std::vector<ast::Param>& params, const ast::Type* returns,
                        const std::string& doc, std::ostream& out);

@@ -95,12 +95,18 @@ void Emitter::function_header(const ast::FnDef& fn, const FunctionState& state, 
     // Whether its caller keeps the selections it returns; Python callers get them compacted.
     if (state.gives_back) out << (fn.params.empty() && !given_pads ? "" : ", ") << "_ss_keep=False";
     out << "):\n";
+    out << "    " << py_docstring(header_text(fn) + (step ? ", a step" : "")) << "\n";
+}
+
+// The header as written, on one line, and where: the docstring of the
+// function in the module and in its stub.
+std::string Emitter::header_text(const ast::FnDef& fn) const {
     uint32_t header_end = fn.return_type ? fn.return_type->range.end
                                          : (fn.params.empty() ? fn.name.range.end : fn.params.back().range.end + 1);
     std::string header(text_.substr(fn.name.range.begin, header_end - fn.name.range.begin));
     for (char& c : header)
         if (c == '\n' || c == '\r') c = ' ';
-    out << "    " << py_docstring(header + "  (" + where(fn.name.range) + ")" + (step ? ", a step" : "")) << "\n";
+    return header + "  (" + where(fn.name.range) + ")";
 }
 
 // Before the body: datasets converted, the arguments checked, the sizes the

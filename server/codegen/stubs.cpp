@@ -108,16 +108,8 @@ std::string Emitter::stub() {
                                   text_.substr(e->name.range.begin, e->target.range.end - e->name.range.begin)) +
                               "  (" + where(e->name.range) + ")",
                           out);
-        if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
-            uint32_t header_end = fn->return_type
-                                      ? fn->return_type->range.end
-                                      : (fn->params.empty() ? fn->name.range.end : fn->params.back().range.end + 1);
-            std::string header(text_.substr(fn->name.range.begin, header_end - fn->name.range.begin));
-            for (char& c : header)
-                if (c == '\n' || c == '\r') c = ' ';
-            stub_function(fn->name.text, fn->params, fn->return_type.get(),
-                          header + "  (" + where(fn->name.range) + ")", out);
-        }
+        if (auto* fn = std::get_if<ast::FnDef>(&item.node))
+            stub_function(fn->name.text, fn->params, fn->return_type.get(), header_text(*fn), out);
     }
     return out.str();
 }
