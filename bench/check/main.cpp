@@ -6,6 +6,7 @@
 //
 //   build/bin/bench_check            # 1k, 10k, 50k lines
 //   build/bin/bench_check 2000       # other sizes
+//   build/bin/bench_check --profile recheck 10000   # one stage, looped, for perf
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -99,9 +100,43 @@ void run(int lines) {
     }
 }
 
+// One stage alone, looped for a few seconds, so that a profiler's samples
+// fall on it: `full` (a fresh DocumentAnalysis) or `recheck` (an edit
+// inside one body, then the document analysed again).
+void profile(const std::string& stage, int lines) {
+    std::string text = ss::bench::generate_program(lines);
+    ss::check::DocumentAnalysis document(text);
+    document.analyze();
+    auto at = static_cast<uint32_t>(text.find("    return x + y @ m.w_o", text.size() / 2) + 11);
+    auto start = Clock::now();
+    int rounds = 0;
+    while (ms_since(start) < 5000) {
+        if (stage == "full") {
+            ss::check::DocumentAnalysis fresh(text);
+            fresh.analyze();
+        } else {
+            document.apply_edit({at, at, rounds % 2 ? "" : " "});
+            if (rounds % 2) document.apply_edit({at, at + 1, ""});
+            document.analyze();
+        }
+        ++rounds;
+    }
+    std::printf("bench_check --profile %s: %d rounds, %.3f ms each\n", stage.c_str(), rounds, ms_since(start) / rounds);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc >= 3 && std::string(argv[1]) == "--profile") {
+        std::string stage = argv[2];
+        if (stage != "full" && stage != "recheck") {
+            std::fprintf(stderr, "bench_check: --profile takes `full` or `recheck`, found `%s`\n", argv[2]);
+            return 2;
+        }
+        std::vector<int> sizes = ss::bench::sizes_from(argc - 2, argv + 2, "bench_check");
+        profile(stage, sizes.back());
+        return 0;
+    }
     std::vector<int> sizes = ss::bench::sizes_from(argc, argv, "bench_check");
     std::printf("bench/check: medians; targets: 10k lines checked < 100 ms, one-function re-check < 5 ms\n");
     for (int lines : sizes) run(lines);
