@@ -140,6 +140,11 @@ BodyFactSpans transfer_all(CheckResult& from, const BodyFactSpans& spans, CheckR
                          where(&BodyFactSpans::calls, to.program.calls.size()), move);
     out.effects = transfer(from.program.effects, spans.effects, to.program.effects,
                            where(&BodyFactSpans::effects, to.program.effects.size()), move);
+    out.function = at ? at->function : to.program.functions.size();
+    if (out.function < to.program.functions.size())
+        to.program.functions[out.function] = std::move(from.program.functions[spans.function]);
+    else to.program.functions.push_back(std::move(from.program.functions[spans.function]));
+    shift(to.program.functions[out.function], move.by);
     return out;
 }
 
@@ -149,21 +154,23 @@ BodyFactSpans transfer_all(CheckResult& from, const BodyFactSpans& spans, CheckR
 // is the same. A typed run checks every body (a replay has no AST types)
 // but still records each for the next run.
 void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
-                                       const std::string& interface) {
+                                       const std::string& interface, const std::function<FunctionFacts()>& facts) {
     if (!cache_) {
+        result_.program.functions.push_back(facts());
         check_body(fn, signature);
         return;
     }
     std::string_view body_text = text_.substr(item.range.begin, item.range.end - item.range.begin);
-    if (!result_.program.functions.empty())
-        result_.program.functions.back().key = interface + "/" +
-                                               std::to_string(std::hash<std::string_view>{}(body_text)) + ":" +
-                                               std::to_string(body_text.size());
+    std::string key = interface + "/" + std::to_string(std::hash<std::string_view>{}(body_text)) + ":" +
+                      std::to_string(body_text.size());
     if (!typed_ && previous_ && cache_->interface == interface)
         if (auto hit = cache_->entries.find(body_text); hit != cache_->entries.end()) {
             replay_body(hit, fn, item.range.begin);
+            result_.program.functions.back().key = std::move(key);
             return;
         }
+    result_.program.functions.push_back(facts());
+    result_.program.functions.back().key = std::move(key);
     record_body(body_text, item, fn, signature);
 }
 
@@ -199,6 +206,7 @@ void FileChecker::record_body(std::string_view body_text, const ast::Item& item,
     spans.expressions.begin = result_.expressions.size();
     spans.calls.begin = result_.program.calls.size();
     spans.effects.begin = result_.program.effects.size();
+    spans.function = result_.program.functions.size() - 1;  // made by check_or_replay_body
     capture_ = &record;
     capture_first_symbol_ = result_.symbols.size();
     record.first_symbol = static_cast<SymbolId>(symbol_names_.size());

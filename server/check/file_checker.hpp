@@ -174,6 +174,7 @@ struct FactSpan {
 };
 struct BodyFactSpans {
     FactSpan symbols, uses, expressions, calls, effects;
+    size_t function = 0;  // its FunctionFacts in program.functions (read from the syntax, not checked)
 };
 
 // What checking one function body gave: replayed instead of checking again
@@ -439,8 +440,11 @@ private:
     // statements.cpp: function bodies.
     void not_callable(const ast::Expr& callee, const Type& type);  // calls.cpp
     void check_python_limits(const ast::Stmt& stmt);               // python_limits.cpp
+    // Appends the function's FunctionFacts (made by `facts` unless replayed)
+    // and checks or replays its body.
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
-                              const std::string& interface);
+                              const std::string& interface, const std::function<FunctionFacts()>& facts);
+    FunctionFacts function_facts(const ast::Item& item, const ast::FnDef& fn, const Signature& signature);
     void check_body(const ast::FnDef& fn, Signature& signature);
     // `shared`: the same type as a fact already holds it (the value's), kept once.
     void define_local(const ast::Name& name, const Type& type, TypeRef shared = nullptr);

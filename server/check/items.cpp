@@ -168,30 +168,14 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
             auto signature = signatures_.find(fn->name.text);
             // A function defined twice (E0101) has its first signature only.
             if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin) {
-                FunctionFacts facts;
-                facts.name = fn->name.text;
-                facts.range = item.range;
-                facts.generic_axes = {signature->second.scope.generics.begin(), signature->second.scope.generics.end()};
-                facts.calls_begin = result_.program.calls.size();
-                facts.effects_begin = result_.program.effects.size();
-                for (const ParamSig& p : signature->second.params)
-                    if (p.is_mut && (p.type.kind == TypeKind::Model || p.type.kind == TypeKind::Optimizer))
-                        facts.mut_state_parameters.push_back(p.name);
-                facts.elementwise_syntax = elementwise_syntax(fn->body);
-                facts.exported = fn->exported;
-                facts.name_range = fn->name.range;
-                for (const ParamSig& p : signature->second.params)
-                    facts.params.push_back({p.name, p.range, fact_type(p.type, types()), p.has_default});
-                read_serving_form(*fn, facts, [&](const std::string& model, const std::string& field) -> TypeRef {
-                    auto record = record_fields_.find(model);
-                    if (record == record_fields_.end()) return nullptr;
-                    auto found = record->second.find(field);
-                    return found == record->second.end() ? nullptr : fact_type(found->second, types());
-                });
-                result_.program.functions.push_back(std::move(facts));
-                check_or_replay_body(item, *fn, signature->second, interface_);
-                result_.program.functions.back().calls_end = result_.program.calls.size();
-                result_.program.functions.back().effects_end = result_.program.effects.size();
+                size_t calls_begin = result_.program.calls.size(), effects_begin = result_.program.effects.size();
+                check_or_replay_body(item, *fn, signature->second, interface_,
+                                     [&] { return function_facts(item, *fn, signature->second); });
+                FunctionFacts& facts = result_.program.functions.back();
+                facts.calls_begin = calls_begin;
+                facts.effects_begin = effects_begin;
+                facts.calls_end = result_.program.calls.size();
+                facts.effects_end = result_.program.effects.size();
             }
         }
     }
@@ -204,6 +188,30 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
     std::stable_sort(result_.diagnostics.begin(), result_.diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return a.range.begin < b.range.begin; });
     return std::move(result_);
+}
+
+// What a function's signature and syntax say of it (a replayed body keeps
+// these too: they depend on its text and the interface only).
+FunctionFacts FileChecker::function_facts(const ast::Item& item, const ast::FnDef& fn, const Signature& signature) {
+    FunctionFacts facts;
+    facts.name = fn.name.text;
+    facts.range = item.range;
+    facts.generic_axes = {signature.scope.generics.begin(), signature.scope.generics.end()};
+    for (const ParamSig& p : signature.params)
+        if (p.is_mut && (p.type.kind == TypeKind::Model || p.type.kind == TypeKind::Optimizer))
+            facts.mut_state_parameters.push_back(p.name);
+    facts.elementwise_syntax = elementwise_syntax(fn.body);
+    facts.exported = fn.exported;
+    facts.name_range = fn.name.range;
+    for (const ParamSig& p : signature.params)
+        facts.params.push_back({p.name, p.range, fact_type(p.type, types()), p.has_default});
+    read_serving_form(fn, facts, [&](const std::string& model, const std::string& field) -> TypeRef {
+        auto record = record_fields_.find(model);
+        if (record == record_fields_.end()) return nullptr;
+        auto found = record->second.find(field);
+        return found == record->second.end() ? nullptr : fact_type(found->second, types());
+    });
+    return facts;
 }
 
 // Moving a kept environment onto an edited text whose interface is

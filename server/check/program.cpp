@@ -18,6 +18,31 @@ bool mentions(const Type& value, SymbolId id) {
     return std::any_of(value.elements.begin(), value.elements.end(), [&](const Type& e) { return mentions(e, id); });
 }
 
+void shift(FunctionFacts& f, int64_t by) {
+    if (by == 0) return;
+    auto move = [by](ByteRange& r) { r = shifted(r, by); };
+    auto move_read = [&](FieldRead& read) { move(read.range); };
+    move(f.range);
+    move(f.name_range);
+    for (ParamFacts& p : f.params) move(p.range);
+    for (FieldRead& read : f.field_reads) move_read(read);
+    for (ByteRange& r : f.causal_attentions) move(r);
+    if (!f.serving) return;
+    for (EmbeddingCall& e : f.serving->embeddings) {
+        move(e.call);
+        move(e.parameter_range);
+        move_read(e.table);
+    }
+    for (ReturnForm& r : f.serving->returns) {
+        move(r.value);
+        if (!r.output) continue;  // then `hidden` and `weight` are unset
+        move(*r.output);
+        move(r.hidden);
+        if (r.weight) move_read(*r.weight);
+    }
+    for (auto& [name, at] : f.serving->parameter_uses) move(at);
+}
+
 std::vector<const AxisBinding*> callee_axes_of(const CallSite& site, SymbolId caller_symbol) {
     std::vector<const AxisBinding*> out;
     for (const AxisBinding& b : site.axes) {

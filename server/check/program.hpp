@@ -208,6 +208,10 @@ struct FunctionFacts {
     std::optional<ServingForm> serving;  // when it takes a model first
 };
 
+// Every range of `f` moved `by` bytes: a body cache's replay moves a
+// function's facts to where the function is now.
+void shift(FunctionFacts& f, int64_t by);
+
 // An `extern fn` of this file and the Python function it types.
 struct ExternFacts {
     std::string name;

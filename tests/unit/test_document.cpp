@@ -82,6 +82,30 @@ std::string dump(const ss::check::DocumentResult& r) {
                std::to_string(f.calls_end) + " effects " + std::to_string(f.effects_begin) + "-" +
                std::to_string(f.effects_end);
         for (const auto& m : f.mut_state_parameters) out += " " + m;
+        // What is read from its syntax (a replay moves it, not reads it).
+        out += " at " + range(f.name_range) + (f.elementwise_syntax ? " elementwise" : "") +
+               (f.exported ? " exported" : "");
+        for (const auto& [axis, id] : f.generic_axes) out += " " + axis + "=s" + std::to_string(id);
+        for (const auto& param : f.params)
+            out += " param " + param.name + "@" + range(param.range) + " " + ss::check::describe(*param.type) +
+                   (param.has_default ? "=" : "");
+        auto read = [&](const ss::check::FieldRead& x) {
+            return " read " + x.parameter + "." + x.field + ":" + x.model + "@" + range(x.range) + " " +
+                   ss::check::describe(*x.type);
+        };
+        for (const auto& x : f.field_reads) out += read(x);
+        for (auto at : f.causal_attentions) out += " causal@" + range(at);
+        if (f.serving) {
+            for (const auto& e : f.serving->embeddings)
+                out +=
+                    " embedding@" + range(e.call) + " " + e.parameter + "@" + range(e.parameter_range) + read(e.table);
+            for (const auto& r : f.serving->returns) {
+                out += " return@" + range(r.value) + " hidden@" + range(r.hidden) + (r.bias ? " bias" : "");
+                if (r.output) out += " output@" + range(*r.output);
+                if (r.weight) out += read(*r.weight);
+            }
+            for (const auto& [name, at] : f.serving->parameter_uses) out += " use " + name + "@" + range(at);
+        }
         out += "\n";
     }
     return out;
