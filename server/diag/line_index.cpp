@@ -20,6 +20,21 @@ LineIndex::LineIndex(std::string_view text) : text_(text) {
             checkpoints_.push_back({static_cast<uint32_t>(pos), code_points, utf16_units});
         }
         const char c = text[pos];
+        // Most text is ASCII: a run of plain characters up to the next line
+        // break, multi-byte character or checkpoint counts one each.
+        if (static_cast<unsigned char>(c) < 0x80 && c != '\n' && c != '\r') {
+            const size_t stop = std::min(text.size(), checkpoints_.back().offset + size_t{kCheckpointSpacing});
+            size_t end = pos + 1;
+            while (end < stop) {
+                const auto b = static_cast<unsigned char>(text[end]);
+                if (b >= 0x80 || b == '\n' || b == '\r') break;
+                ++end;
+            }
+            code_points += end - pos;
+            utf16_units += end - pos;
+            pos = end;
+            continue;
+        }
         if (c == '\n' || c == '\r') {
             const bool crlf = c == '\r' && pos + 1 < text.size() && text[pos + 1] == '\n';
             const size_t next = pos + (crlf ? 2 : 1);

@@ -96,3 +96,51 @@ TEST_CASE("empty text") {
     CHECK(index.position(0).column == 1);
     CHECK(index.line_text(0) == "");
 }
+
+TEST_CASE("random mixed text: every offset as a character-by-character count gives") {
+    // ASCII runs (the fast path), line breaks of each kind, multi-byte and
+    // invalid bytes, with checkpoints falling everywhere among them.
+    const char* pieces[] = {"a",    "bcd", "\n", "\r\n", "\r", "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80",
+                            "\xFF", "\xC3"};
+    std::string long_run(700, 'q');
+    uint64_t state = 12345;
+    auto next = [&] { return (state = state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33; };
+    for (int round = 0; round < 20; ++round) {
+        std::string text;
+        while (text.size() < 5000) {
+            size_t pick = next() % 11;
+            text += pick == 10 ? long_run : std::string(pieces[pick]);
+        }
+        LineIndex index(text);
+        // The reference: lines and columns counted one character at a time.
+        uint32_t line = 1, column = 1, units = 0;
+        for (size_t pos = 0; pos < text.size();) {
+            REQUIRE(index.position(static_cast<uint32_t>(pos)).line == line);
+            REQUIRE(index.position(static_cast<uint32_t>(pos)).column == column);
+            REQUIRE(index.utf16_column(static_cast<uint32_t>(pos)) == units);
+            char c = text[pos];
+            if (c == '\n' || c == '\r') {
+                pos += (c == '\r' && pos + 1 < text.size() && text[pos + 1] == '\n') ? 2 : 1;
+                ++line;
+                column = 1;
+                units = 0;
+                continue;
+            }
+            auto b = static_cast<unsigned char>(c);
+            size_t length = 1;
+            uint32_t width = 1;
+            if (b >= 0xF0 && pos + 3 < text.size() && (static_cast<unsigned char>(text[pos + 1]) & 0xC0) == 0x80)
+                length = 4, width = 2;
+            else if (b >= 0xE0 && b < 0xF0 && pos + 2 < text.size() &&
+                     (static_cast<unsigned char>(text[pos + 1]) & 0xC0) == 0x80)
+                length = 3;
+            else if (b >= 0xC0 && b < 0xE0 && pos + 1 < text.size() &&
+                     (static_cast<unsigned char>(text[pos + 1]) & 0xC0) == 0x80)
+                length = 2;
+            pos += length;
+            ++column;
+            units += width;
+        }
+        CHECK(index.line_count() == line);
+    }
+}
