@@ -134,6 +134,11 @@ void FileChecker::start_from_environment() {
         room(result_.program.functions, previous_->program.functions.size());
     }
     result_ = environment_;
+    // The environment's facts get about as many references from the bodies
+    // as last time: room for them now, not by doubling as each comes.
+    if (previous_)
+        for (size_t i = 0; i < result_.symbols.size() && i < previous_->symbols.size(); ++i)
+            result_.symbols[i].references.reserve(previous_->symbols[i].references.size());
 }
 
 // A first run (or one that found many more facts than the last) grew its
@@ -223,7 +228,8 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
         int64_t delta;
     };
     std::vector<Moved> moves;
-    std::map<const ast::Item*, const ast::Item*> replaced;
+    std::unordered_map<const ast::Item*, const ast::Item*> replaced;
+    replaced.reserve(items.size());
     // The old items' ranges as they were: the items themselves may already
     // have moved (document.hpp moves cached chunks in place) or be gone.
     for (size_t i = 0; i < item_ranges_.size() && i < items.size(); ++i) {
