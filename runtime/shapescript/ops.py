@@ -164,7 +164,11 @@ def rms_norm(x, dim, weight=None, eps=1e-5, pads=None, padded=()):
         return F.rms_norm(x, (x.shape[-1],), weight, eps)
     square = x.pow(2)
     across = _across_workers(x, pads, padded, dim)
-    ms = square.mean(dim, keepdim=True) if real is None else _masked_mean(square, real, dim, True, across)
+    ms = (
+        square.mean(dim, keepdim=True)
+        if real is None
+        else _masked_mean(square, real, dim, True, across, padding.real_prefix(x, pads, padded, dim))
+    )
     y = x * torch.rsqrt(ms + eps)
     return y if weight is None else y * _along(weight, dim, x.dim())
 
@@ -177,8 +181,9 @@ def layer_norm(x, dim, weight=None, bias=None, eps=1e-5, pads=None, padded=()):
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
         across = _across_workers(x, pads, padded, dim)
-        centred = x - _masked_mean(x, real, dim, True, across)
-        y = centred * torch.rsqrt(_masked_mean(centred.pow(2), real, dim, True, across) + eps)
+        prefix = padding.real_prefix(x, pads, padded, dim)
+        centred = x - _masked_mean(x, real, dim, True, across, prefix)
+        y = centred * torch.rsqrt(_masked_mean(centred.pow(2), real, dim, True, across, prefix) + eps)
         if weight is not None:
             y = y * _along(weight, dim, x.dim())
         return y if bias is None else y + _along(bias, dim, x.dim())
@@ -214,17 +219,23 @@ def mean(x, dim=None, pads=None, padded=()):
     of their own row, as their sources'."""
     if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
         x = x.to(torch.float32)
+    prefix = padding.real_prefix(x, pads, padded, dim)
+    if prefix is not None:
+        return x.narrow(dim, 0, prefix).mean(dim)
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
         return _masked_mean(x, real, dim, False, _across_workers(x, pads, padded, dim))
     return torch.mean(x) if dim is None else torch.mean(x, dim)
 
 
-def _masked_mean(x, real, dim, keepdim=False, across=False):
+def _masked_mean(x, real, dim, keepdim=False, across=False, prefix=None):
     """The mean of `x` over `dim` (None: all) at the `real` positions (a
     mask broadcastable to x): their sum (padded positions add exact zeros,
     chosen by `where`, so their gradient is exactly zero) divided by their
-    number; `across` the workers, both added up over them first."""
+    number; `across` the workers, both added up over them first. With
+    `prefix` (padding.real_prefix), the plain mean of the first positions."""
+    if prefix is not None:
+        return x.narrow(dim, 0, prefix).mean(dim, keepdim=keepdim)
     real = real.expand(x.shape)
     kept = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
     total = kept.sum() if dim is None else kept.sum(dim, keepdim=keepdim)
@@ -239,11 +250,15 @@ def sum(x, dim=None, pads=None, padded=()):
     With `pads` (padding.py), of the real positions of the padded dims.
     Padded positions: none along `dim`; along another padded dim, the sum
     of their own row, as their sources'."""
+    prefix = padding.real_prefix(x, pads, padded, dim)
+    if prefix is not None:
+        return torch.sum(x.narrow(dim, 0, prefix), dim)
     real = padding.real_mask(x, pads, padded, dim)
+    across = _across_workers(x, pads, padded, dim)
     if real is not None:
         x = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
     total = torch.sum(x) if dim is None else torch.sum(x, dim)
-    return workers.global_sum(total) if _across_workers(x, pads, padded, dim) else total
+    return workers.global_sum(total) if across else total
 
 
 def _fill_padding(x, pads, padded, dim, value):
@@ -471,24 +486,32 @@ def softmax(x, dim, pads=None, padded=()):
     positions. Padded positions: exp(x - max) / total at every position, so
     each holds what its source holds (a copy, never a 0 that a later `log`
     would make -inf)."""
-    real = padding.real_mask(x, pads, padded, dim)
-    if real is None:
-        return torch.softmax(x, dim)
-    across = _across_workers(x, pads, padded, dim)
-    _, e, total = _shift_and_total(x, real, dim, _rows_real(x, pads, padded, dim), across)
-    return e / total
+    return _normalised(torch.softmax, x, dim, pads, padded)
 
 
 def log_softmax(x, dim, pads=None, padded=()):
     """The log-softmax along `dim`; with `pads`, normalised over the real
     positions. Padded positions: (x - max) - log(total) at every position,
     so each holds what its source holds."""
+    return _normalised(torch.log_softmax, x, dim, pads, padded)
+
+
+def _normalised(torch_op, x, dim, pads, padded):
+    """softmax or log_softmax (torch_op) along `dim`, over its real
+    positions. With the real ones x's first k known on the host and no
+    other padded dim (so every row has k of them): torch's own on those,
+    bit for bit the unpadded result, the padded positions copies of their
+    sources' (as padding copies its inputs). Otherwise by their statistics
+    (_shift_and_total), which keep a row with no real position finite."""
+    prefix = padding.real_prefix(x, pads, padded, dim)
+    rows_real = _rows_real(x, pads, padded, dim) if pads and padded else None
+    if prefix is not None and rows_real is None:
+        return padding.copies_up_to(torch_op(x.narrow(dim, 0, prefix), dim), dim, x.shape[dim])
     real = padding.real_mask(x, pads, padded, dim)
     if real is None:
-        return torch.log_softmax(x, dim)
-    across = _across_workers(x, pads, padded, dim)
-    shifted, _, total = _shift_and_total(x, real, dim, _rows_real(x, pads, padded, dim), across)
-    return shifted - total.log()
+        return torch_op(x, dim)
+    shifted, e, total = _shift_and_total(x, real, dim, rows_real, _across_workers(x, pads, padded, dim))
+    return e / total if torch_op is torch.softmax else shifted - total.log()
 
 
 def print(*values):

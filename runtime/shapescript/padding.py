@@ -9,6 +9,7 @@ positions (a bool tensor, True where real). A masked operation is given
 first operand are padded. With no mask for them, or with fixed shapes off,
 it is the plain operation."""
 
+import functools
 import weakref
 
 import torch
@@ -21,6 +22,11 @@ _seen = {}
 # may have no real position at all (a batch has one, `padded` pads no empty
 # axis). By id, since a tensor's `==` is elementwise.
 _selections = weakref.WeakValueDictionary()
+# Whether a masked operation may use a mask's real count known on the host
+# (real_prefix): off, every one takes its `where` form, as a traced or
+# recorded step does (the tests run both).
+_host_prefixes = True
+_first_masks = {}  # (real, size, device): first_positions's masks
 
 
 def fixed_shapes(flag):
@@ -58,6 +64,11 @@ def fixed_size(n):
     above 64, that is at least n."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError("fixed_size(): a length is an int of at least 0, not %r" % (n,))
+    return _fixed_size(n)
+
+
+@functools.lru_cache(maxsize=4096)  # a padded call asks it each time
+def _fixed_size(n):
     size = 1
     while size < n:
         size = max(size + 1, (size * 5 + 3) // 4)
@@ -82,13 +93,68 @@ def pad_examples(fields, size):
 def copies_up_to(value, dim, size):
     """`value` along `dim` up to `size` with copies of its own positions, in
     order and again from the first: never zeros."""
-    index = torch.arange(size, device=value.device) % value.shape[dim]
+    real = value.shape[dim]
+    if size == real:
+        return value
+    if 0 < size - real <= real:  # the usual case (fixed sizes grow by a quarter): one copy of the first ones
+        return torch.cat((value, value.narrow(dim, 0, size - real)), dim)
+    index = torch.arange(size, device=value.device) % real
     return value.index_select(dim, index)
 
 
 def first_positions(real, size, device):
-    """The mask of `size` positions whose first `real` are the real ones."""
-    return torch.arange(size, device=device) < real
+    """The mask of `size` positions whose first `real` are the real ones.
+    It remembers `real` (for real_prefix) until it is changed in place.
+    Made once per (real, size, device): a mask changed in place since (a
+    recording's, say) is made again."""
+    key = (real, size, str(device))
+    mask = _first_masks.get(key)
+    if mask is None or mask._ss_first[1] != mask._version:
+        mask = torch.arange(size, device=device) < real
+        mask._ss_first = (real, mask._version)
+        if len(_first_masks) > 4096:
+            _first_masks.clear()
+        _first_masks[key] = mask
+    return mask
+
+
+def real_prefix(x, pads, padded, dim):
+    """k when the real positions of `x` along the padded dim `dim` are its
+    first k and k is known on the host, else None.
+
+    Then a masked operation along `dim` is the plain one on x's first k
+    positions (exactly the unpadded program's), its padded positions
+    copies of their sources' results. Never while torch.compile traces or
+    a CUDA graph records (a step replayed with another batch reads the
+    mask's new contents, not this number), nor for a worker's part of a
+    split batch or a kept selection (their masks are not prefixes)."""
+    if not _host_prefixes or not _on or not pads or not padded or not isinstance(dim, int):
+        return None
+    ndim = x.dim()
+    dim %= ndim
+    found = None
+    for pad, d in padded:
+        mask = pads.get(pad)
+        if d % ndim != dim or mask is None:
+            continue
+        real = _host_count(mask, x)
+        if real is None or real < 1 or mask.shape[0] != x.shape[dim] or (found is not None and found != real):
+            return None
+        found = real
+    return found
+
+
+def _host_count(mask, x):
+    """How many of `mask`'s first positions are real, when first_positions
+    made it, it is unchanged since, and the host may read it (real_prefix
+    says when); else None."""
+    # Asked first: a traced read of the attribute would make a graph per count.
+    if not _host_prefixes or torch.compiler.is_compiling() or _capturing(x):
+        return None
+    first = getattr(mask, "_ss_first", None)
+    if first is None or first[1] != mask._version or workers.part_of(mask) is not None:
+        return None
+    return first[0]
 
 
 def real_mask(x, pads, padded, dims=None):
@@ -108,6 +174,8 @@ def real_mask(x, pads, padded, dims=None):
         if mask is None or (wanted is not None and dim not in wanted):
             continue
         if not _on and workers.part_of(mask) is None:
+            continue
+        if _host_count(mask, x) == mask.shape[0]:  # every position real (a full batch): nothing to mask
             continue
         along = mask.reshape((mask.shape[0],) + (1,) * (ndim - dim - 1))
         out = along if out is None else out & along

@@ -3,10 +3,21 @@ the programs of test_padding.py and test_modules_analyses.py, whose
 `train(m, opt, data, epochs)` loops over `data |> batches(8)` of examples
 with `x: [4]` and `y: Index[3]`."""
 
+import pytest
 import torch
 
 import shapescript
+import shapescript.padding
 import shapescript.rt as _ss_rt
+
+
+@pytest.fixture(params=["host prefixes", "masks only"])
+def masked_form(request, monkeypatch):
+    """A test once with the masked operations' host form (a mask's real
+    count known on the host: padding.real_prefix) and once with the masks
+    alone, as a traced or recorded step runs them."""
+    monkeypatch.setattr(shapescript.padding, "_host_prefixes", request.param == "host prefixes")
+    return request.param
 
 
 def examples(n, seed=0):

@@ -13,7 +13,9 @@ import torch
 import shapescript
 import shapescript.padding
 from conftest import EXAMPLES
-from padded_training import assert_padded_trains_as_plain, examples, trained
+from padded_training import assert_padded_trains_as_plain, examples, masked_form, trained
+
+pytestmark = pytest.mark.usefixtures(masked_form.__name__)
 
 # Every masked operation across the batch axis `b`, summed into a loss, so
 # training compares their values and their gradients: reductions over `b`
@@ -232,6 +234,33 @@ def test_padded_pool_over_lengths_1_to_512_makes_24_shapes_and_the_same_results(
     assert [shape[0][0] for shape in shapescript.shapes_seen()["pool"]] == sorted(
         {shapescript.padding.fixed_size(n) for n in range(1, 513)}
     )
+
+
+def test_padded_compiled_makes_one_graph_per_fixed_size(build):
+    """torch.compile(dynamic=False) of a padded function: lengths 13 to 15
+    all pad to 15, one graph. The masked operations' host form must not be
+    traced (a real count read under tracing makes a graph per length)."""
+    import torch._dynamo
+
+    module = built(build, PADDABLE)
+    graphs = []
+
+    def counting(gm, example_inputs):
+        graphs.append(gm)
+        return gm.forward
+
+    torch._dynamo.reset()
+    try:
+        compiled = torch.compile(module.scores, backend=counting, dynamic=False)
+        compiled._ss_padding = module.scores._ss_padding
+        fast = shapescript.padded(compiled)
+        g = torch.Generator().manual_seed(0)
+        for n in (13, 14, 15):
+            q, k = torch.randn(n, 4, generator=g), torch.randn(n, 4, generator=g)
+            torch.testing.assert_close(fast(q, k), module.scores(q, k), rtol=1e-5, atol=1e-6)
+    finally:
+        torch._dynamo.reset()
+    assert len(graphs) == 1
 
 
 def test_padded_cuts_results_back_and_pads_every_axis_it_can(build):

@@ -23,7 +23,10 @@ import torch
 import shapescript
 import shapescript.padding as padding
 import shapescript.rt as _ss_rt
+from padded_training import masked_form
 from padding_programs import cases, programs
+
+pytestmark = pytest.mark.usefixtures(masked_form.__name__)
 
 SEED = 20261204
 LOOPS, FUNCTIONS, SELECTIONS = (programs(mode, SEED) for mode in ("loop", "function", "selection"))

@@ -15,6 +15,14 @@ from shapescript import ops, padding, rt
 SEED_SIZES = [1, 2, 3, 4, 5, 7, 9, 12, 15, 19, 24, 30, 38, 48, 60, 80, 104, 136, 176, 224, 280, 352, 440, 552]
 
 
+@pytest.fixture(autouse=True, params=["host prefixes", "masks only"])
+def masked_form(request, monkeypatch):
+    """Each test once with the masked operations' host form (a mask's real
+    count known on the host: padding.real_prefix) and once with the masks
+    alone, as a traced or recorded step runs them."""
+    monkeypatch.setattr(padding, "_host_prefixes", request.param == "host prefixes")
+
+
 @pytest.fixture(autouse=True)
 def padding_on():
     was = shapescript.fixed_shapes(True)
@@ -302,3 +310,37 @@ def test_give_back_compacts_for_a_caller_that_doesnt_keep_and_keeps_for_one_that
     pads = {}
     padding.kept_result(padding.give_back(y, True, {}, ((7, None, 0),)), pads, ((3, None, 0),))
     assert pads == {3: None}
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax", "mean", "sum"])
+def test_a_real_count_known_on_the_host_gives_the_unpadded_result_bit_for_bit(name, monkeypatch):
+    """A padded loop's or padded(f)'s masks are their first k positions, k
+    known on the host (padding.real_prefix): then the masked operation is
+    torch's own on those k, so the real positions hold exactly what the
+    unpadded program computes, and the padded ones their sources'."""
+    monkeypatch.setattr(padding, "_host_prefixes", True)
+    op = {"softmax": ops.softmax, "log_softmax": ops.log_softmax, "mean": ops.mean, "sum": ops.sum}[name]
+    plain = {"softmax": torch.softmax, "log_softmax": torch.log_softmax, "mean": torch.mean, "sum": torch.sum}[name]
+    for real, size in ((3, 4), (5, 12), (29, 64)):
+        x = torch.randn(real, 7, generator=torch.Generator().manual_seed(real))
+        full, mask = padding.pad_examples({"x": x}, size)
+        out = op(full["x"], 0, {1: mask}, ((1, 0),))
+        want = plain(x, 0)
+        if name in ("softmax", "log_softmax"):
+            assert torch.equal(out[:real], want)
+            assert torch.equal(out[real:], out[torch.arange(real, size) % real])
+        else:
+            assert torch.equal(out, want)
+
+
+def test_a_mask_changed_in_place_is_read_as_a_mask(monkeypatch):
+    """A mask filled anew in place (as a recorded step's inputs are) no
+    longer has the real count it was made with: the operations read it."""
+    monkeypatch.setattr(padding, "_host_prefixes", True)
+    mask = padding.first_positions(3, 5, None)
+    x = torch.arange(5.0)
+    assert padding.real_prefix(x, {1: mask}, ((1, 0),), 0) == 3
+    mask[3] = True
+    assert padding.real_prefix(x, {1: mask}, ((1, 0),), 0) is None
+    assert ops.mean(x, 0, {1: mask}, ((1, 0),)).item() == 1.5  # (0 + 1 + 2 + 3) / 4
+    assert padding.first_positions(3, 5, None).sum().item() == 3  # made again, not the changed one
