@@ -92,27 +92,27 @@ def _bindings(st, checks, value_checks):
     return out
 
 
+# Inside torch.export or torch.compile, whose checks become the program's
+# assertions and guards, each call checks in full: no key.
 _compiling, _exporting = torch.compiler.is_compiling, torch.compiler.is_exporting
-
-
-def _traced():
-    """Inside torch.export or torch.compile, whose checks become the
-    program's assertions and guards: each call checks in full."""
-    return _compiling() or _exporting()
+_SCALARS = (bool, int, float, str)
 
 
 # What an argument's shape, element and device checks read, for a value of
-# the kinds Signature._keyed allows; None for anything else.
-def _arguments_key(args):
-    if _traced():
+# the kinds Signature._keyed allows, after `first`; None for anything else.
+# One flat tuple (a tensor's three entries begin with a torch.Size, a
+# model's two with its class, so no two kinds of argument look alike): it
+# is made and hashed at every call, so it is kept small.
+def _arguments_key(args, first):
+    if _compiling() or _exporting():
         return None
-    key = []
+    key = [first]
     for a in args:
         if isinstance(a, torch.Tensor):
-            key.append((a.shape, a.dtype, a.device))
+            key += (a.shape, a.dtype, a.device)
         elif isinstance(a, Model):
-            key.append((type(a), device_of(a)))
-        elif isinstance(a, Mode) or type(a) in (bool, int, float, str):
+            key += (type(a), device_of(a))
+        elif isinstance(a, Mode) or type(a) in _SCALARS:
             key.append(type(a))
         else:
             return None
@@ -120,7 +120,7 @@ def _arguments_key(args):
 
 
 def _result_key(value):
-    if _traced():
+    if _compiling() or _exporting():
         return None
     if isinstance(value, torch.Tensor):
         return (value.shape, value.dtype, value.device)
@@ -155,9 +155,9 @@ def check_args(sig, args, value_checks, checks=True):
     # The checks read the arguments' shapes, elements and devices only: a
     # call like one that passed passes, binding what it bound (no Index
     # among them, whose values are checked each call).
-    key = _arguments_key(args) if checks and sig._keyed else None
+    key = _arguments_key(args, value_checks) if checks and sig._keyed else None
     if key is not None:
-        passed = sig._passed.get((key, value_checks))
+        passed = sig._passed.get(key)
         if passed is not None:
             return passed
     bindings = _check_params(
@@ -166,7 +166,7 @@ def check_args(sig, args, value_checks, checks=True):
     if key is not None:
         if len(sig._passed) >= 64:  # shapes that keep changing: keep the newest
             sig._passed.clear()
-        sig._passed[(key, value_checks)] = bindings
+        sig._passed[key] = bindings
     return bindings
 
 
