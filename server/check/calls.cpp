@@ -17,7 +17,7 @@
 namespace ss::check {
 
 Type FileChecker::type_of_pattern(const ast::Expr& expr, const Type* piped) {
-    const auto& call = std::get<ast::PatternCall>(expr.node);
+    const ast::PatternCall& call = *std::get<ast::PatternCallPtr>(expr.node);
     std::vector<Type> operands;
     if (piped) operands.push_back(*piped);
     for (const auto& operand : call.operands) operands.push_back(type_of(*operand));

@@ -211,7 +211,7 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         return out;
     }
     if (auto* p = std::get_if<ast::Pipe>(&node)) return type_of_pipe(*p, expr);
-    if (std::holds_alternative<ast::PatternCall>(node)) {
+    if (std::holds_alternative<ast::PatternCallPtr>(node)) {
         Type out = type_of_pattern(expr, nullptr);
         if (record_expression(expr.range, out)) recorded_for_ = &expr;
         return out;
@@ -278,7 +278,7 @@ Type FileChecker::type_of_pipe(const ast::Pipe& p, const ast::Expr& expr) {
         for (const auto& a : call->arguments) args.push_back(&a);
         out = type_of_call(*call->callee, args, &input, p.input->range, stage.range);
         check_gives_a_value(expr, *call->callee, call, true);
-    } else if (std::holds_alternative<ast::PatternCall>(stage.node)) {
+    } else if (std::holds_alternative<ast::PatternCallPtr>(stage.node)) {
         out = type_of_pattern(stage, &input);
     } else {
         out = type_of_call(stage, {}, &input, p.input->range, stage.range);  // `x |> gelu`

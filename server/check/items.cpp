@@ -26,7 +26,7 @@ bool elementwise_syntax(const ast::Block& body) {
     });
     syntax::for_each_expression(body, [&](const ast::Expr& e) {
         const auto& n = e.node;
-        if (std::holds_alternative<ast::Subscript>(n) || std::holds_alternative<ast::PatternCall>(n) ||
+        if (std::holds_alternative<ast::Subscript>(n) || std::holds_alternative<ast::PatternCallPtr>(n) ||
             std::holds_alternative<ast::As>(n) || std::holds_alternative<ast::CausalMask>(n) ||
             std::holds_alternative<ast::RangeExpr>(n) || std::holds_alternative<ast::ListExpr>(n))
             plain = false;

@@ -24,7 +24,7 @@ int bracket_depth(const ast::Expr& e) {
     syntax::for_each_child(e, [&](const ast::Expr& child) { deepest = std::max(deepest, bracket_depth(child)); });
     const auto& n = e.node;
     bool opens = std::holds_alternative<ast::Call>(n) || std::holds_alternative<ast::Pipe>(n) ||
-                 std::holds_alternative<ast::PatternCall>(n) || std::holds_alternative<ast::Subscript>(n) ||
+                 std::holds_alternative<ast::PatternCallPtr>(n) || std::holds_alternative<ast::Subscript>(n) ||
                  std::holds_alternative<ast::TupleExpr>(n) || std::holds_alternative<ast::ListExpr>(n) ||
                  std::holds_alternative<ast::As>(n) || std::holds_alternative<ast::CausalMask>(n);
     return deepest + (opens ? 1 : 0);

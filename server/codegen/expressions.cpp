@@ -130,7 +130,7 @@ Py Emitter::expr(const ast::Expr& e) {
         [&](const ast::Subscript& s) { return subscript(e, s); },
         [&](const ast::TupleExpr& t) { return atom(py_tuple(items(t.elements))); },
         [&](const ast::ListExpr& l) { return atom("[" + py_join(items(l.elements)) + "]"); },
-        [&](const ast::PatternCall& p) { return pattern(p, nullptr, nullptr, e); },
+        [&](const ast::PatternCallPtr& p) { return pattern(*p, nullptr, nullptr, e); },
         [&](const ast::CausalMask&) { return causal_mask(e); },
         [&](const ast::ErrorExpr&) { return error_expr(e); },
     };
@@ -227,7 +227,7 @@ Py Emitter::pipe(const ast::Expr& e, const ast::Pipe& p) {
     const ast::Expr& stage = *p.stage;
     // The call is the whole pipe: the checker typed it, not the stage.
     if (auto* c = std::get_if<ast::Call>(&stage.node)) return call(*c->callee, c->arguments, &input, input_type, e);
-    if (auto* pc = std::get_if<ast::PatternCall>(&stage.node)) return pattern(*pc, &input, input_type, stage);
+    if (auto* pc = std::get_if<ast::PatternCallPtr>(&stage.node)) return pattern(**pc, &input, input_type, stage);
     return call(stage, {}, &input, input_type, e);
 }
 

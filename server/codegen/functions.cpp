@@ -229,8 +229,8 @@ Py Emitter::snapshot(const ast::Expr& e, Py value) const {
         if (auto* s = std::get_if<ast::Subscript>(&root->node)) root = s->value.get();
         else if (auto* a = std::get_if<ast::As>(&root->node)) root = a->value.get();
         else if (auto* p = std::get_if<ast::Pipe>(&root->node)) root = p->input.get();
-        else if (auto* c = std::get_if<ast::PatternCall>(&root->node); c && !c->operands.empty())
-            root = c->operands[0].get();
+        else if (auto* c = std::get_if<ast::PatternCallPtr>(&root->node); c && !(*c)->operands.empty())
+            root = (*c)->operands[0].get();
         else break;
     }
     if (!std::holds_alternative<ast::Attribute>(root->node)) return value;

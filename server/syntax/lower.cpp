@@ -426,14 +426,15 @@ private:
             return l;
         }
         if (is(node, k_.pattern_call)) {
-            PatternCall p;
+            auto call = std::make_unique<PatternCall>();
+            PatternCall& p = *call;
             p.function = name(field(node, k_.f_function));
             for_each_field(node, k_.f_operand, [&](TSNode child) { p.operands.push_back(expr(child)); });
             TSNode pat = field(node, k_.f_pattern);
             if (ts_node_is_null(pat)) p.pattern.range = {r.end, r.end};
             else p.pattern = pattern(pat);
             for_each_field(node, k_.f_argument, [&](TSNode child) { p.arguments.push_back(argument(child)); });
-            return p;
+            return call;
         }
         if (is(node, k_.shape_call)) {
             // `zeros([b H], ...)`: a call of the name, its tensor type apart.

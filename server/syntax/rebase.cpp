@@ -110,13 +110,13 @@ struct Shifter {
                     }
                 } else if constexpr (std::is_same_v<T, TupleExpr> || std::is_same_v<T, ListExpr>) {
                     for (auto& x : n.elements) expr(x);
-                } else if constexpr (std::is_same_v<T, PatternCall>) {
-                    name(n.function);
-                    for (auto& o : n.operands) expr(o);
-                    range(n.pattern.range);
-                    for (PatternSide& s : n.pattern.inputs) side(s);
-                    side(n.pattern.output);
-                    for (Argument& a : n.arguments) argument(a);
+                } else if constexpr (std::is_same_v<T, PatternCallPtr>) {
+                    name(n->function);
+                    for (auto& o : n->operands) expr(o);
+                    range(n->pattern.range);
+                    for (PatternSide& s : n->pattern.inputs) side(s);
+                    side(n->pattern.output);
+                    for (Argument& a : n->arguments) argument(a);
                 } else if constexpr (std::is_same_v<T, CausalMask>) {
                     axes(n.axes);
                 }

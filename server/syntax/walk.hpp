@@ -87,9 +87,9 @@ void for_each_child(const ast::Expr& e, F&& f) {
                 for (const ast::Index& i : n.indices) visit(i.value);
             } else if constexpr (std::is_same_v<T, ast::TupleExpr> || std::is_same_v<T, ast::ListExpr>) {
                 for (const ast::ExprPtr& x : n.elements) visit(x);
-            } else if constexpr (std::is_same_v<T, ast::PatternCall>) {
-                for (const ast::ExprPtr& x : n.operands) visit(x);
-                for (const ast::Argument& a : n.arguments) visit(a.value);
+            } else if constexpr (std::is_same_v<T, ast::PatternCallPtr>) {
+                for (const ast::ExprPtr& x : n->operands) visit(x);
+                for (const ast::Argument& a : n->arguments) visit(a.value);
             }
             // names, literals, causal masks and errors have no subexpressions
         },

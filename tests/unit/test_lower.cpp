@@ -29,8 +29,13 @@ const T& item(const File& f, size_t i) {
 
 template <class T>
 const T& as(const Expr& e) {
-    REQUIRE(std::holds_alternative<T>(e.node));
-    return std::get<T>(e.node);
+    if constexpr (std::is_same_v<T, PatternCall>) {  // held by pointer
+        REQUIRE(std::holds_alternative<PatternCallPtr>(e.node));
+        return *std::get<PatternCallPtr>(e.node);
+    } else {
+        REQUIRE(std::holds_alternative<T>(e.node));
+        return std::get<T>(e.node);
+    }
 }
 
 template <class T>

@@ -63,10 +63,10 @@ public:
 
 // The pattern call in `e`, and the value piped into it, if any.
 const ss::ast::PatternCall* find_pattern(const ss::ast::Expr& e, const ss::ast::Expr** piped = nullptr) {
-    if (auto* p = std::get_if<ss::ast::PatternCall>(&e.node)) return p;
+    if (auto* p = std::get_if<ss::ast::PatternCallPtr>(&e.node)) return p->get();
     if (auto* pipe = std::get_if<ss::ast::Pipe>(&e.node)) {
         if (auto* found = find_pattern(*pipe->stage)) {
-            if (piped && std::holds_alternative<ss::ast::PatternCall>(pipe->stage->node)) *piped = pipe->input.get();
+            if (piped && std::holds_alternative<ss::ast::PatternCallPtr>(pipe->stage->node)) *piped = pipe->input.get();
             return found;
         }
         return find_pattern(*pipe->input, piped);
