@@ -106,7 +106,10 @@ def first_positions(real, size, device):
     """The mask of `size` positions whose first `real` are the real ones.
     It remembers `real` (for real_prefix) until it is changed in place.
     Made once per (real, size, device): a mask changed in place since (a
-    recording's, say) is made again."""
+    recording's, say) is made again; one made while a CUDA graph records
+    lives in the graph's memory, so it is neither kept nor reused."""
+    if device is not None and torch.device(device).type == "cuda" and torch.cuda.is_current_stream_capturing():
+        return torch.arange(size, device=device) < real
     key = (real, size, str(device))
     mask = _first_masks.get(key)
     if mask is None or mask._ss_first[1] != mask._version:
