@@ -483,16 +483,16 @@ def _rows_real(x, pads, padded, dim):
 
 def softmax(x, dim, pads=None, padded=()):
     """The softmax along `dim`; with `pads`, normalised over the real
-    positions. Padded positions: exp(x - max) / total at every position, so
-    each holds what its source holds (a copy, never a 0 that a later `log`
-    would make -inf)."""
+    positions. Padded positions: each holds what its source holds (a copy
+    of its result, or exp(x - max) / total of its own value; never a 0 that
+    a later `log` would make -inf)."""
     return _normalised(torch.softmax, x, dim, pads, padded)
 
 
 def log_softmax(x, dim, pads=None, padded=()):
     """The log-softmax along `dim`; with `pads`, normalised over the real
-    positions. Padded positions: (x - max) - log(total) at every position,
-    so each holds what its source holds."""
+    positions. Padded positions: each holds what its source holds (a copy
+    of its result, or (x - max) - log(total) of its own value)."""
     return _normalised(torch.log_softmax, x, dim, pads, padded)
 
 
