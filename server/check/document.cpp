@@ -53,6 +53,29 @@ void DocumentAnalysis::prepare_new_chunks(const std::vector<syntax::ChunkView>& 
     for (size_t i = 0; i < work.size(); ++i) chunks_[work[i]->id] = std::move(made[i]);
 }
 
+// The ASTs of the chunks an edit moved, shifted to where they are now: an
+// edit near the start moves nearly every chunk, a walk over most of the
+// document's AST, so on two threads when there are many (the chunks are
+// independent).
+void DocumentAnalysis::shift_moved_chunks(const std::vector<std::pair<ChunkCache*, int64_t>>& moved) {
+    auto shift_some = [&](size_t from, size_t to) {
+        for (size_t i = from; i < to; ++i) {
+            auto [chunk, delta] = moved[i];
+            for (ast::Item& item : chunk->file.items) syntax::shift_ranges(item, delta);
+            for (ast::Range& r : chunk->file.too_deep) r = shifted(r, delta);
+        }
+    };
+    constexpr size_t kParallelChunks = 256;
+    if (moved.size() < kParallelChunks || std::thread::hardware_concurrency() < 2) {
+        shift_some(0, moved.size());
+        return;
+    }
+    size_t half = moved.size() / 2;
+    std::thread helper([&] { shift_some(half, moved.size()); });
+    shift_some(0, half);
+    helper.join();
+}
+
 const DocumentResult& DocumentAnalysis::analyze() { return *analyze(std::function<bool()>{}); }
 
 const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& stop) {
@@ -62,15 +85,15 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     std::unordered_map<uint64_t, ChunkCache> kept;
     std::vector<const ast::Item*> items;
     std::vector<Diagnostic> syntax;
+    std::vector<std::pair<ChunkCache*, int64_t>> moved;  // shifted below, all at once
     for (const syntax::ChunkView& chunk : views) {
         auto found = chunks_.find(chunk.id);
         ChunkCache entry;
+        int64_t delta = 0;
         if (found != chunks_.end()) {
             entry = std::move(found->second);
-            auto delta = static_cast<int64_t>(chunk.base) - static_cast<int64_t>(entry.base);
+            delta = static_cast<int64_t>(chunk.base) - static_cast<int64_t>(entry.base);
             if (delta != 0) {
-                for (ast::Item& item : entry.file.items) syntax::shift_ranges(item, delta);
-                for (ast::Range& r : entry.file.too_deep) r = shifted(r, delta);
                 for (Diagnostic& d : entry.syntax) shift(d, delta);
                 entry.base = chunk.base;
             }
@@ -82,8 +105,10 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
         syntax.insert(syntax.end(), entry.syntax.begin(), entry.syntax.end());
         auto& slot = kept[chunk.id];
         slot = std::move(entry);
+        if (delta != 0) moved.emplace_back(&slot, delta);
         for (const ast::Item& item : slot.file.items) items.push_back(&item);
     }
+    shift_moved_chunks(moved);
     // unordered_map nodes are stable: `items` stays valid after this move.
     chunks_ = std::move(kept);
 

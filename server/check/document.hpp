@@ -94,6 +94,7 @@ private:
     };
 
     void prepare_new_chunks(const std::vector<syntax::ChunkView>& chunks);
+    void shift_moved_chunks(const std::vector<std::pair<ChunkCache*, int64_t>>& moved);
 
     syntax::SyntaxTree tree_;
     std::unordered_map<uint64_t, ChunkCache> chunks_;  // by chunk id

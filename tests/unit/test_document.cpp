@@ -235,3 +235,21 @@ TEST_CASE("a large document (lowered on two threads) equals the same text grown 
     }
     CHECK(dump(grown.analyze()) == expected);
 }
+
+TEST_CASE("edits that move many chunks (shifted on two threads) equal a fresh analysis") {
+    std::string text = "dim D = 8\n";
+    for (int i = 0; i < 600; ++i)
+        text += "fn f" + std::to_string(i) + "(x: [b D]) -> [b D]:\n    y = x |> gelu\n    return y\n\n";
+    DocumentAnalysis document(text);
+    document.analyze();
+    // Near the start, so every chunk after it moves; one that makes a
+    // diagnostic, one that removes it, one that adds a line.
+    auto at = static_cast<uint32_t>(text.find("return y") + 7);
+    for (const char* insert : {"z", "", "\n    "}) {
+        if (*insert) document.apply_edit({at, at, insert});
+        else document.apply_edit({at, at + 1, ""});
+        std::string now = document.text();
+        DocumentAnalysis fresh(now);
+        REQUIRE(dump(document.analyze()) == dump(fresh.analyze()));
+    }
+}
