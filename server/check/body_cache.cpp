@@ -154,9 +154,9 @@ BodyFactSpans transfer_all(CheckResult& from, const BodyFactSpans& spans, CheckR
 // is the same. A typed run checks every body (a replay has no AST types)
 // but still records each for the next run.
 void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
-                                       const std::string& interface, const std::function<FunctionFacts()>& facts) {
+                                       const std::string& interface) {
     if (!cache_) {
-        result_.program.functions.push_back(facts());
+        result_.program.functions.push_back(function_facts(item, fn, signature));
         check_body(fn, signature);
         return;
     }
@@ -169,7 +169,7 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
             result_.program.functions.back().key = std::move(key);
             return;
         }
-    result_.program.functions.push_back(facts());
+    result_.program.functions.push_back(function_facts(item, fn, signature));
     result_.program.functions.back().key = std::move(key);
     record_body(body_text, item, fn, signature);
 }

@@ -21,6 +21,18 @@ DocumentAnalysis::~DocumentAnalysis() = default;
 
 void DocumentAnalysis::apply_edit(const syntax::TextEdit& edit) { tree_.apply_edit(edit); }
 
+namespace {
+
+// work(0, split) here and work(split, size) on a helper thread, at once.
+template <class Work>
+void in_two_halves(size_t split, size_t size, const Work& work) {
+    std::thread helper([&] { work(split, size); });
+    work(0, split);
+    helper.join();
+}
+
+}  // namespace
+
 // Lowers the chunks no cache has and finds their syntax diagnostics; on two
 // threads when there is much to do (the chunks are independent, and the
 // tree is only read).
@@ -44,9 +56,7 @@ void DocumentAnalysis::prepare_new_chunks(const std::vector<syntax::ChunkView>& 
     if (bytes > kParallelBytes && work.size() > 1) {
         size_t half = 0, seen = 0;
         while (half < work.size() && seen < bytes / 2) seen += work[half++]->text.size();
-        std::thread helper([&] { prepare(half, work.size()); });
-        prepare(0, half);
-        helper.join();
+        in_two_halves(half, work.size(), prepare);
     } else {
         prepare(0, work.size());
     }
@@ -70,10 +80,7 @@ void DocumentAnalysis::shift_moved_chunks(const std::vector<std::pair<ChunkCache
         shift_some(0, moved.size());
         return;
     }
-    size_t half = moved.size() / 2;
-    std::thread helper([&] { shift_some(half, moved.size()); });
-    shift_some(0, half);
-    helper.join();
+    in_two_halves(moved.size() / 2, moved.size(), shift_some);
 }
 
 const DocumentResult& DocumentAnalysis::analyze() { return *analyze(std::function<bool()>{}); }

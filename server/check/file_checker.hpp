@@ -440,10 +440,10 @@ private:
     // statements.cpp: function bodies.
     void not_callable(const ast::Expr& callee, const Type& type);  // calls.cpp
     void check_python_limits(const ast::Stmt& stmt);               // python_limits.cpp
-    // Appends the function's FunctionFacts (made by `facts` unless replayed)
-    // and checks or replays its body.
+    // Appends the function's FunctionFacts (moved from the last result when
+    // replayed) and checks or replays its body.
     void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
-                              const std::string& interface, const std::function<FunctionFacts()>& facts);
+                              const std::string& interface);
     FunctionFacts function_facts(const ast::Item& item, const ast::FnDef& fn, const Signature& signature);
     void check_body(const ast::FnDef& fn, Signature& signature);
     // `shared`: the same type as a fact already holds it (the value's), kept once.

@@ -174,8 +174,7 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
             // A function defined twice (E0101) has its first signature only.
             if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin) {
                 size_t calls_begin = result_.program.calls.size(), effects_begin = result_.program.effects.size();
-                check_or_replay_body(item, *fn, signature->second, interface_,
-                                     [&] { return function_facts(item, *fn, signature->second); });
+                check_or_replay_body(item, *fn, signature->second, interface_);
                 FunctionFacts& facts = result_.program.functions.back();
                 facts.calls_begin = calls_begin;
                 facts.effects_begin = effects_begin;
