@@ -33,7 +33,8 @@ class Signature:
         "label",
         "device",
         "_passed",
-        "_keyed",
+        "_last",
+        "_key",
         "_result_keyed",
     )
 
@@ -46,17 +47,16 @@ class Signature:
         self.extern = extern
         self.device = device
         self.label = "%s() (extern fn %s)" % (name, extern) if extern else "%s()" % name
-        # The argument checks that passed, by what they read (_arguments_key).
+        # The argument checks that passed, by what they read (_key_maker),
+        # and the last of them, (key, bindings): a loop's calls are alike.
         self._passed = {}
-        # Whether a call's checks can be told by that key: every parameter
-        # a tensor, model, mode or host value, none an Index (whose value
-        # checks read its values).
-        self._keyed = all(
-            type(s) in (ModelSpec, ModeSpec, ScalarSpec)
-            or (type(s) is TensorSpec and s.element not in ("index", "float"))
-            for _, s in self.params
-        )
-        self._result_keyed = self._keyed and _plain_result(result)
+        self._last = None
+        # What makes that key (_key_maker), when a call's checks can be told
+        # by it: every parameter a tensor, model, mode or host value, none an
+        # Index (whose value checks read its values); else None.
+        kinds = tuple(_key_kind(s) for _, s in self.params)
+        self._key = None if None in kinds else _key_maker(kinds)
+        self._result_keyed = self._key is not None and _plain_result(result)
 
     def __repr__(self):
         text = "Signature(%s(%s)" % (self.name, ", ".join("%s: %s" % (p, s.describe()) for p, s in self.params))
@@ -82,46 +82,93 @@ class Bindings(dict):
     )
 
 
+# What a parameter adds to a call's key (_key_maker): a tensor its
+# shape, dtype and device, a model its class and device, a mode or a host
+# value its type.
+_TENSOR, _MODEL, _MODE, _HOST = "tensor", "model", "mode", "host"
+
+
+def _key_kind(spec):
+    if type(spec) is TensorSpec:
+        return _TENSOR if spec.element not in ("index", "float") else None
+    return {ModelSpec: _MODEL, ModeSpec: _MODE, ScalarSpec: _HOST}.get(type(spec))
+
+
 def _bindings(st, checks, value_checks):
     out = Bindings(st.env)
     out.bound_by = st.bound_by
     out.device, out.device_from = st.device, st.device_from
     out.float_dtype, out.float_from = st.float_dtype, st.float_from
     out.checks, out.value_checks = checks, value_checks
-    out._results = set()  # the keys of results that passed against these bindings
+    # The keys of results that passed against these bindings; None when
+    # results are checked in full (check_args sets it when they need not).
+    out._results = None
     return out
 
 
 # Inside torch.export or torch.compile, whose checks become the program's
-# assertions and guards, each call checks in full: no key.
-_compiling, _exporting = torch.compiler.is_compiling, torch.compiler.is_exporting
+# assertions and guards, each call checks in full: no key. (torch.export
+# sets is_compiling too.)
+_compiling = torch.compiler.is_compiling
 _SCALARS = (bool, int, float, str)
 
 
-# What an argument's shape, element and device checks read, for a value of
-# the kinds Signature._keyed allows, after `first`; None for anything else.
-# One flat tuple (a tensor's three entries begin with a torch.Size, a
-# model's two with its class, so no two kinds of argument look alike): it
-# is made and hashed at every call, so it is kept small.
-def _arguments_key(args, first):
-    if _compiling() or _exporting():
-        return None
-    key = [first]
-    for a in args:
-        if isinstance(a, torch.Tensor):
-            key += (a.shape, a.dtype, a.device)
-        elif isinstance(a, Model):
-            key += (type(a), device_of(a))
-        elif isinstance(a, Mode) or type(a) in _SCALARS:
-            key.append(type(a))
+# What an argument's shape, element and device checks read, after `first`,
+# for a call of a signature whose parameters add `kinds` (_key_kind); None
+# for an argument of another kind (its check says what is wrong) and while
+# tracing. One flat tuple, each parameter's entries at the same places. It
+# is made at every call, so the function that makes it is written out for
+# each list of kinds (as dataclasses writes __init__): a loop over the
+# parameters cost twice the checks it saves on a small function. Its text
+# holds only names made here, nothing from a program.
+def _key_maker(kinds):
+    made = _key_makers.get(kinds)
+    if made is None:
+        made = _key_makers[kinds] = _write_key_maker(kinds)
+    return made
+
+
+_key_makers = {}
+
+
+def _write_key_maker(kinds):
+    names, tests, parts = [], [], []
+    for i, kind in enumerate(kinds):
+        a = "a%d" % i
+        names.append(a)
+        if kind is _TENSOR:
+            tests.append("isinstance(%s, Tensor)" % a)
+            parts += ["%s.shape" % a, "%s.dtype" % a, "%s.device" % a]
+        elif kind is _MODEL:
+            tests.append("isinstance(%s, Model)" % a)
+            parts += ["type(%s)" % a, "device_of(%s)" % a]
+        elif kind is _MODE:
+            tests.append("isinstance(%s, Mode)" % a)
+            parts.append("type(%s)" % a)
         else:
-            return None
-    return tuple(key)
+            tests.append("type(%s) in SCALARS" % a)
+            parts.append("type(%s)" % a)
+    lines = ["def key(args, first):"]
+    if names:
+        lines.append("    %s, = args" % ", ".join(names))
+    lines.append("    if compiling() or not (%s):" % (" and ".join(tests) or "True"))
+    lines.append("        return None")
+    lines.append("    return (first, %s)" % "".join(p + ", " for p in parts))
+    scope = {
+        "Tensor": torch.Tensor,
+        "Model": Model,
+        "Mode": Mode,
+        "SCALARS": _SCALARS,
+        "device_of": device_of,
+        "compiling": _compiling,
+    }
+    exec("\n".join(lines), scope)  # noqa: S102 (a text made above from fixed pieces)
+    return scope["key"]
 
 
+# What a result's checks read; None for a result of another kind. Asked
+# only with bindings check_args keyed, so never while tracing.
 def _result_key(value):
-    if _compiling() or _exporting():
-        return None
     if isinstance(value, torch.Tensor):
         return (value.shape, value.dtype, value.device)
     if type(value) is tuple and all(isinstance(v, torch.Tensor) for v in value):
@@ -155,18 +202,25 @@ def check_args(sig, args, value_checks, checks=True):
     # The checks read the arguments' shapes, elements and devices only: a
     # call like one that passed passes, binding what it bound (no Index
     # among them, whose values are checked each call).
-    key = _arguments_key(args, value_checks) if checks and sig._keyed else None
+    key = sig._key(args, value_checks) if checks and sig._key is not None else None
     if key is not None:
+        last = sig._last
+        if last is not None and last[0] == key:
+            return last[1]
         passed = sig._passed.get(key)
         if passed is not None:
+            sig._last = (key, passed)
             return passed
     bindings = _check_params(
         sig, ((path, spec, value) for (path, spec), value in zip(params, args, strict=True)), checks, value_checks
     )
     if key is not None:
+        if sig._result_keyed:
+            bindings._results = set()
         if len(sig._passed) >= 64:  # shapes that keep changing: keep the newest
             sig._passed.clear()
         sig._passed[key] = bindings
+        sig._last = (key, bindings)
     return bindings
 
 
@@ -189,7 +243,7 @@ def check_result(sig, value, bindings):
     # A result like one that passed against these bindings passes (its
     # checks read its shapes, elements and devices; an Index's values are
     # checked each time).
-    key = _result_key(value) if bindings.checks and sig._result_keyed else None
+    key = _result_key(value) if bindings._results is not None else None
     if key is not None and key in bindings._results:
         return value
     st = _State(sig.name, None, None, bindings.value_checks, sig.label, result=True)

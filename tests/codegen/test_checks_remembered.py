@@ -8,6 +8,8 @@ import pytest
 import torch
 
 import shapescript
+import shapescript.calls
+import shapescript.rt
 
 PROGRAM = """
 dim D = 4
@@ -35,6 +37,27 @@ def test_a_call_like_one_that_passed_is_remembered(module):
     assert len(module._ss_sig_doubled._passed) == 2
 
 
+def test_alternating_calls_are_not_checked_again(module, monkeypatch):
+    x3, x5, w = torch.randn(3, 4), torch.randn(5, 4), torch.randn(4, 4)
+    module.doubled(x3, w)
+    module.doubled(x5, w)
+    checked = []
+    full = shapescript.calls._check_params
+    monkeypatch.setattr(shapescript.calls, "_check_params", lambda *a: checked.append(a) or full(*a))
+    for x in (x3, x5, x3, torch.randn(5, 4)):  # the last call's key, then the others'
+        torch.testing.assert_close(module.doubled(x, w), x @ w * 2.0)
+    assert checked == []
+    module.doubled(torch.randn(7, 4), w)
+    assert len(checked) == 1
+
+
+def test_an_argument_of_another_kind_gets_the_full_checks_error(module):
+    w = torch.randn(4, 4)
+    module.doubled(torch.randn(3, 4), w)
+    with pytest.raises(shapescript.ArgumentError, match="x"):
+        module.doubled([[1.0] * 4] * 3, w)
+
+
 def test_what_differs_from_a_call_that_passed_is_still_refused(module):
     x, w = torch.randn(3, 4), torch.randn(4, 4)
     module.doubled(x, w)
@@ -52,3 +75,22 @@ def test_an_index_is_checked_at_every_call(module):
     with pytest.raises(shapescript.ArgumentError, match="ids"):
         module.looked_up(torch.tensor([0, 6, 2]), table)  # the same shape, a value past V
     assert module._ss_sig_looked_up._passed == {}
+
+
+def test_the_key_is_written_out_once_for_each_list_of_parameter_kinds():
+    calls = shapescript.calls
+    assert calls._key_maker(())((), True) == (True,)
+    key = calls._key_maker((calls._TENSOR, calls._HOST, calls._MODE))
+    assert calls._key_maker((calls._TENSOR, calls._HOST, calls._MODE)) is key
+    x = torch.zeros(2, 3)
+    assert key((x, 2.0, shapescript.rt.Eval), False) == (
+        False,
+        x.shape,
+        x.dtype,
+        x.device,
+        float,
+        type(shapescript.rt.Eval),
+    )
+    assert key(([1.0], 2.0, shapescript.rt.Eval), False) is None  # not a tensor: checked in full
+    assert key((x, [2.0], shapescript.rt.Eval), False) is None  # not a host value
+    assert key((x, 2.0, "Eval"), False) is None  # not a mode
