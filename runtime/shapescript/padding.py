@@ -108,9 +108,11 @@ def first_positions(real, size, device):
     Made once per (real, size, device): a mask changed in place since (a
     recording's, say) is made again; one made while a CUDA graph records
     lives in the graph's memory, so it is neither kept nor reused."""
-    if device is not None and torch.device(device).type == "cuda" and torch.cuda.is_current_stream_capturing():
+    if device is not None and not isinstance(device, torch.device):  # one key for "cpu" and torch.device("cpu")
+        device = torch.device(device)
+    if device is not None and device.type == "cuda" and torch.cuda.is_current_stream_capturing():
         return torch.arange(size, device=device) < real
-    key = (real, size, str(device))
+    key = (real, size, device)
     mask = _first_masks.get(key)
     if mask is None or mask._ss_first[1] != mask._version:
         mask = torch.arange(size, device=device) < real
@@ -240,31 +242,21 @@ def padded(f, *names):
         if not _on or not chosen:
             return f(*args, **kwargs)
         args = list(args)
-
-        def get(param, position):
-            return args[position] if position < len(args) else kwargs[param]
-
-        def put(param, position, value):
-            if position < len(args):
-                args[position] = value
-            else:
-                kwargs[param] = value
-
         # Arguments that disagree on an axis's size: `f` as it is, which
         # says so in its own words (padding would cut one to the other).
         for _, (_, params, _) in chosen:
-            if len({get(param, position).shape[dim] for param, position, dim in params}) > 1:
+            if len(params) > 1 and len({_argument(args, kwargs, p).shape[p[2]] for p in params}) > 1:
                 return f(*args, **kwargs)
         pads, cuts = {}, []
         for _, (pad, params, results) in chosen:
-            first = get(*params[0][:2])
+            first = _argument(args, kwargs, params[0])
             real = first.shape[params[0][2]]
             if real == 0:  # nothing to copy: as it is, unmasked
                 continue
-            size = fixed_size(real)
+            size = _fixed_size(real)
             if size != real:
-                for param, position, dim in params:
-                    put(param, position, copies_up_to(get(param, position), dim, size))
+                for param in params:
+                    _replace_argument(args, kwargs, param, copies_up_to(_argument(args, kwargs, param), param[2], size))
                 cuts.append((results, real))
             pads[pad] = first_positions(real, size, first.device)
         note_shape(fname, tuple(tuple(v.shape) for v in (*args, *kwargs.values()) if isinstance(v, torch.Tensor)))
@@ -281,6 +273,21 @@ def padded(f, *names):
     call.__doc__ = f.__doc__
     call.__wrapped__ = f
     return call
+
+
+# A padded call's argument (param, position, dim): by position when given
+# so, else by name.
+def _argument(args, kwargs, param):
+    name, position, _ = param
+    return args[position] if position < len(args) else kwargs[name]
+
+
+def _replace_argument(args, kwargs, param, value):
+    name, position, _ = param
+    if position < len(args):
+        args[position] = value
+    else:
+        kwargs[name] = value
 
 
 def keep_selected(x, keep, dim, pads, pad):

@@ -344,3 +344,12 @@ def test_a_mask_changed_in_place_is_read_as_a_mask(monkeypatch):
     assert padding.real_prefix(x, {1: mask}, ((1, 0),), 0) is None
     assert ops.mean(x, 0, {1: mask}, ((1, 0),)).item() == 1.5  # (0 + 1 + 2 + 3) / 4
     assert padding.first_positions(3, 5, None).sum().item() == 3  # made again, not the changed one
+
+
+def test_first_positions_are_made_once_per_size_and_device():
+    mask = padding.first_positions(3, 5, torch.device("cpu"))
+    assert padding.first_positions(3, 5, "cpu") is mask  # a device by name is the same device
+    assert padding.first_positions(3, 5, torch.device("cpu")) is mask
+    assert padding.first_positions(3, 5, None) is not mask  # torch's default, whatever it is then
+    assert padding.first_positions(4, 5, "cpu").tolist() == [True] * 4 + [False]
+    assert mask.tolist() == [True] * 3 + [False] * 2
