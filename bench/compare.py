@@ -16,7 +16,7 @@ Front end (bench_check, bench_lsp): a full check of 10k lines as
 `shapescript check` runs it, its parse, the check's own work beyond the
 parse over the parse, a one-function re-check and its share of the full
 check; edit-to-publish p99 at 5k and 20k lines (default debounce and
-none) and VmRSS at 20k lines. With --runtime, each checkout's own
+none), VmRSS at 20k lines and its growth over the edits. With --runtime, each checkout's own
 bench/runtime scripts with its runtime and compiler: the README's MLP and
 attention with checks `always` over hand-written torch, padded(f) over a
 plain call and a padded epoch over an unpadded one (ratios measured in
@@ -36,7 +36,7 @@ CHECK_LINE = re.compile(
 RUNTIME_ROW = re.compile(r"^(digits\.logits|attention)\s.*\s([\d.]+)x\s*$")
 EPOCH_RATIO = re.compile(r"^epoch time .* ratio ([\d.]+)")
 PADDED_RATIO = re.compile(r"^padded\(encode\) .*\(ratio ([\d.]+)\)")
-# bench_lsp's table rows: lines | debounce | open | edit p50 p99 | hover ... | completion ... | VmRSS VmHWM
+# bench_lsp's table rows: lines | debounce | open | edit p50 p99 | hover ... | completion ... | VmRSS VmHWM [opened]
 LSP_ROW = re.compile(r"^\s*(\d+) \| (default|0 ms)\s*\|(.*)$")
 
 
@@ -78,6 +78,8 @@ def lsp_figures(bench_lsp, server, edits, sizes):
         out[label] = edit_p99
         if lines == sizes[-1] and debounce == "default":
             out[f"VmRSS at {lines / 1000:g}k lines (MiB)"] = float(cells[4][0])
+            if len(cells[4]) > 2:  # VmRSS once opened (bench_lsp of issue 38 and later)
+                out["VmRSS after the edits over VmRSS once opened"] = float(cells[4][0]) / float(cells[4][2])
     if not out:
         sys.exit(f"compare: no figures in bench_lsp's output for {server}")
     return out
