@@ -21,6 +21,10 @@ DocumentAnalysis::~DocumentAnalysis() = default;
 
 void DocumentAnalysis::apply_edit(const syntax::TextEdit& edit) { tree_.apply_edit(edit); }
 
+void DocumentAnalysis::forget_trees(bool keep_newest) {
+    tree_.forget_trees([&](uint64_t id) { return keep_newest && newest_chunks_.count(id) > 0; });
+}
+
 namespace {
 
 // work(0, split) here and work(split, size) on a helper thread, at once.
@@ -34,33 +38,38 @@ void in_two_halves(size_t split, size_t size, const Work& work) {
 }  // namespace
 
 // Lowers the chunks no cache has and finds their syntax diagnostics; on two
-// threads when there is much to do (the chunks are independent, and the
-// tree is only read).
-void DocumentAnalysis::prepare_new_chunks(const std::vector<syntax::ChunkView>& chunks) {
-    std::vector<const syntax::ChunkView*> work;
+// threads when there is much to do (the chunks are independent, and their
+// trees, asked for here, are only read there). Only these chunks' trees are
+// read: the others' may have been forgotten.
+void DocumentAnalysis::prepare_new_chunks(const std::vector<syntax::ChunkSpan>& spans) {
+    std::vector<syntax::ChunkView> work;
     size_t bytes = 0;
-    for (const syntax::ChunkView& chunk : chunks)
-        if (!chunks_.count(chunk.id)) {
-            work.push_back(&chunk);
-            bytes += chunk.text.size();
+    for (size_t i = 0; i < spans.size(); ++i)
+        if (!chunks_.count(spans[i].id)) {
+            work.push_back(tree_.chunk(i));
+            bytes += work.back().text.size();
         }
     std::vector<ChunkCache> made(work.size());
     auto prepare = [&](size_t from, size_t to) {
         for (size_t i = from; i < to; ++i) {
-            made[i].file = syntax::lower_chunk(*work[i]);
-            made[i].syntax = syntax::chunk_syntax_diagnostics(tree_.text(), *work[i], made[i].file.too_deep);
-            made[i].base = work[i]->base;
+            made[i].file = syntax::lower_chunk(work[i]);
+            made[i].syntax = syntax::chunk_syntax_diagnostics(tree_.text(), work[i], made[i].file.too_deep);
+            made[i].base = work[i].base;
         }
     };
     constexpr size_t kParallelBytes = 128 * 1024;
     if (bytes > kParallelBytes && work.size() > 1) {
         size_t half = 0, seen = 0;
-        while (half < work.size() && seen < bytes / 2) seen += work[half++]->text.size();
+        while (half < work.size() && seen < bytes / 2) seen += work[half++].text.size();
         in_two_halves(half, work.size(), prepare);
     } else {
         prepare(0, work.size());
     }
-    for (size_t i = 0; i < work.size(); ++i) chunks_[work[i]->id] = std::move(made[i]);
+    newest_chunks_.clear();
+    for (size_t i = 0; i < work.size(); ++i) {
+        chunks_[work[i].id] = std::move(made[i]);
+        newest_chunks_.insert(work[i].id);
+    }
 }
 
 // The ASTs of the chunks an edit moved, shifted to where they are now: an
@@ -86,28 +95,20 @@ void DocumentAnalysis::shift_moved_chunks(const std::vector<std::pair<ChunkCache
 const DocumentResult& DocumentAnalysis::analyze() { return *analyze(std::function<bool()>{}); }
 
 const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& stop) {
-    std::vector<syntax::ChunkView> views = tree_.chunks();
-    prepare_new_chunks(views);
+    std::vector<syntax::ChunkSpan> spans = tree_.spans();
+    prepare_new_chunks(spans);
     if (stop && stop()) return nullptr;  // the new chunks stay cached
     std::unordered_map<uint64_t, ChunkCache> kept;
     std::vector<const ast::Item*> items;
     std::vector<Diagnostic> syntax;
     std::vector<std::pair<ChunkCache*, int64_t>> moved;  // shifted below, all at once
-    for (const syntax::ChunkView& chunk : views) {
-        auto found = chunks_.find(chunk.id);
-        ChunkCache entry;
-        int64_t delta = 0;
-        if (found != chunks_.end()) {
-            entry = std::move(found->second);
-            delta = static_cast<int64_t>(chunk.base) - static_cast<int64_t>(entry.base);
-            if (delta != 0) {
-                for (Diagnostic& d : entry.syntax) shift(d, delta);
-                entry.base = chunk.base;
-            }
-        } else {
-            entry.file = syntax::lower_chunk(chunk);
-            entry.syntax = syntax::chunk_syntax_diagnostics(tree_.text(), chunk, entry.file.too_deep);
-            entry.base = chunk.base;
+    for (const syntax::ChunkSpan& chunk : spans) {
+        auto found = chunks_.find(chunk.id);  // every chunk has one now (prepare_new_chunks)
+        ChunkCache entry = std::move(found->second);
+        int64_t delta = static_cast<int64_t>(chunk.begin) - static_cast<int64_t>(entry.base);
+        if (delta != 0) {
+            for (Diagnostic& d : entry.syntax) shift(d, delta);
+            entry.base = chunk.begin;
         }
         syntax.insert(syntax.end(), entry.syntax.begin(), entry.syntax.end());
         auto& slot = kept[chunk.id];

@@ -17,6 +17,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "check/checker.hpp"
@@ -57,6 +58,12 @@ public:
     const std::string& text() const { return tree_.text(); }
     // The concrete syntax trees of the current text (after the last edit).
     const syntax::SyntaxTree& tree() const { return tree_; }
+    // Frees the syntax trees (most of a large document's memory) that are
+    // read again only when asked for (SyntaxTree::forget_trees): all but,
+    // with `keep_newest`, those of the chunks the last analysis made (where
+    // the user types: the next edit there reparses from them). Views of the
+    // tree taken before are no longer valid.
+    void forget_trees(bool keep_newest);
 
     // How `import a.b` finds its module (modules.hpp), asked at each
     // analysis; without one every import is E0109.
@@ -93,11 +100,12 @@ private:
         uint32_t base = 0;               // where the chunk started when these were made
     };
 
-    void prepare_new_chunks(const std::vector<syntax::ChunkView>& chunks);
+    void prepare_new_chunks(const std::vector<syntax::ChunkSpan>& spans);
     void shift_moved_chunks(const std::vector<std::pair<ChunkCache*, int64_t>>& moved);
 
     syntax::SyntaxTree tree_;
     std::unordered_map<uint64_t, ChunkCache> chunks_;  // by chunk id
+    std::unordered_set<uint64_t> newest_chunks_;       // the ids of the chunks the last analysis made
     std::unique_ptr<BodyCache> bodies_;                // on the heap: environment_ points to it
     // The checker's environment (items, dims, signatures, records), kept
     // while the interface is unchanged: an edit inside a body re-checks

@@ -30,12 +30,65 @@ uint32_t last_token_end(TSNode node, TSSymbol comment) {
     return ts_node_end_byte(n);
 }
 
+bool folds(const syntax::NodeKinds& k, TSSymbol sym) {
+    return sym == k.function_definition || sym == k.model_definition || sym == k.data_definition ||
+           sym == k.elif_clause || sym == k.else_clause || sym == k.for_statement || sym == k.parameter_list ||
+           sym == k.argument_list || sym == k.list_expression || sym == k.tuple_expression ||
+           sym == k.parenthesized_expression || sym == k.pattern_call || sym == k.type_arguments ||
+           sym == k.tuple_type || sym == k.axis_group || sym == k.tensor_type || sym == k.subscript ||
+           sym == k.causal_mask || sym == k.expression_statement || sym == k.assignment ||
+           sym == k.augmented_assignment || sym == k.return_statement;
+}
+
+// A chunk's folds, in bytes from its start: what its tree gives, made once
+// per chunk text (SyntaxTree::derived), so its tree may be forgotten.
+using ChunkFolds = std::vector<std::pair<uint32_t, uint32_t>>;
+
+ChunkFolds chunk_folds(const syntax::ChunkView& chunk) {
+    const syntax::NodeKinds& k = syntax::NodeKinds::get();
+    ChunkFolds out;
+    TSTreeCursor cursor = ts_tree_cursor_new(chunk.root);
+    uint32_t depth = 0;
+    for (;;) {
+        TSNode node = ts_tree_cursor_current_node(&cursor);
+        TSSymbol sym = ts_node_symbol(node);
+        if (sym == k.if_statement) {
+            // `if` to the end of its own block: each `elif` and `else` folds on its own.
+            TSNode body = ts_node_child_by_field_id(node, k.f_consequence);
+            TSNode end = ts_node_is_null(body) ? node : body;
+            out.emplace_back(ts_node_start_byte(node), last_token_end(end, k.comment));
+        } else if (folds(k, sym)) {
+            out.emplace_back(ts_node_start_byte(node), last_token_end(node, k.comment));
+        }
+        if (ts_tree_cursor_goto_first_child(&cursor)) {
+            ++depth;
+            continue;
+        }
+        bool moved = false;
+        while (!moved) {
+            if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+                moved = true;
+            } else if (depth > 0 && ts_tree_cursor_goto_parent(&cursor)) {
+                --depth;
+            } else {
+                break;
+            }
+        }
+        if (!moved) break;
+    }
+    ts_tree_cursor_delete(&cursor);
+    return out;
+}
+
 class Folder {
 public:
-    explicit Folder(const Snapshot& s) : s_(s), k_(syntax::NodeKinds::get()) {}
+    explicit Folder(const Snapshot& s) : s_(s) {}
 
     std::vector<FoldingRange> run() {
-        for (const syntax::ChunkView& chunk : s_.tree.chunks()) walk(chunk);
+        std::vector<syntax::ChunkSpan> spans = s_.tree.spans();
+        for (size_t i = 0; i < spans.size(); ++i)
+            for (auto [begin, end] : s_.tree.derived(i, &chunk_folds))
+                add(spans[i].begin + begin, spans[i].begin + end, FoldingKind::Region);
         comments();
         imports();
         // One fold per start line, the outermost.
@@ -55,51 +108,6 @@ private:
         end = std::min(end, size);
         uint32_t first = s_.lines.line_of(begin), last = s_.lines.line_of(end - 1);
         if (first < last) out_.push_back({first, last, kind});
-    }
-
-    bool folds(TSSymbol sym) const {
-        return sym == k_.function_definition || sym == k_.model_definition || sym == k_.data_definition ||
-               sym == k_.elif_clause || sym == k_.else_clause || sym == k_.for_statement || sym == k_.parameter_list ||
-               sym == k_.argument_list || sym == k_.list_expression || sym == k_.tuple_expression ||
-               sym == k_.parenthesized_expression || sym == k_.pattern_call || sym == k_.type_arguments ||
-               sym == k_.tuple_type || sym == k_.axis_group || sym == k_.tensor_type || sym == k_.subscript ||
-               sym == k_.causal_mask || sym == k_.expression_statement || sym == k_.assignment ||
-               sym == k_.augmented_assignment || sym == k_.return_statement;
-    }
-
-    void walk(const syntax::ChunkView& chunk) {
-        TSTreeCursor cursor = ts_tree_cursor_new(chunk.root);
-        uint32_t depth = 0;
-        for (;;) {
-            TSNode node = ts_tree_cursor_current_node(&cursor);
-            TSSymbol sym = ts_node_symbol(node);
-            if (sym == k_.if_statement) {
-                // `if` to the end of its own block: each `elif` and `else` folds on its own.
-                TSNode body = ts_node_child_by_field_id(node, k_.f_consequence);
-                TSNode end = ts_node_is_null(body) ? node : body;
-                add(chunk.base + ts_node_start_byte(node), chunk.base + last_token_end(end, k_.comment),
-                    FoldingKind::Region);
-            } else if (folds(sym)) {
-                add(chunk.base + ts_node_start_byte(node), chunk.base + last_token_end(node, k_.comment),
-                    FoldingKind::Region);
-            }
-            if (ts_tree_cursor_goto_first_child(&cursor)) {
-                ++depth;
-                continue;
-            }
-            bool moved = false;
-            while (!moved) {
-                if (ts_tree_cursor_goto_next_sibling(&cursor)) {
-                    moved = true;
-                } else if (depth > 0 && ts_tree_cursor_goto_parent(&cursor)) {
-                    --depth;
-                } else {
-                    break;
-                }
-            }
-            if (!moved) break;
-        }
-        ts_tree_cursor_delete(&cursor);
     }
 
     // Runs of two or more lines that hold only a comment. (A string can't
@@ -148,7 +156,6 @@ private:
     }
 
     const Snapshot& s_;
-    const syntax::NodeKinds& k_;
     std::vector<FoldingRange> out_;
 };
 

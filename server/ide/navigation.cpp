@@ -83,8 +83,10 @@ void later_mentions(const Snapshot& s, ByteRange scope, std::string_view name, u
     for (const check::NameUse& u : s.result.check.uses)
         if (contains(scope, u.at)) claimed.insert(u.at.begin);
     const syntax::NodeKinds& k = syntax::NodeKinds::get();
-    for (const syntax::ChunkView& chunk : s.tree.chunks()) {
-        if (chunk.base >= scope.end || chunk.base + chunk.text.size() <= scope.begin) continue;
+    std::vector<syntax::ChunkSpan> spans = s.tree.spans();
+    for (size_t index = 0; index < spans.size(); ++index) {
+        if (spans[index].begin >= scope.end || spans[index].end <= scope.begin) continue;
+        syntax::ChunkView chunk = s.tree.chunk(index);  // only the trees of the chunks in scope
         std::vector<TSNode> stack{chunk.root};
         while (!stack.empty()) {
             TSNode node = stack.back();

@@ -1,6 +1,7 @@
 #include "ide/selection.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace ss::ide {
 
@@ -34,14 +35,10 @@ std::vector<ByteRange> selection_chain(const Snapshot& snapshot, uint32_t offset
     auto size = static_cast<uint32_t>(snapshot.text.size());
     if (size == 0) return out;
     offset = std::min(offset, size);
-    std::vector<syntax::ChunkView> chunks = snapshot.tree.chunks();
-    const syntax::ChunkView* chunk = nullptr;
-    for (const syntax::ChunkView& c : chunks)
-        if (c.base <= offset && (offset < c.base + c.text.size() || &c == &chunks.back())) {
-            chunk = &c;
-            break;
-        }
-    if (chunk) {
+    // The chunk holding the offset (the last one at the text's end): only its tree is read.
+    std::optional<syntax::ChunkView> chunk;
+    if (!snapshot.tree.spans().empty()) chunk = snapshot.tree.chunk(snapshot.tree.chunk_index_at(offset));
+    if (chunk && chunk->base <= offset) {
         uint32_t rel = offset - chunk->base;
         std::vector<TSNode> path = path_at(chunk->root, rel);
         // At the end of a name, a number or a string, with punctuation or

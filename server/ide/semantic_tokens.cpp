@@ -77,6 +77,165 @@ struct Scope {
     std::unordered_set<std::string> locals;
 };
 
+// What a chunk's tree says of each of its tokens, in bytes from the chunk's
+// start: made once per chunk text (SyntaxTree::derived), so the tree may be
+// forgotten; the facts, which change with every edit anywhere, are applied
+// to them at each request (Classifier).
+struct Leaf {
+    enum class What : uint8_t { Fixed, Identifier, ScaledAxis };
+    uint32_t begin = 0;
+    uint32_t end = 0;
+    What what = What::Fixed;
+    Kind kind{TokenType::Variable};  // a Fixed token's
+    // An identifier's place: its parent's and grandparent's symbols (0 when
+    // none), the field it hangs under, and the flags below.
+    TSSymbol parent = 0;
+    TSSymbol grand = 0;
+    TSFieldId field = 0;
+    uint8_t flags = 0;
+    // An attribute's name: the leftmost name of its object (`a` of `a.b.c`).
+    uint32_t object_begin = 0;
+    uint32_t object_end = 0;
+};
+
+namespace leaf_flag {
+constexpr uint8_t HasParent = 1;
+constexpr uint8_t InError = 2;           // its parent is an error node
+constexpr uint8_t ExternTarget = 4;      // the last part of an extern fn's dotted target
+constexpr uint8_t OverValue = 8;         // the value of `over=`
+constexpr uint8_t AttributeCalled = 16;  // an attribute's name, the attribute called or a pipe's stage
+constexpr uint8_t HasObject = 32;        // object_begin/end name the attribute's leftmost object
+}  // namespace leaf_flag
+
+using ChunkLeaves = std::vector<Leaf>;
+
+class LeafWalk {
+public:
+    explicit LeafWalk(const syntax::ChunkView& chunk) : chunk_(chunk), k_(syntax::NodeKinds::get()) {}
+
+    ChunkLeaves run() {
+        TSTreeCursor cursor = ts_tree_cursor_new(chunk_.root);
+        std::vector<TSNode> ancestors;
+        for (;;) {
+            TSNode node = ts_tree_cursor_current_node(&cursor);
+            TSSymbol sym = ts_node_symbol(node);
+            bool token = ts_node_child_count(node) == 0 || sym == k_.string || sym == k_.comment || sym == k_.integer ||
+                         sym == k_.float_ || sym == k_.scaled_axis || sym == k_.identifier;
+            if (!token && ts_tree_cursor_goto_first_child(&cursor)) {
+                ancestors.push_back(node);
+                continue;
+            }
+            if (token) leaf(node, ts_tree_cursor_current_field_id(&cursor), ancestors);
+            bool moved = false;
+            while (!moved) {
+                if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+                    moved = true;
+                } else if (!ancestors.empty() && ts_tree_cursor_goto_parent(&cursor)) {
+                    ancestors.pop_back();
+                } else {
+                    break;
+                }
+            }
+            if (!moved) break;
+        }
+        ts_tree_cursor_delete(&cursor);
+        return std::move(out_);
+    }
+
+private:
+    void fixed(TSNode node, Kind kind) {
+        out_.push_back({ts_node_start_byte(node), ts_node_end_byte(node), Leaf::What::Fixed, kind});
+    }
+
+    void leaf(TSNode node, TSFieldId field, const std::vector<TSNode>& ancestors) {
+        if (ts_node_end_byte(node) <= ts_node_start_byte(node) || ts_node_is_missing(node)) return;
+        TSSymbol sym = ts_node_symbol(node);
+        if (sym == k_.comment) return fixed(node, {TokenType::Comment});
+        if (sym == k_.string) return fixed(node, {TokenType::String});
+        if (sym == k_.integer || sym == k_.float_ || sym == k_.inf) return fixed(node, {TokenType::Number});
+        if (sym == k_.true_ || sym == k_.false_) return fixed(node, {TokenType::Keyword});
+        if (sym == k_.scaled_axis) {
+            out_.push_back({ts_node_start_byte(node), ts_node_end_byte(node), Leaf::What::ScaledAxis});
+            return;
+        }
+        if (sym == k_.identifier) return identifier(node, field, ancestors);
+        if (syntax::is_error_node(node)) return;
+        const char* type = ts_node_type(node);
+        std::string_view t = type ? std::string_view(type) : std::string_view();
+        if (t == "pattern_function" || t == "shape_function")
+            return fixed(node, {TokenType::Function, mod::DefaultLibrary});
+        if (ts_node_is_named(node)) return;
+        if (t == "causal") return fixed(node, {TokenType::Function, mod::DefaultLibrary});
+        if (is_word(t)) return fixed(node, {TokenType::Keyword});
+        if (is_operator(t)) fixed(node, {TokenType::Operator});
+    }
+
+    void identifier(TSNode node, TSFieldId field, const std::vector<TSNode>& ancestors) {
+        using namespace leaf_flag;
+        Leaf l{ts_node_start_byte(node), ts_node_end_byte(node), Leaf::What::Identifier};
+        l.field = field;
+        if (ancestors.empty()) {
+            out_.push_back(l);
+            return;
+        }
+        TSNode parent = ancestors.back();
+        TSNode grand = ancestors.size() < 2 ? TSNode{} : ancestors[ancestors.size() - 2];
+        l.flags |= HasParent;
+        l.parent = ts_node_symbol(parent);
+        l.grand = ts_node_is_null(grand) ? 0 : ts_node_symbol(grand);
+        if (syntax::is_error_node(parent)) l.flags |= InError;
+        if (l.parent == k_.dotted_name && l.grand == k_.extern_function &&
+            ts_node_is_null(ts_node_next_named_sibling(node)))
+            l.flags |= ExternTarget;
+        if (l.parent == k_.keyword_argument && field == k_.f_value &&
+            chunk_.node_text(ts_node_child_by_field_id(parent, k_.f_name)) == "over")
+            l.flags |= OverValue;
+        if (l.parent == k_.attribute && field == k_.f_attribute) {
+            if (ancestors.size() >= 2 && is_called(l.grand, field_id_of(grand, parent))) l.flags |= AttributeCalled;
+            // The leftmost name of `a.b.c`; a longer chain than anyone writes
+            // (asked again for each of its names) is not followed.
+            TSNode object = ts_node_child_by_field_id(parent, k_.f_object);
+            int steps = 0;
+            for (; !ts_node_is_null(object) && ts_node_symbol(object) == k_.attribute && steps < 64; ++steps)
+                object = ts_node_child_by_field_id(object, k_.f_object);
+            if (steps < 64 && !ts_node_is_null(object) && ts_node_symbol(object) == k_.identifier) {
+                l.flags |= HasObject;
+                l.object_begin = ts_node_start_byte(object);
+                l.object_end = ts_node_end_byte(object);
+            }
+        }
+        out_.push_back(l);
+    }
+
+    // Whether the node under `field` of a `parent` node is what a call calls or a pipe's stage.
+    bool is_called(TSSymbol parent, TSFieldId field) const {
+        return (parent == k_.call && field == k_.f_function) || (parent == k_.pipe_expression && field == k_.f_right);
+    }
+
+    // The field under which `child` hangs from `parent` (0 when none).
+    static TSFieldId field_id_of(TSNode parent, TSNode child) {
+        TSTreeCursor c = ts_tree_cursor_new(parent);
+        TSFieldId out = 0;
+        if (ts_tree_cursor_goto_first_child(&c)) {
+            do {
+                TSNode n = ts_tree_cursor_current_node(&c);
+                if (ts_node_eq(n, child)) {
+                    out = ts_tree_cursor_current_field_id(&c);
+                    break;
+                }
+            } while (ts_tree_cursor_goto_next_sibling(&c));
+        }
+        ts_tree_cursor_delete(&c);
+        return out;
+    }
+
+    const syntax::ChunkView& chunk_;
+    const syntax::NodeKinds& k_;
+    ChunkLeaves out_;
+};
+
+ChunkLeaves chunk_leaves(const syntax::ChunkView& chunk) { return LeafWalk(chunk).run(); }
+
 class Classifier {
 public:
     explicit Classifier(const Snapshot& s) : s_(s), k_(syntax::NodeKinds::get()) {
@@ -106,7 +265,9 @@ public:
     }
 
     void run() {
-        for (const syntax::ChunkView& chunk : s_.tree.chunks()) walk(chunk);
+        std::vector<syntax::ChunkSpan> spans = s_.tree.spans();
+        for (size_t i = 0; i < spans.size(); ++i)
+            for (const Leaf& l : s_.tree.derived(i, &chunk_leaves)) leaf(l, spans[i].begin);
         std::stable_sort(out_.begin(), out_.end(),
                          [](const SemanticToken& a, const SemanticToken& b) { return a.begin < b.begin; });
         std::vector<SemanticToken> clean;
@@ -142,43 +303,10 @@ private:
         }
     }
 
-    void walk(const syntax::ChunkView& chunk) {
-        TSTreeCursor cursor = ts_tree_cursor_new(chunk.root);
-        std::vector<TSNode> ancestors;
-        for (;;) {
-            TSNode node = ts_tree_cursor_current_node(&cursor);
-            TSSymbol sym = ts_node_symbol(node);
-            bool token = ts_node_child_count(node) == 0 || sym == k_.string || sym == k_.comment || sym == k_.integer ||
-                         sym == k_.float_ || sym == k_.scaled_axis || sym == k_.identifier;
-            if (!token && ts_tree_cursor_goto_first_child(&cursor)) {
-                ancestors.push_back(node);
-                continue;
-            }
-            if (token) leaf(chunk, node, ts_tree_cursor_current_field_id(&cursor), ancestors);
-            bool moved = false;
-            while (!moved) {
-                if (ts_tree_cursor_goto_next_sibling(&cursor)) {
-                    moved = true;
-                } else if (!ancestors.empty() && ts_tree_cursor_goto_parent(&cursor)) {
-                    ancestors.pop_back();
-                } else {
-                    break;
-                }
-            }
-            if (!moved) break;
-        }
-        ts_tree_cursor_delete(&cursor);
-    }
-
-    void leaf(const syntax::ChunkView& chunk, TSNode node, TSFieldId field, const std::vector<TSNode>& ancestors) {
-        ByteRange r = chunk.range(node);
-        if (r.end <= r.begin || ts_node_is_missing(node)) return;
-        TSSymbol sym = ts_node_symbol(node);
-        if (sym == k_.comment) return emit(r.begin, r.end, {TokenType::Comment});
-        if (sym == k_.string) return emit(r.begin, r.end, {TokenType::String});
-        if (sym == k_.integer || sym == k_.float_ || sym == k_.inf) return emit(r.begin, r.end, {TokenType::Number});
-        if (sym == k_.true_ || sym == k_.false_) return emit(r.begin, r.end, {TokenType::Keyword});
-        if (sym == k_.scaled_axis) {
+    void leaf(const Leaf& l, uint32_t base) {
+        ByteRange r{base + l.begin, base + l.end};
+        if (l.what == Leaf::What::Fixed) return emit(r.begin, r.end, l.kind);
+        if (l.what == Leaf::What::ScaledAxis) {
             // `16gh`: the coefficient, then the axis's name.
             uint32_t digits = r.begin;
             while (digits < r.end && digits < s_.text.size() && s_.text[digits] >= '0' && s_.text[digits] <= '9')
@@ -187,19 +315,8 @@ private:
             if (digits < r.end) emit(digits, r.end, axis_name({digits, r.end}));
             return;
         }
-        if (sym == k_.identifier) {
-            if (is_reserved(text(r)) && !names_something(r)) return emit(r.begin, r.end, {TokenType::Keyword});
-            return emit(r.begin, r.end, identifier(chunk, node, r, field, ancestors));
-        }
-        if (syntax::is_error_node(node)) return;
-        const char* type = ts_node_type(node);
-        std::string_view t = type ? std::string_view(type) : std::string_view();
-        if (t == "pattern_function" || t == "shape_function")
-            return emit(r.begin, r.end, {TokenType::Function, mod::DefaultLibrary});
-        if (ts_node_is_named(node)) return;
-        if (t == "causal") return emit(r.begin, r.end, {TokenType::Function, mod::DefaultLibrary});
-        if (is_word(t)) return emit(r.begin, r.end, {TokenType::Keyword});
-        if (is_operator(t)) emit(r.begin, r.end, {TokenType::Operator});
+        if (is_reserved(text(r)) && !names_something(r)) return emit(r.begin, r.end, {TokenType::Keyword});
+        emit(r.begin, r.end, identifier(l, r, base));
     }
 
     std::string_view text(ByteRange r) const {
@@ -281,45 +398,28 @@ private:
         return {called ? TokenType::Function : TokenType::Variable};
     }
 
-    bool is_namespace(const syntax::ChunkView& chunk, TSNode object) const {
-        // The leftmost name of `a.b.c`; a longer chain than anyone writes
-        // (asked again for each of its names) is not followed.
-        for (int steps = 0; !ts_node_is_null(object) && ts_node_symbol(object) == k_.attribute; ++steps) {
-            if (steps == 64) return false;
-            object = ts_node_child_by_field_id(object, k_.f_object);
-        }
-        if (ts_node_is_null(object) || ts_node_symbol(object) != k_.identifier) return false;
-        ByteRange r = chunk.range(object);
+    // Whether the name at `r` (the leftmost of an attribute's object) is a Python module.
+    bool is_namespace(ByteRange r) const {
         if (const FactAt* f = fact(r)) return f->kind == SymbolKind::PythonModule;
         Kind k = value_name(r, false);
         return k.type == TokenType::Namespace;
     }
 
-    // Whether the node under `field` of `parent` is what a call calls or a pipe's stage.
-    bool is_called(TSNode parent, TSFieldId field) const {
-        if (ts_node_is_null(parent)) return false;
-        TSSymbol p = ts_node_symbol(parent);
-        return (p == k_.call && field == k_.f_function) || (p == k_.pipe_expression && field == k_.f_right);
-    }
-
-    Kind identifier(const syntax::ChunkView& chunk, TSNode node, ByteRange r, TSFieldId field,
-                    const std::vector<TSNode>& ancestors) const {
-        TSNode parent = ancestors.empty() ? TSNode{} : ancestors.back();
-        TSNode grand = ancestors.size() < 2 ? TSNode{} : ancestors[ancestors.size() - 2];
-        TSSymbol p = ts_node_is_null(parent) ? 0 : ts_node_symbol(parent);
-        TSSymbol g = ts_node_is_null(grand) ? 0 : ts_node_symbol(grand);
-        bool in_error = (!ts_node_is_null(parent) && syntax::is_error_node(parent));
+    Kind identifier(const Leaf& l, ByteRange r, uint32_t base) const {
+        using namespace leaf_flag;
+        TSSymbol p = l.parent, g = l.grand;
+        TSFieldId field = l.field;
+        bool in_error = l.flags & InError;
 
         // Python names: every part of an import's module, all but the last
         // part of an extern fn's target.
         if (p == k_.dotted_name && !in_error) {
-            if (g == k_.extern_function && ts_node_is_null(ts_node_next_named_sibling(node)))
-                return {TokenType::Function};
+            if (l.flags & ExternTarget) return {TokenType::Function};
             const FactAt* f = fact(r);
             return {TokenType::Namespace, f && f->definition ? mod::Declaration : 0u};
         }
         if (const FactAt* f = fact(r)) return of_fact(*f);
-        if (in_error || ts_node_is_null(parent)) return value_name(r, false);
+        if (in_error || !(l.flags & HasParent)) return value_name(r, false);
 
         // Definitions the checker has no fact for (a duplicate, a name in a
         // statement it skipped).
@@ -350,38 +450,19 @@ private:
             if (gk && *gk == SymbolKind::Dim) return {TokenType::Dim, mod::Readonly};
             return {TokenType::Type, check::is_builtin_type_name(text(r)) ? mod::DefaultLibrary : 0u};
         }
-        if (p == k_.keyword_argument && field == k_.f_value) {
-            // `softmax(over=m)`: the value names an axis.
-            TSNode name = ts_node_child_by_field_id(parent, k_.f_name);
-            if (chunk.node_text(name) == "over") return axis_name(r);
-        }
+        // `softmax(over=m)`: the value names an axis.
+        if (l.flags & OverValue) return axis_name(r);
         if (p == k_.for_statement && field == k_.f_left) return {TokenType::Variable, mod::Declaration};
         if (p == k_.identifier_list && g == k_.for_statement) return {TokenType::Variable, mod::Declaration};
         if (p == k_.attribute && field == k_.f_attribute) {
-            bool called = ancestors.size() >= 2 && is_called(grand, ts_node_field_id_of(grand, parent));
-            if (is_namespace(chunk, ts_node_child_by_field_id(parent, k_.f_object)))
+            bool called = l.flags & AttributeCalled;
+            if ((l.flags & HasObject) && is_namespace({base + l.object_begin, base + l.object_end}))
                 return {called ? TokenType::Function : TokenType::Namespace};
             return {called ? TokenType::Function : TokenType::Property};
         }
         if (p == k_.field_declaration && field == k_.f_initializer) return value_name(r, true);
-        return value_name(r, is_called(parent, field));
-    }
-
-    // The field under which `child` hangs from `parent` (0 when none).
-    TSFieldId ts_node_field_id_of(TSNode parent, TSNode child) const {
-        TSTreeCursor c = ts_tree_cursor_new(parent);
-        TSFieldId out = 0;
-        if (ts_tree_cursor_goto_first_child(&c)) {
-            do {
-                TSNode n = ts_tree_cursor_current_node(&c);
-                if (ts_node_eq(n, child)) {
-                    out = ts_tree_cursor_current_field_id(&c);
-                    break;
-                }
-            } while (ts_tree_cursor_goto_next_sibling(&c));
-        }
-        ts_tree_cursor_delete(&c);
-        return out;
+        bool called = (p == k_.call && field == k_.f_function) || (p == k_.pipe_expression && field == k_.f_right);
+        return value_name(r, called);
     }
 
     const Snapshot& s_;

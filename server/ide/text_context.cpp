@@ -325,12 +325,12 @@ TextContext lex_context(const Snapshot& snapshot, uint32_t offset) {
     // or before the identifier.
     c.item_begin = 0;
     c.item_end = size;
-    for (const syntax::ChunkView& chunk : snapshot.tree.chunks()) {
-        if (chunk.base > p) {
-            c.item_end = chunk.base;
+    for (const syntax::ChunkSpan& chunk : snapshot.tree.spans()) {
+        if (chunk.begin > p) {
+            c.item_end = chunk.begin;
             break;
         }
-        c.item_begin = chunk.base;
+        c.item_begin = chunk.begin;
     }
     if (c.item_begin > size) c.item_begin = size;
     if (c.item_end < c.item_begin) c.item_end = c.item_begin;

@@ -106,19 +106,52 @@ SyntaxTree& SyntaxTree::operator=(SyntaxTree&& other) noexcept {
 std::vector<ChunkView> SyntaxTree::chunks() const {
     std::vector<ChunkView> out;
     out.reserve(chunks_.size());
-    std::string_view all = text_;
-    for (const Chunk& c : chunks_)
-        out.push_back({ts_tree_root_node(c.tree), c.begin, all.substr(c.begin, c.end - c.begin), c.id});
+    for (size_t i = 0; i < chunks_.size(); ++i) out.push_back(chunk(i));
     return out;
+}
+
+std::vector<ChunkSpan> SyntaxTree::spans() const {
+    std::vector<ChunkSpan> out;
+    out.reserve(chunks_.size());
+    for (const Chunk& c : chunks_) out.push_back({c.begin, c.end, c.id});
+    return out;
+}
+
+ChunkView SyntaxTree::chunk(size_t index) const {
+    const Chunk& c = chunks_.at(index);
+    return {ts_tree_root_node(tree_of(c)), c.begin, std::string_view(text_).substr(c.begin, c.end - c.begin), c.id};
+}
+
+size_t SyntaxTree::chunk_index_at(uint32_t offset) const {
+    auto after =
+        std::partition_point(chunks_.begin(), chunks_.end(), [&](const Chunk& c) { return c.begin <= offset; });
+    return after == chunks_.begin() ? 0 : static_cast<size_t>(after - chunks_.begin()) - 1;
+}
+
+TSTree* SyntaxTree::tree_of(const Chunk& c) const {
+    if (!c.tree) parse_chunk(parser_, const_cast<Chunk&>(c), nullptr);
+    return c.tree;
 }
 
 bool SyntaxTree::has_error() const {
     for (const Chunk& c : chunks_)
-        if (ts_node_has_error(ts_tree_root_node(c.tree))) return true;
+        if (ts_node_has_error(ts_tree_root_node(tree_of(c)))) return true;
     return false;
 }
 
-void SyntaxTree::parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree) {
+void SyntaxTree::forget_trees(const std::function<bool(uint64_t id)>& keep) {
+    for (Chunk& c : chunks_)
+        if (c.tree && !keep(c.id)) {
+            ts_tree_delete(c.tree);
+            c.tree = nullptr;
+        }
+}
+
+size_t SyntaxTree::trees_held() const {
+    return static_cast<size_t>(std::count_if(chunks_.begin(), chunks_.end(), [](const Chunk& c) { return c.tree; }));
+}
+
+void SyntaxTree::parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree) const {
     std::string_view text = std::string_view(text_).substr(c.begin, c.end - c.begin);
     auto overlong = overlong_lines(text);
     c.blanked = !overlong.empty();
@@ -138,7 +171,7 @@ void SyntaxTree::parse_all() {
     std::vector<uint32_t> starts = chunk_starts(text_);
     auto size = static_cast<uint32_t>(text_.size());
     for (size_t i = 0; i < starts.size(); ++i)
-        chunks_.push_back({starts[i], i + 1 < starts.size() ? starts[i + 1] : size, nullptr, false, next_id_++});
+        chunks_.push_back({starts[i], i + 1 < starts.size() ? starts[i + 1] : size, nullptr, false, next_id_++, {}});
 
     // The chunks from `split` on are parsed by a second thread with its own
     // parser (a TSParser is not thread-safe; the trees are independent).
@@ -190,7 +223,7 @@ void SyntaxTree::apply_edit(const TextEdit& edit) {
         chunks_.begin());
     hit = hit == 0 ? 0 : hit - 1;
     size_t first = hit == 0 ? 0 : hit - 1;
-    Chunk edited = chunks_[hit];
+    const Chunk& edited = chunks_[hit];
 
     // Where the edit lies inside the edited chunk, for ts_tree_edit; from
     // the old text.
@@ -228,36 +261,41 @@ void SyntaxTree::apply_edit(const TextEdit& edit) {
 
     std::vector<Chunk> fresh;
     fresh.reserve(starts.size());
+    std::vector<bool> taken(kept_from - first, false);
     for (size_t i = 0; i < starts.size(); ++i) {
-        Chunk c{starts[i], i + 1 < starts.size() ? starts[i + 1] : region_end, nullptr};
-        for (size_t j = first; j < kept_from; ++j) {
+        Chunk c;
+        c.begin = starts[i];
+        c.end = i + 1 < starts.size() ? starts[i + 1] : region_end;
+        bool found = false;
+        for (size_t j = first; j < kept_from && !found; ++j) {
             Chunk& old = chunks_[j];
-            if (!old.tree) continue;
+            if (taken[j - first]) continue;
             if (c.end <= begin && old.begin == c.begin && old.end == c.end) {
-                c.tree = std::exchange(old.tree, nullptr);  // before the edit, untouched
-                c.blanked = old.blanked;
-                c.id = old.id;
+                c = std::move(old);  // before the edit, untouched: its tree (if held), id and derived results
+                old.tree = nullptr;
+                found = taken[j - first] = true;
             } else if (j == hit && old.begin == c.begin && static_cast<int64_t>(old.end) + delta == c.end &&
                        end <= old.end && !old.blanked) {
-                ts_tree_edit(old.tree, &input);  // the edited chunk: reparse incrementally
+                // The edited chunk: reparse incrementally, from its tree if held.
                 TSTree* tree = std::exchange(old.tree, nullptr);
+                if (tree) ts_tree_edit(tree, &input);
                 parse_chunk(parser_, c, tree);
-                ts_tree_delete(tree);
+                if (tree) ts_tree_delete(tree);
                 // tree-sitter's error recovery can differ between an
                 // incremental and a fresh parse; a tree with errors is made
                 // fresh, so an edited text always gives what opening it
                 // gives (a chunk is one item: cheap).
-                if (ts_node_has_error(ts_tree_root_node(c.tree))) {
+                if (tree && ts_node_has_error(ts_tree_root_node(c.tree))) {
                     ts_tree_delete(c.tree);
                     c.tree = nullptr;
                     parse_chunk(parser_, c, nullptr);
                 }
+                found = taken[j - first] = true;
             }
-            if (c.tree) break;
         }
-        if (!c.tree) parse_chunk(parser_, c, nullptr);
+        if (!found) parse_chunk(parser_, c, nullptr);
         if (c.id == 0) c.id = next_id_++;
-        fresh.push_back(c);
+        fresh.push_back(std::move(c));
     }
     for (size_t j = first; j < kept_from; ++j)
         if (chunks_[j].tree) ts_tree_delete(chunks_[j].tree);
@@ -267,7 +305,8 @@ void SyntaxTree::apply_edit(const TextEdit& edit) {
     }
     chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(first),
                   chunks_.begin() + static_cast<std::ptrdiff_t>(kept_from));
-    chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(first), fresh.begin(), fresh.end());
+    chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(first), std::make_move_iterator(fresh.begin()),
+                   std::make_move_iterator(fresh.end()));
 }
 
 }  // namespace ss::syntax

@@ -6,9 +6,17 @@
 // edit, reparses the chunk it fell in incrementally (ts_tree_edit) and moves
 // the chunks after it. The language server keeps one per open document; the
 // command line parses once.
+//
+// A chunk's tree is large (most of a big document's memory) and, once its
+// AST and what the editor asks of it are made, seldom read again: the
+// language server forgets the trees it no longer needs (forget_trees) and a
+// chunk asked for later is parsed again from its text, the same tree. Not
+// thread-safe: one thread asks at a time (the views it gets may be read by
+// others).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -44,6 +52,13 @@ struct ChunkView {
     ByteRange range(TSNode node) const;
 };
 
+// Where a chunk is, without its tree.
+struct ChunkSpan {
+    uint32_t begin = 0;
+    uint32_t end = 0;
+    uint64_t id = 0;  // as ChunkView's
+};
+
 class SyntaxTree {
 public:
     // Parses `text` from scratch (large texts on two threads).
@@ -60,20 +75,54 @@ public:
     void apply_edit(const TextEdit& edit);
 
     const std::string& text() const { return text_; }
+    // Every chunk with its tree (those forgotten are parsed again). Views
+    // stay valid until the next edit or forget_trees.
     std::vector<ChunkView> chunks() const;
+    // Every chunk, no tree parsed.
+    std::vector<ChunkSpan> spans() const;
+    // The `index`th chunk with its tree.
+    ChunkView chunk(size_t index) const;
+    // The index of the chunk holding byte `offset` (the last one for the
+    // text's end).
+    size_t chunk_index_at(uint32_t offset) const;
     bool has_error() const;
+
+    // Frees the trees of the chunks `keep` doesn't want (asked with each
+    // chunk's id); they are parsed again when asked for.
+    void forget_trees(const std::function<bool(uint64_t id)>& keep);
+    // How many chunks have their tree now (for tests and benchmarks).
+    size_t trees_held() const;
+
+    // What `make` derives from a chunk's tree (the editor's tokens of it,
+    // say), made once while the chunk's text stays the same and kept when
+    // its tree is forgotten: positions in it should be relative to the
+    // chunk. `make` names the kind of result: one per function.
+    template <class T>
+    const T& derived(size_t index, T (*make)(const ChunkView&)) const {
+        const Chunk& c = chunks_.at(index);
+        auto key = reinterpret_cast<const void*>(make);
+        for (const auto& [k, value] : c.derived)
+            if (k == key) return *static_cast<const T*>(value.get());
+        auto value = std::make_shared<const T>(make(chunk(index)));
+        c.derived.emplace_back(key, value);
+        return *value;
+    }
 
 private:
     struct Chunk {
         uint32_t begin = 0;
         uint32_t end = 0;
-        TSTree* tree = nullptr;
-        bool blanked = false;  // parsed with its overlong lines as spaces
-        uint64_t id = 0;       // new with every parse of the chunk
+        // Null once forgotten (forget_trees) until asked for again.
+        mutable TSTree* tree = nullptr;
+        mutable bool blanked = false;  // parsed with its overlong lines as spaces
+        uint64_t id = 0;               // new with every parse of the chunk's new text
+        mutable std::vector<std::pair<const void*, std::shared_ptr<const void>>> derived;
     };
 
     // Parses text_[c.begin, c.end) into c.tree, from `old_tree` if given.
-    void parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree);
+    void parse_chunk(TSParser* parser, Chunk& c, TSTree* old_tree) const;
+    // c's tree, parsed again if it was forgotten.
+    TSTree* tree_of(const Chunk& c) const;
     void parse_all();
     void release();
 

@@ -98,6 +98,61 @@ TEST_CASE("random edits of the examples reparse to the same tree as a fresh pars
     }
 }
 
+TEST_CASE("forgotten trees are parsed again as they were, and edits in them reparse as a fresh parse") {
+    const char* pieces[] = {"", " ", "\n", "    ", "(", ")", ":", "x", "fn ", "#c\n", "\ndim Z = 3\n", "é"};
+    std::string text = ss::test::read_source_file("examples/llama.ss");
+    REQUIRE(!text.empty());
+    SyntaxTree tree(text);
+    std::string before = sexp(tree);
+    size_t count = tree.spans().size();
+    REQUIRE(count > 3);
+    tree.forget_trees([](uint64_t) { return false; });
+    CHECK(tree.trees_held() == 0);
+    CHECK(tree.spans().size() == count);
+    CHECK(sexp(tree) == before);  // parsed again, each the same
+    CHECK(tree.trees_held() == count);
+    std::mt19937 rng(99);
+    for (int step = 0; step < 120; ++step) {
+        CAPTURE(step);
+        // Forget none, some or all of the trees before each edit.
+        int mode = step % 3;
+        tree.forget_trees([&](uint64_t id) { return mode == 0 || (mode == 1 && id % 2 == 0); });
+        auto size = static_cast<uint32_t>(tree.text().size());
+        uint32_t begin = size ? rng() % size : 0;
+        tree.apply_edit({begin, begin + rng() % 6, pieces[rng() % std::size(pieces)]});
+        require_same_trees(tree, SyntaxTree(tree.text()));
+    }
+}
+
+TEST_CASE("a chunk keeps its id and what was derived from it while its text stays, tree forgotten or not") {
+    SyntaxTree tree("dim D = 1\n\nfn f(x: [D]) -> [D]:\n    return x\n\nfn g(y: [D]) -> [D]:\n    return y\n");
+    REQUIRE(tree.spans().size() == 3);
+    static int made = 0;
+    auto symbols = [](const ss::syntax::ChunkView& c) {
+        ++made;
+        return std::string(ts_node_type(ts_node_named_child(c.root, 0))) + "@" + std::to_string(c.text.size());
+    };
+    std::string (*make)(const ss::syntax::ChunkView&) = symbols;
+    CHECK(tree.derived(2, make) == "function_definition@34");
+    CHECK(tree.derived(2, make) == "function_definition@34");
+    CHECK(made == 1);
+    uint64_t id = tree.spans()[2].id;
+    tree.forget_trees([](uint64_t) { return false; });
+    tree.apply_edit({4, 5, "DD"});  // in the first chunk: the last one moves, its text the same
+    CHECK(tree.spans()[2].id == id);
+    CHECK(tree.derived(2, make) == "function_definition@34");
+    CHECK(made == 1);
+    CHECK(tree.trees_held() == 1);  // only the edited chunk was parsed
+    tree.apply_edit({static_cast<uint32_t>(tree.text().size() - 2), static_cast<uint32_t>(tree.text().size() - 1),
+                     "yy"});  // in the last chunk: made again
+    CHECK(tree.spans()[2].id != id);
+    CHECK(tree.derived(2, make) == "function_definition@35");
+    CHECK(made == 2);
+    CHECK(tree.chunk_index_at(0) == 0);
+    CHECK(tree.chunk_index_at(tree.spans()[2].begin) == 2);
+    CHECK(tree.chunk_index_at(static_cast<uint32_t>(tree.text().size())) == 2);
+}
+
 TEST_CASE("chunks: one per top-level item, never inside brackets or continuations") {
     std::string text =
         "dim D = 1\n"
