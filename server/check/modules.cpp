@@ -214,6 +214,11 @@ std::vector<std::pair<std::string, const DocumentAnalysis*>> ModuleGraph::checke
     return out;
 }
 
+void ModuleGraph::forget_trees() {
+    for (auto& [file, entry] : entries_)
+        if (entry->analysis) entry->analysis->forget_trees(false);
+}
+
 std::vector<std::string> ModuleGraph::imported_by(const std::string& file) const {
     std::set<std::string> seen;
     std::vector<std::string> work{normal_path(file)};

@@ -83,6 +83,8 @@ public:
     // Each imported file checked so far, with its analysis (valid until the
     // graph's next check): what the editor lists as the workspace's symbols.
     std::vector<std::pair<std::string, const DocumentAnalysis*>> checked() const;
+    // Frees every checked file's syntax trees (DocumentAnalysis::forget_trees).
+    void forget_trees();
 
     // A file's text as the graph reads it (an open file's unsaved text in
     // the editor), or nothing.

@@ -351,6 +351,9 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
     publish(doc);
     follow_imports(doc);
+    // The trees of the chunks this edit didn't touch are read again only
+    // when asked for (their ASTs and what the editor asks of them are kept).
+    doc.analysis.forget_trees(/*keep_newest=*/true);
 #if defined(__GLIBC__)
     // When a check freed much (the first check of a big file, a changed
     // interface: its trees and facts are tens of MiB), hand the pages back
@@ -360,15 +363,19 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     // what the re-checks free goes back once edits pause (trim_when_idle).
     struct mallinfo2 heap = mallinfo2();
     if (heap.fordblks > std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) malloc_trim(0);
-    trim_due_ = std::chrono::steady_clock::now() + kTrimAfter;
 #endif
+    trim_due_ = std::chrono::steady_clock::now() + kTrimAfter;
     return true;
 }
 
 void LanguageServer::trim_when_idle() {
-#if defined(__GLIBC__)
     if (!trim_due_ || std::chrono::steady_clock::now() < *trim_due_) return;
     trim_due_.reset();
+    // Once edits pause, no tree is kept (a file just opened keeps them all
+    // until then: the editor's first questions read them).
+    for (auto& [uri, doc] : documents_) doc->analysis.forget_trees(/*keep_newest=*/false);
+    if (modules_) modules_->forget_trees();
+#if defined(__GLIBC__)
     malloc_trim(0);
 #endif
 }

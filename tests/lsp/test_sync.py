@@ -3,6 +3,7 @@ open of the final text gives, versions are published, and columns are
 UTF-16 code units or UTF-8 bytes as negotiated."""
 
 import random
+import time
 
 import pytest
 
@@ -130,6 +131,55 @@ def test_random_edits_match_a_fresh_open(servers, encoding):
             assert comparable(published) == comparable(fresh_diagnostics(servers, editor.text, encodings)), (
                 f"after {step + 1} edits"
             )
+    assert c.shutdown_and_exit() == 0
+
+
+def syntax_answers(client, uri: str, text: str) -> dict:
+    """What the server answers from the syntax trees: tokens, folds, the
+    selection at a few places, the formatted text."""
+    doc = {"textDocument": {"uri": uri}}
+    places = [position_of(text, i) for i in range(0, len(text), max(1, len(text) // 7))]
+    return {
+        "tokens": client.result("textDocument/semanticTokens/full", doc)["data"],
+        "folds": client.result("textDocument/foldingRange", doc),
+        "selections": client.result("textDocument/selectionRange", {**doc, "positions": places}),
+        # A text with syntax errors is refused: the same refusal.
+        "format": {
+            k: v
+            for k, v in client.request(
+                "textDocument/formatting", {**doc, "options": {"tabSize": 4, "insertSpaces": True}}
+            ).items()
+            if k != "id"
+        },
+    }
+
+
+def test_forgotten_trees_answer_as_a_fresh_open(servers):
+    """The server frees the trees of the chunks an edit didn't touch, and all
+    of them once edits pause (docs/architecture.md, syntax/): edits there,
+    and the editor's questions, then read them again as they were."""
+    rng = random.Random(7)
+    text = (EXAMPLES / "llama.ss").read_text("utf-8") + NON_ASCII
+    editor = RandomEditor(rng, text, target=len(text))
+    c = servers.started("--debounce-ms", "0")
+    uri = servers.uri("a.ss")
+    c.open(uri, text, 1)
+    version = 1
+    for step in range(40):
+        version += 1
+        c.change(uri, version, [editor.change()])
+        if step % 8 == 7:
+            c.diagnostics(uri, version)
+            if step % 16 == 15:
+                time.sleep(0.5)  # edits pause: every tree is forgotten
+            fresh = servers.started()
+            fresh_uri = servers.uri("fresh.ss")
+            fresh.open(fresh_uri, editor.text, 1)
+            fresh.diagnostics(fresh_uri, 1)
+            assert syntax_answers(c, uri, editor.text) == syntax_answers(fresh, fresh_uri, editor.text), (
+                f"after {step + 1} edits"
+            )
+            assert fresh.shutdown_and_exit() == 0
     assert c.shutdown_and_exit() == 0
 
 
