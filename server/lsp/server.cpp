@@ -361,8 +361,10 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     // each edit: a re-check frees little, and trimming then only made the
     // next check fault those pages in again (2 ms of a 5 ms re-check);
     // what the re-checks free goes back once edits pause (trim_when_idle).
+    // Trimmed pages stay counted as free: it is what was freed since the
+    // last trim that counts (else a large free heap trims at every edit).
     struct mallinfo2 heap = mallinfo2();
-    if (heap.fordblks > std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) malloc_trim(0);
+    if (heap.fordblks > free_after_trim_ + std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) trim();
 #endif
     trim_due_ = std::chrono::steady_clock::now() + kTrimAfter;
     return true;
@@ -375,8 +377,13 @@ void LanguageServer::trim_when_idle() {
     // until then: the editor's first questions read them).
     for (auto& [uri, doc] : documents_) doc->analysis.forget_trees(/*keep_newest=*/false);
     if (modules_) modules_->forget_trees();
+    trim();
+}
+
+void LanguageServer::trim() {
 #if defined(__GLIBC__)
     malloc_trim(0);
+    free_after_trim_ = mallinfo2().fordblks;
 #endif
 }
 

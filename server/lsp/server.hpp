@@ -160,7 +160,9 @@ private:
     // When the freed memory of the checks goes back to the system: a while
     // after the last check, once edits pause (worker thread only).
     std::optional<std::chrono::steady_clock::time_point> trim_due_;
+    size_t free_after_trim_ = 0;  // the heap's free bytes after the last malloc_trim
     void trim_when_idle();
+    void trim();  // hands the heap's free pages back to the system
     std::unordered_map<std::string, Handler> requests_;
     std::unordered_map<std::string, NotificationHandler> notifications_;
     std::string prelude_uri_;
