@@ -77,6 +77,7 @@ ChunkFolds chunk_folds(const syntax::ChunkView& chunk) {
         if (!moved) break;
     }
     ts_tree_cursor_delete(&cursor);
+    out.shrink_to_fit();  // kept as long as the chunk's text: no slack
     return out;
 }
 

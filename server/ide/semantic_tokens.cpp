@@ -85,17 +85,21 @@ struct Leaf {
     enum class What : uint8_t { Fixed, Identifier, ScaledAxis };
     uint32_t begin = 0;
     uint32_t end = 0;
-    What what = What::Fixed;
-    Kind kind{TokenType::Variable};  // a Fixed token's
+    // An attribute's name: the leftmost name of its object (`a` of `a.b.c`).
+    uint32_t object_begin = 0;
+    uint32_t object_end = 0;
     // An identifier's place: its parent's and grandparent's symbols (0 when
     // none), the field it hangs under, and the flags below.
     TSSymbol parent = 0;
     TSSymbol grand = 0;
     TSFieldId field = 0;
+    What what = What::Fixed;
     uint8_t flags = 0;
-    // An attribute's name: the leftmost name of its object (`a` of `a.b.c`).
-    uint32_t object_begin = 0;
-    uint32_t object_end = 0;
+    // A Fixed token's kind, in a byte each (every file holds many leaves).
+    uint8_t type = 0;
+    uint8_t modifiers = 0;
+
+    Kind kind() const { return {static_cast<TokenType>(type), modifiers}; }
 };
 
 namespace leaf_flag {
@@ -139,12 +143,16 @@ public:
             if (!moved) break;
         }
         ts_tree_cursor_delete(&cursor);
+        out_.shrink_to_fit();  // kept as long as the chunk's text: no slack
         return std::move(out_);
     }
 
 private:
     void fixed(TSNode node, Kind kind) {
-        out_.push_back({ts_node_start_byte(node), ts_node_end_byte(node), Leaf::What::Fixed, kind});
+        Leaf l{ts_node_start_byte(node), ts_node_end_byte(node)};
+        l.type = static_cast<uint8_t>(kind.type);
+        l.modifiers = static_cast<uint8_t>(kind.modifiers);
+        out_.push_back(l);
     }
 
     void leaf(TSNode node, TSFieldId field, const std::vector<TSNode>& ancestors) {
@@ -155,7 +163,9 @@ private:
         if (sym == k_.integer || sym == k_.float_ || sym == k_.inf) return fixed(node, {TokenType::Number});
         if (sym == k_.true_ || sym == k_.false_) return fixed(node, {TokenType::Keyword});
         if (sym == k_.scaled_axis) {
-            out_.push_back({ts_node_start_byte(node), ts_node_end_byte(node), Leaf::What::ScaledAxis});
+            Leaf l{ts_node_start_byte(node), ts_node_end_byte(node)};
+            l.what = Leaf::What::ScaledAxis;
+            out_.push_back(l);
             return;
         }
         if (sym == k_.identifier) return identifier(node, field, ancestors);
@@ -172,7 +182,8 @@ private:
 
     void identifier(TSNode node, TSFieldId field, const std::vector<TSNode>& ancestors) {
         using namespace leaf_flag;
-        Leaf l{ts_node_start_byte(node), ts_node_end_byte(node), Leaf::What::Identifier};
+        Leaf l{ts_node_start_byte(node), ts_node_end_byte(node)};
+        l.what = Leaf::What::Identifier;
         l.field = field;
         if (ancestors.empty()) {
             out_.push_back(l);
@@ -305,7 +316,7 @@ private:
 
     void leaf(const Leaf& l, uint32_t base) {
         ByteRange r{base + l.begin, base + l.end};
-        if (l.what == Leaf::What::Fixed) return emit(r.begin, r.end, l.kind);
+        if (l.what == Leaf::What::Fixed) return emit(r.begin, r.end, l.kind());
         if (l.what == Leaf::What::ScaledAxis) {
             // `16gh`: the coefficient, then the axis's name.
             uint32_t digits = r.begin;
