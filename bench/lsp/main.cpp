@@ -2,7 +2,9 @@
 // process spoken to over pipes) on generated programs of 1k, 5k and 20k
 // lines: how long from a one-character didChange to its publishDiagnostics,
 // how long a hover and a completion take, and how much memory the server
-// holds. Each size runs with the default debounce (10 ms) and with
+// holds (once the file is open and its semantic tokens and folds were
+// asked, as an editor does, and after the edits). Each size runs with the
+// default debounce (10 ms) and with
 // `--debounce-ms 0`, side by side.
 //
 //   build/bin/bench_lsp                       # 1k, 5k, 20k lines, 200 edits each
@@ -223,6 +225,11 @@ Row run(const std::string& server_path, int lines, bool default_debounce, int ed
     row.open_ms = ms_since(start);
     if (!first["params"]["diagnostics"].empty())
         die("the generated program should check clean, the server found: " + first["params"]["diagnostics"][0].dump());
+    // What an editor asks of a file it shows, as VS Code does after opening.
+    for (const char* method : {"textDocument/semanticTokens/full", "textDocument/foldingRange"}) {
+        Json reply = server.response(server.request(method, {{"textDocument", {{"uri", uri}}}}));
+        if (reply.contains("error")) die(std::string(method) + " failed: " + reply["error"].dump());
+    }
     row.rss_open = memory_of(server.pid()).first;
 
     // One-character edits in the middle of the file, each waited for.
