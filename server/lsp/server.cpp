@@ -209,6 +209,10 @@ void LanguageServer::worker_loop() {
         handle(*item);
         if (item->edit_counter) --*item->edit_counter;
         if (is_exit) return;
+        // A request may have parsed forgotten trees again (a format) or made
+        // much it freed (semantic tokens of a large file are tens of MiB of
+        // JSON): they go back too once the server pauses.
+        if (item->message.kind == Incoming::Kind::Request) trim_due_ = std::chrono::steady_clock::now() + kTrimAfter;
     }
 }
 
