@@ -273,6 +273,7 @@ public:
         }
         for (const check::NameUse& u : s.result.check.uses)
             add_fact(u.at, {u.at.end, u.kind, u.at.begin == u.definition.begin, u.value});
+        settle_facts();
     }
 
     void run() {
@@ -297,8 +298,23 @@ public:
 private:
     void add_fact(ByteRange r, FactAt f) {
         if (r.end <= r.begin || r.end > s_.text.size()) return;
-        auto [it, fresh] = facts_.emplace(r.begin, f);
-        if (!fresh && f.definition && !it->second.definition) it->second = f;
+        facts_.emplace_back(r.begin, f);
+    }
+
+    // One fact per start, sorted: the first one given there, unless a
+    // definition came later (then the first definition). One list, not a
+    // node per fact: a large file has hundreds of thousands.
+    void settle_facts() {
+        std::stable_sort(facts_.begin(), facts_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        size_t kept = 0;
+        for (size_t i = 0; i < facts_.size(); ++i) {
+            if (kept > 0 && facts_[kept - 1].first == facts_[i].first) {
+                if (facts_[i].second.definition && !facts_[kept - 1].second.definition) facts_[kept - 1] = facts_[i];
+                continue;
+            }
+            facts_[kept++] = facts_[i];
+        }
+        facts_.resize(kept);
     }
 
     // Adds a token for [begin, end), split at line breaks and clamped to the text.
@@ -336,8 +352,9 @@ private:
     }
 
     const FactAt* fact(ByteRange r) const {
-        auto it = facts_.find(r.begin);
-        return it != facts_.end() && it->second.end == r.end ? &it->second : nullptr;
+        auto it = std::lower_bound(facts_.begin(), facts_.end(), r.begin,
+                                   [](const auto& fact, uint32_t at) { return fact.first < at; });
+        return it != facts_.end() && it->first == r.begin && it->second.end == r.end ? &it->second : nullptr;
     }
 
     Kind of_fact(const FactAt& f) const {
@@ -478,7 +495,7 @@ private:
 
     const Snapshot& s_;
     const syntax::NodeKinds& k_;
-    std::unordered_map<uint32_t, FactAt> facts_;
+    std::vector<std::pair<uint32_t, FactAt>> facts_;  // by start (settle_facts)
     std::unordered_map<std::string, SymbolKind> globals_;
     std::vector<Scope> scopes_;
     std::vector<SemanticToken> out_;
