@@ -112,26 +112,33 @@ def test_utf8_position_inside_a_character_is_the_character_start(servers):
     assert c.shutdown_and_exit() == 0
 
 
+def edited_at_checkpoints(servers, text: str, editor, steps: int, every: int, encodings=None):
+    """A server given `steps` random edits of `text` (`editor`'s), without
+    waiting; every `every` edits yields (client, uri, version, step)."""
+    c = servers.started("--debounce-ms", "0", encodings=encodings)
+    uri = servers.uri("a.ss")
+    c.open(uri, text, 1)
+    version = 1
+    for step in range(steps):
+        version += 1
+        c.change(uri, version, [editor.change()])
+        if step % every == every - 1:
+            yield c, uri, version, step
+    assert c.shutdown_and_exit() == 0
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-8"])
 def test_random_edits_match_a_fresh_open(servers, encoding):
     rng = random.Random(20240 + len(encoding))
     text = (EXAMPLES / "mistakes" / "shapes.ss").read_text("utf-8") + NON_ASCII
     editor = RandomEditor(rng, text, encoding=encoding)
     encodings = [encoding]
-    c = servers.started("--debounce-ms", "0", encodings=encodings)
-    uri = servers.uri("a.ss")
-    c.open(uri, text, 1)
-    version = 1
-    for step in range(300):
-        version += 1
-        c.change(uri, version, [editor.change()])
-        if step % 60 == 59:
-            # Now and then, wait for this version and compare it with a fresh open.
-            published = c.diagnostics(uri, version)["diagnostics"]
-            assert comparable(published) == comparable(fresh_diagnostics(servers, editor.text, encodings)), (
-                f"after {step + 1} edits"
-            )
-    assert c.shutdown_and_exit() == 0
+    for c, uri, version, step in edited_at_checkpoints(servers, text, editor, 300, 60, encodings):
+        # Now and then, wait for this version and compare it with a fresh open.
+        published = c.diagnostics(uri, version)["diagnostics"]
+        assert comparable(published) == comparable(fresh_diagnostics(servers, editor.text, encodings)), (
+            f"after {step + 1} edits"
+        )
 
 
 def syntax_answers(client, uri: str, text: str) -> dict:
@@ -161,26 +168,18 @@ def test_forgotten_trees_answer_as_a_fresh_open(servers):
     rng = random.Random(7)
     text = (EXAMPLES / "llama.ss").read_text("utf-8") + NON_ASCII
     editor = RandomEditor(rng, text, target=len(text))
-    c = servers.started("--debounce-ms", "0")
-    uri = servers.uri("a.ss")
-    c.open(uri, text, 1)
-    version = 1
-    for step in range(40):
-        version += 1
-        c.change(uri, version, [editor.change()])
-        if step % 8 == 7:
-            c.diagnostics(uri, version)
-            if step % 16 == 15:
-                time.sleep(0.5)  # edits pause: every tree is forgotten
-            fresh = servers.started()
-            fresh_uri = servers.uri("fresh.ss")
-            fresh.open(fresh_uri, editor.text, 1)
-            fresh.diagnostics(fresh_uri, 1)
-            assert syntax_answers(c, uri, editor.text) == syntax_answers(fresh, fresh_uri, editor.text), (
-                f"after {step + 1} edits"
-            )
-            assert fresh.shutdown_and_exit() == 0
-    assert c.shutdown_and_exit() == 0
+    for c, uri, version, step in edited_at_checkpoints(servers, text, editor, 40, 8):
+        c.diagnostics(uri, version)
+        if step % 16 == 15:
+            time.sleep(0.5)  # edits pause: every tree is forgotten
+        fresh = servers.started()
+        fresh_uri = servers.uri("fresh.ss")
+        fresh.open(fresh_uri, editor.text, 1)
+        fresh.diagnostics(fresh_uri, 1)
+        assert syntax_answers(c, uri, editor.text) == syntax_answers(fresh, fresh_uri, editor.text), (
+            f"after {step + 1} edits"
+        )
+        assert fresh.shutdown_and_exit() == 0
 
 
 def test_typing_a_file_character_by_character(servers, tmp_path):
