@@ -474,9 +474,16 @@ async function shapeMistake(page) {
   await check(page, "quick fix: offered and applied", async (snap) => {
     const at = m.errorPosition(repo);
     await goTo(page, at.line, at.column);
+    // Pressed again while no menu shows: on a loaded machine the key can
+    // come before the editor listens (the lightbulb already shown).
     await page.keyboard.press("Control+.");
+    let pressed = Date.now();
     const offered = await waitFor(page, `the quick fix for ${m.code} in the menu`, async () => {
       const texts = await page.locator(".action-widget .monaco-list-row").allInnerTexts();
+      if (texts.length === 0 && Date.now() - pressed > 5000) {
+        await page.keyboard.press("Control+.");
+        pressed = Date.now();
+      }
       return { ok: texts.some((t) => t.includes(m.fixTitle)), value: texts, found: JSON.stringify(texts) };
     });
     await snap();
