@@ -41,9 +41,10 @@ struct OpenDocument {
     // The analyses (server/analysis) over `result`, kept across edits so an
     // edit re-runs them only for the functions it changed.
     analysis::Analyzer analyses;
-    const analysis::Result* analysed = nullptr;  // set with `result`
-    std::vector<Diagnostic> diagnostics;         // of `result` and `analysed`: what is published
-    std::chrono::steady_clock::time_point due;   // when to analyse, while `result` is null
+    const analysis::Result* analysed = nullptr;       // set with `result`
+    std::vector<Diagnostic> diagnostics;              // of `result` and `analysed`: what is published
+    std::chrono::steady_clock::time_point due;        // when to analyse, while `result` is null
+    std::chrono::steady_clock::time_point last_edit;  // when the last didChange came (the debounce)
     // A work-done progress token asked for this document's checks
     // (lsp/progress.hpp), and until when its check waits for the answer.
     std::string progress_token;

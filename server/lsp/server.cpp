@@ -349,10 +349,13 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
         return false;
     }
     doc.result = result;
+    auto checked = std::chrono::steady_clock::now();
     doc.analysed = &doc.analyses.run(result->check);
     doc.diagnostics = analysis::with_analyses(result->diagnostics, *doc.analysed);
-    spdlog::debug("checked {} (version {}) in {} ms", doc.uri, doc.version,
-                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
+    auto now = std::chrono::steady_clock::now();
+    spdlog::debug("checked {} (version {}) in {} ms, of which the analyses {} ms", doc.uri, doc.version,
+                  std::chrono::duration<double, std::milli>(now - started).count(),
+                  std::chrono::duration<double, std::milli>(now - checked).count());
     publish(doc);
     follow_imports(doc);
     // The trees of the chunks this edit didn't touch are read again only
@@ -626,7 +629,15 @@ void LanguageServer::on_did_change(const Json& params) {
     doc.version = version;
     doc.result = nullptr;
     doc.analysed = nullptr;
-    doc.due = std::chrono::steady_clock::now() + options_.debounce;
+    // Debounced on the leading edge: an edit after a pause (a key typed,
+    // as people type, tens of ms apart) is checked at once; one that comes
+    // within the debounce of the last waits it out, so a burst (a paste in
+    // steps, a multi-cursor edit, a tool's edits) is checked once at its
+    // end, besides the check its first edit started (stopped by the next).
+    auto now = std::chrono::steady_clock::now();
+    bool in_burst = now - doc.last_edit < options_.debounce;
+    doc.due = in_burst ? now + options_.debounce : now;
+    doc.last_edit = now;
 }
 
 void LanguageServer::on_did_close(const Json& params) {

@@ -262,6 +262,39 @@ def test_each_published_version_is_the_latest_edit_seen(servers):
     assert c.shutdown_and_exit() == 0
 
 
+def test_an_edit_after_a_pause_is_checked_at_once_a_burst_once_at_its_end(servers):
+    # Leading-edge debounce (docs/lsp.md): a long debounce makes each case
+    # plain. An edit after a pause is not held back by it; edits that come
+    # within it of each other are checked once, after the last has waited.
+    debounce_s = 1.5
+    c = servers.started("--debounce-ms", str(int(debounce_s * 1000)))
+    uri = servers.uri("a.ss")
+    c.open(uri, "fn f(x: [n]) -> [n]:\n    return x\n", 1)
+    assert c.diagnostics(uri, 1)["diagnostics"] == []
+    time.sleep(debounce_s + 0.2)
+
+    def edit(version):
+        body = "return x" if version % 2 == 0 else "return q"
+        at = {"start": {"line": 1, "character": 4}, "end": {"line": 1, "character": 12}}
+        c.change(uri, version, [{"range": at, "text": body}])
+
+    sent = time.monotonic()
+    edit(2)
+    assert c.diagnostics(uri, 2)["diagnostics"] == []
+    assert time.monotonic() - sent < debounce_s * 0.6, "an edit after a pause waited for the debounce"
+    for version in range(3, 9):
+        edit(version)
+        time.sleep(0.05)
+    last_sent = time.monotonic()
+    assert [d["code"] for d in c.diagnostics(uri, 8)["diagnostics"]] == []
+    assert time.monotonic() - last_sent >= debounce_s * 0.9, "the end of a burst was checked before the debounce"
+    published = [m["params"]["version"] for m in c.received if m.get("method") == "textDocument/publishDiagnostics"]
+    # Version 3 may have been checked at once (it came after version 2's
+    # check); 4 to 7 came within the debounce of the edit before them.
+    assert not set(published) & {4, 5, 6, 7}, published
+    assert c.shutdown_and_exit() == 0
+
+
 def test_documents_are_independent(servers):
     c = servers.started()
     a, b = servers.uri("a.ss"), servers.uri("b.ss")
