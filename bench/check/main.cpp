@@ -88,6 +88,7 @@ void run(int lines) {
             std::fprintf(stderr, "bench_check: the edited program should check clean\n");
             std::exit(1);
         }
+        document.tidy();  // as the language server does, once the diagnostics are out
     }
     std::printf(
         "%6d lines | stages %8.2f ms = parse %7.2f + lower %6.2f + syntax %6.2f + check %7.2f"

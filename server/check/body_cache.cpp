@@ -65,13 +65,14 @@ void renumber(Type& t, SymbolId first, int64_t delta) {
     for (Type& e : t.elements) renumber(e, first, delta);
 }
 
-// A body's type with its own symbols (from `first` on) renumbered; shared
-// as it is when nothing moves.
-TypeRef renumbered(const TypeRef& type, SymbolId first, int64_t delta, TypeTable& table) {
-    if (!type || delta == 0 || !mentions_from(*type, first)) return type;
+// A body's type with its own symbols (from `first` on) renumbered; left as
+// it is (not even copied: a shared pointer's count is atomic) when nothing
+// moves.
+void renumber_shared(TypeRef& type, SymbolId first, int64_t delta, TypeTable& table) {
+    if (!type || delta == 0 || !mentions_from(*type, first)) return;
     Type out = *type;
     renumber(out, first, delta);
-    return table.intern(std::move(out));
+    type = table.intern(std::move(out));
 }
 
 // How a body's facts change on their way from one result to another: their
@@ -83,10 +84,11 @@ struct Move {
     int64_t renumber;
     TypeTable& types;
 
+    void renumber_type(TypeRef& type) const { renumber_shared(type, first, renumber, types); }
     void operator()(SymbolFact& f) const {
         f.definition = shifted(f.definition, by);
         for (ByteRange& r : f.references) r = shifted(r, by);
-        f.type = renumbered(f.type, first, renumber, types);
+        renumber_type(f.type);
     }
     void operator()(NameUse& u) const {
         u.at = shifted(u.at, by);
@@ -94,7 +96,7 @@ struct Move {
     }
     void operator()(ExpressionFact& e) const {
         e.range = shifted(e.range, by);
-        e.type = renumbered(e.type, first, renumber, types);
+        renumber_type(e.type);
     }
     void operator()(CallSite& c) const {
         c.range = shifted(c.range, by);
@@ -104,7 +106,7 @@ struct Move {
         if (renumber == 0) return;
         for (AxisBinding& b : c.axes) {
             b.size = renumbered(b.size, first, renumber);
-            if (b.covered) b.covered = renumbered(b.covered, first, renumber, types);
+            renumber_type(b.covered);
         }
         for (AxisBinding& b : c.results) b.size = renumbered(b.size, first, renumber);
     }
@@ -160,9 +162,8 @@ void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& 
         check_body(fn, signature);
         return;
     }
-    std::string_view body_text = text_.substr(item.range.begin, item.range.end - item.range.begin);
-    std::string key = interface + "/" + std::to_string(std::hash<std::string_view>{}(body_text)) + ":" +
-                      std::to_string(body_text.size());
+    BodyTextView body_text = hashed_view(text_.substr(item.range.begin, item.range.end - item.range.begin));
+    std::string key = interface + "/" + std::to_string(body_text.hash) + ":" + std::to_string(body_text.text.size());
     if (!typed_ && previous_ && cache_->interface == interface)
         if (auto hit = cache_->entries.find(body_text); hit != cache_->entries.end()) {
             replay_body(hit, fn, item.range.begin);
@@ -189,14 +190,14 @@ void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn,
         if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
     if (r.inferred)
         if (const ItemRef* ref = lookup(fn.name.text))
-            result_.symbols[ref->fact].type = renumbered(r.inferred, r.first_symbol, renumber, types());
+            renumber_shared(result_.symbols[ref->fact].type = r.inferred, r.first_symbol, renumber, types());
     replays_.push_back({entry, to, base, first});
 }
 
 // Checks a body and makes its record, kept only if everything it gave lies
 // inside the function: a range elsewhere (a related location in a model,
 // say) could move without the key changing.
-void FileChecker::record_body(std::string_view body_text, const ast::Item& item, const ast::FnDef& fn,
+void FileChecker::record_body(BodyTextView body_text, const ast::Item& item, const ast::FnDef& fn,
                               Signature& signature) {
     BodyRecord record;
     size_t first_diagnostic = result_.diagnostics.size();
@@ -249,7 +250,7 @@ void FileChecker::record_body(std::string_view body_text, const ast::Item& item,
         keep = keep && inside(at, item.range);
         at = shifted(at, -base);
     }
-    if (keep) made_.emplace(std::string(body_text), std::move(record));
+    if (keep) made_.emplace(BodyText{std::string(body_text.text), body_text.hash}, std::move(record));
 }
 
 // After a complete run: the records it replayed, now pointing into its

@@ -55,6 +55,9 @@ void DocumentAnalysis::prepare_new_chunks(const std::vector<syntax::ChunkSpan>& 
             made[i].file = syntax::lower_chunk(work[i]);
             made[i].syntax = syntax::chunk_syntax_diagnostics(tree_.text(), work[i], made[i].file.too_deep);
             made[i].base = work[i].base;
+            std::vector<const ast::Item*> items;
+            for (const ast::Item& item : made[i].file.items) items.push_back(&item);
+            made[i].interface = std::hash<std::string>{}(interface_key(items, tree_.text()));
         }
     };
     constexpr size_t kParallelBytes = 128 * 1024;
@@ -95,6 +98,7 @@ void DocumentAnalysis::shift_moved_chunks(const std::vector<std::pair<ChunkCache
 const DocumentResult& DocumentAnalysis::analyze() { return *analyze(std::function<bool()>{}); }
 
 const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& stop) {
+    tidy();
     std::vector<syntax::ChunkSpan> spans = tree_.spans();
     prepare_new_chunks(spans);
     if (stop && stop()) return nullptr;  // the new chunks stay cached
@@ -102,6 +106,7 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     std::vector<const ast::Item*> items;
     std::vector<Diagnostic> syntax;
     std::vector<std::pair<ChunkCache*, int64_t>> moved;  // shifted below, all at once
+    std::vector<size_t> interfaces;  // each chunk's: the file's interface, without walking every item
     for (const syntax::ChunkSpan& chunk : spans) {
         auto found = chunks_.find(chunk.id);  // every chunk has one now (prepare_new_chunks)
         ChunkCache entry = std::move(found->second);
@@ -115,6 +120,7 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
         slot = std::move(entry);
         if (delta != 0) moved.emplace_back(&slot, delta);
         for (const ast::Item& item : slot.file.items) items.push_back(&item);
+        interfaces.push_back(slot.interface);
     }
     shift_moved_chunks(moved);
     // unordered_map nodes are stable: `items` stays valid after this move.
@@ -124,7 +130,8 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     // What each import finds is part of the interface: a module whose
     // summary changed changes this file's environment (modules.hpp).
     std::map<std::string, ImportOutcome> imports;
-    std::string key = interface_key(items, tree_.text());
+    std::string_view bytes(reinterpret_cast<const char*>(interfaces.data()), interfaces.size() * sizeof(size_t));
+    std::string key = std::to_string(std::hash<std::string_view>{}(bytes)) + ":" + std::to_string(interfaces.size());
     for (const ast::Item* item : items)
         if (auto* imp = std::get_if<ast::ImportModule>(&item->node); imp && resolver_ && !imp->module.text.empty()) {
             auto [at, fresh] = imports.emplace(imp->module.text, ImportOutcome{});
@@ -146,7 +153,8 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     CheckResult checked = environment_->run_bodies(&result_.check, stop ? &stop : nullptr);
     environment_->keep_types(nullptr);
     if (environment_->stopped()) return nullptr;
-    result_.check = std::move(checked);
+    std::swap(result_.check, checked);
+    retired_.push_back(std::move(checked));
     // The functions of other files it calls (or passes), not every one it
     // could: a file importing a large module pays for what it uses.
     const std::map<std::string, ImportedName>& imported_names = environment_->imported_names();

@@ -86,6 +86,11 @@ public:
 
     // Analyses what changed since the last call.
     const DocumentResult& analyze();
+    // Frees what the last analysis replaced (the result before it: tens
+    // of thousands of facts, most moved from): not needed for its result,
+    // so a caller who delivers the result first (the language server
+    // publishes) does this after; otherwise the next analysis does it.
+    void tidy() { retired_.clear(); }
     // The same, but `stop` is asked now and then (between function bodies);
     // when it says true the analysis ends early and returns null, and the
     // next call does the work left. After a stop, the previous result is no
@@ -98,6 +103,7 @@ private:
         ast::File file;                  // the chunk's items
         std::vector<Diagnostic> syntax;  // its syntax diagnostics
         uint32_t base = 0;               // where the chunk started when these were made
+        size_t interface = 0;            // interface_key of its items, hashed: the same wherever it moves
     };
 
     void prepare_new_chunks(const std::vector<syntax::ChunkSpan>& spans);
@@ -117,6 +123,7 @@ private:
     std::map<std::string, ImportOutcome> imports_;  // what the last analysis's imports found
     bool typed_ = false;
     DocumentResult result_;
+    std::vector<CheckResult> retired_;  // freed by tidy()
 };
 
 }  // namespace ss::check

@@ -203,12 +203,32 @@ struct BodyRecord {
     BodyFactSpans spans;
 };
 
-// Found by a function's text without copying it into a key.
+// A function's text with its hash, made once per check: the key of its
+// record, found by a view (no copy) and moved between maps without
+// hashing the text again.
+template <class Text>
+struct HashedText {
+    Text text;
+    size_t hash;
+};
+using BodyText = HashedText<std::string>;
+using BodyTextView = HashedText<std::string_view>;
+inline BodyTextView hashed_view(std::string_view text) { return {text, std::hash<std::string_view>{}(text)}; }
 struct BodyTextHash {
     using is_transparent = void;
-    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    template <class Text>
+    size_t operator()(const HashedText<Text>& key) const noexcept {
+        return key.hash;
+    }
 };
-using BodyEntries = std::unordered_map<std::string, BodyRecord, BodyTextHash, std::equal_to<>>;
+struct BodyTextEqual {
+    using is_transparent = void;
+    template <class A, class B>
+    bool operator()(const HashedText<A>& a, const HashedText<B>& b) const {
+        return a.hash == b.hash && std::string_view(a.text) == std::string_view(b.text);
+    }
+};
+using BodyEntries = std::unordered_map<BodyText, BodyRecord, BodyTextHash, BodyTextEqual>;
 
 // Keyed by the function's text, for one interface: entries made under
 // another interface are never replayed. Each check keeps only the entries
@@ -316,7 +336,9 @@ public:
     // run): replayed bodies' facts are moved out of it into the new result.
     // With `stop` given, asked between function bodies: when it says true
     // the run ends early, returns nothing, and leaves the body cache and
-    // `previous` as they were, so a later run_bodies() starts over correctly.
+    // `previous` as they were (but the references and types of the
+    // environment's facts in it, which the next run sets again), so a later
+    // run_bodies() starts over correctly.
     CheckResult run_bodies(CheckResult* previous, const std::function<bool()>* stop = nullptr);
     bool stopped() const { return stopped_; }
     void rebind(std::vector<const ast::Item*> items, std::string_view text);
@@ -334,6 +356,10 @@ public:
 
 private:
     bool stopped_ = false;
+    // Whether a run_bodies completed: then `previous` is its result, whose
+    // first facts are the environment's (moved out, not copied again).
+    bool completed_run_ = false;
+    size_t moved_environment_facts_ = 0;  // by this run, from `previous` (moved back if it stops)
 
 public:
     // CheckContext
@@ -681,6 +707,9 @@ private:
     CheckResult environment_;                            // what run_environment reported and recorded
     std::vector<std::string> environment_symbol_names_;  // the size symbols the environment made
     std::vector<ByteRange> item_ranges_;                 // where the items were when the environment was made
+    // Per item (as items_list_): a function's signature, where its body is
+    // checked (not a second definition, E0101); null for any other item.
+    std::vector<Signature*> body_signatures_;
     // body_cache.cpp: the run's replays, undone when it stops; the records
     // it made of bodies it checked.
     struct Replay {
@@ -690,9 +719,10 @@ private:
         SymbolId first_symbol;
     };
     void replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
-    void record_body(std::string_view body_text, const ast::Item& item, const ast::FnDef& fn, Signature& signature);
+    void record_body(BodyTextView body_text, const ast::Item& item, const ast::FnDef& fn, Signature& signature);
     void keep_used_records();
     void start_from_environment();  // items.cpp: run_bodies' start and end
+    void give_back_environment_facts();
     void fit_lists();
     void undo_replays();
     CheckResult* previous_ = nullptr;          // during run_bodies

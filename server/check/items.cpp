@@ -102,7 +102,17 @@ void FileChecker::run_environment() {
     }
     check_models_contain_no_cycle();
     if (cache_) interface_ = interface_key(items_list_, text_) + imports_key(imports_);
-    for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
+    for (const ast::Item* item : items_list_) {
+        item_ranges_.push_back(item->range);
+        Signature* signature = nullptr;
+        if (auto* fn = std::get_if<ast::FnDef>(&item->node)) {
+            auto found = signatures_.find(fn->name.text);
+            // A function defined twice (E0101) has its first signature only.
+            if (found != signatures_.end() && found->second.name_range.begin == fn->name.range.begin)
+                signature = &found->second;
+        }
+        body_signatures_.push_back(signature);
+    }
     environment_ = std::move(result_);
     environment_.symbols.shrink_to_fit();  // kept while the interface stands: no room left from doubling
     environment_symbol_names_ = symbol_names_;
@@ -133,12 +143,37 @@ void FileChecker::start_from_environment() {
         room(result_.program.effects, previous_->program.effects.size());
         room(result_.program.functions, previous_->program.functions.size());
     }
+    moved_environment_facts_ = 0;
+    if (!previous_ || !completed_run_ || previous_->symbols.size() < environment_.symbols.size()) {
+        result_ = environment_;
+        // The environment's facts get about as many references from the
+        // bodies as last time: room for them now, not by doubling.
+        if (previous_)
+            for (size_t i = 0; i < result_.symbols.size() && i < previous_->symbols.size(); ++i)
+                result_.symbols[i].references.reserve(previous_->symbols[i].references.size());
+        return;
+    }
+    // The last run's result starts with this environment's facts, as made
+    // (a body changes only their references and an inferred type): moved
+    // from it with those set again, not copied (strings, shared types).
+    std::vector<SymbolFact> facts = std::move(environment_.symbols);
     result_ = environment_;
-    // The environment's facts get about as many references from the bodies
-    // as last time: room for them now, not by doubling as each comes.
-    if (previous_)
-        for (size_t i = 0; i < result_.symbols.size() && i < previous_->symbols.size(); ++i)
-            result_.symbols[i].references.reserve(previous_->symbols[i].references.size());
+    environment_.symbols = std::move(facts);
+    for (size_t i = 0; i < environment_.symbols.size(); ++i) {
+        const SymbolFact& made = environment_.symbols[i];
+        SymbolFact& f = result_.symbols.emplace_back(std::move(previous_->symbols[i]));
+        f.references.assign(made.references.begin(), made.references.end());  // the room stays
+        f.definition = made.definition;
+        f.type = made.type;
+    }
+    moved_environment_facts_ = environment_.symbols.size();
+}
+
+// A stopped run gives the environment's facts back to the result it moved
+// them from: that result's places must stay filled.
+void FileChecker::give_back_environment_facts() {
+    for (size_t i = 0; i < moved_environment_facts_; ++i) previous_->symbols[i] = std::move(result_.symbols[i]);
+    moved_environment_facts_ = 0;
 }
 
 // A first run (or one that found many more facts than the last) grew its
@@ -160,21 +195,21 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
     start_from_environment();
     stopped_ = false;
     symbol_names_ = environment_symbol_names_;  // sizes made by bodies go
-    for (const ast::Item& item : items()) {
+    for (size_t i = 0; i < items_list_.size(); ++i) {
+        const ast::Item& item = *items_list_[i];
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node); ext && !ext->name.missing)
             result_.program.externs.push_back({ext->name.text, ext->target.text, ext->target.range});
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
             if (stop && (*stop)()) {
                 stopped_ = true;
                 undo_replays();
+                give_back_environment_facts();
                 previous_ = nullptr;
                 return {};
             }
-            auto signature = signatures_.find(fn->name.text);
-            // A function defined twice (E0101) has its first signature only.
-            if (signature != signatures_.end() && signature->second.name_range.begin == fn->name.range.begin) {
+            if (Signature* signature = body_signatures_[i]) {
                 size_t calls_begin = result_.program.calls.size(), effects_begin = result_.program.effects.size();
-                check_or_replay_body(item, *fn, signature->second, interface_);
+                check_or_replay_body(item, *fn, *signature, interface_);
                 FunctionFacts& facts = result_.program.functions.back();
                 facts.calls_begin = calls_begin;
                 facts.effects_begin = effects_begin;
@@ -184,6 +219,7 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
         }
     }
     keep_used_records();
+    completed_run_ = true;
     fit_lists();
     previous_ = nullptr;
     types().sweep();
@@ -227,15 +263,17 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
         int64_t delta;
     };
     std::vector<Moved> moves;
-    std::unordered_map<const ast::Item*, const ast::Item*> replaced;
+    // Old item -> new, sorted by the old: searched, not a node per item.
+    std::vector<std::pair<const ast::Item*, const ast::Item*>> replaced;
     replaced.reserve(items.size());
     // The old items' ranges as they were: the items themselves may already
     // have moved (document.hpp moves cached chunks in place) or be gone.
     for (size_t i = 0; i < item_ranges_.size() && i < items.size(); ++i) {
         moves.push_back({item_ranges_[i].begin, item_ranges_[i].end,
                          static_cast<int64_t>(items[i]->range.begin) - static_cast<int64_t>(item_ranges_[i].begin)});
-        replaced[items_list_[i]] = items[i];
+        replaced.emplace_back(items_list_[i], items[i]);
     }
+    std::sort(replaced.begin(), replaced.end());
     // One edit moves the items after it by one amount: then a range moves
     // by it exactly when it starts at or after the first of them, with no
     // search. Otherwise the item holding the range is searched for.
@@ -285,8 +323,11 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     for (auto& [record, fields] : record_fields_)
         if (record.find('.') == std::string::npos)  // an imported record's key has its module's path
             for (auto& [field, type] : fields) remap_type(remap_type, type);
-    for (auto& [name, ref] : items_)
-        if (auto it = replaced.find(ref.item); it != replaced.end()) ref.item = it->second;
+    for (auto& [name, ref] : items_) {
+        auto it = std::lower_bound(replaced.begin(), replaced.end(), ref.item,
+                                   [](const auto& entry, const ast::Item* item) { return entry.first < item; });
+        if (it != replaced.end() && it->first == ref.item) ref.item = it->second;
+    }
     items_list_ = std::move(items);
     item_ranges_.clear();
     for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);

@@ -193,6 +193,7 @@ ImportOutcome ModuleGraph::summarize(const std::string& file) {
         return found.back().second;
     });
     entry.analysis->analyze();
+    entry.analysis->tidy();
     ++checks_made_;
     entry.analysis->set_resolver(nullptr);
     checking_.pop_back();

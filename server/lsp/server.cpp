@@ -357,6 +357,10 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
                   std::chrono::duration<double, std::milli>(now - started).count(),
                   std::chrono::duration<double, std::milli>(now - checked).count());
     publish(doc);
+    // What this check replaced is freed once its diagnostics are out; a
+    // request waiting for the check is answered first (freed when edits
+    // pause, or by the next check).
+    if (cancellable) doc.analysis.tidy();
     follow_imports(doc);
     // The trees of the chunks this edit didn't touch are read again only
     // when asked for (their ASTs and what the editor asks of them are kept).
@@ -382,7 +386,10 @@ void LanguageServer::trim_when_idle() {
     trim_due_.reset();
     // Once edits pause, no tree is kept (a file just opened keeps them all
     // until then: the editor's first questions read them).
-    for (auto& [uri, doc] : documents_) doc->analysis.forget_trees(/*keep_newest=*/false);
+    for (auto& [uri, doc] : documents_) {
+        doc->analysis.forget_trees(/*keep_newest=*/false);
+        doc->analysis.tidy();
+    }
     if (modules_) modules_->forget_trees();
     trim();
 }
