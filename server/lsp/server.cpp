@@ -622,6 +622,15 @@ void LanguageServer::on_did_change(const Json& params) {
     int64_t version = integer_member(params["textDocument"], "version", "textDocument.version");
     if (version <= doc.version)
         spdlog::warn("{}: version {} after {}: versions should grow", uri, version, doc.version);
+    // Debounced on the leading edge: an edit is checked at once unless it
+    // comes within the debounce of the last one, whose check is still due
+    // or was stopped by this edit. So a key typed after the last check is
+    // out gets its diagnostics without waiting, and a burst (a paste in
+    // steps, a multi-cursor edit, a tool's edits) is checked once at its
+    // end, besides the check its first edit started. (Asked before the
+    // edit is applied: that forgets the result.)
+    auto now = std::chrono::steady_clock::now();
+    bool in_burst = !doc.result && now - doc.last_edit < options_.debounce;
     for (size_t i = 0; i < changes.size(); ++i) {
         const Json& change = changes[i];
         std::string where = "contentChanges[" + std::to_string(i) + "]";
@@ -636,13 +645,6 @@ void LanguageServer::on_did_change(const Json& params) {
     doc.version = version;
     doc.result = nullptr;
     doc.analysed = nullptr;
-    // Debounced on the leading edge: an edit after a pause (a key typed,
-    // as people type, tens of ms apart) is checked at once; one that comes
-    // within the debounce of the last waits it out, so a burst (a paste in
-    // steps, a multi-cursor edit, a tool's edits) is checked once at its
-    // end, besides the check its first edit started (stopped by the next).
-    auto now = std::chrono::steady_clock::now();
-    bool in_burst = now - doc.last_edit < options_.debounce;
     doc.due = in_burst ? now + options_.debounce : now;
     doc.last_edit = now;
 }
