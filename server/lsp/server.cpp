@@ -374,8 +374,13 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     // what the re-checks free goes back once edits pause (trim_when_idle).
     // Trimmed pages stay counted as free: it is what was freed since the
     // last trim that counts (else a large free heap trims at every edit).
-    struct mallinfo2 heap = mallinfo2();
-    if (heap.fordblks > free_after_trim_ + std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) trim();
+    // Asked only when the environment was made again: mallinfo2 walks the
+    // free lists (half a millisecond at 20k lines), and an edit inside a
+    // body frees little.
+    if (!doc.analysis.kept_environment()) {
+        struct mallinfo2 heap = mallinfo2();
+        if (heap.fordblks > free_after_trim_ + std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) trim();
+    }
 #endif
     trim_due_ = std::chrono::steady_clock::now() + kTrimAfter;
     return true;
