@@ -155,24 +155,30 @@ BodyFactSpans transfer_all(CheckResult& from, const BodyFactSpans& spans, CheckR
 // Checks a body, or replays what checking it gave last time when the key
 // is the same. A typed run checks every body (a replay has no AST types)
 // but still records each for the next run.
-void FileChecker::check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
+void FileChecker::check_or_replay_body(size_t index, const ast::FnDef& fn, Signature& signature,
                                        const std::string& interface) {
+    const ast::Item& item = *items_list_[index];
     if (!cache_) {
         result_.program.functions.push_back(function_facts(item, fn, signature));
         check_body(fn, signature);
         return;
     }
-    BodyTextView body_text = hashed_view(text_.substr(item.range.begin, item.range.end - item.range.begin));
+    std::string_view text = text_.substr(item.range.begin, item.range.end - item.range.begin);
+    const BodyText* known = index < unchanged_items_.size() && unchanged_items_[index] && index < last_keys_.size()
+                                ? last_keys_[index]
+                                : nullptr;
+    BodyTextView body_text = known ? BodyTextView{text, known->hash, known} : hashed_view(text);
     std::string key = interface + "/" + std::to_string(body_text.hash) + ":" + std::to_string(body_text.text.size());
     if (!typed_ && previous_ && cache_->interface == interface)
         if (auto hit = cache_->entries.find(body_text); hit != cache_->entries.end()) {
             replay_body(hit, fn, item.range.begin);
             result_.program.functions.back().key = std::move(key);
+            next_keys_[index] = &hit->first;  // a node keeps its place when moved to the next map
             return;
         }
     result_.program.functions.push_back(function_facts(item, fn, signature));
     result_.program.functions.back().key = std::move(key);
-    record_body(body_text, item, fn, signature);
+    next_keys_[index] = record_body(body_text, item, fn, signature);
 }
 
 void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
@@ -197,8 +203,8 @@ void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn,
 // Checks a body and makes its record, kept only if everything it gave lies
 // inside the function: a range elsewhere (a related location in a model,
 // say) could move without the key changing.
-void FileChecker::record_body(BodyTextView body_text, const ast::Item& item, const ast::FnDef& fn,
-                              Signature& signature) {
+const BodyText* FileChecker::record_body(BodyTextView body_text, const ast::Item& item, const ast::FnDef& fn,
+                                         Signature& signature) {
     BodyRecord record;
     size_t first_diagnostic = result_.diagnostics.size();
     BodyFactSpans& spans = record.spans;
@@ -250,7 +256,9 @@ void FileChecker::record_body(BodyTextView body_text, const ast::Item& item, con
         keep = keep && inside(at, item.range);
         at = shifted(at, -base);
     }
-    if (keep) made_.emplace(BodyText{std::string(body_text.text), body_text.hash}, std::move(record));
+    if (!keep) return nullptr;
+    auto [made, fresh] = made_.emplace(BodyText{std::string(body_text.text), body_text.hash}, std::move(record));
+    return fresh ? &made->first : nullptr;
 }
 
 // After a complete run: the records it replayed, now pointing into its
@@ -269,6 +277,7 @@ void FileChecker::keep_used_records() {
     cache_->entries = std::move(made_);
     cache_->interface = interface_;
     made_.clear();
+    last_keys_ = std::move(next_keys_);
 }
 
 // After a stopped run: the replayed facts go back to where they were in the

@@ -107,6 +107,11 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     std::vector<Diagnostic> syntax;
     std::vector<std::pair<ChunkCache*, int64_t>> moved;  // shifted below, all at once
     std::vector<size_t> interfaces;  // each chunk's: the file's interface, without walking every item
+    // Per item: whether its text is as the last complete analysis had it
+    // (its chunk was part of it; a chunk keeps its id only while its text
+    // stays). A chunk this analysis keeps is marked as part of the next
+    // number: the last complete one's until this one completes.
+    std::vector<char> unchanged;
     for (const syntax::ChunkSpan& chunk : spans) {
         auto found = chunks_.find(chunk.id);  // every chunk has one now (prepare_new_chunks)
         ChunkCache entry = std::move(found->second);
@@ -119,7 +124,12 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
         auto& slot = kept[chunk.id];
         slot = std::move(entry);
         if (delta != 0) moved.emplace_back(&slot, delta);
-        for (const ast::Item& item : slot.file.items) items.push_back(&item);
+        bool same = completed_ > 0 && slot.checked_in == completed_;
+        slot.checked_in = completed_ + 1;
+        for (const ast::Item& item : slot.file.items) {
+            items.push_back(&item);
+            unchanged.push_back(same);
+        }
         interfaces.push_back(slot.interface);
     }
     shift_moved_chunks(moved);
@@ -142,6 +152,7 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     kept_environment_ = environment_ && key == environment_key_;
     if (kept_environment_) {
         environment_->rebind(std::move(items), tree_.text());
+        environment_->set_unchanged_items(std::move(unchanged));
     } else {
         environment_ = std::make_unique<FileChecker>(std::move(items), tree_.text(), bodies_.get());
         environment_->set_imports(imports);
@@ -153,6 +164,7 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     CheckResult checked = environment_->run_bodies(&result_.check, stop ? &stop : nullptr);
     environment_->keep_types(nullptr);
     if (environment_->stopped()) return nullptr;
+    ++completed_;
     std::swap(result_.check, checked);
     retired_.push_back(std::move(checked));
     // The functions of other files it calls (or passes), not every one it

@@ -104,6 +104,7 @@ private:
         std::vector<Diagnostic> syntax;  // its syntax diagnostics
         uint32_t base = 0;               // where the chunk started when these were made
         size_t interface = 0;            // interface_key of its items, hashed: the same wherever it moves
+        uint64_t checked_in = 0;         // the last analysis it was part of (see completed_)
     };
 
     void prepare_new_chunks(const std::vector<syntax::ChunkSpan>& spans);
@@ -112,6 +113,7 @@ private:
     syntax::SyntaxTree tree_;
     std::unordered_map<uint64_t, ChunkCache> chunks_;  // by chunk id
     std::unordered_set<uint64_t> newest_chunks_;       // the ids of the chunks the last analysis made
+    uint64_t completed_ = 0;                           // analyses completed: the number of the last
     std::unique_ptr<BodyCache> bodies_;                // on the heap: environment_ points to it
     // The checker's environment (items, dims, signatures, records), kept
     // while the interface is unchanged: an edit inside a body re-checks

@@ -205,28 +205,31 @@ struct BodyRecord {
 
 // A function's text with its hash, made once per check: the key of its
 // record, found by a view (no copy) and moved between maps without
-// hashing the text again.
-template <class Text>
-struct HashedText {
-    Text text;
+// hashing the text again. A view may name the key it is known to equal
+// (its function's text didn't change since that key was found for it):
+// then the text is not compared.
+struct BodyText {
+    std::string text;
     size_t hash;
 };
-using BodyText = HashedText<std::string>;
-using BodyTextView = HashedText<std::string_view>;
+struct BodyTextView {
+    std::string_view text;
+    size_t hash;
+    const BodyText* known = nullptr;
+};
 inline BodyTextView hashed_view(std::string_view text) { return {text, std::hash<std::string_view>{}(text)}; }
 struct BodyTextHash {
     using is_transparent = void;
-    template <class Text>
-    size_t operator()(const HashedText<Text>& key) const noexcept {
-        return key.hash;
-    }
+    size_t operator()(const BodyText& key) const noexcept { return key.hash; }
+    size_t operator()(const BodyTextView& key) const noexcept { return key.hash; }
 };
 struct BodyTextEqual {
     using is_transparent = void;
-    template <class A, class B>
-    bool operator()(const HashedText<A>& a, const HashedText<B>& b) const {
-        return a.hash == b.hash && std::string_view(a.text) == std::string_view(b.text);
+    bool operator()(const BodyText& a, const BodyText& b) const { return a.hash == b.hash && a.text == b.text; }
+    bool operator()(const BodyTextView& a, const BodyText& b) const {
+        return a.hash == b.hash && (a.known == &b || a.text == b.text);
     }
+    bool operator()(const BodyText& a, const BodyTextView& b) const { return (*this)(b, a); }
 };
 using BodyEntries = std::unordered_map<BodyText, BodyRecord, BodyTextHash, BodyTextEqual>;
 
@@ -342,6 +345,10 @@ public:
     CheckResult run_bodies(CheckResult* previous, const std::function<bool()>* stop = nullptr);
     bool stopped() const { return stopped_; }
     void rebind(std::vector<const ast::Item*> items, std::string_view text);
+    // Per item (as given to rebind): whether its text is the same as at the
+    // last complete run_bodies (its chunk was kept): its body's record is
+    // then found without reading its text.
+    void set_unchanged_items(std::vector<char> unchanged) { unchanged_items_ = std::move(unchanged); }
     // What each `import a.b` of the file found, by the path as written: set
     // before run_environment (imports.cpp).
     void set_imports(std::map<std::string, ImportOutcome> imports);
@@ -359,6 +366,10 @@ private:
     // Whether a run_bodies completed: then `previous` is its result, whose
     // first facts are the environment's (moved out, not copied again).
     bool completed_run_ = false;
+    std::vector<char> unchanged_items_;
+    // Per item: the key of the record its body used in the last complete
+    // run (null: none kept), and in this run.
+    std::vector<const BodyText*> last_keys_, next_keys_;
     size_t moved_environment_facts_ = 0;  // by this run, from `previous` (moved back if it stops)
 
 public:
@@ -467,9 +478,8 @@ private:
     void not_callable(const ast::Expr& callee, const Type& type);  // calls.cpp
     void check_python_limits(const ast::Stmt& stmt);               // python_limits.cpp
     // Appends the function's FunctionFacts (moved from the last result when
-    // replayed) and checks or replays its body.
-    void check_or_replay_body(const ast::Item& item, const ast::FnDef& fn, Signature& signature,
-                              const std::string& interface);
+    // replayed) and checks or replays its body; `index`: the item's.
+    void check_or_replay_body(size_t index, const ast::FnDef& fn, Signature& signature, const std::string& interface);
     FunctionFacts function_facts(const ast::Item& item, const ast::FnDef& fn, const Signature& signature);
     void check_body(const ast::FnDef& fn, Signature& signature);
     // `shared`: the same type as a fact already holds it (the value's), kept once.
@@ -719,7 +729,8 @@ private:
         SymbolId first_symbol;
     };
     void replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
-    void record_body(BodyTextView body_text, const ast::Item& item, const ast::FnDef& fn, Signature& signature);
+    const BodyText* record_body(BodyTextView body_text, const ast::Item& item, const ast::FnDef& fn,
+                                Signature& signature);
     void keep_used_records();
     void start_from_environment();  // items.cpp: run_bodies' start and end
     void give_back_environment_facts();

@@ -195,6 +195,7 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
     start_from_environment();
     stopped_ = false;
     symbol_names_ = environment_symbol_names_;  // sizes made by bodies go
+    next_keys_.assign(items_list_.size(), nullptr);
     for (size_t i = 0; i < items_list_.size(); ++i) {
         const ast::Item& item = *items_list_[i];
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node); ext && !ext->name.missing)
@@ -209,7 +210,7 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
             }
             if (Signature* signature = body_signatures_[i]) {
                 size_t calls_begin = result_.program.calls.size(), effects_begin = result_.program.effects.size();
-                check_or_replay_body(item, *fn, *signature, interface_);
+                check_or_replay_body(i, *fn, *signature, interface_);
                 FunctionFacts& facts = result_.program.functions.back();
                 facts.calls_begin = calls_begin;
                 facts.effects_begin = effects_begin;
