@@ -85,9 +85,13 @@ struct Move {
     TypeTable& types;
 
     void renumber_type(TypeRef& type) const { renumber_shared(type, first, renumber, types); }
+    // Where nothing moves (the bodies before an edit), lists held apart
+    // (references, arguments) are not even read: it is memory the re-check
+    // would wait for.
     void operator()(SymbolFact& f) const {
         f.definition = shifted(f.definition, by);
-        for (ByteRange& r : f.references) r = shifted(r, by);
+        if (by != 0)
+            for (ByteRange& r : f.references) r = shifted(r, by);
         renumber_type(f.type);
     }
     void operator()(NameUse& u) const {
@@ -101,8 +105,9 @@ struct Move {
     void operator()(CallSite& c) const {
         c.range = shifted(c.range, by);
         c.callee_range = shifted(c.callee_range, by);
-        for (ArgumentBinding& a : c.arguments)
-            if (a.source != ArgumentSource::Default) a.range = shifted(a.range, by);
+        if (by != 0)
+            for (ArgumentBinding& a : c.arguments)
+                if (a.source != ArgumentSource::Default) a.range = shifted(a.range, by);
         if (renumber == 0) return;
         for (AxisBinding& b : c.axes) {
             b.size = renumbered(b.size, first, renumber);
