@@ -21,8 +21,8 @@ DocumentAnalysis::~DocumentAnalysis() = default;
 
 void DocumentAnalysis::apply_edit(const syntax::TextEdit& edit) { tree_.apply_edit(edit); }
 
-void DocumentAnalysis::forget_trees(bool keep_newest) {
-    tree_.forget_trees([&](uint64_t id) { return keep_newest && newest_chunks_.count(id) > 0; });
+size_t DocumentAnalysis::forget_trees(bool keep_newest) {
+    return tree_.forget_trees([&](uint64_t id) { return keep_newest && newest_chunks_.count(id) > 0; });
 }
 
 namespace {

@@ -62,8 +62,9 @@ public:
     // read again only when asked for (SyntaxTree::forget_trees): all but,
     // with `keep_newest`, those of the chunks the last analysis made (where
     // the user types: the next edit there reparses from them). Views of the
-    // tree taken before are no longer valid.
-    void forget_trees(bool keep_newest);
+    // tree taken before are no longer valid. Gives the bytes of text whose
+    // trees it freed.
+    size_t forget_trees(bool keep_newest);
 
     // How `import a.b` finds its module (modules.hpp), asked at each
     // analysis; without one every import is E0109.

@@ -21,6 +21,9 @@ constexpr size_t kProgressBytes = 512 * 1024;
 constexpr std::chrono::milliseconds kProgressAnswerWait{2000};
 // How long after a check, with no check since, its freed memory is trimmed.
 constexpr std::chrono::milliseconds kTrimAfter{300};
+// Text whose trees, freed after a check, make the heap worth asking
+// whether to trim then (64 KiB of text: some 4 MiB of trees).
+constexpr size_t kForgottenTextToTrim = 64 * 1024;
 
 bool is_document_notification(const std::string& method) {
     return method == "textDocument/didOpen" || method == "textDocument/didChange" || method == "textDocument/didClose";
@@ -364,7 +367,7 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     follow_imports(doc);
     // The trees of the chunks this edit didn't touch are read again only
     // when asked for (their ASTs and what the editor asks of them are kept).
-    doc.analysis.forget_trees(/*keep_newest=*/true);
+    size_t forgotten = doc.analysis.forget_trees(/*keep_newest=*/true);
 #if defined(__GLIBC__)
     // When a check freed much (the first check of a big file, a changed
     // interface: its trees and facts are tens of MiB), hand the pages back
@@ -374,10 +377,10 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     // what the re-checks free goes back once edits pause (trim_when_idle).
     // Trimmed pages stay counted as free: it is what was freed since the
     // last trim that counts (else a large free heap trims at every edit).
-    // Asked only when the environment was made again: mallinfo2 walks the
-    // free lists (half a millisecond at 20k lines), and an edit inside a
-    // body frees little.
-    if (!doc.analysis.kept_environment()) {
+    // Asked only when the environment was made again or many trees went
+    // (the first edit after opening): mallinfo2 walks the free lists (half a
+    // millisecond at 20k lines), and an edit inside a body frees little.
+    if (!doc.analysis.kept_environment() || forgotten > kForgottenTextToTrim) {
         struct mallinfo2 heap = mallinfo2();
         if (heap.fordblks > free_after_trim_ + std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) trim();
     }

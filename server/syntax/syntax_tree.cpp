@@ -139,12 +139,15 @@ bool SyntaxTree::has_error() const {
     return false;
 }
 
-void SyntaxTree::forget_trees(const std::function<bool(uint64_t id)>& keep) {
+size_t SyntaxTree::forget_trees(const std::function<bool(uint64_t id)>& keep) {
+    size_t bytes = 0;
     for (Chunk& c : chunks_)
         if (c.tree && !keep(c.id)) {
             ts_tree_delete(c.tree);
             c.tree = nullptr;
+            bytes += c.end - c.begin;
         }
+    return bytes;
 }
 
 size_t SyntaxTree::trees_held() const {

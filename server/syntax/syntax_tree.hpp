@@ -88,8 +88,9 @@ public:
     bool has_error() const;
 
     // Frees the trees of the chunks `keep` doesn't want (asked with each
-    // chunk's id); they are parsed again when asked for.
-    void forget_trees(const std::function<bool(uint64_t id)>& keep);
+    // chunk's id); they are parsed again when asked for. Gives the bytes of
+    // text whose trees it freed (a tree is some 70 times its text).
+    size_t forget_trees(const std::function<bool(uint64_t id)>& keep);
     // How many chunks have their tree now (for tests and benchmarks).
     size_t trees_held() const;
 
