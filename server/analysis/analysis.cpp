@@ -81,39 +81,39 @@ const Result& Analyzer::run(const check::ProgramFacts& program) {
     result_ = {};
     result_.program_ = &program;
     result_.imported_ = imported_;
-    // summaries[f][p]: function f's summary by pass p, at its place now.
-    std::vector<std::vector<Summary>> summaries;
-    summaries.reserve(program.functions.size());
-    std::unordered_map<std::string, std::vector<Summary>> used;
+    // summaries[f * passes + p]: function f's summary by pass p, at its
+    // place now (one list: a function's summaries cost no allocation).
+    const size_t passes = passes_.size();
+    std::vector<Summary> summaries;
+    summaries.reserve(program.functions.size() * passes);
+    ++run_;
     for (const check::FunctionFacts& fn : program.functions) {
         auto base = static_cast<int64_t>(fn.range.begin);
         auto hit = fn.key.empty() ? cache_.end() : cache_.find(fn.key);
         if (hit == cache_.end()) {
-            std::vector<Summary> made;
-            for (const auto& pass : passes_) made.push_back(pass->summarize(function_view(fn, program)));
+            size_t first = summaries.size();
+            for (const auto& pass : passes_) summaries.push_back(pass->summarize(function_view(fn, program)));
             if (!fn.key.empty()) {
-                std::vector<Summary> kept = made;
-                for (Summary& s : kept) shift(s, -base);
-                used.emplace(fn.key, std::move(kept));
+                CachedSummaries& kept = cache_[fn.key];
+                kept.summaries.assign(summaries.begin() + static_cast<std::ptrdiff_t>(first), summaries.end());
+                for (Summary& s : kept.summaries) shift(s, -base);
+                kept.run = run_;
             }
-            summaries.push_back(std::move(made));
             continue;
         }
-        std::vector<Summary> moved = hit->second;
-        for (Summary& s : moved) shift(s, base);
-        summaries.push_back(std::move(moved));
-        used.insert(cache_.extract(hit));
+        hit->second.run = run_;
+        for (const Summary& cached : hit->second.summaries) shift(summaries.emplace_back(cached), base);
     }
-    cache_ = std::move(used);
+    // What no function of this run used goes (the cache never outgrows the file).
+    std::erase_if(cache_, [&](const auto& entry) { return entry.second.run != run_; });
     // What each function's summaries say, function by function, each pass in order.
-    for (const std::vector<Summary>& of_function : summaries)
-        for (const Summary& s : of_function) {
-            result_.diagnostics.insert(result_.diagnostics.end(), s.diagnostics.begin(), s.diagnostics.end());
-            result_.facts.insert(result_.facts.end(), s.facts.begin(), s.facts.end());
-        }
-    std::vector<Summary*> own(summaries.size());
-    for (size_t p = 0; p < passes_.size(); ++p) {
-        for (size_t f = 0; f < summaries.size(); ++f) own[f] = &summaries[f][p];
+    for (const Summary& s : summaries) {
+        result_.diagnostics.insert(result_.diagnostics.end(), s.diagnostics.begin(), s.diagnostics.end());
+        result_.facts.insert(result_.facts.end(), s.facts.begin(), s.facts.end());
+    }
+    std::vector<Summary*> own(program.functions.size());
+    for (size_t p = 0; p < passes; ++p) {
+        for (size_t f = 0; f < own.size(); ++f) own[f] = &summaries[f * passes + p];
         Inputs in{program, own};
         in.imported = imported_.get();
         for (PassId needed : passes_[p]->required()) {

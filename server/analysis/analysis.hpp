@@ -172,8 +172,14 @@ private:
     std::vector<std::unique_ptr<Pass>> passes_;  // in an order that runs what each requires first
     std::shared_ptr<ImportedCalls> imported_;
     bool own_imported_ = false;
-    // body key -> one summary per pass, ranges relative to the function's start
-    std::unordered_map<std::string, std::vector<Summary>> cache_;
+    // body key -> one summary per pass, ranges relative to the function's
+    // start, and the last run that used it (the others are dropped).
+    struct CachedSummaries {
+        std::vector<Summary> summaries;
+        uint64_t run = 0;
+    };
+    std::unordered_map<std::string, CachedSummaries> cache_;
+    uint64_t run_ = 0;
     Result result_;
 };
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 
 #include "analysis/imported.hpp"
 #include "analysis/words.hpp"
@@ -105,13 +106,17 @@ public:
 
     void finish(const Inputs& in, Result& out) const override {
         const check::ProgramFacts& program = in.program;
-        std::map<std::string, size_t> by_name;
-        for (size_t i = 0; i < program.functions.size(); ++i) by_name.emplace(program.functions[i].name, i);
+        // The steps' functions only (a few, where a file has thousands).
+        std::map<std::string_view, size_t> by_name;
+        for (const std::string& step : in.steps->steps) by_name.emplace(step, program.functions.size());
+        for (size_t i = 0; i < program.functions.size(); ++i)
+            if (auto at = by_name.find(program.functions[i].name); at != by_name.end() && at->second > i)
+                at->second = i;
         std::set<std::pair<std::string, check::SymbolId>> kept = kept_sizes(*in.padding);
         auto own = [&](size_t i) -> const std::vector<Cause>& { return in.own[i]->causes; };
         for (const std::string& step : in.steps->steps) {
             auto root = by_name.find(step);
-            if (root == by_name.end()) continue;
+            if (root->second == program.functions.size()) continue;  // no such function
             std::vector<Cause> found = reached_causes(program, step, own, kept, in.imported);
             const check::FunctionFacts& f = program.functions[root->second];
             if (found.empty()) {
