@@ -173,16 +173,17 @@ void FileChecker::check_or_replay_body(size_t index, const ast::FnDef& fn, Signa
                                 ? last_keys_[index]
                                 : nullptr;
     BodyTextView body_text = known ? BodyTextView{text, known->hash, known} : hashed_view(text);
-    std::string key = interface + "/" + std::to_string(body_text.hash) + ":" + std::to_string(body_text.text.size());
     if (!typed_ && previous_ && cache_->interface == interface)
         if (auto hit = cache_->entries.find(body_text); hit != cache_->entries.end()) {
+            // Its FunctionFacts come with the facts, key and all: the same
+            // interface and text make the same key.
             replay_body(hit, fn, item.range.begin);
-            result_.program.functions.back().key = std::move(key);
             next_keys_[index] = &hit->first;  // a node keeps its place when moved to the next map
             return;
         }
     result_.program.functions.push_back(function_facts(item, fn, signature));
-    result_.program.functions.back().key = std::move(key);
+    result_.program.functions.back().key =
+        interface + "/" + std::to_string(body_text.hash) + ":" + std::to_string(body_text.text.size());
     next_keys_[index] = record_body(body_text, item, fn, signature);
 }
 
