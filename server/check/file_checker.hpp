@@ -720,6 +720,7 @@ private:
     // Per item (as items_list_): a function's signature, where its body is
     // checked (not a second definition, E0101); null for any other item.
     std::vector<Signature*> body_signatures_;
+    std::vector<Signature*> own_signatures_;  // not imported: what rebind moves, in name order
     // body_cache.cpp: the run's replays, undone when it stops; the records
     // it made of bodies it checked.
     struct Replay {

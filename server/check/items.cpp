@@ -113,6 +113,8 @@ void FileChecker::run_environment() {
         }
         body_signatures_.push_back(signature);
     }
+    for (auto& [name, sig] : signatures_)
+        if (!imported_.count(name)) own_signatures_.push_back(&sig);
     environment_ = std::move(result_);
     environment_.symbols.shrink_to_fit();  // kept while the interface stands: no room left from doubling
     environment_symbol_names_ = symbol_names_;
@@ -272,9 +274,10 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     for (size_t i = 0; i < item_ranges_.size() && i < items.size(); ++i) {
         moves.push_back({item_ranges_[i].begin, item_ranges_[i].end,
                          static_cast<int64_t>(items[i]->range.begin) - static_cast<int64_t>(item_ranges_[i].begin)});
-        replaced.emplace_back(items_list_[i], items[i]);
+        // An item of a kept chunk is the same object (document.hpp).
+        if (items_list_[i] != items[i]) replaced.emplace_back(items_list_[i], items[i]);
     }
-    std::sort(replaced.begin(), replaced.end());
+    std::sort(replaced.begin(), replaced.end());  // few: the items of the chunks an edit made
     // One edit moves the items after it by one amount: then a range moves
     // by it exactly when it starts at or after the first of them, with no
     // search. Otherwise the item holding the range is searched for.
@@ -312,8 +315,8 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
         if (!f.module) remap(f.definition);  // an imported name's is in its own file
         for (ByteRange& r : f.references) remap(r);
     }
-    for (auto& [name, sig] : signatures_) {
-        if (imported_.count(name)) continue;  // positions forgotten (imports.cpp)
+    for (Signature* own : own_signatures_) {  // an imported one's positions are forgotten (imports.cpp)
+        Signature& sig = *own;
         remap(sig.name_range);
         for (ParamSig& p : sig.params) {
             remap(p.range);
@@ -324,11 +327,12 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     for (auto& [record, fields] : record_fields_)
         if (record.find('.') == std::string::npos)  // an imported record's key has its module's path
             for (auto& [field, type] : fields) remap_type(remap_type, type);
-    for (auto& [name, ref] : items_) {
-        auto it = std::lower_bound(replaced.begin(), replaced.end(), ref.item,
-                                   [](const auto& entry, const ast::Item* item) { return entry.first < item; });
-        if (it != replaced.end() && it->first == ref.item) ref.item = it->second;
-    }
+    if (!replaced.empty())
+        for (auto& [name, ref] : items_) {
+            auto it = std::lower_bound(replaced.begin(), replaced.end(), ref.item,
+                                       [](const auto& entry, const ast::Item* item) { return entry.first < item; });
+            if (it != replaced.end() && it->first == ref.item) ref.item = it->second;
+        }
     items_list_ = std::move(items);
     item_ranges_.clear();
     for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
