@@ -214,8 +214,8 @@ void LanguageServer::worker_loop() {
         if (is_exit) return;
         // A request may have parsed forgotten trees again (a format) or made
         // much it freed (semantic tokens of a large file are tens of MiB of
-        // JSON): they go back too once the server pauses.
-        if (item->message.kind == Incoming::Kind::Request) trim_due_ = std::chrono::steady_clock::now() + kTrimAfter;
+        // JSON).
+        if (item->message.kind == Incoming::Kind::Request) worked();
     }
 }
 
@@ -385,9 +385,11 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
         if (heap.fordblks > free_after_trim_ + std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) trim();
     }
 #endif
-    trim_due_ = std::chrono::steady_clock::now() + kTrimAfter;
+    worked();
     return true;
 }
+
+void LanguageServer::worked() { trim_due_ = std::chrono::steady_clock::now() + kTrimAfter; }
 
 void LanguageServer::trim_when_idle() {
     if (!trim_due_ || std::chrono::steady_clock::now() < *trim_due_) return;

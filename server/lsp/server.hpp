@@ -158,9 +158,14 @@ private:
     int64_t next_server_request_ = 1;
     std::map<std::string, std::unique_ptr<OpenDocument>> documents_;  // by uri
     // When the freed memory of the checks goes back to the system: a while
-    // after the last check, once edits pause (worker thread only).
+    // after the last check or request, once the server pauses (worker
+    // thread only).
     std::optional<std::chrono::steady_clock::time_point> trim_due_;
     size_t free_after_trim_ = 0;  // the heap's free bytes after the last malloc_trim
+    // Work that may leave memory to hand back (a check: replaced facts and
+    // trees; a request: trees parsed again, large answers) makes the idle
+    // trim due a while after it.
+    void worked();
     void trim_when_idle();
     void trim();  // hands the heap's free pages back to the system
     std::unordered_map<std::string, Handler> requests_;
