@@ -363,14 +363,6 @@ public:
 
 private:
     bool stopped_ = false;
-    // Whether a run_bodies completed: then `previous` is its result, whose
-    // first facts are the environment's (moved out, not copied again).
-    bool completed_run_ = false;
-    std::vector<char> unchanged_items_;
-    // Per item: the key of the record its body used in the last complete
-    // run (null: none kept), and in this run.
-    std::vector<const BodyText*> last_keys_, next_keys_;
-    size_t moved_environment_facts_ = 0;  // by this run, from `previous` (moved back if it stops)
 
 public:
     // CheckContext
@@ -737,7 +729,15 @@ private:
     void give_back_environment_facts();
     void fit_lists();
     void undo_replays();
-    CheckResult* previous_ = nullptr;          // during run_bodies
+    CheckResult* previous_ = nullptr;  // during run_bodies
+    // Whether a run_bodies completed: then `previous` is its result, whose
+    // first facts are the environment's (moved out, not copied again).
+    bool completed_run_ = false;
+    std::vector<char> unchanged_items_;  // set_unchanged_items
+    // Per item: the key of the record its body used in the last complete
+    // run (null: none kept), and in this run.
+    std::vector<const BodyText*> last_keys_, next_keys_;
+    size_t moved_environment_facts_ = 0;       // by this run, from `previous` (moved back if it stops)
     std::vector<Replay> replays_;              // this run's, in order
     BodyEntries made_;                         // records of the bodies this run checked
     BodyRecord* capture_ = nullptr;            // while checking a body for the cache

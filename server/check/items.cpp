@@ -268,7 +268,6 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     std::vector<Moved> moves;
     // Old item -> new, sorted by the old: searched, not a node per item.
     std::vector<std::pair<const ast::Item*, const ast::Item*>> replaced;
-    replaced.reserve(items.size());
     // The old items' ranges as they were: the items themselves may already
     // have moved (document.hpp moves cached chunks in place) or be gone.
     for (size_t i = 0; i < item_ranges_.size() && i < items.size(); ++i) {
