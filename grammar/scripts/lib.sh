@@ -1,7 +1,7 @@
 # Shared by the scripts in grammar/scripts (sourced, not run).
 #
 # find_tree_sitter: sets TS to a tree-sitter CLI of exactly version
-# $TS_VERSION, looking at $TREE_SITTER, then the copy scripts/setup installs,
+# $TS_VERSION, looking at $TREE_SITTER, then the copy scripts/setup-tests installs,
 # then tree-sitter on PATH. Returns 0 when found, 2 when there is none,
 # 3 when the one found has another version; TS_PROBLEM says what went wrong.
 #
@@ -11,7 +11,7 @@
 # unconfigured CLI. Sets TS_CONFIG; the caller removes $TS_TMP.
 
 TS_VERSION=0.25.10
-TS_INSTALL_HINT="install it with scripts/setup, or: cargo install tree-sitter-cli --version $TS_VERSION --locked (and set TREE_SITTER to its path if it is not on PATH)"
+TS_INSTALL_HINT="install it with scripts/setup-tests, or: cargo install tree-sitter-cli --version $TS_VERSION --locked (and set TREE_SITTER to its path if it is not on PATH)"
 
 GRAMMAR_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 REPO_DIR=$(cd "$GRAMMAR_DIR/.." && pwd)

@@ -22,23 +22,23 @@ find_clang_format() {
     STYLE_MISSING+=("clang-format ${CLANG_FORMAT_MAJOR} (${found}apt-get install clang-format, or set CLANG_FORMAT_BIN)")
 }
 
-# ruff from the venv scripts/setup makes (requirements-dev.txt pins it).
+# ruff from the venv (requirements-dev.txt pins it; scripts/setup-tests installs it).
 find_ruff() {
     RUFF=()
     local python="${SS_PYTHON:-${SHAPESCRIPT_VENV:-${HOME}/.cache/shapescript/venv}/bin/python}"
     if [[ -x "$python" ]] && "$python" -m ruff --version >/dev/null 2>&1; then
         RUFF=("$python" -m ruff)
     else
-        STYLE_MISSING+=("ruff in ${python} (bash scripts/setup installs requirements-dev.txt)")
+        STYLE_MISSING+=("ruff in ${python} (bash scripts/setup-tests installs requirements-dev.txt)")
     fi
 }
 
-# tsc and eslint from the extension's packages (scripts/setup runs npm ci).
+# tsc and eslint from the extension's packages (scripts/setup-tests runs npm ci).
 find_node_tools() {
     NODE_BIN="${ROOT}/vscode-extension/node_modules/.bin"
     if ! command -v node >/dev/null 2>&1 || [[ ! -x "${NODE_BIN}/tsc" || ! -x "${NODE_BIN}/eslint" ]]; then
         NODE_BIN=""
-        STYLE_MISSING+=("node with tsc and eslint in vscode-extension/node_modules (bash scripts/setup runs npm ci)")
+        STYLE_MISSING+=("node with tsc and eslint in vscode-extension/node_modules (bash scripts/setup-tests runs npm ci)")
     fi
 }
 

@@ -59,7 +59,7 @@ class BrokenExample:
 def need(program: str) -> str:
     path = shutil.which(program)
     if not path:
-        pytest.skip(f"{program} is not installed (bash scripts/setup installs it)")
+        pytest.skip(f"{program} is not installed (bash scripts/setup-tests installs it)")
     return path
 
 

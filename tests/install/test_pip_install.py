@@ -158,7 +158,7 @@ def test_pyproject_dependencies_are_requirements_txt():
     )
 
 
-@pytest.mark.parametrize("file", ["requirements.txt", "requirements-dev.txt"])
+@pytest.mark.parametrize("file", ["requirements.txt", "requirements-build.txt", "requirements-dev.txt"])
 def test_venv_has_the_pinned_versions(file):
     import importlib.metadata
 

@@ -1,6 +1,6 @@
 """Where the serving engines are, for the serving tests (tests/serving).
 
-`bash scripts/setup-serving` (scripts/setup runs it last) installs them
+`bash scripts/setup-serving` (scripts/setup-tests runs it last) installs them
 outside the tree: llama-cpp-python into the venv these tests run in, and
 vLLM's CPU build into a venv of its own (SHAPESCRIPT_VLLM_VENV, by default
 ~/.cache/shapescript/vllm-venv), which it stamps once `import vllm` worked
@@ -30,7 +30,7 @@ VLLM_STAMP = ".shapescript-vllm.sha256"
 
 VLLM_REASON = "vLLM's CPU venv is not there: run bash scripts/setup-serving"
 LLAMA_CPP_REASON = "llama-cpp-python is not installed in this venv: run bash scripts/setup-serving"
-TRANSFORMERS_REASON = "transformers is not in this venv: run bash scripts/setup (requirements-dev.txt pins it)"
+TRANSFORMERS_REASON = "transformers is not in this venv: run bash scripts/setup-tests (requirements-dev.txt pins it)"
 
 
 def vllm_venv() -> Path:
