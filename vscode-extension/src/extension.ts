@@ -30,7 +30,13 @@ import {
   failureMessage,
   pythonText,
 } from "./commands";
-import { ensureBundledExecutable, findServer, SERVER_PATH_SETTING } from "./serverPath";
+import {
+  ensureBundledExecutable,
+  findServer,
+  SERVER_PATH_SETTING,
+  SERVER_SOURCE_SETTING,
+  ServerSource,
+} from "./serverPath";
 
 let client: LanguageClient | undefined;
 let statusItem: vscode.StatusBarItem;
@@ -57,7 +63,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(EXPORT_HF_COMMAND, () => exportCurrentFile(false, "hf")),
     vscode.commands.registerCommand(EXPORT_GGUF_COMMAND, () => exportCurrentFile(false, "gguf")),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
-      if (e.affectsConfiguration(SERVER_PATH_SETTING) || e.affectsConfiguration("shapescript.python.path")) {
+      if (
+        e.affectsConfiguration(SERVER_PATH_SETTING) ||
+        e.affectsConfiguration(SERVER_SOURCE_SETTING) ||
+        e.affectsConfiguration("shapescript.python.path")
+      ) {
         await stopClient();
         await startClient(context);
       }
@@ -91,6 +101,9 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   }
   const found = findServer({
     setting: config.get<string>("server.path"),
+    source: config.get<ServerSource>("server.source"),
+    pythonPath: config.get<string>("python.path"),
+    virtualEnv: process.env.VIRTUAL_ENV,
     extensionPath: context.extensionPath,
     envPath: process.env.PATH,
     homeDir: os.homedir(),

@@ -6,13 +6,27 @@ import * as fs from "fs";
 import * as path from "path";
 
 export const SERVER_PATH_SETTING = "shapescript.server.path";
+export const SERVER_SOURCE_SETTING = "shapescript.server.source";
 export const SERVER_BINARY = "shapescript-lsp";
+
+/**
+ * Where to look first when `shapescript.server.path` is unset: the server
+ * bundled with the extension, or the one a Python environment has (`pip
+ * install shapescript` puts it beside that environment's `python`).
+ */
+export type ServerSource = "bundled" | "environment";
 
 export interface ServerPathInputs {
   /** The value of `shapescript.server.path` (empty or undefined when unset). */
   setting?: string;
   /** The extension's install folder (`context.extensionPath`). */
   extensionPath: string;
+  /** `shapescript.server.source` (default "bundled"). */
+  source?: ServerSource;
+  /** `shapescript.python.path`: with source "environment", its folder is looked in first. */
+  pythonPath?: string;
+  /** The VIRTUAL_ENV environment variable (an activated venv). */
+  virtualEnv?: string;
   /** The PATH environment variable. */
   envPath?: string;
   /** The platform, for the `.exe` suffix and the PATH separator. */
@@ -24,7 +38,7 @@ export interface ServerPathInputs {
 }
 
 export type ServerPathResult =
-  | { ok: true; path: string; source: "setting" | "bundled" | "PATH" }
+  | { ok: true; path: string; source: "setting" | "bundled" | "environment" | "PATH" }
   | { ok: false; error: string };
 
 export function defaultIsExecutable(file: string, platform: NodeJS.Platform = process.platform): boolean {
@@ -67,24 +81,59 @@ export function findServer(inputs: ServerPathInputs): ServerPathResult {
     return { ok: true, path: p, source: "setting" };
   }
 
-  // 2. The server bundled inside the extension (`server/shapescript-lsp`).
-  const bundled = path.join(inputs.extensionPath, "server", exe);
-  if (isExe(bundled)) return { ok: true, path: bundled, source: "bundled" };
-
-  // 3. PATH. Only absolute entries: `.` or an empty entry would mean the
-  //    extension host's current folder, which may be an untrusted workspace.
-  const sep = platform === "win32" ? ";" : ":";
   const platformPath = platform === "win32" ? path.win32 : path.posix;
-  for (const dir of (inputs.envPath ?? "").split(sep)) {
-    if (!platformPath.isAbsolute(dir)) continue;
-    const candidate = path.join(dir, exe);
-    if (isExe(candidate)) return { ok: true, path: candidate, source: "PATH" };
+  const bundled = path.join(inputs.extensionPath, "server", exe);
+  if (inputs.source === "environment") {
+    // 2. The Python environment's server: beside the chosen Python, then in
+    //    the activated venv, then on PATH; the bundled one last.
+    const scripts = platform === "win32" ? "Scripts" : "bin";
+    const python = (inputs.pythonPath ?? "").trim();
+    const venv = (inputs.virtualEnv ?? "").trim();
+    const dirs = [
+      platformPath.isAbsolute(python) ? platformPath.dirname(python) : "",
+      platformPath.isAbsolute(venv) ? platformPath.join(venv, scripts) : "",
+    ];
+    for (const dir of dirs) {
+      if (dir === "") continue;
+      const candidate = path.join(dir, exe);
+      if (isExe(candidate)) return { ok: true, path: candidate, source: "environment" };
+    }
+    const onPath = searchPath(inputs.envPath, exe, platform, isExe);
+    if (onPath) return { ok: true, path: onPath, source: "PATH" };
+    if (isExe(bundled)) return { ok: true, path: bundled, source: "bundled" };
+  } else {
+    // 2. The server bundled inside the extension (`server/shapescript-lsp`),
+    //    then PATH.
+    if (isExe(bundled)) return { ok: true, path: bundled, source: "bundled" };
+    const onPath = searchPath(inputs.envPath, exe, platform, isExe);
+    if (onPath) return { ok: true, path: onPath, source: "PATH" };
   }
 
   return {
     ok: false,
     error: `Could not find the ShapeScript language server (${SERVER_BINARY}): it is not bundled with this extension and not on PATH. Build it (scripts/setup builds build/bin/${SERVER_BINARY}) and set ${SERVER_PATH_SETTING} to its full path.`,
   };
+}
+
+/**
+ * The first `exe` on PATH. Only absolute entries: `.` or an empty entry
+ * would mean the extension host's current folder, which may be an untrusted
+ * workspace.
+ */
+function searchPath(
+  envPath: string | undefined,
+  exe: string,
+  platform: NodeJS.Platform,
+  isExe: (file: string) => boolean,
+): string | undefined {
+  const sep = platform === "win32" ? ";" : ":";
+  const platformPath = platform === "win32" ? path.win32 : path.posix;
+  for (const dir of (envPath ?? "").split(sep)) {
+    if (!platformPath.isAbsolute(dir)) continue;
+    const candidate = path.join(dir, exe);
+    if (isExe(candidate)) return candidate;
+  }
+  return undefined;
 }
 
 /**

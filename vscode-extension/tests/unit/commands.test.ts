@@ -125,6 +125,7 @@ describe("workspace trust", () => {
     assert.deepEqual([...(untrusted?.restrictedConfigurations ?? [])].sort(), [
       "shapescript.python.path",
       "shapescript.server.path",
+      "shapescript.server.source",
     ]);
   });
 });

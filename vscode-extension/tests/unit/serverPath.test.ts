@@ -86,6 +86,45 @@ describe("findServer (linux)", () => {
     }
   });
 
+  test("source environment: beside shapescript.python.path first, then VIRTUAL_ENV, then PATH, then bundled", () => {
+    const ext = path.join(tmp, "ext");
+    const bundled = makeExe(path.join(ext, "server", "shapescript-lsp"));
+    const besidePython = makeExe(path.join(tmp, "venv", "bin", "shapescript-lsp"));
+    const activated = makeExe(path.join(tmp, "active", "bin", "shapescript-lsp"));
+    const onPath = makeExe(path.join(tmp, "bin", "shapescript-lsp"));
+    const base = { extensionPath: ext, envPath: path.dirname(onPath), platform, source: "environment" as const };
+    const pythonPath = path.join(tmp, "venv", "bin", "python");
+    const virtualEnv = path.join(tmp, "active");
+    assert.deepEqual(findServer({ ...base, pythonPath, virtualEnv }), { ok: true, path: besidePython, source: "environment" });
+    assert.deepEqual(findServer({ ...base, virtualEnv }), { ok: true, path: activated, source: "environment" });
+    // A relative Python or venv is not looked in (it would be the current folder's).
+    assert.deepEqual(findServer({ ...base, pythonPath: "venv/bin/python", virtualEnv: "active" }), {
+      ok: true,
+      path: onPath,
+      source: "PATH",
+    });
+    assert.deepEqual(findServer({ ...base, envPath: "" }), { ok: true, path: bundled, source: "bundled" });
+    // The default source keeps the bundled server first, whatever the environment has.
+    assert.deepEqual(findServer({ ...base, source: undefined, pythonPath, virtualEnv }), {
+      ok: true,
+      path: bundled,
+      source: "bundled",
+    });
+  });
+
+  test("source environment: the setting still wins", () => {
+    const exe = makeExe(path.join(tmp, "custom", "my-lsp"));
+    makeExe(path.join(tmp, "venv", "bin", "shapescript-lsp"));
+    const r = findServer({
+      setting: exe,
+      source: "environment",
+      pythonPath: path.join(tmp, "venv", "bin", "python"),
+      extensionPath: path.join(tmp, "ext"),
+      platform,
+    });
+    assert.deepEqual(r, { ok: true, path: exe, source: "setting" });
+  });
+
   test("nothing anywhere is an error naming the setting", () => {
     const r = findServer({ setting: undefined, extensionPath: path.join(tmp, "ext"), envPath: path.join(tmp, "bin"), platform });
     assert.equal(r.ok, false);
