@@ -3,7 +3,7 @@ ways Python uses them: `shapescript.load("model.ss")`, `import model` (an
 import hook for .ss files, installed by importing this package), and the
 notebook magic `%%shapescript` (`%load_ext shapescript`)."""
 
-__version__ = "0.5.0"
+import os as _os
 
 from .compiler import export, export_gguf, export_hf, load
 from .errors import ArgumentError, ShapeScriptError
@@ -13,6 +13,16 @@ from .recording import record_steps, recorded_steps
 from .sinks import Csv, JsonLines, Plot, Sink, TensorBoard, Terminal, close_sinks, log, log_to
 
 _install_import_hook()
+
+
+def _read_version() -> str:
+    # VERSION, beside this file, is the one place the project's version is
+    # written: CMakeLists.txt (the programs) and pyproject.toml read it too.
+    with open(_os.path.join(_os.path.dirname(__file__), "VERSION"), encoding="utf-8") as f:
+        return f.read().strip()
+
+
+__version__ = _read_version()
 
 
 def load_ipython_extension(ip):
