@@ -10,6 +10,7 @@
 
 #include "diag/read_file.hpp"
 #include "diag/version.hpp"
+#include "lsp/heap.hpp"
 
 namespace ss::lsp {
 
@@ -378,11 +379,11 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     // Trimmed pages stay counted as free: it is what was freed since the
     // last trim that counts (else a large free heap trims at every edit).
     // Asked only when the environment was made again or many trees went
-    // (the first edit after opening): mallinfo2 walks the free lists (half a
+    // (the first edit after opening): heap_bytes (mallinfo2) walks the free lists (half a
     // millisecond at 20k lines), and an edit inside a body frees little.
     if (!doc.analysis.kept_environment() || forgotten > kForgottenTextToTrim) {
-        struct mallinfo2 heap = mallinfo2();
-        if (heap.fordblks > free_after_trim_ + std::max<size_t>(size_t{8} << 20, heap.uordblks / 8)) trim();
+        HeapBytes heap = heap_bytes();
+        if (heap.free > free_after_trim_ + std::max<size_t>(size_t{8} << 20, heap.used / 8)) trim();
     }
 #endif
     worked();
@@ -407,7 +408,7 @@ void LanguageServer::trim_when_idle() {
 void LanguageServer::trim() {
 #if defined(__GLIBC__)
     malloc_trim(0);
-    free_after_trim_ = mallinfo2().fordblks;
+    free_after_trim_ = heap_bytes().free;
 #endif
 }
 
