@@ -88,8 +88,8 @@ TEST_CASE("docs/architecture.md names every top-level folder and every page of d
         // What the tree holds, not what a build, a run or a tool leaves in it
         // (.gitignore): hidden folders are tools' but for `.ci/`.
         bool hidden = name[0] == '.' && name != ".ci";
-        if (!entry.is_directory() || hidden || name == "build" || name == "node_modules" || name == "runs" ||
-            name == "__pycache__")
+        if (!entry.is_directory() || hidden || name == "build" || name == "dist" || name == "node_modules" ||
+            name == "runs" || name == "__pycache__")
             continue;
         CAPTURE(name);
         CHECK(doc.find("`" + name + "/") != std::string::npos);
