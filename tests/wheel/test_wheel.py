@@ -5,7 +5,7 @@ a fresh venv (conftest.py) `shapescript check`, `build`, `run` and `export`
 work on the examples, `shapescript-lsp --stdio` publishes diagnostics that
 link to the installed errors.md, every part reports runtime/shapescript/
 VERSION, and the wheel's dependency ranges are met by the packages the
-tests run with.
+tests run with. The .vsix built beside it bundles that portable server.
 
 CTest `wheel` (label `wheel`: `ctest -LE wheel` leaves it out), run by the
 development venv's Python.
@@ -21,6 +21,8 @@ import sys
 import urllib.parse
 import zipfile
 from pathlib import Path
+
+import pytest
 
 from wheel_env import COMPILERS, ROOT, TOOLS, VERSION, auditwheel
 
@@ -80,15 +82,10 @@ def test_auditwheel_confirms_the_tag_in_the_wheels_name(wheel):
     assert f"-{VERSION}-" in wheel.name, f"{wheel.name} is not version {VERSION} (runtime/shapescript/VERSION)"
 
 
-def test_programs_need_nothing_but_an_old_glibc(wheel, tmp_path):
+def assert_only_an_old_glibc(paths):
     # What readelf -d and -V would say: no libstdc++, no libtree-sitter.
-    with zipfile.ZipFile(wheel) as archive:
-        paths = []
-        for program in PROGRAMS:
-            member = f"shapescript-{VERSION}.data/scripts/{program}"
-            paths.append(archive.extract(member, tmp_path))
     read = subprocess.run(
-        [str(TOOLS / "bin" / "python"), "-c", READ_ELF, *paths], capture_output=True, text=True, timeout=120
+        [str(TOOLS / "bin" / "python"), "-c", READ_ELF, *map(str, paths)], capture_output=True, text=True, timeout=120
     )
     assert read.returncode == 0, read.stderr
     for path, found in json.loads(read.stdout).items():
@@ -98,6 +95,29 @@ def test_programs_need_nothing_but_an_old_glibc(wheel, tmp_path):
             f"{name} asks for GLIBC_{found['newest_glibc']}: newer than {GLIBC_LIMIT}"
         )
         print(f"{name}: needs {found['needed']}, newest symbol GLIBC_{'.'.join(map(str, found['newest_glibc']))}")
+
+
+def test_programs_need_nothing_but_an_old_glibc(wheel, tmp_path):
+    with zipfile.ZipFile(wheel) as archive:
+        paths = [archive.extract(f"shapescript-{VERSION}.data/scripts/{p}", tmp_path) for p in PROGRAMS]
+    assert_only_an_old_glibc(paths)
+
+
+def test_vsix_bundles_the_wheels_server(wheel, tmp_path):
+    # scripts/wheel packages the extension with the same portable server,
+    # the platform and version in its name.
+    vsix = wheel.parent / f"shapescript-{VERSION}-linux-x64.vsix"
+    if not vsix.exists() and not (ROOT / "vscode-extension" / "node_modules" / ".bin" / "vsce").exists():
+        pytest.skip("no .vsix: the extension's npm packages are missing (bash scripts/setup-tests runs npm ci)")
+    assert vsix.is_file(), f"scripts/wheel made no {vsix.name} beside {wheel.name}"
+    with zipfile.ZipFile(vsix) as archive:
+        server = Path(archive.extract("extension/server/shapescript-lsp", tmp_path))
+        manifest = json.loads(archive.read("extension/package.json"))
+    assert manifest["name"] == "shapescript"
+    assert_only_an_old_glibc([server])
+    server.chmod(0o755)
+    version = subprocess.run([str(server), "--version"], capture_output=True, text=True, timeout=60)
+    assert version.returncode == 0 and VERSION in version.stdout, version.stdout + version.stderr
 
 
 def test_wheel_holds_the_programs_the_package_and_the_docs(wheel):
