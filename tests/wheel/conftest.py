@@ -56,17 +56,17 @@ def wheel(tmp_path_factory) -> Path:
     return wheels[0]
 
 
+def python_says(python: Path, code: str) -> str:
+    """What `code` prints, run by `python`."""
+    return subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+
 @pytest.fixture(scope="session")
 def user_venv(wheel, tmp_path_factory) -> UserVenv:
     where = tmp_path_factory.mktemp("user")
     root = where / "venv"
     site = dev_site_packages()
-    base = subprocess.run(
-        [str(DEV_VENV / "bin" / "python"), "-c", "import sys; print(sys._base_executable)"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    base = python_says(DEV_VENV / "bin" / "python", "import sys; print(sys._base_executable)")
     subprocess.run([base, "-m", "venv", str(root)], check=True, capture_output=True, timeout=300)
     started = time.monotonic()
     installed = subprocess.run(
@@ -82,12 +82,7 @@ def user_venv(wheel, tmp_path_factory) -> UserVenv:
     # The dependencies, from the development venv (after the install, so pip
     # never sees that venv's own shapescript).
     links_to_packages(site, where / "dependencies")
-    own_site = subprocess.run(
-        [str(root / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    own_site = python_says(root / "bin" / "python", "import sysconfig; print(sysconfig.get_path('purelib'))")
     (Path(own_site) / "development-venv-packages.pth").write_text(f"{where / 'dependencies'}\n", encoding="utf-8")
     home = where / "home"
     home.mkdir()
