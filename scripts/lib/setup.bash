@@ -38,15 +38,19 @@ install_debian_packages() {
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${missing[@]}"
 }
 
-# pip into the shared venv one at a time (CI clones and checkouts on one
-# machine use the same venv).
-venv_pip() {
+# pip into the venv "$1", one at a time (CI clones and checkouts on one
+# machine share the venvs under ~/.cache/shapescript).
+pip_into() {
+    local venv="$1"
+    shift
     if command -v flock >/dev/null; then
-        flock "${VENV}/.pip.lock" "${VENV}/bin/python" -m pip "$@"
+        flock "${venv}/.pip.lock" "${venv}/bin/python" -m pip "$@"
     else
-        "${VENV}/bin/python" -m pip "$@"
+        "${venv}/bin/python" -m pip "$@"
     fi
 }
+
+venv_pip() { pip_into "$VENV" "$@"; }
 
 # Installs a requirements file (with what it includes by -r, named after it)
 # into the venv, making the venv first; skipped while the stamp named

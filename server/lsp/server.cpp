@@ -379,8 +379,9 @@ bool LanguageServer::analyze(OpenDocument& doc, bool cancellable) {
     // Trimmed pages stay counted as free: it is what was freed since the
     // last trim that counts (else a large free heap trims at every edit).
     // Asked only when the environment was made again or many trees went
-    // (the first edit after opening): heap_bytes (mallinfo2) walks the free lists (half a
-    // millisecond at 20k lines), and an edit inside a body frees little.
+    // (the first edit after opening): heap_bytes walks malloc's free lists
+    // (half a millisecond at 20k lines), and an edit inside a body frees
+    // little.
     if (!doc.analysis.kept_environment() || forgotten > kForgottenTextToTrim) {
         HeapBytes heap = heap_bytes();
         if (heap.free > free_after_trim_ + std::max<size_t>(size_t{8} << 20, heap.used / 8)) trim();

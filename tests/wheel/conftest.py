@@ -33,6 +33,7 @@ from wheel_env import (
     dev_site_packages,
     links_to_packages,
     path_without_compilers,
+    python_says,
 )
 
 
@@ -54,11 +55,6 @@ def wheel(tmp_path_factory) -> Path:
     wheels = sorted(dist.glob("shapescript-*.whl"))
     assert len(wheels) == 1, f"expected one wheel in {dist}, found {wheels}"
     return wheels[0]
-
-
-def python_says(python: Path, code: str) -> str:
-    """What `code` prints, run by `python`."""
-    return subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True).stdout.strip()
 
 
 @pytest.fixture(scope="session")

@@ -36,13 +36,12 @@ def dev_site_packages() -> Path:
     python = DEV_VENV / "bin" / "python"
     if not python.is_file():
         pytest.fail(f"expected the development venv at {DEV_VENV}, found no bin/python: run `bash scripts/setup`")
-    got = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return Path(got.stdout.strip())
+    return Path(python_says(python, "import sysconfig; print(sysconfig.get_path('purelib'))"))
+
+
+def python_says(python: Path, code: str) -> str:
+    """What `code` prints, run by `python`."""
+    return subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True).stdout.strip()
 
 
 def links_to_packages(site: Path, folder: Path) -> None:
