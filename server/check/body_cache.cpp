@@ -276,6 +276,9 @@ void FileChecker::keep_used_records() {
         BodyRecord& record = node.mapped();
         record.spans = r.to;
         record.base = r.base;
+        // Its inferred type as numbered now, like its facts.
+        renumber_shared(record.inferred, record.first_symbol,
+                        static_cast<int64_t>(r.first_symbol) - static_cast<int64_t>(record.first_symbol), types());
         record.first_symbol = r.first_symbol;
         made_.insert(std::move(node));
     }

@@ -253,3 +253,20 @@ TEST_CASE("edits that move many chunks (shifted on two threads) equal a fresh an
         REQUIRE(dump(document.analyze()) == dump(fresh.analyze()));
     }
 }
+
+TEST_CASE("a replayed body's inferred type keeps its own sizes through edits before it") {
+    // `g` has no declared result: its inferred one names sizes its body
+    // makes, which move each time `a`'s body makes one more or one fewer.
+    std::string text =
+        "fn a(x: [n]) -> [n]:\n    y = x as [p]\n    return x\n\n"
+        "fn g(x: [n m]):\n    y = x as [p q]\n    return y\n";
+    DocumentAnalysis document(text);
+    document.analyze();
+    auto at = static_cast<uint32_t>(text.find("    return x"));
+    for (const char* insert : {"    z = x as [r]\n", "    w = x as [s]\n", "    v = x as [t]\n"}) {
+        document.apply_edit({at, at, insert});
+        std::string incremental = dump(document.analyze());
+        DocumentAnalysis fresh(document.text());
+        REQUIRE(incremental == dump(fresh.analyze()));
+    }
+}
