@@ -78,13 +78,20 @@ void renumber_shared(TypeRef& type, SymbolId first, int64_t delta, TypeTable& ta
 // How a body's facts change on their way from one result to another: their
 // ranges move `by` bytes, and their own symbols (from `first` on) by
 // `renumber`. The callee's axes in a call site are below `first`.
+// With `adopt` the facts come from another table's result (a helper
+// thread's): each type is then this table's equal one.
 struct Move {
     int64_t by;
     SymbolId first;
     int64_t renumber;
     TypeTable& types;
+    bool adopt = false;
 
-    void renumber_type(TypeRef& type) const { renumber_shared(type, first, renumber, types); }
+    void renumber_type(TypeRef& type) const {
+        TypeRef before = type;
+        renumber_shared(type, first, renumber, types);
+        if (adopt && type == before) type = types.adopt(std::move(type));
+    }
     // Where nothing moves (the bodies before an edit), lists held apart
     // (references, arguments) are not even read: it is memory the re-check
     // would wait for.
@@ -108,11 +115,12 @@ struct Move {
         if (by != 0)
             for (ArgumentBinding& a : c.arguments)
                 if (a.source != ArgumentSource::Default) a.range = shifted(a.range, by);
-        if (renumber == 0) return;
+        if (renumber == 0 && !adopt) return;
         for (AxisBinding& b : c.axes) {
-            b.size = renumbered(b.size, first, renumber);
+            if (renumber != 0) b.size = renumbered(b.size, first, renumber);
             renumber_type(b.covered);
         }
+        if (renumber == 0) return;
         for (AxisBinding& b : c.results) b.size = renumbered(b.size, first, renumber);
     }
     void operator()(Effect& e) const {
@@ -173,6 +181,11 @@ void FileChecker::check_or_replay_body(size_t index, const ast::FnDef& fn, Signa
                                 ? last_keys_[index]
                                 : nullptr;
     BodyTextView body_text = known ? BodyTextView{text, known->hash, known} : hashed_view(text);
+    if (BodyHelper* helper = helper_for(index))
+        if (auto hit = helper->cache.entries.find(body_text); hit != helper->cache.entries.end()) {
+            next_keys_[index] = adopt_helper_body(hit, fn, item.range.begin);
+            return;
+        }
     if (!typed_ && previous_ && cache_->interface == interface)
         if (auto hit = cache_->entries.find(body_text); hit != cache_->entries.end()) {
             // Its FunctionFacts come with the facts, key and all: the same
@@ -204,6 +217,35 @@ void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn,
         if (const ItemRef* ref = lookup(fn.name.text))
             renumber_shared(result_.symbols[ref->fact].type = r.inferred, r.first_symbol, renumber, types());
     replays_.push_back({entry, to, base, first});
+}
+
+// A body the helper thread checked (body_helper.cpp): its facts move from
+// the helper's result into this one as a replay's do, and its record joins
+// the records this run made.
+const BodyText* FileChecker::adopt_helper_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
+    BodyHelper& helper = *helper_;
+    auto node = helper.cache.entries.extract(entry);  // the key isn't copied
+    BodyRecord& r = node.mapped();
+    auto first = static_cast<SymbolId>(symbol_names_.size());
+    int64_t renumber = static_cast<int64_t>(first) - static_cast<int64_t>(r.first_symbol);
+    symbol_names_.insert(symbol_names_.end(), r.symbol_names.begin(), r.symbol_names.end());
+    for (Diagnostic d : r.diagnostics) {
+        shift(d, base);
+        result_.diagnostics.push_back(std::move(d));
+    }
+    Move move{static_cast<int64_t>(base) - static_cast<int64_t>(r.base), r.first_symbol, renumber, types(), true};
+    r.spans = transfer_all(helper.result, r.spans, result_, nullptr, move);
+    for (const auto& [fact, at] : r.references)
+        if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
+    if (r.inferred) {
+        move.renumber_type(r.inferred);  // the record keeps it as numbered here
+        if (const ItemRef* ref = lookup(fn.name.text)) result_.symbols[ref->fact].type = r.inferred;
+    }
+    r.base = base;
+    r.first_symbol = first;
+    ++adopted_;
+    auto [at, fresh, unused] = made_.insert(std::move(node));
+    return fresh ? &at->first : nullptr;
 }
 
 // Checks a body and makes its record, kept only if everything it gave lies

@@ -14,7 +14,10 @@
 namespace ss::check {
 
 DocumentAnalysis::DocumentAnalysis(std::string text, bool typed)
-    : tree_(std::move(text)), bodies_(std::make_unique<BodyCache>()), typed_(typed) {}
+    : tree_(std::move(text)),
+      bodies_(std::make_unique<BodyCache>()),
+      typed_(typed),
+      helper_threshold_(FileChecker::kHelperThreshold) {}
 DocumentAnalysis::DocumentAnalysis(DocumentAnalysis&&) = default;
 DocumentAnalysis& DocumentAnalysis::operator=(DocumentAnalysis&&) = default;
 DocumentAnalysis::~DocumentAnalysis() = default;
@@ -156,6 +159,8 @@ const DocumentResult* DocumentAnalysis::analyze(const std::function<bool()>& sto
     } else {
         environment_ = std::make_unique<FileChecker>(std::move(items), tree_.text(), bodies_.get());
         environment_->set_imports(imports);
+        // A typed analysis checks every body on this thread (the AST's types).
+        environment_->set_helper_threshold(typed_ ? SIZE_MAX : helper_threshold_);
         environment_->run_environment();
         environment_key_ = std::move(key);
     }
@@ -194,6 +199,8 @@ std::map<std::string, std::set<std::string>> DocumentAnalysis::used_imports() co
     if (!environment_) return {};
     return environment_->used_imports(result_.check);
 }
+
+size_t DocumentAnalysis::helper_bodies() const { return environment_ ? environment_->helper_bodies() : 0; }
 
 const DocumentResult* DocumentAnalysis::last() const {
     return environment_ && !environment_->stopped() ? &result_ : nullptr;

@@ -85,6 +85,13 @@ public:
     // none of them leaves this file's summary as it was (modules.hpp).
     std::map<std::string, std::set<std::string>> used_imports() const;
 
+    // From how many bytes of function bodies to check a check uses a second
+    // thread for the later ones (file_checker.hpp's BodyHelper): 0 always,
+    // SIZE_MAX never; the same result either way.
+    void set_body_helper_threshold(size_t bytes) { helper_threshold_ = bytes; }
+    // How many bodies the last complete analysis took from that thread.
+    size_t helper_bodies() const;
+
     // Analyses what changed since the last call.
     const DocumentResult& analyze();
     // Frees what the last analysis replaced (the result before it: tens
@@ -125,6 +132,7 @@ private:
     bool kept_environment_ = false;
     std::map<std::string, ImportOutcome> imports_;  // what the last analysis's imports found
     bool typed_ = false;
+    size_t helper_threshold_;
     DocumentResult result_;
     std::vector<CheckResult> retired_;  // freed by tidy()
 };

@@ -6,12 +6,15 @@
 // say). Patterns are typed through CheckContext (patterns.hpp).
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -242,6 +245,19 @@ struct BodyCache {
     TypeTable types;  // the facts' types, shared by the records and each check's result
 };
 
+// The later function bodies of a run with many to check and none to
+// replay, checked by a second checker of the same items on a thread of its
+// own, into a cache of its own; the run adopts what it recorded as it
+// replays a record (body_helper.cpp).
+struct BodyHelper {
+    size_t first_item = 0;  // the bodies of items from here on are its
+    BodyCache cache;        // its records
+    CheckResult result;     // the facts they point at
+    std::atomic<bool> cancel{false};
+    std::thread thread;
+    ~BodyHelper();
+};
+
 // The text of every item but function bodies, hashed: what a function
 // body's check depends on, besides the body itself.
 std::string interface_key(const std::vector<const ast::Item*>& items, std::string_view text);
@@ -349,6 +365,13 @@ public:
     // last complete run_bodies (its chunk was kept): its body's record is
     // then found without reading its text.
     void set_unchanged_items(std::vector<char> unchanged) { unchanged_items_ = std::move(unchanged); }
+    // From how many bytes of function bodies to check (none to replay) a run
+    // checks the later ones on a helper thread (body_helper.cpp): 0 always,
+    // SIZE_MAX never.
+    void set_helper_threshold(size_t bytes) { helper_threshold_ = bytes; }
+    static constexpr size_t kHelperThreshold = 64 * 1024;
+    // How many bodies the last complete run took from a helper.
+    size_t helper_bodies() const { return helper_bodies_; }
     // What each `import a.b` of the file found, by the path as written: set
     // before run_environment (imports.cpp).
     void set_imports(std::map<std::string, ImportOutcome> imports);
@@ -722,6 +745,15 @@ private:
         SymbolId first_symbol;
     };
     void replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
+    const BodyText* adopt_helper_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
+    // body_helper.cpp
+    void start_helper();
+    BodyHelper* helper_for(size_t index);  // the helper, done, if the item's body is its
+    size_t helper_threshold_ = kHelperThreshold;
+    size_t first_body_ = 0;  // run_bodies checks the bodies of items from here on (a helper's checker)
+    std::unique_ptr<BodyHelper> helper_;
+    bool helper_joined_ = false;
+    size_t helper_bodies_ = 0, adopted_ = 0;
     const BodyText* record_body(BodyTextView body_text, const ast::Item& item, const ast::FnDef& fn,
                                 Signature& signature);
     void keep_used_records();

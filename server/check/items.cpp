@@ -89,6 +89,10 @@ CheckResult FileChecker::run() {
 // Everything but function bodies: names, dims, signatures and records. What
 // it reports and records is kept, so run_bodies can start from it again.
 void FileChecker::run_environment() {
+    if (cache_) {
+        interface_ = interface_key(items_list_, text_) + imports_key(imports_);
+        start_helper();  // its environment is made beside this one
+    }
     load_prelude();
     collect_items();
     evaluate_dims();
@@ -101,7 +105,6 @@ void FileChecker::run_environment() {
         if (auto* devices = std::get_if<ast::DevicesDecl>(&item.node)) check_devices(*devices);
     }
     check_models_contain_no_cycle();
-    if (cache_) interface_ = interface_key(items_list_, text_) + imports_key(imports_);
     for (const ast::Item* item : items_list_) {
         item_ranges_.push_back(item->range);
         Signature* signature = nullptr;
@@ -198,13 +201,17 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
     stopped_ = false;
     symbol_names_ = environment_symbol_names_;  // sizes made by bodies go
     next_keys_.assign(items_list_.size(), nullptr);
+    adopted_ = 0;
+    if (typed_) helper_.reset();        // a typed run checks every body here (the AST's types)
+    else if (!helper_) start_helper();  // one started with the environment is at work
     for (size_t i = 0; i < items_list_.size(); ++i) {
         const ast::Item& item = *items_list_[i];
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node); ext && !ext->name.missing)
             result_.program.externs.push_back({ext->name.text, ext->target.text, ext->target.range});
-        if (auto* fn = std::get_if<ast::FnDef>(&item.node)) {
+        if (auto* fn = std::get_if<ast::FnDef>(&item.node); fn && i >= first_body_) {
             if (stop && (*stop)()) {
                 stopped_ = true;
+                helper_.reset();  // told to stop, and waited for
                 undo_replays();
                 give_back_environment_facts();
                 previous_ = nullptr;
@@ -221,6 +228,8 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
             }
         }
     }
+    helper_.reset();
+    helper_bodies_ = adopted_;
     keep_used_records();
     completed_run_ = true;
     fit_lists();

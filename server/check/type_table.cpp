@@ -51,15 +51,28 @@ size_t type_hash(const Type& t) {
     return h;
 }
 
-TypeRef TypeTable::intern(Type type) {
-    size_t h = type_hash(type);
-    auto [begin, end] = types_.equal_range(h);
+TypeRef TypeTable::find(const Type& type, size_t hash) const {
+    auto [begin, end] = types_.equal_range(hash);
     for (auto it = begin; it != end; ++it)
         if (TypeRef found = it->second.lock())
             if (identical(*found, type)) return found;
+    return nullptr;
+}
+
+TypeRef TypeTable::intern(Type type) {
+    size_t h = type_hash(type);
+    if (TypeRef found = find(type, h)) return found;
     auto made = std::make_shared<const Type>(std::move(type));
     types_.emplace(h, made);
     return made;
+}
+
+TypeRef TypeTable::adopt(TypeRef type) {
+    if (!type) return type;
+    size_t h = type_hash(*type);
+    if (TypeRef found = find(*type, h)) return found;
+    types_.emplace(h, type);
+    return type;
 }
 
 void TypeTable::sweep() {

@@ -15,6 +15,10 @@ public:
     // The one shared copy of `type` (whose axes' origins are already
     // cleared): an existing one if an equal type is still in use.
     TypeRef intern(Type type);
+    // The same for a type made by another table (a helper thread's,
+    // body_helper.cpp): this table's equal one if it has one, else `type`
+    // itself, now known here.
+    TypeRef adopt(TypeRef type);
 
     // Forgets the types nothing uses any more; the checker calls it after
     // each run, so the table never outgrows the facts by much. It walks the
@@ -25,6 +29,8 @@ public:
     size_t size() const { return types_.size(); }
 
 private:
+    TypeRef find(const Type& type, size_t hash) const;
+
     // Weak: the facts own their types; the table only finds them.
     std::unordered_multimap<size_t, std::weak_ptr<const Type>> types_;
     size_t size_after_sweep_ = 0;

@@ -12,6 +12,7 @@
 #include "analysis/words.hpp"
 #include "check/describe.hpp"
 #include "check/document.hpp"
+#include "check/file_checker.hpp"
 #include "syntax_test_util.hpp"
 
 using ss::check::DocumentAnalysis;
@@ -252,6 +253,52 @@ TEST_CASE("edits that move many chunks (shifted on two threads) equal a fresh an
         DocumentAnalysis fresh(now);
         REQUIRE(dump(document.analyze()) == dump(fresh.analyze()));
     }
+}
+
+TEST_CASE("bodies checked on a helper thread equal those checked on one, after edits and stops") {
+    // Threshold 0: every analysis that checks all bodies afresh (a fresh
+    // environment) checks the later half on the helper.
+    std::vector<std::string> sources = ss::test::example_files();
+    for (const std::string& file : ss::test::ss_files_under("tests/check/corpus")) sources.push_back(file);
+    const char* pieces[] = {" ", "\n", "x", "@", "+ 1", "D", "fn ", "dim Q = 2\n", "|> gelu", "as [b n D]", ":", "#"};
+    std::mt19937 rng(7);
+    size_t from_helper = 0;
+    for (const std::string& file : sources) {
+        CAPTURE(file);
+        std::string text = ss::test::read_source_file(file);
+        DocumentAnalysis two(text), one(text);
+        two.set_body_helper_threshold(0);
+        one.set_body_helper_threshold(SIZE_MAX);
+        for (int step = 0; step < 6; ++step) {
+            CAPTURE(step);
+            // A stopped check first, at times: the helper is told to stop too.
+            if (step % 2) {
+                int bodies = static_cast<int>(rng() % 4);
+                two.analyze([&bodies] { return bodies-- <= 0; });
+            }
+            std::string helped = dump(two.analyze());
+            from_helper += two.helper_bodies();
+            REQUIRE(helped == dump(one.analyze()));
+            CHECK(one.helper_bodies() == 0);
+            auto size = static_cast<uint32_t>(two.text().size());
+            uint32_t at = size ? rng() % size : 0;
+            ss::syntax::TextEdit edit{at, at + rng() % 3, pieces[rng() % std::size(pieces)]};
+            two.apply_edit(edit);
+            one.apply_edit(edit);
+        }
+    }
+    CHECK(from_helper > sources.size());  // the helper was used, on most files
+}
+
+TEST_CASE("a large document's bodies go to the helper by default, with the result of one thread") {
+    std::string text = "dim D = 8\n";
+    for (int i = 0; text.size() < 2 * ss::check::FileChecker::kHelperThreshold; ++i)
+        text += "fn f" + std::to_string(i) + "(x: [b D], w: [D D]) -> [b D]:\n    y = x @ w as [b k]\n    return y\n\n";
+    DocumentAnalysis two(text), one(text);
+    one.set_body_helper_threshold(SIZE_MAX);
+    std::string helped = dump(two.analyze());
+    CHECK(two.helper_bodies() > 100);
+    CHECK(helped == dump(one.analyze()));
 }
 
 TEST_CASE("a replayed body's inferred type keeps its own sizes through edits before it") {
