@@ -200,8 +200,13 @@ void FileChecker::check_or_replay_body(size_t index, const ast::FnDef& fn, Signa
     next_keys_[index] = record_body(body_text, item, fn, signature);
 }
 
-void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
-    const BodyRecord& r = entry->second;
+// What a replay and an adoption share: a record's diagnostics, facts and
+// references to the environment moved from `from` into this run's result
+// for the function now at `base`, its own size symbols appended (and its
+// facts' renumbered to where they land), its inferred type set on the
+// function's fact.
+FileChecker::MovedBody FileChecker::move_body(const BodyRecord& r, CheckResult& from, const ast::FnDef& fn,
+                                              uint32_t base, bool adopt) {
     auto first = static_cast<SymbolId>(symbol_names_.size());
     int64_t renumber = static_cast<int64_t>(first) - static_cast<int64_t>(r.first_symbol);
     symbol_names_.insert(symbol_names_.end(), r.symbol_names.begin(), r.symbol_names.end());
@@ -209,40 +214,35 @@ void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn,
         shift(d, base);
         result_.diagnostics.push_back(std::move(d));
     }
-    Move move{static_cast<int64_t>(base) - static_cast<int64_t>(r.base), r.first_symbol, renumber, types()};
-    BodyFactSpans to = transfer_all(*previous_, r.spans, result_, nullptr, move);
+    Move move{static_cast<int64_t>(base) - static_cast<int64_t>(r.base), r.first_symbol, renumber, types(), adopt};
+    MovedBody moved{transfer_all(from, r.spans, result_, nullptr, move), first, r.inferred};
     for (const auto& [fact, at] : r.references)
         if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
-    if (r.inferred)
-        if (const ItemRef* ref = lookup(fn.name.text))
-            renumber_shared(result_.symbols[ref->fact].type = r.inferred, r.first_symbol, renumber, types());
-    replays_.push_back({entry, to, base, first});
+    if (moved.inferred) {
+        move.renumber_type(moved.inferred);
+        if (const ItemRef* ref = lookup(fn.name.text)) result_.symbols[ref->fact].type = moved.inferred;
+    }
+    return moved;
+}
+
+void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
+    // The record stays as it is until the run completes (keep_used_records):
+    // a stopped run moves the facts back by it.
+    MovedBody moved = move_body(entry->second, *previous_, fn, base, false);
+    replays_.push_back({entry, moved.to, base, moved.first});
 }
 
 // A body the helper thread checked (body_helper.cpp): its facts move from
 // the helper's result into this one as a replay's do, and its record joins
 // the records this run made.
 const BodyText* FileChecker::adopt_helper_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
-    BodyHelper& helper = *helper_;
-    auto node = helper.cache.entries.extract(entry);  // the key isn't copied
+    auto node = helper_->cache.entries.extract(entry);  // the key isn't copied
     BodyRecord& r = node.mapped();
-    auto first = static_cast<SymbolId>(symbol_names_.size());
-    int64_t renumber = static_cast<int64_t>(first) - static_cast<int64_t>(r.first_symbol);
-    symbol_names_.insert(symbol_names_.end(), r.symbol_names.begin(), r.symbol_names.end());
-    for (Diagnostic d : r.diagnostics) {
-        shift(d, base);
-        result_.diagnostics.push_back(std::move(d));
-    }
-    Move move{static_cast<int64_t>(base) - static_cast<int64_t>(r.base), r.first_symbol, renumber, types(), true};
-    r.spans = transfer_all(helper.result, r.spans, result_, nullptr, move);
-    for (const auto& [fact, at] : r.references)
-        if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
-    if (r.inferred) {
-        move.renumber_type(r.inferred);  // the record keeps it as numbered here
-        if (const ItemRef* ref = lookup(fn.name.text)) result_.symbols[ref->fact].type = r.inferred;
-    }
+    MovedBody moved = move_body(r, helper_->result, fn, base, true);
+    r.spans = moved.to;
     r.base = base;
-    r.first_symbol = first;
+    r.first_symbol = moved.first;
+    r.inferred = moved.inferred;
     ++adopted_;
     auto [at, fresh, unused] = made_.insert(std::move(node));
     return fresh ? &at->first : nullptr;

@@ -744,6 +744,12 @@ private:
         uint32_t base;
         SymbolId first_symbol;
     };
+    struct MovedBody {
+        BodyFactSpans to;  // where its facts are in result_
+        SymbolId first;    // its first size symbol there
+        TypeRef inferred;  // its inferred type as numbered there
+    };
+    MovedBody move_body(const BodyRecord& record, CheckResult& from, const ast::FnDef& fn, uint32_t base, bool adopt);
     void replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
     const BodyText* adopt_helper_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
     // body_helper.cpp
