@@ -36,9 +36,10 @@ class Signature:
         "_last",
         "_key",
         "_result_keyed",
+        "_result_trusted",
     )
 
-    def __init__(self, name, where, params, result=None, extern=None, device=None):
+    def __init__(self, name, where, params, result=None, extern=None, device=None, follows=False):
         self.name = name
         self.where = where
         self.params = tuple(params)
@@ -57,6 +58,12 @@ class Signature:
         kinds = tuple(_key_kind(s) for _, s in self.params)
         self._key = None if None in kinds else _key_maker(kinds)
         self._result_keyed = self._key is not None and _plain_result(result)
+        # `follows`: the checker proved the result's shapes, elements and
+        # devices follow from the arguments' (the compiler says so only of
+        # a function that reaches no Python, extern fn, other file, load or
+        # size made from data). Then one result that passed against a
+        # call's bindings vouches for every later call that gets them.
+        self._result_trusted = self._result_keyed and follows and extern is None
 
     def __repr__(self):
         text = "Signature(%s(%s)" % (self.name, ", ".join("%s: %s" % (p, s.describe()) for p, s in self.params))
@@ -79,6 +86,7 @@ class Bindings(dict):
         "checks",
         "value_checks",
         "_results",
+        "_result_passed",
     )
 
 
@@ -103,6 +111,7 @@ def _bindings(st, checks, value_checks):
     # The keys of results that passed against these bindings; None when
     # results are checked in full (check_args sets it when they need not).
     out._results = None
+    out._result_passed = False  # a trusted result passed (Signature's `follows`)
     return out
 
 
@@ -243,6 +252,8 @@ def check_result(sig, value, bindings):
     # A result like one that passed against these bindings passes (its
     # checks read its shapes, elements and devices; an Index's values are
     # checked each time).
+    if bindings._result_passed:
+        return value
     key = _result_key(value) if bindings._results is not None else None
     if key is not None and key in bindings._results:
         return value
@@ -259,6 +270,7 @@ def check_result(sig, value, bindings):
         sig.result._values(value, st, ("result",))
     if key is not None:
         bindings._results.add(key)
+        bindings._result_passed = sig._result_trusted
     return value
 
 

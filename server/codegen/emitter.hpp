@@ -160,7 +160,9 @@ public:
     // `variable = _ss_rt.Signature(...)`: parameters' specs, the result's (null: not checked).
     std::string signature(const std::string& variable, const std::string& name, ByteRange at,
                           const std::vector<std::pair<std::string, const check::Type*>>& params,
-                          const check::Type* result, const std::string& extern_target, bool any_float = false);
+                          const check::Type* result, const std::string& extern_target, bool any_float = false,
+                          bool follows = false);
+    bool result_follows(const std::string& fn) const;
     void block(const ast::Block& block, int indent, std::ostringstream& out);
     std::string set_field(const ast::Attribute& field, const std::string& value);
     void statement(const ast::Stmt& stmt, int indent, std::ostringstream& out);

@@ -1,10 +1,12 @@
 // Functions and statements: one Python function per `fn`, with its argument
 // checks, the sizes its body needs bound from its parameters' shapes, and a
 // `# file.ss:N` comment before each statement.
+#include <set>
 #include <sstream>
 
 #include "check/assigned.hpp"
 #include "check/builtin_table.hpp"
+#include "check/program.hpp"
 #include "codegen/emitter.hpp"
 #include "syntax/walk.hpp"
 
@@ -177,7 +179,9 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     std::vector<std::pair<std::string, const check::Type*>> checked;
     for (const check::TypedParam& p : params) checked.emplace_back(p.name, &p.type);
     out << "\n\n"
-        << signature(sig, fn.name.text, fn.name.range, checked, check_result ? &*returns : nullptr, "") << "\n";
+        << signature(sig, fn.name.text, fn.name.range, checked, check_result ? &*returns : nullptr, "", false,
+                     check_result && result_follows(fn.name.text))
+        << "\n";
     function_header(fn, state, step, out);
     function_prologue(fn, params, state, sig, check_result, step_scope, out);
     out << body.str();
@@ -192,9 +196,40 @@ void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {
     }
 }
 
+// Whether the checker proves what a function returns follows from its
+// arguments' shapes, elements and devices alone: neither its body nor any
+// function of this file it reaches calls Python, an extern fn, a function
+// of another file or a value, loads data or makes a size from data. Its
+// signature then says so (`follows=True`), and a result that passed is
+// trusted for later calls with arguments like those (docs/generated-code.md).
+bool Emitter::result_follows(const std::string& fn) const {
+    const check::ProgramFacts& program = check_.program;
+    std::vector<std::pair<size_t, check::CallPath>> reached = check::CallGraph(program).with_reached(fn);
+    if (reached.empty()) return false;
+    std::set<std::string> own;  // this file's functions (a callee of another file is Function too)
+    for (const check::FunctionFacts& f : program.functions) own.insert(f.name);
+    for (const auto& [index, path] : reached) {
+        const check::FunctionFacts& f = program.functions[index];
+        for (size_t i = f.effects_begin; i < f.effects_end; ++i) {
+            check::EffectKind kind = program.effects[i].kind;
+            if (kind == check::EffectKind::PythonCall || kind == check::EffectKind::Load ||
+                kind == check::EffectKind::DataDependentSize)
+                return false;
+        }
+        for (size_t i = f.calls_begin; i < f.calls_end; ++i) {
+            const check::CallSite& call = program.calls[i];
+            bool known = call.kind == check::CalleeKind::Builtin || call.kind == check::CalleeKind::ModelInit ||
+                         (call.kind == check::CalleeKind::Function && own.count(call.callee));
+            if (!known || call.passed_as_value) return false;
+        }
+    }
+    return true;
+}
+
 std::string Emitter::signature(const std::string& variable, const std::string& name, ByteRange at,
                                const std::vector<std::pair<std::string, const check::Type*>>& params,
-                               const check::Type* result, const std::string& extern_target, bool any_float) {
+                               const check::Type* result, const std::string& extern_target, bool any_float,
+                               bool follows) {
     std::ostringstream out;
     out << variable << " = _ss_rt.Signature(" << py_string(name) << ", " << py_string(where(at)) << ", (\n";
     for (const auto& [param, type] : params)
@@ -203,6 +238,7 @@ std::string Emitter::signature(const std::string& variable, const std::string& n
     if (result) out << ", result=" << spec_of(*result, any_float);
     if (!extern_target.empty()) out << ", extern=" << py_string(extern_target);
     if (program_device_) out << ", device=_ss_device";
+    if (follows) out << ", follows=True";
     out << ")\n";
     return out.str();
 }

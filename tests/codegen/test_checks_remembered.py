@@ -1,8 +1,9 @@
 """Checks `always` remember what passed (runtime/shapescript/calls.py): a
 call whose arguments have the shapes, elements and devices of one that
 passed is not checked again, nor a result like one that passed against
-its bindings. What differs is checked in full, and an Index's values (which
-the checks read) are checked at every call."""
+its bindings, nor any result once one passed where the checker proves the
+result follows from the arguments. What differs is checked in full, and an
+Index's values (which the checks read) are checked at every call."""
 
 import pytest
 import torch
@@ -12,11 +13,19 @@ import shapescript.calls
 import shapescript.rt
 
 PROGRAM = """
+import python torch
+
 dim D = 4
 dim V = 6
 
 fn doubled(x: [b D], w: [D D]) -> [b D]:
     return x @ w * 2.0
+
+fn through_python(x: [b D]) -> [b D]:
+    return torch.relu(x)
+
+fn calls_through_python(x: [b D]) -> [b D]:
+    return through_python(x) * 2.0
 
 fn looked_up(ids: [n] Index[V], table: [V D]) -> [n D]:
     return embedding(ids, table)
@@ -94,3 +103,32 @@ def test_the_key_is_written_out_once_for_each_list_of_parameter_kinds():
     assert key(([1.0], 2.0, shapescript.rt.Eval), False) is None  # not a tensor: checked in full
     assert key((x, [2.0], shapescript.rt.Eval), False) is None  # not a host value
     assert key((x, 2.0, "Eval"), False) is None  # not a mode
+
+
+def test_a_result_the_checker_proves_is_checked_once_per_bindings(module, monkeypatch):
+    assert module._ss_sig_doubled._result_trusted
+    x, w = torch.randn(3, 4), torch.randn(4, 4)
+    module.doubled(x, w)  # the first call with these shapes: its result checked in full
+    read = []
+    full = shapescript.calls._result_key
+    monkeypatch.setattr(shapescript.calls, "_result_key", lambda value: read.append(value) or full(value))
+    y = torch.randn(3, 4)
+    torch.testing.assert_close(module.doubled(y, w), y @ w * 2.0)
+    assert read == []  # trusted: not even read
+    module.doubled(torch.randn(5, 4), w)  # other bindings: checked
+    assert len(read) == 1
+
+
+def test_a_result_through_python_is_checked_at_every_call(module, monkeypatch):
+    # Python's result (torch.relu here) is not the checker's to prove, nor
+    # that of a function reaching it.
+    assert not module._ss_sig_through_python._result_trusted
+    assert not module._ss_sig_calls_through_python._result_trusted
+    x = torch.randn(3, 4)
+    module.calls_through_python(x)
+    read = []
+    full = shapescript.calls._result_key
+    monkeypatch.setattr(shapescript.calls, "_result_key", lambda value: read.append(value) or full(value))
+    module.calls_through_python(x)
+    module.calls_through_python(x)
+    assert len(read) == 4  # each call's and its callee's result, each time

@@ -25,7 +25,7 @@ _ss_sig_causal_attention = _ss_rt.Signature("causal_attention", "attention.ss:8"
     ("x", _ss_spec_0),
     ("w_qkv", _ss_spec_1),
     ("w_o", _ss_spec_2),
-), result=_ss_spec_0)
+), result=_ss_spec_0, follows=True)
 
 
 def causal_attention(x, w_qkv, w_o, _ss_pad=None):

@@ -51,7 +51,7 @@ _ss_sig_logits = _ss_rt.Signature("logits", "digits.ss:19", (
     ("m", _ss_spec_0),
     ("x", _ss_spec_1),
     ("mode", _ss_spec_2),
-), result=_ss_spec_3)
+), result=_ss_spec_3, follows=True)
 
 
 def logits(m, x, mode, _ss_pad=None):
@@ -75,7 +75,7 @@ _ss_sig_loss = _ss_rt.Signature("loss", "digits.ss:23", (
     ("m", _ss_spec_0),
     ("batch", _ss_spec_4),
     ("mode", _ss_spec_2),
-), result=_ss_spec_5)
+), result=_ss_spec_5, follows=True)
 
 
 def loss(m, batch, mode, _ss_pad=None):
@@ -121,7 +121,7 @@ train_step = _ss_rt.recorded(train_step, "train_step", "digits.ss:26")
 _ss_sig_accuracy = _ss_rt.Signature("accuracy", "digits.ss:31", (
     ("m", _ss_spec_0),
     ("batch", _ss_spec_4),
-), result=_ss_spec_5)
+), result=_ss_spec_5, follows=True)
 
 
 def accuracy(m, batch, _ss_pad=None):

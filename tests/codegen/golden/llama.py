@@ -57,7 +57,7 @@ _ss_spec_9 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("n", ((1, ("n",)),)), ("
 _ss_sig_rotary = _ss_rt.Signature("rotary", "llama.ss:28", (
     ("x", _ss_spec_3),
     ("pos", _ss_spec_4),
-), result=_ss_spec_3)
+), result=_ss_spec_3, follows=True)
 
 
 def rotary(x, pos, _ss_pad=None):
@@ -94,7 +94,7 @@ _ss_sig_block = _ss_rt.Signature("block", "llama.ss:39", (
     ("x", _ss_spec_6),
     ("pos", _ss_spec_4),
     ("l", _ss_spec_7),
-), result=_ss_spec_6)
+), result=_ss_spec_6, follows=True)
 
 
 def block(m, x, pos, l, _ss_pad=None):
@@ -135,7 +135,7 @@ _ss_sig_forward = _ss_rt.Signature("forward", "llama.ss:52", (
     ("m", _ss_spec_5),
     ("ids", _ss_spec_8),
     ("pos", _ss_spec_4),
-), result=_ss_spec_9)
+), result=_ss_spec_9, follows=True)
 
 
 def forward(m, ids, pos, _ss_pad=None):

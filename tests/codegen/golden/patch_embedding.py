@@ -37,7 +37,7 @@ _ss_spec_4 = _ss_rt.TensorSpec((("b", ((1, ("b",)),)), ("C", ((3, ()),)), ("224"
 
 _ss_sig_patches = _ss_rt.Signature("patches", "patch_embedding.ss:15", (
     ("image", _ss_spec_0),
-), result=_ss_spec_1)
+), result=_ss_spec_1, follows=True)
 
 
 def patches(image, _ss_pad=None):
@@ -57,7 +57,7 @@ _ss_rt.paddable(patches, {"b": (0, (("image", 0, 0),), ((None, 0),))}, {"gh": "`
 _ss_sig_embed = _ss_rt.Signature("embed", "patch_embedding.ss:18", (
     ("m", _ss_spec_3),
     ("image", _ss_spec_4),
-), result=_ss_spec_2)
+), result=_ss_spec_2, follows=True)
 
 
 def embed(m, image, _ss_pad=None):
