@@ -2,7 +2,7 @@
 // and again only when its text or its imports change; its summary's key
 // stands through an edit inside a body and changes with a signature; and an
 // importer analysed again after a module's edit gives what a fresh analysis
-// of the same files gives.
+// of the same files gives, with its bodies on one thread or two.
 #include <doctest/doctest.h>
 
 #include <map>
@@ -43,6 +43,23 @@ std::string facts(const ss::check::DocumentResult& r) {
         for (ss::ByteRange ref : f.references) out += "," + std::to_string(ref.begin);
         out += " ";
     }
+    return out;
+}
+
+// Each fact's and expression's sizes by symbol id, and the table naming
+// the ids: what a size symbol renumbered wrongly changes.
+std::string sizes(const ss::check::DocumentResult& r) {
+    std::string out;
+    auto add = [&out](uint32_t at, const ss::check::TypeRef& type) {
+        out += std::to_string(at) + "[";
+        if (type)
+            for (const ss::check::AxisType& a : type->tensor.axes)
+                out += a.size.to_string([](ss::check::SymbolId s) { return "s" + std::to_string(s); }) + " ";
+        out += "] ";
+    };
+    for (const ss::check::SymbolFact& f : r.check.symbols) add(f.definition.begin, f.type);
+    for (const ss::check::ExpressionFact& e : r.check.expressions) add(e.range.begin, e.type);
+    for (const std::string& name : r.check.symbol_names) out += name + ",";
     return out;
 }
 
@@ -109,6 +126,34 @@ TEST_CASE("an importer checked again after its module's edits equals a fresh che
         CHECK(codes(again) == codes(want));
         CHECK(facts(again) == facts(want));
     }
+}
+
+TEST_CASE("an importer's bodies checked on a helper thread equal those checked on one") {
+    // More bodies than kMain has, each using the module's names.
+    std::string main = kMain;
+    for (int i = 0; i < 40; ++i)
+        main += "\nfn h" + std::to_string(i) + "(m: layers.Block, x: [b D], z: [n q]) -> [b D]:\n" +
+                "    w = z as [r s]\n    return layers.block(m, x)\n";
+    Files files;
+    files.text["/p/layers.ss"] = kLayers;
+    ModuleGraph graph(files.reader(), {});
+    DocumentAnalysis two(main), one(main);
+    two.set_body_helper_threshold(0);
+    one.set_body_helper_threshold(SIZE_MAX);
+    two.set_resolver(graph.resolver_for("/p/main.ss"));
+    one.set_resolver(graph.resolver_for("/p/main.ss"));
+    int helped_runs = 0;
+    for (const std::string& text : {kLayers, kLayers + "\n", std::string("dim D = 9\n"), kLayers}) {
+        CAPTURE(text);
+        files.text["/p/layers.ss"] = text;
+        const auto& helped = two.analyze();
+        helped_runs += two.helper_bodies() > 10;
+        const auto& alone = one.analyze();
+        CHECK(codes(helped) == codes(alone));
+        CHECK(facts(helped) == facts(alone));
+        CHECK(sizes(helped) == sizes(alone));
+    }
+    CHECK(helped_runs == 3);  // all but the comment's edit, which keeps the environment
 }
 
 TEST_CASE("a cycle names its files, a missing module the folders searched") {
