@@ -755,9 +755,13 @@ bool PatternTyper::check_kept() {
               ctx_.dim_value_of(added[0], gone.range))) {
             std::string whole = text(pattern_.range);
             size_t at = gone.range.begin - pattern_.range.begin;
-            std::string renamed =
-                whole.substr(0, at) + added[0] + whole.substr(at + (gone.range.end - gone.range.begin));
-            hint = "to call it `" + added[0] + "`, name it so on the input side: `rearrange(" + renamed + ")`";
+            size_t length = gone.range.end - gone.range.begin;
+            // Only an axis written inside the pattern's text can be renamed
+            // in it (a pattern cut short by a syntax error may not hold it).
+            if (gone.range.begin >= pattern_.range.begin && at + length <= whole.size()) {
+                std::string renamed = whole.substr(0, at) + added[0] + whole.substr(at + length);
+                hint = "to call it `" + added[0] + "`, name it so on the input side: `rearrange(" + renamed + ")`";
+            }
         }
         return fail(DiagCode::E0413, gone.range, {fn_name(), "drops " + quoted(gone.range), hint});
     }
