@@ -88,9 +88,9 @@ struct Move {
     bool adopt = false;
 
     void renumber_type(TypeRef& type) const {
-        TypeRef before = type;
+        const Type* before = type.get();  // not a copy of the pointer: its count is atomic, and this is hot
         renumber_shared(type, first, renumber, types);
-        if (adopt && type == before) type = types.adopt(std::move(type));
+        if (adopt && type.get() == before) type = types.adopt(std::move(type));
     }
     // Where nothing moves (the bodies before an edit), lists held apart
     // (references, arguments) are not even read: it is memory the re-check

@@ -361,6 +361,7 @@ public:
     CheckResult run_bodies(CheckResult* previous, const std::function<bool()>* stop = nullptr);
     bool stopped() const { return stopped_; }
     void rebind(std::vector<const ast::Item*> items, std::string_view text);
+    void index_item_refs();
     // Per item (as given to rebind): whether its text is the same as at the
     // last complete run_bodies (its chunk was kept): its body's record is
     // then found without reading its text.
@@ -736,6 +737,10 @@ private:
     // checked (not a second definition, E0101); null for any other item.
     std::vector<Signature*> body_signatures_;
     std::vector<Signature*> own_signatures_;  // not imported: what rebind moves, in name order
+    // Each name's ItemRef by the index of its item (items_list_), sorted:
+    // rebind points those of a replaced item at the new one without
+    // walking items_ (a node per name, all over memory).
+    std::vector<std::pair<size_t, ItemRef*>> item_refs_;
     // body_cache.cpp: the run's replays, undone when it stops; the records
     // it made of bodies it checked.
     struct Replay {

@@ -118,9 +118,22 @@ void FileChecker::run_environment() {
     }
     for (auto& [name, sig] : signatures_)
         if (!imported_.count(name)) own_signatures_.push_back(&sig);
+    index_item_refs();
     environment_ = std::move(result_);
     environment_.symbols.shrink_to_fit();  // kept while the interface stands: no room left from doubling
     environment_symbol_names_ = symbol_names_;
+}
+
+// item_refs_: an unordered_map's nodes stay where they are, so the
+// pointers hold while items_ is not changed (only rebind writes it, in place).
+void FileChecker::index_item_refs() {
+    std::unordered_map<const ast::Item*, size_t> index;
+    for (size_t i = 0; i < items_list_.size(); ++i) index.emplace(items_list_[i], i);
+    item_refs_.clear();
+    for (auto& [name, ref] : items_)
+        if (auto found = index.find(ref.item); ref.item && found != index.end())
+            item_refs_.emplace_back(found->second, &ref);
+    std::sort(item_refs_.begin(), item_refs_.end());
 }
 
 namespace {
@@ -275,17 +288,15 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
         int64_t delta;
     };
     std::vector<Moved> moves;
-    // Old item -> new, sorted by the old: searched, not a node per item.
-    std::vector<std::pair<const ast::Item*, const ast::Item*>> replaced;
+    std::vector<size_t> replaced;  // the items of the chunks an edit made: few
     // The old items' ranges as they were: the items themselves may already
     // have moved (document.hpp moves cached chunks in place) or be gone.
     for (size_t i = 0; i < item_ranges_.size() && i < items.size(); ++i) {
         moves.push_back({item_ranges_[i].begin, item_ranges_[i].end,
                          static_cast<int64_t>(items[i]->range.begin) - static_cast<int64_t>(item_ranges_[i].begin)});
         // An item of a kept chunk is the same object (document.hpp).
-        if (items_list_[i] != items[i]) replaced.emplace_back(items_list_[i], items[i]);
+        if (items_list_[i] != items[i]) replaced.push_back(i);
     }
-    std::sort(replaced.begin(), replaced.end());  // few: the items of the chunks an edit made
     // One edit moves the items after it by one amount: then a range moves
     // by it exactly when it starts at or after the first of them, with no
     // search. Otherwise the item holding the range is searched for.
@@ -335,12 +346,11 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
     for (auto& [record, fields] : record_fields_)
         if (record.find('.') == std::string::npos)  // an imported record's key has its module's path
             for (auto& [field, type] : fields) remap_type(remap_type, type);
-    if (!replaced.empty())
-        for (auto& [name, ref] : items_) {
-            auto it = std::lower_bound(replaced.begin(), replaced.end(), ref.item,
-                                       [](const auto& entry, const ast::Item* item) { return entry.first < item; });
-            if (it != replaced.end() && it->first == ref.item) ref.item = it->second;
-        }
+    for (size_t i : replaced) {
+        auto refs = std::equal_range(item_refs_.begin(), item_refs_.end(), std::pair<size_t, ItemRef*>{i, nullptr},
+                                     [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (auto it = refs.first; it != refs.second; ++it) it->second->item = items[i];
+    }
     items_list_ = std::move(items);
     item_ranges_.clear();
     for (const ast::Item* item : items_list_) item_ranges_.push_back(item->range);
