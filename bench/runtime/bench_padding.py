@@ -16,7 +16,8 @@ an epoch of the README's example with padding on against off.
 - shapescript.padded(f) over random lengths 1..512 against plain calls
   of f (a pooled encoder layer): time per call, the distinct shapes, and
   the graphs torch.compile(dynamic=False) makes of each (target: 24
-  against one per length).
+  against one per length); and its floor, f called plainly on inputs
+  already as long as padding makes them (the longer shapes' own work).
 --smoke runs one short round, to prove the benchmark works.
 """
 
@@ -129,26 +130,31 @@ def build_encoder(compiler, out_dir):
 
 
 def padded_calls(module, lengths, rounds):
-    """Time per call of encode and padded(encode) over `lengths`, and their shapes."""
+    """Time per call of encode, padded(encode) and of encode unpadded on
+    inputs already as long as padding makes them (the floor: the work of
+    the longer shapes alone, no copies, masks or wrapper) over `lengths`,
+    and their shapes."""
     m = module.Layer.init(seed=0)
     fast = shapescript.padded(module.encode)
     inputs = [torch.randn(n, 64) for n in lengths]
+    longer = [shapescript.padding.copies_up_to(x, 0, shapescript.padding.fixed_size(x.shape[0])) for x in inputs]
     for x in inputs:  # the same results
         torch.testing.assert_close(fast(m, x), module.encode(m, x), rtol=1e-4, atol=1e-6)
-    times = {"plain": [], "padded": []}
+    times = {"plain": [], "padded": [], "floor": []}
+    runs = (("plain", module.encode, inputs), ("padded", fast, inputs), ("floor", module.encode, longer))
     for r in range(rounds):
-        order = (("plain", module.encode), ("padded", fast))
-        for name, f in order if r % 2 == 0 else order[::-1]:
+        for name, f, xs in runs if r % 2 == 0 else runs[::-1]:
             start = time.perf_counter()
             with torch.no_grad():
-                for x in inputs:
+                for x in xs:
                     f(m, x)
-            times[name].append((time.perf_counter() - start) / len(inputs))
+            times[name].append((time.perf_counter() - start) / len(xs))
     shapescript.padding._seen.clear()
     for x in inputs:
         fast(m, x)
     padded_shapes = len(shapescript.shapes_seen()["encode"])
-    return statistics.median(times["plain"]), statistics.median(times["padded"]), len(set(lengths)), padded_shapes
+    plain, padded, floor = (statistics.median(times[k]) for k in ("plain", "padded", "floor"))
+    return plain, padded, floor, len(set(lengths)), padded_shapes
 
 
 def compiled_graphs(module, lengths, padded):
@@ -211,11 +217,15 @@ def main():
         rng = torch.Generator().manual_seed(0)
         count = 40 if args.smoke else 400
         lengths = [int(n) for n in torch.randint(1, 513, (count,), generator=rng)]
-        plain_t, padded_t, plain_shapes, padded_shapes = padded_calls(encoder, lengths, rounds)
+        plain_t, padded_t, floor_t, plain_shapes, padded_shapes = padded_calls(encoder, lengths, rounds)
         print(
             f"padded(encode) over {count} random lengths 1..512: {padded_t * 1e6:.1f} us per call against "
             f"{plain_t * 1e6:.1f} us plain (ratio {padded_t / plain_t:.3f}); shapes {padded_shapes} "
             f"against {plain_shapes}"
+        )
+        print(
+            f"  its floor, encode on inputs as long as padding makes them, unpadded: {floor_t * 1e6:.1f} us "
+            f"(ratio {floor_t / plain_t:.3f} to plain; padding's own cost {padded_t / floor_t:.3f})"
         )
         few = lengths[: 20 if args.smoke else 120]
         print(
