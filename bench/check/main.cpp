@@ -7,11 +7,14 @@
 //   build/bin/bench_check            # 1k, 10k, 50k lines
 //   build/bin/bench_check 2000       # other sizes
 //   build/bin/bench_check --profile recheck 10000   # one stage, looped, for perf
+//   build/bin/bench_check --stop 10000   # how soon a stopped full check returns, bodies on two threads or one
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../common.hpp"
@@ -125,9 +128,66 @@ void profile(const std::string& stage, int lines) {
     std::printf("bench_check --profile %s: %d rounds, %.3f ms each\n", stage.c_str(), rounds, ms_since(start) / rounds);
 }
 
+// How long a full check (a file opened, an item's header edited) takes to
+// return once told to stop, as the language server stops it when a newer
+// edit comes: the stop is given at delays spread over the check, with the
+// bodies on two threads (the default, body_helper.cpp) and on one. A stop
+// is asked between bodies; the environment before them is not stoppable,
+// and with two threads the run waits for the helper's own environment too.
+double stopped_after(const std::string& text, double delay_ms, bool helper) {
+    ss::check::DocumentAnalysis document(text);
+    if (!helper) document.set_body_helper_threshold(SIZE_MAX);
+    std::atomic<bool> stop{false};
+    std::atomic<int64_t> stopped_at{0};
+    auto start = Clock::now();
+    std::thread stopper([&] {
+        std::this_thread::sleep_until(start + std::chrono::microseconds(static_cast<int64_t>(delay_ms * 1000)));
+        stopped_at = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+        stop = true;
+    });
+    const auto* result = document.analyze([&] { return stop.load(); });
+    auto returned = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+    stopper.join();
+    if (result) return -1;  // it completed before the stop
+    return static_cast<double>(returned - stopped_at.load()) / 1e6;
+}
+
+void stop_latency(int lines) {
+    std::string text = ss::bench::generate_program(lines);
+    ss::check::DocumentAnalysis timed(text);
+    auto start = Clock::now();
+    timed.analyze();
+    double full = ms_since(start);
+    std::printf(
+        "bench/check --stop: %d lines (a full check %.1f ms); ms from the stop to the return, "
+        "median and worst of 5 at each delay (-: the check had completed)\n",
+        lines, full);
+    std::printf("%10s | %21s | %21s\n", "stop after", "bodies on two threads", "on one");
+    for (double fraction : {0.02, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8}) {
+        double delay = full * fraction;
+        std::vector<double> two, one;
+        for (int r = 0; r < 5; ++r) {
+            two.push_back(stopped_after(text, delay, true));
+            one.push_back(stopped_after(text, delay, false));
+        }
+        auto cell = [](std::vector<double> v) {
+            char out[64];
+            if (std::any_of(v.begin(), v.end(), [](double x) { return x < 0; })) return std::string("-");
+            std::snprintf(out, sizeof out, "%7.2f %7.2f", median(v), *std::max_element(v.begin(), v.end()));
+            return std::string(out);
+        };
+        std::printf("%7.1f ms | %21s | %21s\n", delay, cell(two).c_str(), cell(one).c_str());
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc >= 2 && std::string(argv[1]) == "--stop") {
+        std::vector<int> sizes = ss::bench::sizes_from(argc - 1, argv + 1, "bench_check");
+        for (int lines : sizes) stop_latency(lines);
+        return 0;
+    }
     if (argc >= 3 && std::string(argv[1]) == "--profile") {
         std::string stage = argv[2];
         if (stage != "full" && stage != "recheck") {
