@@ -9,7 +9,10 @@
 // ones; the run then adopts the helper's records in source order, as it
 // replays its own. The result is the one a single thread gives, fact for
 // fact (tests/unit/test_document.cpp).
+#include <chrono>
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <system_error>
 #include <variant>
 
@@ -23,7 +26,8 @@ BodyHelper::~BodyHelper() {
 }
 
 void FileChecker::start_helper() {
-    helper_joined_ = false;
+    retired_helper_.reset();  // the last one's thread has long freed its checker: joined
+    helper_ready_ = false;
     // A run that may replay bodies checks few: no helper.
     if (!cache_ || typed_ || cache_->interface == interface_ || helper_threshold_ == SIZE_MAX) return;
     if (std::thread::hardware_concurrency() < 2) return;
@@ -47,17 +51,29 @@ void FileChecker::start_helper() {
     BodyHelper* h = helper.get();
     try {
         h->thread = std::thread([h, items = items_list_, text = text_, imports = imports_]() mutable {
+            std::unique_ptr<FileChecker> checker;
             try {
-                FileChecker checker(std::move(items), text, &h->cache);
-                checker.set_helper_threshold(SIZE_MAX);
-                checker.set_imports(std::move(imports));
-                checker.run_environment();
-                checker.first_body_ = h->first_item;
+                checker = std::make_unique<FileChecker>(std::move(items), text, &h->cache);
+                checker->set_helper_threshold(SIZE_MAX);
+                checker->set_imports(std::move(imports));
+                checker->abandon_ = &h->cancel;
+                checker->run_environment();
+                if (h->cancel) throw std::runtime_error("stopped");  // its environment may be half made
+                checker->first_body_ = h->first_item;
                 std::function<bool()> stop = [h] { return h->cancel.load(std::memory_order_relaxed); };
-                h->result = checker.run_bodies(nullptr, &stop);
+                h->result = checker->run_bodies(nullptr, &stop);
             } catch (...) {
                 h->cache.entries.clear();  // the run checks these bodies itself
             }
+            {
+                std::lock_guard<std::mutex> lock(h->mutex);
+                h->ready = true;
+            }
+            h->ready_changed.notify_all();
+            // Freed while the run goes on: a large file's environment and
+            // type table take milliseconds to free. It reads neither the
+            // items nor the text (which may be gone by then).
+            checker.reset();
         });
     } catch (const std::system_error&) {
         return;  // no thread to be had: the run checks them all
@@ -65,13 +81,39 @@ void FileChecker::start_helper() {
     helper_ = std::move(helper);
 }
 
+// Waits until the helper is done with the items (its records ready, or
+// stopped), asking `stop` (if any) every 0.2 ms meanwhile, so that neither
+// the helper's half of the bodies nor the freeing of its checker holds up a
+// stop. False when told to stop.
+bool FileChecker::wait_for_helper(const std::function<bool()>* stop) {
+    if (!helper_ || helper_ready_) return true;
+    std::unique_lock<std::mutex> lock(helper_->mutex);
+    while (!helper_->ready) {
+        if (stop && (*stop)()) return false;
+        if (stop) helper_->ready_changed.wait_for(lock, std::chrono::microseconds(200));
+        else helper_->ready_changed.wait(lock);
+    }
+    helper_ready_ = true;
+    return true;
+}
+
 BodyHelper* FileChecker::helper_for(size_t index) {
     if (!helper_ || index < helper_->first_item) return nullptr;
-    if (!helper_joined_) {
-        helper_->thread.join();
-        helper_joined_ = true;
-    }
+    wait_for_helper(nullptr);
     return helper_.get();
+}
+
+// After a run, complete or stopped: the helper, told to stop if it is still
+// at work, is waited for until it is done with the items; its thread is
+// joined later (the next start_helper, or this checker's end), once it has
+// freed its own checker.
+void FileChecker::retire_helper() {
+    if (!helper_) return;
+    helper_->cancel = true;
+    wait_for_helper(nullptr);
+    helper_->result = CheckResult{};  // the lists of the facts adopted from it
+    helper_->cache.entries.clear();
+    retired_helper_ = std::move(helper_);
 }
 
 }  // namespace ss::check

@@ -7,9 +7,11 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -255,6 +257,12 @@ struct BodyHelper {
     CheckResult result;     // the facts they point at
     std::atomic<bool> cancel{false};
     std::thread thread;
+    // Set when the thread is done with the items (its records ready, or
+    // stopped): the run waits on it (wait_for_helper). The thread then frees
+    // its checker, which no run waits for.
+    std::mutex mutex;
+    std::condition_variable ready_changed;
+    bool ready = false;
     ~BodyHelper();
 };
 
@@ -760,10 +768,17 @@ private:
     // body_helper.cpp
     void start_helper();
     BodyHelper* helper_for(size_t index);  // the helper, done, if the item's body is its
+    bool wait_for_helper(const std::function<bool()>* stop);
+    void retire_helper();
+    // A helper's checker: its environment is given up half made once the
+    // run stops (`abandon` set), as no body will be checked on it.
+    const std::atomic<bool>* abandon_ = nullptr;
+    bool abandoned() const { return abandon_ && abandon_->load(std::memory_order_relaxed); }
     size_t helper_threshold_ = kHelperThreshold;
     size_t first_body_ = 0;  // run_bodies checks the bodies of items from here on (a helper's checker)
     std::unique_ptr<BodyHelper> helper_;
-    bool helper_joined_ = false;
+    bool helper_ready_ = false;                   // waited for: its records are ready
+    std::unique_ptr<BodyHelper> retired_helper_;  // the last run's, maybe still freeing its checker
     size_t helper_bodies_ = 0, adopted_ = 0;
     const BodyText* record_body(BodyTextView body_text, const ast::Item& item, const ast::FnDef& fn,
                                 Signature& signature);

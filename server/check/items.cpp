@@ -95,9 +95,12 @@ void FileChecker::run_environment() {
     }
     load_prelude();
     collect_items();
+    if (abandoned()) return;
     evaluate_dims();
     // Every signature and record first, so a body may use what comes after it.
+    size_t seen = 0;
     for (const ast::Item& item : items()) {
+        if (++seen % 64 == 0 && abandoned()) return;
         if (auto* fn = std::get_if<ast::FnDef>(&item.node)) check_function(*fn);
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node)) check_extern(*ext);
         if (auto* model = std::get_if<ast::ModelDef>(&item.node)) check_record(model->name, model->fields, true);
@@ -215,16 +218,17 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
     symbol_names_ = environment_symbol_names_;  // sizes made by bodies go
     next_keys_.assign(items_list_.size(), nullptr);
     adopted_ = 0;
-    if (typed_) helper_.reset();        // a typed run checks every body here (the AST's types)
+    if (typed_) retire_helper();        // a typed run checks every body here (the AST's types)
     else if (!helper_) start_helper();  // one started with the environment is at work
     for (size_t i = 0; i < items_list_.size(); ++i) {
         const ast::Item& item = *items_list_[i];
         if (auto* ext = std::get_if<ast::ExternFn>(&item.node); ext && !ext->name.missing)
             result_.program.externs.push_back({ext->name.text, ext->target.text, ext->target.range});
         if (auto* fn = std::get_if<ast::FnDef>(&item.node); fn && i >= first_body_) {
-            if (stop && (*stop)()) {
+            bool helpers = helper_ && i >= helper_->first_item;  // the helper's bodies from here on
+            if ((stop && (*stop)()) || (helpers && !wait_for_helper(stop))) {
                 stopped_ = true;
-                helper_.reset();  // told to stop, and waited for
+                retire_helper();  // told to stop, and waited for
                 undo_replays();
                 give_back_environment_facts();
                 previous_ = nullptr;
@@ -241,7 +245,7 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
             }
         }
     }
-    helper_.reset();
+    retire_helper();
     helper_bodies_ = adopted_;
     keep_used_records();
     completed_run_ = true;
