@@ -111,8 +111,11 @@ void FileChecker::retire_helper() {
     if (!helper_) return;
     helper_->cancel = true;
     wait_for_helper(nullptr);
-    helper_->result = CheckResult{};  // the lists of the facts adopted from it
+    // What it made and the run adopted or dropped: freed now, not with the
+    // thread (its table's entries are weak, but keep the types' blocks).
+    helper_->result = CheckResult{};
     helper_->cache.entries.clear();
+    helper_->cache.types = TypeTable{};
     retired_helper_ = std::move(helper_);
 }
 
