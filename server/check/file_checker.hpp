@@ -369,7 +369,6 @@ public:
     CheckResult run_bodies(CheckResult* previous, const std::function<bool()>* stop = nullptr);
     bool stopped() const { return stopped_; }
     void rebind(std::vector<const ast::Item*> items, std::string_view text);
-    void index_item_refs();
     // Per item (as given to rebind): whether its text is the same as at the
     // last complete run_bodies (its chunk was kept): its body's record is
     // then found without reading its text.
@@ -749,6 +748,7 @@ private:
     // rebind points those of a replaced item at the new one without
     // walking items_ (a node per name, all over memory).
     std::vector<std::pair<size_t, ItemRef*>> item_refs_;
+    void index_item_refs();
     // body_cache.cpp: the run's replays, undone when it stops; the records
     // it made of bodies it checked.
     struct Replay {
