@@ -11,6 +11,7 @@
 
 #include "check/document.hpp"
 #include "check/modules.hpp"
+#include "document_dump.hpp"
 #include "module_files.hpp"
 
 using ss::check::DocumentAnalysis;
@@ -43,23 +44,6 @@ std::string facts(const ss::check::DocumentResult& r) {
         for (ss::ByteRange ref : f.references) out += "," + std::to_string(ref.begin);
         out += " ";
     }
-    return out;
-}
-
-// Each fact's and expression's sizes by symbol id, and the table naming
-// the ids: what a size symbol renumbered wrongly changes.
-std::string sizes(const ss::check::DocumentResult& r) {
-    std::string out;
-    auto add = [&out](uint32_t at, const ss::check::TypeRef& type) {
-        out += std::to_string(at) + "[";
-        if (type)
-            for (const ss::check::AxisType& a : type->tensor.axes)
-                out += a.size.to_string([](ss::check::SymbolId s) { return "s" + std::to_string(s); }) + " ";
-        out += "] ";
-    };
-    for (const ss::check::SymbolFact& f : r.check.symbols) add(f.definition.begin, f.type);
-    for (const ss::check::ExpressionFact& e : r.check.expressions) add(e.range.begin, e.type);
-    for (const std::string& name : r.check.symbol_names) out += name + ",";
     return out;
 }
 
@@ -151,7 +135,7 @@ TEST_CASE("an importer's bodies checked on a helper thread equal those checked o
         const auto& alone = one.analyze();
         CHECK(codes(helped) == codes(alone));
         CHECK(facts(helped) == facts(alone));
-        CHECK(sizes(helped) == sizes(alone));
+        CHECK(ss::test::dump(helped) == ss::test::dump(alone));  // types with their size symbols by id
     }
     CHECK(helped_runs == 3);  // all but the comment's edit, which keeps the environment
 }
