@@ -236,11 +236,19 @@ async function waitFor(page, what, probe, timeout = STEP_MS) {
 async function statusItem(page, id) {
   const item = page.locator(`.statusbar-item[id="${id}"]`);
   if ((await item.count()) === 0) return null;
-  return {
-    text: (await item.first().innerText()).trim(),
-    label: (await item.first().getAttribute("aria-label")) ?? "",
-    icons: await item.first().locator(".codicon").evaluateAll((els) => els.map((e) => e.className)),
-  };
+  try {
+    return {
+      text: (await item.first().innerText({ timeout: 1000 })).trim(),
+      label: (await item.first().getAttribute("aria-label", { timeout: 1000 })) ?? "",
+      icons: await item.first().locator(".codicon").evaluateAll((els) => els.map((e) => e.className)),
+    };
+  } catch (e) {
+    // Gone between the count and the read (trusting the folder removes the
+    // Restricted Mode item): absent. Read without a timeout, this waited
+    // Playwright's 30 s for an item that never came back.
+    if (e.name === "TimeoutError") return null;
+    throw e;
+  }
 }
 
 // Quick Open (the palette with F1, files with Control+P, Go to Line with
