@@ -97,10 +97,9 @@ bool FileChecker::wait_for_helper(const std::function<bool()>* stop) {
     return true;
 }
 
+// run_bodies waited for it before the first of its bodies.
 BodyHelper* FileChecker::helper_for(size_t index) {
-    if (!helper_ || index < helper_->first_item) return nullptr;
-    wait_for_helper(nullptr);
-    return helper_.get();
+    return helper_ && helper_ready_ && index >= helper_->first_item ? helper_.get() : nullptr;
 }
 
 // After a run, complete or stopped: the helper, told to stop if it is still

@@ -767,7 +767,7 @@ private:
     const BodyText* adopt_helper_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
     // body_helper.cpp
     void start_helper();
-    BodyHelper* helper_for(size_t index);  // the helper, done, if the item's body is its
+    BodyHelper* helper_for(size_t index);  // the helper, ready, if the item's body is its
     bool wait_for_helper(const std::function<bool()>* stop);
     void retire_helper();
     // A helper's checker: its environment is given up half made once the
