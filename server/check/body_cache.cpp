@@ -127,40 +127,106 @@ struct Move {
         e.range = shifted(e.range, by);
         if (renumber != 0) e.size = renumbered(e.size, first, renumber);
     }
+    void operator()(FunctionFacts& f) const { shift(f, by); }
+    bool changes_nothing() const { return by == 0 && renumber == 0 && !adopt; }
 };
 
-// Moves from[span] to `to` from index `at` on (past its end: appended),
-// changing each as `move` says; gives where they are now.
+// Appends from[span] to `to`, changing each as `move` says; gives where
+// they are now.
 template <class T>
-FactSpan transfer(std::vector<T>& from, FactSpan span, std::vector<T>& to, size_t at, const Move& move) {
+FactSpan transfer(std::vector<T>& from, FactSpan span, std::vector<T>& to, const Move& move) {
+    size_t at = to.size();
     for (size_t i = span.begin; i < span.end; ++i) {
-        size_t slot = at + (i - span.begin);
-        if (slot < to.size()) to[slot] = std::move(from[i]);
-        else to.push_back(std::move(from[i]));
-        move(to[slot]);
+        to.push_back(std::move(from[i]));
+        move(to.back());
     }
-    return {at, at + (span.end - span.begin)};
+    return {at, to.size()};
 }
 
-BodyFactSpans transfer_all(CheckResult& from, const BodyFactSpans& spans, CheckResult& to, const BodyFactSpans* at,
-                           const Move& move) {
-    auto where = [&](FactSpan BodyFactSpans::*span, size_t end) { return at ? (at->*span).begin : end; };
+BodyFactSpans transfer_all(CheckResult& from, const BodyFactSpans& spans, CheckResult& to, const Move& move) {
     BodyFactSpans out;
-    out.symbols =
-        transfer(from.symbols, spans.symbols, to.symbols, where(&BodyFactSpans::symbols, to.symbols.size()), move);
-    out.uses = transfer(from.uses, spans.uses, to.uses, where(&BodyFactSpans::uses, to.uses.size()), move);
-    out.expressions = transfer(from.expressions, spans.expressions, to.expressions,
-                               where(&BodyFactSpans::expressions, to.expressions.size()), move);
-    out.calls = transfer(from.program.calls, spans.calls, to.program.calls,
-                         where(&BodyFactSpans::calls, to.program.calls.size()), move);
-    out.effects = transfer(from.program.effects, spans.effects, to.program.effects,
-                           where(&BodyFactSpans::effects, to.program.effects.size()), move);
-    out.function = at ? at->function : to.program.functions.size();
-    if (out.function < to.program.functions.size())
-        to.program.functions[out.function] = std::move(from.program.functions[spans.function]);
-    else to.program.functions.push_back(std::move(from.program.functions[spans.function]));
-    shift(to.program.functions[out.function], move.by);
+    out.symbols = transfer(from.symbols, spans.symbols, to.symbols, move);
+    out.uses = transfer(from.uses, spans.uses, to.uses, move);
+    out.expressions = transfer(from.expressions, spans.expressions, to.expressions, move);
+    out.calls = transfer(from.program.calls, spans.calls, to.program.calls, move);
+    out.effects = transfer(from.program.effects, spans.effects, to.program.effects, move);
+    out.function =
+        transfer(from.program.functions, {spans.function, spans.function + 1}, to.program.functions, move).begin;
     return out;
+}
+
+// One list of a completed run's result: `made` holds what the run made
+// (the environment's facts, the bodies it checked or adopted), `last` the
+// last result, where each replay's facts still are (`span_of` its record's
+// spans). Afterwards `made` holds both in order, each replay's facts at
+// its `to`, changed as its move says.
+//
+// The replays' facts usually stay in `last`, in its order: then `last`
+// becomes the list and they move within it, as far as the bodies before
+// them grew or shrank, and not at all before the first edited body (an
+// edit's re-check touches only the facts after it). The replays that move
+// down go first, in order, those that move up after, from the last (as
+// memmove); what `made` holds fills the places between them, which no
+// replay's facts still need. Else (their order changed) all move into a
+// new list in order.
+template <class T, class Replays, class SpanOf>
+void place(std::vector<T>& last, std::vector<T>& made, const Replays& replays, const std::vector<Move>& moves,
+           const SpanOf& span_of) {
+    size_t total = made.size(), after = 0;
+    bool in_order = true;
+    for (const auto& r : replays) {
+        FactSpan from = span_of(r.entry->second.spans);
+        total += from.end - from.begin;
+        in_order = in_order && from.begin >= after && from.end <= last.size();
+        after = from.end;
+    }
+    auto fill_between = [&](std::vector<T>& out) {
+        size_t next = 0, held = 0;
+        auto fill_to = [&](size_t end) {
+            for (; next < end; ++next) out[next + held] = std::move(made[next]);
+        };
+        for (const auto& r : replays) {
+            fill_to(span_of(r.made).begin);
+            FactSpan from = span_of(r.entry->second.spans);
+            held += from.end - from.begin;
+        }
+        fill_to(made.size());
+    };
+    if (!in_order) {
+        std::vector<T> out(total);
+        for (size_t j = 0; j < replays.size(); ++j) {
+            FactSpan from = span_of(replays[j].entry->second.spans);
+            size_t to = span_of(replays[j].to).begin;
+            for (size_t i = from.begin; i < from.end; ++i) {
+                out[to + (i - from.begin)] = std::move(last[i]);
+                moves[j](out[to + (i - from.begin)]);
+            }
+        }
+        fill_between(out);
+        made = std::move(out);
+        return;
+    }
+    std::vector<T> out = std::move(last);
+    if (out.size() < total) out.resize(total);
+    auto move_one = [&](size_t j, size_t from, size_t to) {
+        if (to != from) out[to] = std::move(out[from]);
+        if (!moves[j].changes_nothing()) moves[j](out[to]);
+    };
+    for (size_t j = 0; j < replays.size(); ++j) {
+        FactSpan from = span_of(replays[j].entry->second.spans);
+        size_t to = span_of(replays[j].to).begin;
+        if (to > from.begin || (to == from.begin && moves[j].changes_nothing())) continue;
+        for (size_t i = 0; i < from.end - from.begin; ++i) move_one(j, from.begin + i, to + i);
+    }
+    for (size_t j = replays.size(); j-- > 0;) {
+        FactSpan from = span_of(replays[j].entry->second.spans);
+        size_t to = span_of(replays[j].to).begin;
+        if (to <= from.begin) continue;
+        for (size_t i = from.end - from.begin; i-- > 0;) move_one(j, from.begin + i, to + i);
+    }
+    fill_between(out);
+    out.resize(total);
+    made = std::move(out);
 }
 
 }  // namespace
@@ -200,12 +266,13 @@ void FileChecker::check_or_replay_body(size_t index, const ast::FnDef& fn, Signa
     next_keys_[index] = record_body(body_text, item, fn, signature);
 }
 
-// What a replay and an adoption share: a record's diagnostics, facts and
-// references to the environment moved from `from` into this run's result
-// for the function now at `base`, its own size symbols appended (and its
-// facts' renumbered to where they land), its inferred type set on the
-// function's fact.
-FileChecker::MovedBody FileChecker::move_body(const BodyRecord& r, CheckResult& from, const ast::FnDef& fn,
+// What a replay and an adoption share: a record's diagnostics and references
+// to the environment into this run's result for the function now at `base`,
+// its own size symbols appended (and its facts' renumbered to where they
+// land), its inferred type set on the function's fact. An adoption's facts
+// move from `from` at once; a replay's (`from` null) are held back, their
+// places kept (place_replays).
+FileChecker::MovedBody FileChecker::move_body(const BodyRecord& r, CheckResult* from, const ast::FnDef& fn,
                                               uint32_t base, bool adopt) {
     auto first = static_cast<SymbolId>(symbol_names_.size());
     int64_t renumber = static_cast<int64_t>(first) - static_cast<int64_t>(r.first_symbol);
@@ -215,7 +282,22 @@ FileChecker::MovedBody FileChecker::move_body(const BodyRecord& r, CheckResult& 
         result_.diagnostics.push_back(std::move(d));
     }
     Move move{static_cast<int64_t>(base) - static_cast<int64_t>(r.base), r.first_symbol, renumber, types(), adopt};
-    MovedBody moved{transfer_all(from, r.spans, result_, nullptr, move), first, r.inferred};
+    MovedBody moved{{}, first, r.inferred};
+    if (from) {
+        moved.to = placed(transfer_all(*from, r.spans, result_, move));
+    } else {
+        auto hold = [](FactSpan span, size_t made, size_t& held) {
+            FactSpan to{made + held, made + held + (span.end - span.begin)};
+            held += span.end - span.begin;
+            return to;
+        };
+        moved.to.symbols = hold(r.spans.symbols, result_.symbols.size(), held_.symbols.begin);
+        moved.to.uses = hold(r.spans.uses, result_.uses.size(), held_.uses.begin);
+        moved.to.expressions = hold(r.spans.expressions, result_.expressions.size(), held_.expressions.begin);
+        moved.to.calls = hold(r.spans.calls, result_.program.calls.size(), held_.calls.begin);
+        moved.to.effects = hold(r.spans.effects, result_.program.effects.size(), held_.effects.begin);
+        moved.to.function = result_.program.functions.size() + held_.function++;
+    }
     for (const auto& [fact, at] : r.references)
         if (fact < result_.symbols.size()) result_.symbols[fact].references.push_back(shifted(at, base));
     if (moved.inferred) {
@@ -225,11 +307,59 @@ FileChecker::MovedBody FileChecker::move_body(const BodyRecord& r, CheckResult& 
     return moved;
 }
 
+BodyFactSpans FileChecker::placed(BodyFactSpans made) const {
+    auto by = [](FactSpan& span, size_t held) { span = {span.begin + held, span.end + held}; };
+    by(made.symbols, held_.symbols.begin);
+    by(made.uses, held_.uses.begin);
+    by(made.expressions, held_.expressions.begin);
+    by(made.calls, held_.calls.begin);
+    by(made.effects, held_.effects.begin);
+    made.function += held_.function;
+    return made;
+}
+
 void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
-    // The record stays as it is until the run completes (keep_used_records):
-    // a stopped run moves the facts back by it.
-    MovedBody moved = move_body(entry->second, *previous_, fn, base, false);
-    replays_.push_back({entry, moved.to, base, moved.first});
+    BodyFactSpans made;
+    made.symbols.begin = result_.symbols.size();
+    made.uses.begin = result_.uses.size();
+    made.expressions.begin = result_.expressions.size();
+    made.calls.begin = result_.program.calls.size();
+    made.effects.begin = result_.program.effects.size();
+    made.function = result_.program.functions.size();
+    MovedBody moved = move_body(entry->second, nullptr, fn, base, false);
+    replays_.push_back({entry, moved.to, base, moved.first, made});
+}
+
+// After a complete run: the replays' facts, still in the last result, go
+// to their places among the facts the run made (`place`), and each
+// replayed function's calls and effects are set to where they are now.
+void FileChecker::place_replays() {
+    if (replays_.empty()) return;
+    std::vector<Move> moves;
+    moves.reserve(replays_.size());
+    for (const Replay& r : replays_) {
+        const BodyRecord& record = r.entry->second;
+        moves.push_back({static_cast<int64_t>(r.base) - static_cast<int64_t>(record.base), record.first_symbol,
+                         static_cast<int64_t>(r.first_symbol) - static_cast<int64_t>(record.first_symbol), types()});
+    }
+    CheckResult& last = *previous_;
+    place(last.symbols, result_.symbols, replays_, moves, [](const BodyFactSpans& s) { return s.symbols; });
+    place(last.uses, result_.uses, replays_, moves, [](const BodyFactSpans& s) { return s.uses; });
+    place(last.expressions, result_.expressions, replays_, moves, [](const BodyFactSpans& s) { return s.expressions; });
+    place(last.program.calls, result_.program.calls, replays_, moves, [](const BodyFactSpans& s) { return s.calls; });
+    place(last.program.effects, result_.program.effects, replays_, moves,
+          [](const BodyFactSpans& s) { return s.effects; });
+    place(last.program.functions, result_.program.functions, replays_, moves, [](const BodyFactSpans& s) {
+        return FactSpan{s.function, s.function + 1};
+    });
+    for (const Replay& r : replays_) {
+        FunctionFacts& facts = result_.program.functions[r.to.function];
+        facts.calls_begin = r.to.calls.begin;
+        facts.calls_end = r.to.calls.end;
+        facts.effects_begin = r.to.effects.begin;
+        facts.effects_end = r.to.effects.end;
+    }
+    held_ = {};
 }
 
 // A body the helper thread checked (body_helper.cpp): its facts move from
@@ -238,7 +368,7 @@ void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn,
 const BodyText* FileChecker::adopt_helper_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
     auto node = helper_->cache.entries.extract(entry);  // the key isn't copied
     BodyRecord& r = node.mapped();
-    MovedBody moved = move_body(r, helper_->result, fn, base, true);
+    MovedBody moved = move_body(r, &helper_->result, fn, base, true);
     r.spans = moved.to;
     r.base = base;
     r.first_symbol = moved.first;
@@ -305,6 +435,7 @@ const BodyText* FileChecker::record_body(BodyTextView body_text, const ast::Item
         at = shifted(at, -base);
     }
     if (!keep) return nullptr;
+    spans = placed(spans);
     auto [made, fresh] = made_.emplace(BodyText{std::string(body_text.text), body_text.hash}, std::move(record));
     return fresh ? &made->first : nullptr;
 }
@@ -331,16 +462,11 @@ void FileChecker::keep_used_records() {
     last_keys_ = std::move(next_keys_);
 }
 
-// After a stopped run: the replayed facts go back to where they were in the
-// previous result, as they were, so the cache still describes it.
+// After a stopped run: the replays' facts never left the last result, so
+// the cache still describes it; the records this run made go.
 void FileChecker::undo_replays() {
-    for (auto r = replays_.rbegin(); r != replays_.rend(); ++r) {
-        const BodyRecord& record = r->entry->second;
-        Move back{static_cast<int64_t>(record.base) - static_cast<int64_t>(r->base), r->first_symbol,
-                  static_cast<int64_t>(record.first_symbol) - static_cast<int64_t>(r->first_symbol), types()};
-        transfer_all(result_, r->to, *previous_, &record.spans, back);
-    }
     replays_.clear();
+    held_ = {};
     made_.clear();
 }
 

@@ -749,20 +749,30 @@ private:
     // walking items_ (a node per name, all over memory).
     std::vector<std::pair<size_t, ItemRef*>> item_refs_;
     void index_item_refs();
-    // body_cache.cpp: the run's replays, undone when it stops; the records
-    // it made of bodies it checked.
+    // body_cache.cpp: the run's replays and the records it made of bodies
+    // it checked. A replay's facts stay in the last result until the run
+    // completes (a stop leaves that result whole); then place_replays puts
+    // them at `to`, among the facts the run made, which the run meanwhile
+    // numbered as they will be (`held_`: how many of each list the replays
+    // so far hold back).
     struct Replay {
         BodyEntries::iterator entry;
-        BodyFactSpans to;  // where its facts are in result_
+        BodyFactSpans to;  // where its facts go in result_
         uint32_t base;
         SymbolId first_symbol;
+        BodyFactSpans made;  // begins only: result_'s sizes at the replay, where the facts made after it start
     };
+    BodyFactSpans held_;  // begins only, as counts
+    // A span of result_ as made so far, numbered as it will be once the
+    // replays are placed.
+    BodyFactSpans placed(BodyFactSpans made) const;
+    void place_replays();
     struct MovedBody {
         BodyFactSpans to;  // where its facts are in result_
         SymbolId first;    // its first size symbol there
         TypeRef inferred;  // its inferred type as numbered there
     };
-    MovedBody move_body(const BodyRecord& record, CheckResult& from, const ast::FnDef& fn, uint32_t base, bool adopt);
+    MovedBody move_body(const BodyRecord& record, CheckResult* from, const ast::FnDef& fn, uint32_t base, bool adopt);
     void replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
     const BodyText* adopt_helper_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base);
     // body_helper.cpp
@@ -796,7 +806,7 @@ private:
     // run (null: none kept), and in this run.
     std::vector<const BodyText*> last_keys_, next_keys_;
     size_t moved_environment_facts_ = 0;       // by this run, from `previous` (moved back if it stops)
-    std::vector<Replay> replays_;              // this run's, in order
+    std::vector<Replay> replays_;              // this run's, in order (placed once it completes)
     BodyEntries made_;                         // records of the bodies this run checked
     BodyRecord* capture_ = nullptr;            // while checking a body for the cache
     const ast::Expr* recorded_for_ = nullptr;  // the call, stage or pattern the last expression fact is of

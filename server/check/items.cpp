@@ -155,7 +155,11 @@ void fit(std::vector<T>& list) {
 // held both at the peak; a re-check holds the last result beside the new.
 void FileChecker::start_from_environment() {
     result_ = CheckResult{};
-    if (previous_) {
+    // A run that can replay makes here only the environment's facts and
+    // the bodies it checks: the replays' are placed into the last result's
+    // lists at the end (place_replays).
+    bool can_replay = cache_ && !typed_ && cache_->interface == interface_;
+    if (previous_ && !can_replay) {
         auto room = [](auto& list, size_t before) { list.reserve(before + before / 32 + 16); };
         room(result_.symbols, previous_->symbols.size());
         room(result_.uses, previous_->uses.size());
@@ -163,6 +167,8 @@ void FileChecker::start_from_environment() {
         room(result_.program.calls, previous_->program.calls.size());
         room(result_.program.effects, previous_->program.effects.size());
         room(result_.program.functions, previous_->program.functions.size());
+    } else if (can_replay) {
+        result_.symbols.reserve(environment_.symbols.size() + environment_.symbols.size() / 8 + 16);
     }
     moved_environment_facts_ = 0;
     if (!previous_ || !completed_run_ || previous_->symbols.size() < environment_.symbols.size()) {
@@ -218,6 +224,7 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
     symbol_names_ = environment_symbol_names_;  // sizes made by bodies go
     next_keys_.assign(items_list_.size(), nullptr);
     adopted_ = 0;
+    held_ = {};
     if (typed_) retire_helper();        // a typed run checks every body here (the AST's types)
     else if (!helper_) start_helper();  // one started with the environment is at work
     for (size_t i = 0; i < items_list_.size(); ++i) {
@@ -235,18 +242,25 @@ CheckResult FileChecker::run_bodies(CheckResult* previous, const std::function<b
                 return {};
             }
             if (Signature* signature = body_signatures_[i]) {
-                size_t calls_begin = result_.program.calls.size(), effects_begin = result_.program.effects.size();
+                // Numbered as they will be once the replays are placed; a
+                // replay's own are set then.
+                size_t calls_begin = result_.program.calls.size() + held_.calls.begin,
+                       effects_begin = result_.program.effects.size() + held_.effects.begin;
+                size_t replays = replays_.size();
                 check_or_replay_body(i, *fn, *signature, interface_);
-                FunctionFacts& facts = result_.program.functions.back();
-                facts.calls_begin = calls_begin;
-                facts.effects_begin = effects_begin;
-                facts.calls_end = result_.program.calls.size();
-                facts.effects_end = result_.program.effects.size();
+                if (replays_.size() == replays) {
+                    FunctionFacts& facts = result_.program.functions.back();
+                    facts.calls_begin = calls_begin;
+                    facts.effects_begin = effects_begin;
+                    facts.calls_end = result_.program.calls.size() + held_.calls.begin;
+                    facts.effects_end = result_.program.effects.size() + held_.effects.begin;
+                }
             }
         }
     }
     retire_helper();
     helper_bodies_ = adopted_;
+    place_replays();
     keep_used_records();
     completed_run_ = true;
     fit_lists();
