@@ -4,6 +4,7 @@
 // one, shifted to where the function is now and with its own size symbols
 // renumbered to where they land in the new table.
 #include <algorithm>
+#include <iterator>
 
 #include "check/file_checker.hpp"
 
@@ -156,10 +157,11 @@ BodyFactSpans transfer_all(CheckResult& from, const BodyFactSpans& spans, CheckR
 }
 
 // One list of a completed run's result: `made` holds what the run made
-// (the environment's facts, the bodies it checked or adopted), `last` the
-// last result, where each replay's facts still are (`span_of` its record's
-// spans). Afterwards `made` holds both in order, each replay's facts at
-// its `to`, changed as its move says.
+// (the environment's facts, the bodies it checked or adopted) after the
+// first `kept`, which are already in place at the start of `last`; `last`
+// is the last result's, where each replay's facts still are (`span_of`
+// its record's spans). Afterwards `made` holds all in order, each replay's
+// facts at its `to`, changed as its move says.
 //
 // The replays' facts usually stay in `last`, in its order: then `last`
 // becomes the list and they move within it, as far as the bodies before
@@ -170,9 +172,9 @@ BodyFactSpans transfer_all(CheckResult& from, const BodyFactSpans& spans, CheckR
 // replay's facts still need. Else (their order changed) all move into a
 // new list in order.
 template <class T, class Replays, class SpanOf>
-void place(std::vector<T>& last, std::vector<T>& made, const Replays& replays, const std::vector<Move>& moves,
-           const SpanOf& span_of) {
-    size_t total = made.size(), after = 0;
+void place(std::vector<T>& last, std::vector<T>& made, size_t kept, const Replays& replays,
+           const std::vector<Move>& moves, const SpanOf& span_of) {
+    size_t total = kept + made.size(), after = kept;
     bool in_order = true;
     for (const auto& r : replays) {
         FactSpan from = span_of(r.entry->second.spans);
@@ -181,19 +183,20 @@ void place(std::vector<T>& last, std::vector<T>& made, const Replays& replays, c
         after = from.end;
     }
     auto fill_between = [&](std::vector<T>& out) {
-        size_t next = 0, held = 0;
+        size_t next = kept, held = 0;
         auto fill_to = [&](size_t end) {
-            for (; next < end; ++next) out[next + held] = std::move(made[next]);
+            for (; next < end; ++next) out[next + held] = std::move(made[next - kept]);
         };
         for (const auto& r : replays) {
             fill_to(span_of(r.made).begin);
             FactSpan from = span_of(r.entry->second.spans);
             held += from.end - from.begin;
         }
-        fill_to(made.size());
+        fill_to(kept + made.size());
     };
     if (!in_order) {
         std::vector<T> out(total);
+        for (size_t i = 0; i < kept; ++i) out[i] = std::move(last[i]);
         for (size_t j = 0; j < replays.size(); ++j) {
             FactSpan from = span_of(replays[j].entry->second.spans);
             size_t to = span_of(replays[j].to).begin;
@@ -291,7 +294,7 @@ FileChecker::MovedBody FileChecker::move_body(const BodyRecord& r, CheckResult* 
             held += span.end - span.begin;
             return to;
         };
-        moved.to.symbols = hold(r.spans.symbols, result_.symbols.size(), held_.symbols.begin);
+        moved.to.symbols = hold(r.spans.symbols, result_.symbols.size() - symbols_gap_, held_.symbols.begin);
         moved.to.uses = hold(r.spans.uses, result_.uses.size(), held_.uses.begin);
         moved.to.expressions = hold(r.spans.expressions, result_.expressions.size(), held_.expressions.begin);
         moved.to.calls = hold(r.spans.calls, result_.program.calls.size(), held_.calls.begin);
@@ -309,6 +312,7 @@ FileChecker::MovedBody FileChecker::move_body(const BodyRecord& r, CheckResult* 
 
 BodyFactSpans FileChecker::placed(BodyFactSpans made) const {
     auto by = [](FactSpan& span, size_t held) { span = {span.begin + held, span.end + held}; };
+    made.symbols = {made.symbols.begin - symbols_gap_, made.symbols.end - symbols_gap_};
     by(made.symbols, held_.symbols.begin);
     by(made.uses, held_.uses.begin);
     by(made.expressions, held_.expressions.begin);
@@ -320,7 +324,7 @@ BodyFactSpans FileChecker::placed(BodyFactSpans made) const {
 
 void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
     BodyFactSpans made;
-    made.symbols.begin = result_.symbols.size();
+    made.symbols.begin = result_.symbols.size() - symbols_gap_;
     made.uses.begin = result_.uses.size();
     made.expressions.begin = result_.expressions.size();
     made.calls.begin = result_.program.calls.size();
@@ -334,7 +338,7 @@ void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn,
 // to their places among the facts the run made (`place`), and each
 // replayed function's calls and effects are set to where they are now.
 void FileChecker::place_replays() {
-    if (replays_.empty()) return;
+    if (replays_.empty() && !took_last_symbols_) return;
     std::vector<Move> moves;
     moves.reserve(replays_.size());
     for (const Replay& r : replays_) {
@@ -343,13 +347,31 @@ void FileChecker::place_replays() {
                          static_cast<int64_t>(r.first_symbol) - static_cast<int64_t>(record.first_symbol), types()});
     }
     CheckResult& last = *previous_;
-    place(last.symbols, result_.symbols, replays_, moves, [](const BodyFactSpans& s) { return s.symbols; });
-    place(last.uses, result_.uses, replays_, moves, [](const BodyFactSpans& s) { return s.uses; });
-    place(last.expressions, result_.expressions, replays_, moves, [](const BodyFactSpans& s) { return s.expressions; });
-    place(last.program.calls, result_.program.calls, replays_, moves, [](const BodyFactSpans& s) { return s.calls; });
-    place(last.program.effects, result_.program.effects, replays_, moves,
+    auto symbols = [](const BodyFactSpans& s) { return s.symbols; };
+    if (took_last_symbols_) {
+        // The list is the last result's (start_from_environment): the
+        // environment's facts in place, the last run's body facts after
+        // them, then what this run made.
+        size_t kept = environment_.symbols.size(), made_from = kept + symbols_gap_;
+        std::vector<SymbolFact> made(std::make_move_iterator(result_.symbols.begin() + made_from),
+                                     std::make_move_iterator(result_.symbols.end()));
+        result_.symbols.resize(made_from);
+        place(result_.symbols, made, kept, replays_, moves, symbols);
+        result_.symbols = std::move(made);
+        took_last_symbols_ = false;
+        symbols_gap_ = 0;
+    } else {
+        place(last.symbols, result_.symbols, 0, replays_, moves, symbols);
+    }
+    if (replays_.empty()) return;
+    place(last.uses, result_.uses, 0, replays_, moves, [](const BodyFactSpans& s) { return s.uses; });
+    place(last.expressions, result_.expressions, 0, replays_, moves,
+          [](const BodyFactSpans& s) { return s.expressions; });
+    place(last.program.calls, result_.program.calls, 0, replays_, moves,
+          [](const BodyFactSpans& s) { return s.calls; });
+    place(last.program.effects, result_.program.effects, 0, replays_, moves,
           [](const BodyFactSpans& s) { return s.effects; });
-    place(last.program.functions, result_.program.functions, replays_, moves, [](const BodyFactSpans& s) {
+    place(last.program.functions, result_.program.functions, 0, replays_, moves, [](const BodyFactSpans& s) {
         return FactSpan{s.function, s.function + 1};
     });
     for (const Replay& r : replays_) {

@@ -805,7 +805,11 @@ private:
     // Per item: the key of the record its body used in the last complete
     // run (null: none kept), and in this run.
     std::vector<const BodyText*> last_keys_, next_keys_;
-    size_t moved_environment_facts_ = 0;       // by this run, from `previous` (moved back if it stops)
+    // Whether this run took `previous`'s list of symbols (start_from_environment),
+    // given back if it stops; then the last run's body facts lie between the
+    // environment's and this run's own, `symbols_gap_` of them.
+    bool took_last_symbols_ = false;
+    size_t symbols_gap_ = 0;
     std::vector<Replay> replays_;              // this run's, in order (placed once it completes)
     BodyEntries made_;                         // records of the bodies this run checked
     BodyRecord* capture_ = nullptr;            // while checking a body for the cache

@@ -170,7 +170,8 @@ void FileChecker::start_from_environment() {
     } else if (can_replay) {
         result_.symbols.reserve(environment_.symbols.size() + environment_.symbols.size() / 8 + 16);
     }
-    moved_environment_facts_ = 0;
+    took_last_symbols_ = false;
+    symbols_gap_ = 0;
     if (!previous_ || !completed_run_ || previous_->symbols.size() < environment_.symbols.size()) {
         result_ = environment_;
         // The environment's facts get about as many references from the
@@ -181,26 +182,37 @@ void FileChecker::start_from_environment() {
         return;
     }
     // The last run's result starts with this environment's facts, as made
-    // (a body changes only their references and an inferred type): moved
-    // from it with those set again, not copied (strings, shared types).
+    // (a body changes only their references and an inferred type): this run
+    // takes its list and sets those again where they are, neither copied
+    // (strings, shared types) nor moved. The last run's body facts stay
+    // after them for the replays (place_replays); what this run makes goes
+    // after those, numbered as place_replays will put it (symbols_gap_).
     std::vector<SymbolFact> facts = std::move(environment_.symbols);
     result_ = environment_;
     environment_.symbols = std::move(facts);
+    result_.symbols = std::move(previous_->symbols);
     for (size_t i = 0; i < environment_.symbols.size(); ++i) {
         const SymbolFact& made = environment_.symbols[i];
-        SymbolFact& f = result_.symbols.emplace_back(std::move(previous_->symbols[i]));
+        SymbolFact& f = result_.symbols[i];
         f.references.assign(made.references.begin(), made.references.end());  // the room stays
         f.definition = made.definition;
         f.type = made.type;
     }
-    moved_environment_facts_ = environment_.symbols.size();
+    took_last_symbols_ = true;
+    symbols_gap_ = result_.symbols.size() - environment_.symbols.size();
+    // Room for what this run makes: not a reallocation that moves them all.
+    if (result_.symbols.capacity() < result_.symbols.size() + 64)
+        result_.symbols.reserve(result_.symbols.size() + result_.symbols.size() / 16 + 64);
 }
 
-// A stopped run gives the environment's facts back to the result it moved
-// them from: that result's places must stay filled.
+// A stopped run gives the last result its list back, as long as it was:
+// the facts this run made go.
 void FileChecker::give_back_environment_facts() {
-    for (size_t i = 0; i < moved_environment_facts_; ++i) previous_->symbols[i] = std::move(result_.symbols[i]);
-    moved_environment_facts_ = 0;
+    if (!took_last_symbols_) return;
+    result_.symbols.resize(environment_.symbols.size() + symbols_gap_);
+    previous_->symbols = std::move(result_.symbols);
+    took_last_symbols_ = false;
+    symbols_gap_ = 0;
 }
 
 // A first run (or one that found many more facts than the last) grew its
