@@ -157,22 +157,22 @@ void FileChecker::start_from_environment() {
     result_ = CheckResult{};
     // A run that can replay makes here only the environment's facts and
     // the bodies it checks: the replays' are placed into the last result's
-    // lists at the end (place_replays).
+    // lists at the end (place_replays). One after a complete run takes the
+    // last result's list of symbols (below).
     bool can_replay = cache_ && !typed_ && cache_->interface == interface_;
+    bool take_symbols = previous_ && completed_run_ && previous_->symbols.size() >= environment_.symbols.size();
     if (previous_ && !can_replay) {
         auto room = [](auto& list, size_t before) { list.reserve(before + before / 32 + 16); };
-        room(result_.symbols, previous_->symbols.size());
+        if (!take_symbols) room(result_.symbols, previous_->symbols.size());
         room(result_.uses, previous_->uses.size());
         room(result_.expressions, previous_->expressions.size());
         room(result_.program.calls, previous_->program.calls.size());
         room(result_.program.effects, previous_->program.effects.size());
         room(result_.program.functions, previous_->program.functions.size());
-    } else if (can_replay) {
-        result_.symbols.reserve(environment_.symbols.size() + environment_.symbols.size() / 8 + 16);
     }
     took_last_symbols_ = false;
     symbols_gap_ = 0;
-    if (!previous_ || !completed_run_ || previous_->symbols.size() < environment_.symbols.size()) {
+    if (!take_symbols) {
         result_ = environment_;
         // The environment's facts get about as many references from the
         // bodies as last time: room for them now, not by doubling.
