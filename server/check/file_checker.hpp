@@ -89,6 +89,9 @@ struct Signature {
     // A fn with no return type and no `return` of a value: its calls give
     // None and are statements (E0511; no_value.cpp).
     bool gives_nothing = false;
+    // The last begin of its ranges, as rebind last left them: an edit after
+    // it moves none (unknown until the first rebind).
+    uint32_t last_begin = UINT32_MAX;
 };
 
 // What one call has bound so far: generic axes to sizes (and the argument

@@ -364,14 +364,29 @@ void FileChecker::rebind(std::vector<const ast::Item*> items, std::string_view t
         if (!f.module) remap(f.definition);  // an imported name's is in its own file
         for (ByteRange& r : f.references) remap(r);
     }
+    // A signature's axes lie all over memory: one whose ranges all come
+    // before the first moved item is not walked.
+    uint32_t moved_from = first_moved < moves.size() ? moves[first_moved].begin : UINT32_MAX;
+    uint32_t last = 0;
+    auto remap_noted = [&](ByteRange& r) {
+        remap(r);
+        last = std::max(last, r.begin);
+    };
+    auto remap_type_noted = [&](auto& self, Type& t) -> void {
+        for (AxisType& a : t.tensor.axes) remap_noted(a.origin);
+        for (Type& e : t.elements) self(self, e);
+    };
     for (Signature* own : own_signatures_) {  // an imported one's positions are forgotten (imports.cpp)
         Signature& sig = *own;
-        remap(sig.name_range);
+        if (sig.last_begin < moved_from) continue;
+        last = 0;
+        remap_noted(sig.name_range);
         for (ParamSig& p : sig.params) {
-            remap(p.range);
-            remap_type(remap_type, p.type);
+            remap_noted(p.range);
+            remap_type_noted(remap_type_noted, p.type);
         }
-        if (sig.returns) remap_type(remap_type, *sig.returns);
+        if (sig.returns) remap_type_noted(remap_type_noted, *sig.returns);
+        sig.last_begin = last;
     }
     for (auto& [record, fields] : record_fields_)
         if (record.find('.') == std::string::npos)  // an imported record's key has its module's path
