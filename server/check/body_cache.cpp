@@ -188,7 +188,7 @@ void place(std::vector<T>& last, std::vector<T>& made, size_t kept, const Replay
             for (; next < end; ++next) out[next + held] = std::move(made[next - kept]);
         };
         for (const auto& r : replays) {
-            fill_to(span_of(r.made).begin);
+            fill_to(span_of(r.to).begin - held);  // what was made before it
             FactSpan from = span_of(r.entry->second.spans);
             held += from.end - from.begin;
         }
@@ -323,15 +323,8 @@ BodyFactSpans FileChecker::placed(BodyFactSpans made) const {
 }
 
 void FileChecker::replay_body(BodyEntries::iterator entry, const ast::FnDef& fn, uint32_t base) {
-    BodyFactSpans made;
-    made.symbols.begin = result_.symbols.size() - symbols_gap_;
-    made.uses.begin = result_.uses.size();
-    made.expressions.begin = result_.expressions.size();
-    made.calls.begin = result_.program.calls.size();
-    made.effects.begin = result_.program.effects.size();
-    made.function = result_.program.functions.size();
     MovedBody moved = move_body(entry->second, nullptr, fn, base, false);
-    replays_.push_back({entry, moved.to, base, moved.first, made});
+    replays_.push_back({entry, moved.to, base, moved.first});
 }
 
 // After a complete run: the replays' facts, still in the last result, go

@@ -763,7 +763,6 @@ private:
         BodyFactSpans to;  // where its facts go in result_
         uint32_t base;
         SymbolId first_symbol;
-        BodyFactSpans made;  // begins only: result_'s sizes at the replay, where the facts made after it start
     };
     BodyFactSpans held_;  // begins only, as counts
     // A span of result_ as made so far, numbered as it will be once the
