@@ -6,7 +6,7 @@
 //
 //   build/bin/bench_check            # 1k, 10k, 50k lines
 //   build/bin/bench_check 2000       # other sizes
-//   build/bin/bench_check --profile recheck 10000   # one stage, looped, for perf
+//   build/bin/bench_check --profile recheck 10000   # one stage (full, recheck, lower, check), looped, for perf
 //   build/bin/bench_check --stop 10000   # how soon a stopped full check returns, bodies on two threads or one
 #include <algorithm>
 #include <atomic>
@@ -105,10 +105,13 @@ void run(int lines) {
 }
 
 // One stage alone, looped for a few seconds, so that a profiler's samples
-// fall on it: `full` (a fresh DocumentAnalysis) or `recheck` (an edit
-// inside one body, then the document analysed again).
+// fall on it: `full` (a fresh DocumentAnalysis), `recheck` (an edit inside
+// one body, then the document analysed again), `lower` (the parsed tree
+// lowered to the AST) or `check` (the lowered AST checked, on one thread).
 void profile(const std::string& stage, int lines) {
     std::string text = ss::bench::generate_program(lines);
+    ss::syntax::SyntaxTree tree(text);
+    auto file = ss::syntax::lower(tree);
     ss::check::DocumentAnalysis document(text);
     document.analyze();
     auto at = static_cast<uint32_t>(text.find("    return x + y @ m.w_o", text.size() / 2) + 11);
@@ -118,6 +121,10 @@ void profile(const std::string& stage, int lines) {
         if (stage == "full") {
             ss::check::DocumentAnalysis fresh(text);
             fresh.analyze();
+        } else if (stage == "lower") {
+            ss::syntax::lower(tree);
+        } else if (stage == "check") {
+            ss::check::check_file(file, tree.text());
         } else {
             document.apply_edit({at, at, rounds % 2 ? "" : " "});
             if (rounds % 2) document.apply_edit({at, at + 1, ""});
@@ -190,8 +197,9 @@ int main(int argc, char** argv) {
     }
     if (argc >= 3 && std::string(argv[1]) == "--profile") {
         std::string stage = argv[2];
-        if (stage != "full" && stage != "recheck") {
-            std::fprintf(stderr, "bench_check: --profile takes `full` or `recheck`, found `%s`\n", argv[2]);
+        if (stage != "full" && stage != "recheck" && stage != "lower" && stage != "check") {
+            std::fprintf(stderr, "bench_check: --profile takes `full`, `recheck`, `lower` or `check`, found `%s`\n",
+                         argv[2]);
             return 2;
         }
         std::vector<int> sizes = ss::bench::sizes_from(argc - 2, argv + 2, "bench_check");
