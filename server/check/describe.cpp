@@ -49,11 +49,6 @@ std::string render(const Type& type, const Words* dims) {
     return "?";
 }
 
-void forget_origins(Type& t) {
-    for (AxisType& a : t.tensor.axes) a.origin = {};
-    for (Type& e : t.elements) forget_origins(e);
-}
-
 }  // namespace
 
 std::string describe(const Type& type) { return render(type, nullptr); }
@@ -179,11 +174,7 @@ std::string describe(const SymbolFact& f) {
     return f.name;
 }
 
-TypeRef fact_type(const Type& type, TypeTable& table) {
-    Type out = type;
-    forget_origins(out);
-    return table.intern(std::move(out));
-}
+TypeRef fact_type(const Type& type, TypeTable& table) { return table.intern(type); }
 
 std::string describe(const Size& size, const std::vector<std::string>& symbol_names) {
     return size.to_string([&](SymbolId id) { return id < symbol_names.size() ? symbol_names[id] : "?"; });

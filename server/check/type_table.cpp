@@ -15,24 +15,32 @@ bool identical(const Element& a, const Element& b) {
            (!a.index_bound || a.index_bound->identical(*b.index_bound));
 }
 
-bool identical(const AxisType& a, const AxisType& b) {
+bool identical(const AxisType& a, const AxisType& b, bool origins) {
     return a.variadic == b.variadic && a.name == b.name && a.written == b.written && a.factors == b.factors &&
-           a.dim == b.dim && a.origin.begin == b.origin.begin && a.origin.end == b.origin.end &&
+           a.dim == b.dim && (!origins || (a.origin.begin == b.origin.begin && a.origin.end == b.origin.end)) &&
            a.size.identical(b.size);
 }
 
-}  // namespace
-
-bool identical(const Type& a, const Type& b) {
+// `origins`: whether the axes' origins must match too.
+bool identical(const Type& a, const Type& b, bool origins) {
     if (a.kind != b.kind || a.ref != b.ref || a.elements.size() != b.elements.size() ||
         a.tensor.axes.size() != b.tensor.axes.size() || !identical(a.tensor.element, b.tensor.element))
         return false;
     for (size_t i = 0; i < a.tensor.axes.size(); ++i)
-        if (!identical(a.tensor.axes[i], b.tensor.axes[i])) return false;
+        if (!identical(a.tensor.axes[i], b.tensor.axes[i], origins)) return false;
     for (size_t i = 0; i < a.elements.size(); ++i)
-        if (!identical(a.elements[i], b.elements[i])) return false;
+        if (!identical(a.elements[i], b.elements[i], origins)) return false;
     return true;
 }
+
+void forget_origins(Type& t) {
+    for (AxisType& a : t.tensor.axes) a.origin = {};
+    for (Type& e : t.elements) forget_origins(e);
+}
+
+}  // namespace
+
+bool identical(const Type& a, const Type& b) { return identical(a, b, true); }
 
 size_t type_hash(const Type& t) {
     std::hash<std::string> text;
@@ -51,19 +59,34 @@ size_t type_hash(const Type& t) {
     return h;
 }
 
+// The table's types have no origins, so comparing without `type`'s is
+// comparing with them cleared.
 TypeRef TypeTable::find(const Type& type, size_t hash) const {
     auto [begin, end] = types_.equal_range(hash);
     for (auto it = begin; it != end; ++it)
         if (TypeRef found = it->second.lock())
-            if (identical(*found, type)) return found;
+            if (identical(*found, type, false)) return found;
     return nullptr;
 }
 
-TypeRef TypeTable::intern(Type type) {
+TypeRef TypeTable::intern(const Type& type) {
+    size_t h = type_hash(type);  // origins are not hashed
+    if (TypeRef found = find(type, h)) return found;
+    // Copied only when new: most types a file's facts hold are equal to one
+    // already here, and a copy is an allocation per axis.
+    return add(Type(type), h);
+}
+
+TypeRef TypeTable::intern(Type&& type) {
     size_t h = type_hash(type);
     if (TypeRef found = find(type, h)) return found;
+    return add(std::move(type), h);
+}
+
+TypeRef TypeTable::add(Type&& type, size_t hash) {
+    forget_origins(type);
     auto made = std::make_shared<const Type>(std::move(type));
-    types_.emplace(h, made);
+    types_.emplace(hash, made);
     return made;
 }
 

@@ -12,9 +12,10 @@ namespace ss::check {
 
 class TypeTable {
 public:
-    // The one shared copy of `type` (whose axes' origins are already
-    // cleared): an existing one if an equal type is still in use.
-    TypeRef intern(Type type);
+    // The one shared copy of `type` with its axes' origins cleared: an
+    // existing one if an equal type is still in use.
+    TypeRef intern(const Type& type);
+    TypeRef intern(Type&& type);
     // The same for a type made by another table (a helper thread's,
     // body_helper.cpp): this table's equal one if it has one, else `type`
     // itself, now known here.
@@ -30,6 +31,7 @@ public:
 
 private:
     TypeRef find(const Type& type, size_t hash) const;
+    TypeRef add(Type&& type, size_t hash);
 
     // Weak: the facts own their types; the table only finds them.
     std::unordered_multimap<size_t, std::weak_ptr<const Type>> types_;

@@ -41,6 +41,26 @@ TEST_CASE("type table: equal types share one object, different ones stay apart")
     CHECK(table.intern(over) == o);  // identical, though no overflowed size is == another
 }
 
+TEST_CASE("type table: a type's origins are not kept, so equal types from two places are one") {
+    // A fact's type is shared by every copy a replayed body makes, so it
+    // holds no place in the text.
+    check::TypeTable table;
+    check::Type here = tensor({"b", "n"});
+    here.tensor.axes[0].origin = {10, 11};
+    check::Type there = tensor({"b", "n"});
+    there.tensor.axes[0].origin = {40, 41};
+    check::TypeRef a = table.intern(here);
+    CHECK(a->tensor.axes[0].origin.begin == 0);
+    CHECK(a->tensor.axes[0].origin.end == 0);
+    CHECK(table.intern(there) == a);
+    CHECK(table.intern(std::move(there)) == a);
+    check::Type nested = check::of_kind(check::TypeKind::Tuple);
+    nested.elements.push_back(here);
+    check::TypeRef t = table.intern(std::move(nested));
+    CHECK(t->elements[0].tensor.axes[0].origin.end == 0);
+    CHECK(here.tensor.axes[0].origin.begin == 10);  // the caller's type is left as it was
+}
+
 TEST_CASE("type table: what no fact holds is swept, once the table has grown") {
     check::TypeTable table;
     check::TypeRef kept = table.intern(tensor({"b"}));
