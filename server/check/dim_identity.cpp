@@ -49,8 +49,19 @@ std::optional<std::string> FileChecker::dim_of(const AxisType& axis) const {
 }
 
 bool FileChecker::distinct_dims(const AxisType& a, const AxisType& b) const {
-    std::optional<std::string> x = dim_of(a), y = dim_of(b);
-    return x && y && *x != *y;
+    // The same name at the same size is the same dim (dim_named reads only
+    // these two): most axes compared are written alike, and this skips the
+    // lookups.
+    auto key = [](const AxisType& axis) -> const std::string* {
+        if (axis.variadic) return nullptr;
+        return axis.dim ? &*axis.dim : axis.name ? &*axis.name : nullptr;
+    };
+    const std::string *p = key(a), *q = key(b);
+    if (!p || !q || (*p == *q && a.size == b.size)) return false;
+    std::optional<std::string> x = dim_of(a);
+    if (!x) return false;
+    std::optional<std::string> y = dim_of(b);
+    return y && *x != *y;
 }
 
 }  // namespace ss::check
