@@ -607,17 +607,17 @@ bool PatternTyper::bind_name(const Axis& axis, const TensorType& t, size_t p, si
     auto here = [&] { return "it is " + shown(a.written, a.size) + " here"; };
     if (auto dim = ctx_.dim_value_of(name, axis.range); dim && !(a.size == Size::constant(*dim)))
         return fail(DiagCode::E0409, axis.range, {name, here(), "the dim `" + name + "` is " + std::to_string(*dim)});
+    std::optional<std::string> operand_dim =
+        a.name && !a.variadic ? ctx_.dim_named(*a.name, a.size) : std::optional<std::string>{};
     // The dim E where the operand has the dim D, of the same size: not a
-    // rename, another axis (docs/types.md, "Names mean what they say").
-    if (a.name && !a.variadic)
-        if (auto written_dim = ctx_.dim_named(name, a.size), operand_dim = ctx_.dim_named(*a.name, a.size);
-            written_dim && operand_dim && *written_dim != *operand_dim)
+    // rename, another axis (docs/types.md, "Names mean what they say"). The
+    // operand's own name at its size is its own dim: not looked up again.
+    if (operand_dim && name != *a.name)
+        if (auto written_dim = ctx_.dim_named(name, a.size); written_dim && *written_dim != *operand_dim)
             return fail(DiagCode::E0424, axis.range,
                         {"axis " + std::to_string(p + 1), name, operand_phrase(i), *operand_dim, axes_text(t.axes)}, {},
                         side_as_operand(i, t));
     auto it = bound_.find(name);
-    std::optional<std::string> operand_dim =
-        a.name && !a.variadic ? ctx_.dim_named(*a.name, a.size) : std::optional<std::string>{};
     if (it == bound_.end()) {
         bound_[name] = Binding{a.size, axis.range, Binding::From::FirstNamed, a.written, {}, operand_dim};
     } else if (!(a.size == it->second.size)) {
