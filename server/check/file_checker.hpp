@@ -523,7 +523,7 @@ private:
     // (paths.cpp, E0607).
     void check_if(const ast::If& stmt, ByteRange range);
     void check_loop_body(const ast::For& loop);
-    std::map<std::string, Local> join_paths(const std::vector<std::map<std::string, Local>>& paths, ByteRange at);
+    std::map<std::string, Local> join_paths(std::vector<std::map<std::string, Local>> paths, ByteRange at);
     std::optional<Type> join(const Type& a, const Type& b);
     std::optional<Type> sizes_apart(const Type& a, const Type& b);
     void recheck_block(const ast::Block& block);

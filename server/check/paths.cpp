@@ -94,23 +94,34 @@ std::optional<Type> FileChecker::sizes_apart(const Type& a, const Type& b) {
     return out;
 }
 
-std::map<std::string, Local> FileChecker::join_paths(const std::vector<std::map<std::string, Local>>& paths,
-                                                     ByteRange at) {
-    std::map<std::string, Local> out = paths.back();
-    for (auto& [name, local] : out) {
+std::map<std::string, Local> FileChecker::join_paths(std::vector<std::map<std::string, Local>> paths, ByteRange at) {
+    // The last path's locals, each joined with every path's in order (its
+    // own last: join is not always the identity on a type and itself).
+    std::map<std::string, Local> out = std::move(paths.back());
+    paths.pop_back();
+    for (auto& entry : out) {
+        const std::string& name =
+            entry.first;  // not a structured binding: clang before 16 (the fuzz build) cannot capture one
+        Local& local = entry.second;
         Type joined = local.type;
+        auto join_with = [&](const Type& other) {
+            std::optional<Type> both = join(other, joined);
+            if (!both) {  // E0607 where it is read; unknown till then, so nothing cascades
+                body_->mixed_types[name] = {at, in_message(other), in_message(joined)};
+                joined = Type{};
+                return false;
+            }
+            joined = std::move(*both);
+            return true;
+        };
+        bool joins = true;
         for (const auto& path : paths) {
             auto other = path.find(name);
             if (other == path.end()) continue;  // unassigned on that path: E0105 (assigned.hpp)
-            std::optional<Type> both = join(other->second.type, joined);
-            if (!both) {  // E0607 where it is read; unknown till then, so nothing cascades
-                body_->mixed_types[name] = {at, in_message(other->second.type), in_message(joined)};
-                joined = Type{};
-                break;
-            }
-            joined = *both;
+            if (!(joins = join_with(other->second.type))) break;
         }
-        local.type = joined;
+        if (joins) join_with(local.type);
+        local.type = std::move(joined);
     }
     return out;
 }
@@ -118,7 +129,7 @@ std::map<std::string, Local> FileChecker::join_paths(const std::vector<std::map<
 void FileChecker::check_if(const ast::If& stmt, ByteRange range) {
     std::set<std::string> maybe = maybe_unassigned_after(stmt);
     std::erase_if(maybe, [&](const std::string& n) { return body_->locals.count(n) != 0; });
-    const std::map<std::string, Local> before = body_->locals;
+    std::map<std::string, Local> before = body_->locals;
     std::vector<std::map<std::string, Local>> paths;  // the locals where each path leaves the `if`
     // From the first branch on a tensor on, the rest of the `if` is inside
     // an `if` on a tensor (a `torch.cond` when exported).
@@ -132,14 +143,14 @@ void FileChecker::check_if(const ast::If& stmt, ByteRange range) {
         body_->tensor_if_depth += on_tensor;
         check_block(b.body);
         body_->tensor_if_depth -= on_tensor;
-        if (!always_returns(b.body)) paths.push_back(body_->locals);
+        if (!always_returns(b.body)) paths.push_back(std::move(body_->locals));  // set again below
     }
-    body_->locals = before;
+    body_->locals = std::move(before);
     body_->tensor_if_depth += on_tensor;
     if (stmt.else_body) check_block(*stmt.else_body);
     body_->tensor_if_depth -= on_tensor;
-    if (!stmt.else_body || !always_returns(*stmt.else_body)) paths.push_back(body_->locals);
-    if (!paths.empty()) body_->locals = join_paths(paths, range);
+    if (!stmt.else_body || !always_returns(*stmt.else_body)) paths.push_back(std::move(body_->locals));
+    if (!paths.empty()) body_->locals = join_paths(std::move(paths), range);
     for (const std::string& n : maybe) body_->maybe_unassigned[n] = range;
 }
 
