@@ -111,18 +111,45 @@ ReturnForm return_form(const ast::Expr& value, const FormReader& reader) {
     return out;
 }
 
+// `embedding(ids, m.E)`, or `ids |> embedding(m.E)`, with `ids` a parameter
+// never assigned: as EmbeddingCall, else nothing.
+std::optional<EmbeddingCall> embedding_read(const ast::Expr& e, const FormReader& reader) {
+    const auto* pipe = std::get_if<ast::Pipe>(&e.node);
+    const auto* call =
+        pipe ? (pipe->stage ? std::get_if<ast::Call>(&pipe->stage->node) : nullptr) : std::get_if<ast::Call>(&e.node);
+    if (!call || !calls(*call, "embedding")) return std::nullopt;
+    size_t given = call->arguments.size() + (pipe ? 1 : 0);
+    if (given != 2 || std::any_of(call->arguments.begin(), call->arguments.end(),
+                                  [](const ast::Argument& a) { return a.keyword.has_value(); }))
+        return std::nullopt;
+    const ast::Expr* ids = pipe ? pipe->input.get() : call->arguments[0].value.get();
+    const ast::Expr* table = call->arguments.back().value.get();
+    const ast::NameExpr* name = as_name(ids);
+    if (!name || !table || !reader.is_parameter(name->name.text) || reader.reassigned().count(name->name.text))
+        return std::nullopt;
+    std::optional<FieldRead> read = reader.field_read(*table);
+    if (!read) return std::nullopt;
+    return EmbeddingCall{e.range, name->name.text, ids->range, std::move(*read)};
+}
+
 }  // namespace
 
 void read_serving_form(const ast::FnDef& fn, FunctionFacts& facts, const FieldTypeOf& field_type) {
     FormReader reader(facts, field_type);
     reader.note_assigned(fn.body);
+    // A model's forward (its first parameter a model) has a serving form.
+    const bool serving = !facts.params.empty() && facts.params.front().type->kind == TypeKind::Model;
+    ServingForm form;
+    // One walk of the expressions for the field reads, the causal
+    // attentions and (a forward's) embeddings, each in source order.
     syntax::for_each_expression(fn.body, [&](const ast::Expr& e) {
         if (auto read = reader.field_read(e)) facts.field_reads.push_back(std::move(*read));
         if (auto* call = std::get_if<ast::Call>(&e.node); call && causal_attention(*call))
             facts.causal_attentions.push_back(e.range);
+        if (!serving) return;
+        if (auto embedding = embedding_read(e, reader)) form.embeddings.push_back(std::move(*embedding));
     });
-    if (facts.params.empty() || facts.params.front().type->kind != TypeKind::Model) return;
-    ServingForm form;
+    if (!serving) return;
     for (const std::string& name : reader.reassigned()) form.parameter_uses.emplace_back(name, fn.name.range);
     syntax::for_each_statement(fn.body, [&](const ast::Stmt& s) {
         if (auto* r = std::get_if<ast::Return>(&s.node); r && r->value)
@@ -142,26 +169,6 @@ void read_serving_form(const ast::FnDef& fn, FunctionFacts& facts, const FieldTy
                     form.parameter_uses.emplace_back(n->name.text, e.range);
             });
         });
-    });
-    // `embedding(ids, m.E)`, or `ids |> embedding(m.E)`.
-    syntax::for_each_expression(fn.body, [&](const ast::Expr& e) {
-        const ast::Expr* ids = nullptr;
-        const ast::Expr* table = nullptr;
-        const auto* pipe = std::get_if<ast::Pipe>(&e.node);
-        const auto* call = pipe ? (pipe->stage ? std::get_if<ast::Call>(&pipe->stage->node) : nullptr)
-                                : std::get_if<ast::Call>(&e.node);
-        if (!call || !calls(*call, "embedding")) return;
-        size_t given = call->arguments.size() + (pipe ? 1 : 0);
-        if (given != 2 || std::any_of(call->arguments.begin(), call->arguments.end(),
-                                      [](const ast::Argument& a) { return a.keyword.has_value(); }))
-            return;
-        ids = pipe ? pipe->input.get() : call->arguments[0].value.get();
-        table = call->arguments.back().value.get();
-        const ast::NameExpr* name = as_name(ids);
-        if (!name || !table || !reader.is_parameter(name->name.text) || reader.reassigned().count(name->name.text))
-            return;
-        if (auto read = reader.field_read(*table))
-            form.embeddings.push_back({e.range, name->name.text, ids->range, std::move(*read)});
     });
     facts.serving = std::move(form);
 }
