@@ -11,10 +11,12 @@
 //   7. the element type
 #include "check/patterns.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "check/describe.hpp"
 #include "syntax/keywords.hpp"
@@ -128,6 +130,29 @@ std::string type_phrase(const Type& type) {
     }
 }
 
+// A side's or a pattern's few names (seldom more than eight), the AST's
+// own strings: a vector searched in order, where a tree of strings made an
+// allocation per name on every check.
+class FewNames {
+public:
+    // False when it was there already.
+    bool insert(std::string_view name) {
+        if (count(name)) return false;
+        names_.push_back(name);
+        return true;
+    }
+    bool count(std::string_view name) const { return std::find(names_.begin(), names_.end(), name) != names_.end(); }
+    // In sorted order: what messages list is not in the order of the text.
+    std::vector<std::string_view> sorted() const {
+        std::vector<std::string_view> out = names_;
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+private:
+    std::vector<std::string_view> names_;
+};
+
 // Where a name got its size, for E0409's "but ..." and its related range.
 // Where a pattern name got its size. The sentence saying so is built only
 // when a message needs it: patterns are typed on every check, and eager
@@ -153,7 +178,7 @@ private:
     bool check_operands();
     bool check_form();
     bool check_side_form(const PatternSide& side, bool input);
-    bool note_name(const Axis& axis, const PatternSide& side, bool input, std::set<std::string>& seen);
+    bool note_name(const Axis& axis, const PatternSide& side, bool input, FewNames& seen);
     bool check_number(const Axis& axis, const PatternSide& side, bool input, const Axis* group);
     bool check_arguments();
     bool check_split_count();
@@ -203,11 +228,11 @@ private:
     Fn fn_ = Fn::Rearrange;
     std::string_view reduction_;  // reduce's: mean, sum, max, min or prod
 
-    std::map<std::string, Binding> bound_;            // every name with a known size
-    std::map<std::string, Size> sizes_;               // `h=16` (or `h=n`) arguments
-    std::map<std::string, const Axis*> input_names_;  // first use on an input side
-    std::vector<const Axis*> input_order_;            // those uses, in source order
-    std::set<std::string> output_names_;
+    std::map<std::string, Binding> bound_;  // every name with a known size
+    std::map<std::string, Size> sizes_;     // `h=16` (or `h=n`) arguments
+    FewNames input_names_;                  // used on an input side
+    std::vector<const Axis*> input_order_;  // those uses, in source order
+    FewNames output_names_;
     std::vector<std::pair<const Axis*, const Axis*>> anonymous_;  // input numbers > 1, and their group
     std::optional<std::string> variadic_;                         // the pattern's `..s`
     std::optional<std::vector<AxisType>> passthrough_;            // the axes `..s` stands for
@@ -326,7 +351,7 @@ bool PatternTyper::check_form() {
 }
 
 bool PatternTyper::check_side_form(const PatternSide& side, bool input) {
-    std::set<std::string> seen;
+    FewNames seen;
     for (size_t idx = 0; idx < side.axes.size(); ++idx) {
         const Axis& axis = *side.axes[idx];
         switch (axis.kind) {
@@ -378,15 +403,15 @@ bool PatternTyper::check_side_form(const PatternSide& side, bool input) {
 
 // Each name is one axis of a side (einops); only einsum's inputs may repeat
 // one, which takes a diagonal.
-bool PatternTyper::note_name(const Axis& axis, const PatternSide& side, bool input, std::set<std::string>& seen) {
+bool PatternTyper::note_name(const Axis& axis, const PatternSide& side, bool input, FewNames& seen) {
     const std::string& name = axis.name.text;
-    if (!seen.insert(name).second && !(input && fn_ == Fn::Einsum))
+    if (!seen.insert(name) && !(input && fn_ == Fn::Einsum))
         return fail(DiagCode::E0407, axis.range,
                     {std::string(input ? "side " : "output ") + quoted(side.range) + " names `" + name + "` twice",
                      std::string("each name is one axis") + (input ? "; only einsum takes a diagonal" : "")});
     if (!input) {
         output_names_.insert(name);
-    } else if (input_names_.emplace(name, &axis).second) {
+    } else if (input_names_.insert(name)) {
         input_order_.push_back(&axis);
     }
     return true;
@@ -747,8 +772,8 @@ bool PatternTyper::check_kept() {
         // side: the input side names the value's axes (a dim's axis not by
         // another dim's name, E0424).
         std::vector<std::string> added;
-        for (const std::string& name : output_names_)
-            if (!input_names_.count(name)) added.push_back(name);
+        for (std::string_view name : output_names_.sorted())
+            if (!input_names_.count(name)) added.emplace_back(name);
         const Axis& gone = *dropped[0];
         if (fn_ == Fn::Rearrange && dropped.size() == 1 && added.size() == 1 &&
             !(bound_.count(gone.name.text) && bound_.at(gone.name.text).dim &&
