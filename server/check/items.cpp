@@ -24,7 +24,9 @@ bool elementwise_syntax(const ast::Block& body) {
             std::holds_alternative<ast::ErrorStmt>(s.node))
             plain = false;
     });
+    if (!plain) return false;  // a branch or loop: no need to walk the expressions
     syntax::for_each_expression(body, [&](const ast::Expr& e) {
+        if (!plain) return;  // (the walk can't stop)
         const auto& n = e.node;
         if (std::holds_alternative<ast::Subscript>(n) || std::holds_alternative<ast::PatternCallPtr>(n) ||
             std::holds_alternative<ast::As>(n) || std::holds_alternative<ast::CausalMask>(n) ||

@@ -89,6 +89,21 @@ TEST_CASE("each function's facts are where FunctionFacts says") {
     CHECK_FALSE(b.key.empty());
 }
 
+TEST_CASE("a body is elementwise as written only without branches, loops, matmuls, selections or shapes") {
+    // FunctionFacts::elementwise_syntax: what lets a padded group pass
+    // through a call (axis_reach.cpp).
+    auto elementwise = [](const std::string& body) {
+        Checked c("fn f(x: [..s], y: [..s]) -> [..s]:\n" + body);
+        REQUIRE(c.program().functions.size() == 1);
+        return c.program().functions[0].elementwise_syntax;
+    };
+    CHECK(elementwise("    return x * 2.0 + y |> gelu\n"));
+    CHECK(elementwise("    z = x - y\n    return z * z\n"));
+    CHECK_FALSE(elementwise("    z = x\n    for i in 0..3:\n        z = z * 2.0\n    return z\n"));
+    CHECK_FALSE(elementwise("    if true:\n        return x\n    return y\n"));
+    CHECK_FALSE(elementwise("    z = x\n    if true:\n        z = y\n    return z * x\n"));
+}
+
 TEST_CASE("effects are found with their ranges") {
     Checked c(
         "import python torch\n"
