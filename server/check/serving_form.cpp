@@ -1,8 +1,10 @@
 #include "check/serving_form.hpp"
 
 #include <algorithm>
-#include <map>
 #include <set>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "syntax/walk.hpp"
 
@@ -35,10 +37,11 @@ bool causal_attention(const ast::Call& call) {
 
 class FormReader {
 public:
+    // (Views of `facts`' parameters, which outlive the reader.)
     FormReader(const FunctionFacts& facts, const FieldTypeOf& field_type) : field_type_(field_type) {
         for (const ParamFacts& p : facts.params) {
-            parameters_.insert(p.name);
-            if (p.type->kind == TypeKind::Model) models_.emplace(p.name, p.type->ref);
+            parameters_.push_back(p.name);
+            if (p.type->kind == TypeKind::Model) models_.emplace_back(p.name, p.type->ref);
         }
     }
 
@@ -47,14 +50,18 @@ public:
         const auto* a = std::get_if<ast::Attribute>(&e.node);
         const ast::NameExpr* object = a ? as_name(a->object.get()) : nullptr;
         if (!object) return std::nullopt;
-        auto model = models_.find(object->name.text);
-        if (model == models_.end() || reassigned_.count(model->first)) return std::nullopt;
+        auto model =
+            std::find_if(models_.begin(), models_.end(), [&](const auto& m) { return m.first == object->name.text; });
+        if (model == models_.end() || reassigned_.count(object->name.text)) return std::nullopt;
         TypeRef type = field_type_(model->second, a->attribute.text);
         if (!type) return std::nullopt;
-        return FieldRead{model->first, model->second, a->attribute.text, e.range, std::move(type)};
+        return FieldRead{object->name.text, model->second, a->attribute.text, e.range, std::move(type)};
     }
 
-    bool is_parameter(const std::string& name) const { return parameters_.count(name) > 0; }
+    // A function has a few parameters: a list searched in order.
+    bool is_parameter(std::string_view name) const {
+        return std::find(parameters_.begin(), parameters_.end(), name) != parameters_.end();
+    }
 
     // The parameters assigned anywhere in the body: their names are other
     // values there (conservatively, everywhere).
@@ -79,9 +86,9 @@ public:
 
 private:
     const FieldTypeOf& field_type_;
-    std::set<std::string> parameters_;
-    std::map<std::string, std::string> models_;  // parameter -> its model
-    std::set<std::string> reassigned_;
+    std::vector<std::string_view> parameters_;
+    std::vector<std::pair<std::string_view, std::string>> models_;  // parameter, its model
+    std::set<std::string> reassigned_;                              // sorted: the uses list them so
 };
 
 // A returned `linear(h, m.W)` or `h |> linear(m.W)`, as ReturnForm.
