@@ -1,5 +1,6 @@
 #include "check/type_table.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <iterator>
 
@@ -38,6 +39,10 @@ void forget_origins(Type& t) {
     for (Type& e : t.elements) forget_origins(e);
 }
 
+// A hash's first slot: its bits mixed down (type_hash's low bits alone
+// cluster), then masked.
+size_t home(size_t hash, size_t mask) { return ((hash * 0x9e3779b97f4a7c15ULL) >> 32) & mask; }
+
 }  // namespace
 
 bool identical(const Type& a, const Type& b) { return identical(a, b, true); }
@@ -62,10 +67,12 @@ size_t type_hash(const Type& t) {
 // The table's types have no origins, so comparing without `type`'s is
 // comparing with them cleared.
 TypeRef TypeTable::find(const Type& type, size_t hash) const {
-    auto [begin, end] = types_.equal_range(hash);
-    for (auto it = begin; it != end; ++it)
-        if (TypeRef found = it->second.lock())
-            if (identical(*found, type, false)) return found;
+    if (slots_.empty()) return nullptr;
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = home(hash, mask); slots_[i].used; i = (i + 1) & mask)
+        if (slots_[i].hash == hash)
+            if (TypeRef found = slots_[i].type.lock())
+                if (identical(*found, type, false)) return found;
     return nullptr;
 }
 
@@ -86,7 +93,7 @@ TypeRef TypeTable::intern(Type&& type) {
 TypeRef TypeTable::add(Type&& type, size_t hash) {
     forget_origins(type);
     auto made = std::make_shared<const Type>(std::move(type));
-    types_.emplace(hash, made);
+    place(hash, made);
     return made;
 }
 
@@ -94,14 +101,43 @@ TypeRef TypeTable::adopt(TypeRef type) {
     if (!type) return type;
     size_t h = type_hash(*type);
     if (TypeRef found = find(*type, h)) return found;
-    types_.emplace(h, type);
+    place(h, type);
     return type;
 }
 
+// At most half full: probes stay short.
+void TypeTable::place(size_t hash, std::weak_ptr<const Type> type) {
+    if ((size_ + 1) * 2 > slots_.size()) rebuild(std::max<size_t>(64, slots_.size() * 2));
+    const size_t mask = slots_.size() - 1;
+    size_t i = home(hash, mask);
+    while (slots_[i].used) i = (i + 1) & mask;
+    slots_[i] = Slot{hash, std::move(type), true};
+    ++size_;
+}
+
+void TypeTable::rebuild(size_t capacity) {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(capacity, Slot{});
+    size_ = 0;
+    const size_t mask = capacity - 1;
+    for (Slot& slot : old) {
+        if (!slot.used || slot.type.expired()) continue;
+        size_t i = home(slot.hash, mask);
+        while (slots_[i].used) i = (i + 1) & mask;
+        slots_[i] = std::move(slot);
+        ++size_;
+    }
+}
+
 void TypeTable::sweep() {
-    if (types_.size() < size_after_sweep_ + size_after_sweep_ / 4 + 64) return;
-    for (auto it = types_.begin(); it != types_.end();) it = it->second.expired() ? types_.erase(it) : std::next(it);
-    size_after_sweep_ = types_.size();
+    if (size_ < size_after_sweep_ + size_after_sweep_ / 4 + 64) return;
+    size_t live = 0;
+    for (const Slot& slot : slots_) live += slot.used && !slot.type.expired();
+    // The smallest power of two at least twice the live types (and 64).
+    size_t capacity = 64;
+    while (capacity < live * 2) capacity *= 2;
+    rebuild(capacity);
+    size_after_sweep_ = size_;
 }
 
 }  // namespace ss::check

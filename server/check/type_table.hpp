@@ -4,7 +4,8 @@
 #pragma once
 
 #include <cstddef>
-#include <unordered_map>
+#include <memory>
+#include <vector>
 
 #include "check/types.hpp"
 
@@ -27,14 +28,30 @@ public:
     // walk per run was a tenth of an edit's re-check.
     void sweep();
 
-    size_t size() const { return types_.size(); }
+    // How many types it holds, those no fact uses any more included until
+    // a sweep drops them.
+    size_t size() const { return size_; }
 
 private:
+    // Open addressing, probed in order from the hash's slot: a lookup reads
+    // a few adjacent slots, where a node-based map followed a pointer per
+    // entry and divided by a prime to find its bucket (both showed in a
+    // full check's profile). Weak: the facts own their types; the table
+    // only finds them. A slot whose type expired stays (probes go past it)
+    // until a sweep or a growth rebuilds the table.
+    struct Slot {
+        size_t hash = 0;
+        std::weak_ptr<const Type> type;
+        bool used = false;
+    };
+
     TypeRef find(const Type& type, size_t hash) const;
     TypeRef add(Type&& type, size_t hash);
+    void place(size_t hash, std::weak_ptr<const Type> type);
+    void rebuild(size_t capacity);  // with the types still in use
 
-    // Weak: the facts own their types; the table only finds them.
-    std::unordered_multimap<size_t, std::weak_ptr<const Type>> types_;
+    std::vector<Slot> slots_;  // a power of two long, or empty
+    size_t size_ = 0;          // slots used
     size_t size_after_sweep_ = 0;
 };
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "check/document.hpp"
 #include "check/type_table.hpp"
@@ -61,13 +62,33 @@ TEST_CASE("type table: a type's origins are not kept, so equal types from two pl
     CHECK(here.tensor.axes[0].origin.begin == 10);  // the caller's type is left as it was
 }
 
+TEST_CASE("type table: every type is found again as the table grows, and equal hashes stay apart") {
+    check::TypeTable table;
+    std::vector<check::TypeRef> held;
+    for (int i = 0; i < 1000; ++i) held.push_back(table.intern(tensor({"a" + std::to_string(i), "n"})));
+    for (int i = 0; i < 1000; ++i) CHECK(table.intern(tensor({"a" + std::to_string(i), "n"})) == held[i]);
+    // An axis's name is not hashed (its written size is): the same hash,
+    // two types.
+    check::Type named = tensor({"b"}), renamed = tensor({"b"});
+    renamed.tensor.axes[0].name = "c";
+    check::TypeRef x = table.intern(named), y = table.intern(renamed);
+    CHECK(x != y);
+    CHECK(table.intern(named) == x);
+    CHECK(table.intern(renamed) == y);
+}
+
 TEST_CASE("type table: what no fact holds is swept, once the table has grown") {
     check::TypeTable table;
     check::TypeRef kept = table.intern(tensor({"b"}));
     table.intern(tensor({"c"}));
     table.sweep();
     CHECK(table.size() == 2);  // too few to walk the table for
-    for (int i = 0; i < 100; ++i) table.intern(tensor({"c" + std::to_string(i)}));
+    // Held while the table grows (a growth also drops what expired), then
+    // let go: only a sweep drops them.
+    std::vector<check::TypeRef> held;
+    for (int i = 0; i < 100; ++i) held.push_back(table.intern(tensor({"c" + std::to_string(i)})));
+    held.clear();
+    CHECK(table.size() >= 100);
     table.sweep();
     CHECK(table.size() == 1);
     CHECK(table.intern(tensor({"b"})) == kept);
