@@ -509,7 +509,7 @@ private:
     FunctionFacts function_facts(const ast::Item& item, const ast::FnDef& fn, const Signature& signature);
     void check_body(const ast::FnDef& fn, Signature& signature);
     // `shared`: the same type as a fact already holds it (the value's), kept once.
-    void define_local(const ast::Name& name, const Type& type, TypeRef shared = nullptr);
+    void define_local(const ast::Name& name, Type type, TypeRef shared = nullptr);
     void reference_local(const Local& local, ByteRange at);
     void reference_builtin(const ast::Name& name);
     void note_pattern_across(const ast::PatternCall& call, ByteRange range, const std::vector<Type>& operands,
@@ -533,7 +533,7 @@ private:
     void check_assign(const ast::Assign& assignment);
     void check_aug_assign(const ast::AugAssign& assignment, ByteRange range);
     void check_for(const ast::For& loop);
-    void assign(const ast::Expr& target, const Type& type, TypeRef shared = nullptr);
+    void assign(const ast::Expr& target, Type type, TypeRef shared = nullptr);
     void check_return(const ast::Return& ret, ByteRange range);
     Type check_condition(const ast::Expr& condition);
 

@@ -89,13 +89,14 @@ bool FileChecker::always_returns(const ast::Block& block) const {
 // A name a body assigns (or a loop binds): a local with a fact of its own.
 // Assigning the name again makes another fact; the editor treats the facts
 // of one name in one function as one variable.
-void FileChecker::define_local(const ast::Name& name, const Type& type, TypeRef shared) {
-    body_->locals[name.text] = Local{type, name.range, false, false, result_.symbols.size()};
+// `type` by value: most callers' is a temporary, moved into the local.
+void FileChecker::define_local(const ast::Name& name, Type type, TypeRef shared) {
     SymbolFact& f = result_.symbols.emplace_back();
     f.name = name.text;
     f.kind = SymbolKind::Local;
     f.definition = name.range;
     f.type = shared ? std::move(shared) : fact_type(type, types());
+    body_->locals[name.text] = Local{std::move(type), name.range, false, false, result_.symbols.size() - 1};
 }
 
 namespace {
@@ -178,7 +179,7 @@ void FileChecker::check_assign(const ast::Assign& assignment) {
         for (const auto& t : a->targets)
             if (std::holds_alternative<ast::Attribute>(t->node)) report(DiagCode::E0605, t->range, {written(t->range)});
     if (a->targets.size() == 1) {
-        assign(*a->targets[0], value, shared);
+        assign(*a->targets[0], std::move(value), shared);  // not read after
         if (auto* n = std::get_if<ast::NameExpr>(&a->targets[0]->node)) {
             if (auto filled = masked_rows_.find(a->value->range.end); filled != masked_rows_.end())
                 body_->masked_locals[n->name.text] = filled->second;
@@ -259,7 +260,7 @@ void FileChecker::check_for(const ast::For& loop) {
         Type t;
         if (counting && f->targets.size() == 1) t.kind = TypeKind::Int;
         if (batch && f->targets.size() == 1) t = *batch;
-        define_local(n, t);
+        define_local(n, std::move(t));
     }
     if (axis) body_->open_batch_axes.insert(*axis);
     check_loop_body(*f);
@@ -269,7 +270,7 @@ void FileChecker::check_for(const ast::For& loop) {
     }
 }
 
-void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shared) {
+void FileChecker::assign(const ast::Expr& target, Type type, TypeRef shared) {
     if (auto* name = std::get_if<ast::NameExpr>(&target.node)) {
         // A dim names a size in every type and pattern of the file: a local
         // of that name would mean one thing there and another in the code.
@@ -281,10 +282,10 @@ void FileChecker::assign(const ast::Expr& target, const Type& type, TypeRef shar
         body_->mixed_types.erase(name->name.text);
         auto existing = body_->locals.find(name->name.text);
         if (existing != body_->locals.end() && existing->second.is_parameter) {
-            existing->second.type = type;  // rebinding a parameter's name
+            existing->second.type = std::move(type);  // rebinding a parameter's name
             return;
         }
-        define_local(name->name, type, std::move(shared));
+        define_local(name->name, std::move(type), std::move(shared));
         return;
     }
     if (auto* attr = std::get_if<ast::Attribute>(&target.node)) {
