@@ -100,8 +100,9 @@ std::map<std::string, Local> FileChecker::join_paths(std::vector<std::map<std::s
     std::map<std::string, Local> out = std::move(paths.back());
     paths.pop_back();
     for (auto& entry : out) {
-        const std::string& name =
-            entry.first;  // not a structured binding: clang before 16 (the fuzz build) cannot capture one
+        // Not a structured binding: clang before 16 (the fuzz build) can't
+        // capture one in a lambda.
+        const std::string& name = entry.first;
         Local& local = entry.second;
         Type joined = local.type;
         auto join_with = [&](const Type& other) {

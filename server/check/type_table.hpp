@@ -29,7 +29,7 @@ public:
     void sweep();
 
     // How many types it holds, those no fact uses any more included until
-    // a sweep drops them.
+    // a sweep or a growth of the table drops them.
     size_t size() const { return size_; }
 
 private:
