@@ -14,6 +14,12 @@ int serve(Connection& connection, const ServerOptions& options) {
     bool exited = false;
     connection.read_loop([&](std::string_view bytes) {
         reader.feed(bytes);
+        // No check starts until this read's messages are all queued.
+        server.begin_read();
+        struct EndRead {
+            LanguageServer& server;
+            ~EndRead() { server.end_read(); }
+        } end_read{server};
         while (auto event = reader.next()) {
             if (auto* body = std::get_if<std::string>(&*event)) {
                 if (!server.on_message(*body)) {

@@ -141,6 +141,19 @@ bool LanguageServer::on_message(const std::string& body) {
     return !is_exit;
 }
 
+void LanguageServer::begin_read() {
+    std::lock_guard lock(mutex_);
+    reading_ = true;
+}
+
+void LanguageServer::end_read() {
+    {
+        std::lock_guard lock(mutex_);
+        reading_ = false;
+    }
+    wake_.notify_all();
+}
+
 void LanguageServer::on_framing_error(const std::string& message) {
     spdlog::error("bad message framing: {}; skipping to the next message", message);
 }
@@ -192,7 +205,7 @@ void LanguageServer::worker_loop() {
             auto due = next_due();
             if (trim_due_ && (!due || *trim_due_ < *due)) due = trim_due_;
             while (queue_.empty() && !stopping_) {
-                if (!due) {
+                if (!due || reading_) {  // (a read's messages come before a check: begin_read)
                     wake_.wait(lock);
                 } else if (wake_.wait_until(lock, *due) == std::cv_status::timeout) {
                     break;

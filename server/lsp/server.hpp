@@ -53,6 +53,12 @@ public:
     bool on_message(const std::string& body);
     // Reader thread: a framing error (logged; the reader resynchronises).
     void on_framing_error(const std::string& message);
+    // Reader thread: the messages of one read come between these. The
+    // worker starts no check meanwhile, so edits that arrive together (a
+    // burst in one write) are all applied before one is checked, however
+    // the threads are scheduled.
+    void begin_read();
+    void end_read();
     // Reader thread, at the end: waits until the worker is done and gives
     // the exit code (0 after shutdown, 1 otherwise). `end_of_input`: the
     // client went away without `exit`.
@@ -149,6 +155,7 @@ private:
     std::set<std::string> cancelled_;  // ids of requests to answer with RequestCancelled
     std::unordered_map<std::string, std::shared_ptr<std::atomic<int>>> edit_counters_;  // by uri
     bool stopping_ = false;
+    bool reading_ = false;  // between begin_read and end_read
     std::optional<int> exit_code_;
 
     // The worker's own.
