@@ -48,20 +48,26 @@ std::optional<std::string> FileChecker::dim_of(const AxisType& axis) const {
     return dim_named(*axis.name, axis.size);
 }
 
-bool FileChecker::distinct_dims(const AxisType& a, const AxisType& b) const {
+bool FileChecker::dims_apart(const std::string& name_a, const Size& size_a, const std::string& name_b,
+                             const Size& size_b) const {
     // The same name at the same size is the same dim (dim_named reads only
-    // these two): most axes compared are written alike, and this skips the
-    // lookups.
+    // these two): most axes and bounds compared are written alike, and this
+    // skips the lookups.
+    if (name_a == name_b && size_a == size_b) return false;
+    std::optional<std::string> x = dim_named(name_a, size_a);
+    if (!x) return false;
+    std::optional<std::string> y = dim_named(name_b, size_b);
+    return y && *x != *y;
+}
+
+bool FileChecker::distinct_dims(const AxisType& a, const AxisType& b) const {
+    // What dim_of names an axis by: a pattern's rename keeps its dim.
     auto key = [](const AxisType& axis) -> const std::string* {
         if (axis.variadic) return nullptr;
         return axis.dim ? &*axis.dim : axis.name ? &*axis.name : nullptr;
     };
     const std::string *p = key(a), *q = key(b);
-    if (!p || !q || (*p == *q && a.size == b.size)) return false;
-    std::optional<std::string> x = dim_of(a);
-    if (!x) return false;
-    std::optional<std::string> y = dim_of(b);
-    return y && *x != *y;
+    return p && q && dims_apart(*p, a.size, *q, b.size);
 }
 
 }  // namespace ss::check

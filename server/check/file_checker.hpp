@@ -660,6 +660,8 @@ private:
                           const std::vector<Type>& types, const Type* piped, ByteRange piped_range, ByteRange range);
     std::optional<std::string> dim_named(const std::string& name, const Size& size) const override;
     void warn_if_as_moves_an_axis(const ast::As& as, const Type& value, const Type& target, ByteRange range);
+    // Whether two names at their sizes are two different dims (dim_named).
+    bool dims_apart(const std::string& name_a, const Size& size_a, const std::string& name_b, const Size& size_b) const;
     bool distinct_dims(const AxisType& a, const AxisType& b) const;
     bool returns_fit(const Type& declared, const Type& value, const SignatureScope& scope) const;
     const ast::NameExpr* python_root(const ast::Expr& e) const;

@@ -389,12 +389,9 @@ bool FileChecker::returns_fit(const Type& declared, const Type& value, const Sig
     if (declared.kind == TypeKind::Tensor && value.kind == TypeKind::Tensor) {
         // An Index of the dim E's positions is not an Index[D], whatever the sizes.
         const Element &d = declared.tensor.element, &v = value.tensor.element;
-        // (The same bound at the same size is the same dim: not looked up.)
         if (d.index_bound && v.index_bound &&
-            !(d.bound_written == v.bound_written && *d.index_bound == *v.index_bound)) {
-            auto x = dim_named(d.bound_written, *d.index_bound), y = dim_named(v.bound_written, *v.index_bound);
-            if (x && y && *x != *y) return false;
-        }
+            dims_apart(d.bound_written, *d.index_bound, v.bound_written, *v.index_bound))
+            return false;
         return same_shape(declared.tensor, value.tensor, &scope) &&
                element_fits(declared.tensor.element, value.tensor.element, false) &&
                distribution_fits(declared.tensor, value.tensor);
