@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "check/describe.hpp"
+#include "check/few_names.hpp"
 #include "syntax/keywords.hpp"
 
 namespace ss::check {
@@ -129,29 +130,6 @@ std::string type_phrase(const Type& type) {
         default: return "a value that is not a tensor";
     }
 }
-
-// A side's or a pattern's few names (seldom more than eight), the AST's
-// own strings: a vector searched in order, where a tree of strings made an
-// allocation per name on every check.
-class FewNames {
-public:
-    // False when it was there already.
-    bool insert(std::string_view name) {
-        if (count(name)) return false;
-        names_.push_back(name);
-        return true;
-    }
-    bool count(std::string_view name) const { return std::find(names_.begin(), names_.end(), name) != names_.end(); }
-    // In sorted order: what messages list is not in the order of the text.
-    std::vector<std::string_view> sorted() const {
-        std::vector<std::string_view> out = names_;
-        std::sort(out.begin(), out.end());
-        return out;
-    }
-
-private:
-    std::vector<std::string_view> names_;
-};
 
 // Where a name got its size, for E0409's "but ..." and its related range.
 // Where a pattern name got its size. The sentence saying so is built only

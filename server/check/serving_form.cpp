@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "check/few_names.hpp"
 #include "syntax/walk.hpp"
 
 namespace ss::check {
@@ -40,7 +41,7 @@ public:
     // (Views of `facts`' parameters, which outlive the reader.)
     FormReader(const FunctionFacts& facts, const FieldTypeOf& field_type) : field_type_(field_type) {
         for (const ParamFacts& p : facts.params) {
-            parameters_.push_back(p.name);
+            parameters_.insert(p.name);
             if (p.type->kind == TypeKind::Model) models_.emplace_back(p.name, p.type->ref);
         }
     }
@@ -58,10 +59,7 @@ public:
         return FieldRead{object->name.text, model->second, a->attribute.text, e.range, std::move(type)};
     }
 
-    // A function has a few parameters: a list searched in order.
-    bool is_parameter(std::string_view name) const {
-        return std::find(parameters_.begin(), parameters_.end(), name) != parameters_.end();
-    }
+    bool is_parameter(std::string_view name) const { return parameters_.count(name); }
 
     // The parameters assigned anywhere in the body: their names are other
     // values there (conservatively, everywhere).
@@ -86,7 +84,7 @@ public:
 
 private:
     const FieldTypeOf& field_type_;
-    std::vector<std::string_view> parameters_;
+    FewNames parameters_;                                           // a function has a few
     std::vector<std::pair<std::string_view, std::string>> models_;  // parameter, its model
     std::set<std::string> reassigned_;                              // sorted: the uses list them so
 };
