@@ -207,7 +207,7 @@ def batch_loop(batches, padded, where):
                 fields, mask = workers.split(b.fields, b.pad_mask)
                 b = Batch(fields, b.spec, mask)
             if isinstance(b, Batch):
-                padding.note_shape(where, tuple(tuple(v.shape) for v in b.fields.values()))
+                padding.note_shape(where, tuple(v.shape for v in b.fields.values()))
             yield b
             sinks.loop_advance(token)
     finally:

@@ -221,7 +221,7 @@ def mean(x, dim=None, pads=None, padded=()):
         x = x.to(torch.float32)
     prefix = padding.real_prefix(x, pads, padded, dim)
     if prefix is not None:
-        return x.narrow(dim, 0, prefix).mean(dim)
+        return padding.prefix_of(x, dim, prefix).mean(dim)
     real = padding.real_mask(x, pads, padded, dim)
     if real is not None:
         return _masked_mean(x, real, dim, False, _across_workers(x, pads, padded, dim))
@@ -235,7 +235,7 @@ def _masked_mean(x, real, dim, keepdim=False, across=False, prefix=None):
     number; `across` the workers, both added up over them first. With
     `prefix` (padding.real_prefix), the plain mean of the first positions."""
     if prefix is not None:
-        return x.narrow(dim, 0, prefix).mean(dim, keepdim=keepdim)
+        return padding.prefix_of(x, dim, prefix).mean(dim, keepdim=keepdim)
     real = real.expand(x.shape)
     kept = torch.where(real, x, torch.zeros((), dtype=x.dtype, device=x.device))
     total = kept.sum() if dim is None else kept.sum(dim, keepdim=keepdim)
@@ -252,7 +252,7 @@ def sum(x, dim=None, pads=None, padded=()):
     of their own row, as their sources'."""
     prefix = padding.real_prefix(x, pads, padded, dim)
     if prefix is not None:
-        return torch.sum(x.narrow(dim, 0, prefix), dim)
+        return torch.sum(padding.prefix_of(x, dim, prefix), dim)
     real = padding.real_mask(x, pads, padded, dim)
     across = _across_workers(x, pads, padded, dim)
     if real is not None:
@@ -506,7 +506,7 @@ def _normalised(torch_op, x, dim, pads, padded):
     prefix = padding.real_prefix(x, pads, padded, dim)
     rows_real = _rows_real(x, pads, padded, dim) if pads and padded else None
     if prefix is not None and rows_real is None:
-        return padding.copies_up_to(torch_op(x.narrow(dim, 0, prefix), dim), dim, x.shape[dim])
+        return padding.copies_up_to(torch_op(padding.prefix_of(x, dim, prefix), dim), dim, x.shape[dim])
     real = padding.real_mask(x, pads, padded, dim)
     if real is None:
         return torch_op(x, dim)

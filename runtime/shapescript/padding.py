@@ -42,17 +42,21 @@ def enabled():
     return _on
 
 
-def note_shape(where, shape):
-    """Counts a shape a loop over batches (by its `file:line`) or a padded
-    function (by its name) has seen."""
-    _seen.setdefault(where, set()).add(tuple(shape))
+def note_shape(where, shapes):
+    """Counts the shapes of the tensors a loop over batches (by its
+    `file:line`) or a padded function (by its name) has seen, a tuple of
+    torch.Size (a tuple each: made plain when shapes_seen reports them)."""
+    seen = _seen.get(where)
+    if seen is None:
+        seen = _seen[where] = set()
+    seen.add(shapes)
 
 
 def shapes_seen(reset=False):
     """The distinct shapes each loop over batches and each padded function
     has seen: {where: [shape, ...]}, shapes sorted. With `reset`, what was
     seen until now, and the count starts again from nothing."""
-    seen = {where: sorted(shapes) for where, shapes in _seen.items()}
+    seen = {where: sorted({tuple(map(tuple, shape)) for shape in shapes}) for where, shapes in _seen.items()}
     if reset:
         _seen.clear()
     return seen
@@ -90,6 +94,12 @@ def pad_examples(fields, size):
     return {k: copies_up_to(v, 0, size) for k, v in fields.items()}, first_positions(real, size, device)
 
 
+def prefix_of(x, dim, k):
+    """The first `k` positions of `x` along `dim`, a view: a slice when dim
+    is 0, which costs less than narrow (a padded call makes a few)."""
+    return x[:k] if dim == 0 else x.narrow(dim, 0, k)
+
+
 def copies_up_to(value, dim, size):
     """`value` along `dim` up to `size` with copies of its own positions, in
     order and again from the first: never zeros."""
@@ -97,7 +107,7 @@ def copies_up_to(value, dim, size):
     if size == real:
         return value
     if 0 < size - real <= real:  # the usual case (fixed sizes grow by a quarter): one copy of the first ones
-        return torch.cat((value, value.narrow(dim, 0, size - real)), dim)
+        return torch.cat((value, prefix_of(value, dim, size - real)), dim)
     index = torch.arange(size, device=value.device) % real
     return value.index_select(dim, index)
 
@@ -108,9 +118,13 @@ def first_positions(real, size, device):
     Made once per (real, size, device): a mask changed in place since (a
     recording's, say) is made again; one made while a CUDA graph records
     lives in the graph's memory, so it is neither kept nor reused."""
+    # A padded call asks for one every time: the kept one is looked up first.
+    mask = _first_masks.get((real, size, device))
+    if mask is not None and mask._ss_first[1] == mask._version and not _recording_on(mask.device):
+        return mask
     if device is not None and not isinstance(device, torch.device):  # one key for "cpu" and torch.device("cpu")
         device = torch.device(device)
-    if device is not None and device.type == "cuda" and torch.cuda.is_current_stream_capturing():
+    if device is not None and _recording_on(device):
         return torch.arange(size, device=device) < real
     key = (real, size, device)
     mask = _first_masks.get(key)
@@ -121,6 +135,10 @@ def first_positions(real, size, device):
             _first_masks.clear()
         _first_masks[key] = mask
     return mask
+
+
+def _recording_on(device):
+    return device.type == "cuda" and torch.cuda.is_current_stream_capturing()
 
 
 def real_prefix(x, pads, padded, dim):
@@ -259,14 +277,17 @@ def padded(f, *names):
                     _replace_argument(args, kwargs, param, copies_up_to(_argument(args, kwargs, param), param[2], size))
                 cuts.append((results, real))
             pads[pad] = first_positions(real, size, first.device)
-        note_shape(fname, tuple(tuple(v.shape) for v in (*args, *kwargs.values()) if isinstance(v, torch.Tensor)))
+        shapes = [v.shape for v in args if isinstance(v, torch.Tensor)]
+        if kwargs:
+            shapes += [v.shape for v in kwargs.values() if isinstance(v, torch.Tensor)]
+        note_shape(fname, tuple(shapes))
         out = f(*args, _ss_pad=pads, **kwargs)
         for results, real in cuts:
             for element, dim in results:
                 if element is None:
-                    out = out.narrow(dim, 0, real)
+                    out = prefix_of(out, dim, real)
                 else:
-                    out = tuple(v.narrow(dim, 0, real) if i == element else v for i, v in enumerate(out))
+                    out = tuple(prefix_of(v, dim, real) if i == element else v for i, v in enumerate(out))
         return out
 
     call.__name__ = fname
