@@ -16,8 +16,10 @@ an epoch of the README's example with padding on against off.
 - shapescript.padded(f) over random lengths 1..512 against plain calls
   of f (a pooled encoder layer): time per call, the distinct shapes, and
   the graphs torch.compile(dynamic=False) makes of each (target: 24
-  against one per length); and its floor, f called plainly on inputs
-  already as long as padding makes them (the longer shapes' own work).
+  against one per length); and its floors: f called plainly on inputs
+  already as long as padding makes them (the longer shapes' own work),
+  and f padded by hand in plain torch (the copies padding makes, no
+  wrapper, masks or bookkeeping).
 --smoke runs one short round, to prove the benchmark works.
 """
 
@@ -129,19 +131,42 @@ def build_encoder(compiler, out_dir):
     return build_module(compiler, source, "never", out_dir)
 
 
+def encode_padded_by_hand(m, x):
+    """ENCODER's encode padded as padding pads it, written in plain torch:
+    x up to its fixed size with copies of its first rows, the softmax over
+    the real rows with copies of theirs after, the mean over the real rows.
+    What padding costs this function at the least (no wrapper, masks or
+    bookkeeping): padded(encode)'s other floor."""
+    n = x.shape[0]
+    extra = shapescript.padding.fixed_size(n) - n  # at most n: sizes grow by a quarter
+    if extra:
+        x = torch.cat((x, x[:extra]))
+    h = torch.nn.functional.gelu(x @ m.w)
+    p = torch.softmax(h[:n], 0)
+    if extra:
+        p = torch.cat((p, p[:extra]))
+    return (p * h)[:n].mean(0)
+
+
 def padded_calls(module, lengths, rounds):
-    """Time per call of encode, padded(encode) and of encode unpadded on
-    inputs already as long as padding makes them (the floor: the work of
-    the longer shapes alone, no copies, masks or wrapper) over `lengths`,
-    and their shapes."""
+    """Time per call over `lengths` of encode, padded(encode), encode
+    unpadded on inputs already as long as padding makes them (the floor:
+    the work of the longer shapes alone, no copies, masks or wrapper), and
+    encode padded by hand (the least the copies cost); and the shapes."""
     m = module.Layer.init(seed=0)
     fast = shapescript.padded(module.encode)
     inputs = [torch.randn(n, 64) for n in lengths]
     longer = [shapescript.padding.copies_up_to(x, 0, shapescript.padding.fixed_size(x.shape[0])) for x in inputs]
     for x in inputs:  # the same results
         torch.testing.assert_close(fast(m, x), module.encode(m, x), rtol=1e-4, atol=1e-6)
-    times = {"plain": [], "padded": [], "floor": []}
-    runs = (("plain", module.encode, inputs), ("padded", fast, inputs), ("floor", module.encode, longer))
+        torch.testing.assert_close(encode_padded_by_hand(m, x), module.encode(m, x), rtol=1e-4, atol=1e-6)
+    times = {"plain": [], "padded": [], "floor": [], "by hand": []}
+    runs = (
+        ("plain", module.encode, inputs),
+        ("padded", fast, inputs),
+        ("floor", module.encode, longer),
+        ("by hand", encode_padded_by_hand, inputs),
+    )
     for r in range(rounds):
         for name, f, xs in runs if r % 2 == 0 else runs[::-1]:
             start = time.perf_counter()
@@ -153,8 +178,8 @@ def padded_calls(module, lengths, rounds):
     for x in inputs:
         fast(m, x)
     padded_shapes = len(shapescript.shapes_seen()["encode"])
-    plain, padded, floor = (statistics.median(times[k]) for k in ("plain", "padded", "floor"))
-    return plain, padded, floor, len(set(lengths)), padded_shapes
+    plain, padded, floor, by_hand = (statistics.median(times[k]) for k in ("plain", "padded", "floor", "by hand"))
+    return plain, padded, floor, by_hand, len(set(lengths)), padded_shapes
 
 
 def compiled_graphs(module, lengths, padded):
@@ -217,7 +242,7 @@ def main():
         rng = torch.Generator().manual_seed(0)
         count = 40 if args.smoke else 400
         lengths = [int(n) for n in torch.randint(1, 513, (count,), generator=rng)]
-        plain_t, padded_t, floor_t, plain_shapes, padded_shapes = padded_calls(encoder, lengths, rounds)
+        plain_t, padded_t, floor_t, hand_t, plain_shapes, padded_shapes = padded_calls(encoder, lengths, rounds)
         print(
             f"padded(encode) over {count} random lengths 1..512: {padded_t * 1e6:.1f} us per call against "
             f"{plain_t * 1e6:.1f} us plain (ratio {padded_t / plain_t:.3f}); shapes {padded_shapes} "
@@ -226,6 +251,10 @@ def main():
         print(
             f"  its floor, encode on inputs as long as padding makes them, unpadded: {floor_t * 1e6:.1f} us "
             f"(ratio {floor_t / plain_t:.3f} to plain; padding's own cost {padded_t / floor_t:.3f})"
+        )
+        print(
+            f"  encode padded by hand in torch (the same copies, no wrapper or masks): {hand_t * 1e6:.1f} us "
+            f"(ratio {hand_t / plain_t:.3f} to plain; padded(encode) is {padded_t / hand_t:.3f} of it)"
         )
         few = lengths[: 20 if args.smoke else 120]
         print(
