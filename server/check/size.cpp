@@ -1,7 +1,6 @@
 #include "check/size.hpp"
 
 #include <algorithm>
-#include <map>
 
 namespace ss::check {
 
@@ -91,15 +90,19 @@ Size Size::overflow() {
 }
 
 Size Size::from_terms(std::vector<Term> terms) {
-    // Merge equal monomials; drop zero coefficients.
-    std::map<Monomial, int64_t> merged;
-    for (Term& t : terms) {
-        int64_t& c = merged[t.monomial];
-        if (add_overflows(c, t.coefficient, &c)) return overflow();
-    }
+    // Merge equal monomials, added in the order given; drop zero
+    // coefficients. Sorted in place: a polynomial has a few terms, and a
+    // tree of them cost an allocation per term on every call.
+    std::stable_sort(terms.begin(), terms.end(), [](const Term& a, const Term& b) { return a.monomial < b.monomial; });
     std::vector<Term> canonical;
-    for (auto& [monomial, coefficient] : merged)
-        if (coefficient != 0) canonical.push_back({monomial, coefficient});
+    for (size_t i = 0; i < terms.size();) {
+        int64_t c = 0;
+        size_t j = i;
+        for (; j < terms.size() && terms[j].monomial == terms[i].monomial; ++j)
+            if (add_overflows(c, terms[j].coefficient, &c)) return overflow();
+        if (c != 0) canonical.push_back({std::move(terms[i].monomial), c});
+        i = j;
+    }
     return of_canonical(std::move(canonical));
 }
 
@@ -118,6 +121,13 @@ Size Size::operator+(const Size& other) const {
 
 Size Size::operator-(const Size& other) const {
     if (overflowed_ || other.overflowed_) return overflow();
+    if (other.form_ == Form::Zero) return *this;
+    if (form_ != Form::Terms && form_ == other.form_ && constant_ == other.constant_ && symbol_ == other.symbol_)
+        return Size{};  // x - x: a constant or a symbol less itself
+    if ((form_ == Form::Constant || form_ == Form::Zero) && other.form_ == Form::Constant) {
+        int64_t difference = 0;
+        return __builtin_sub_overflow(constant_, other.constant_, &difference) ? overflow() : constant(difference);
+    }
     std::vector<Term> all = terms();
     for (Term& t : other.terms()) {
         if (t.coefficient == INT64_MIN) return overflow();
@@ -128,6 +138,9 @@ Size Size::operator-(const Size& other) const {
 
 Size Size::operator*(const Size& other) const {
     if (overflowed_ || other.overflowed_) return overflow();
+    if (form_ == Form::Zero || other.form_ == Form::Zero) return Size{};
+    if (form_ == Form::Constant && constant_ == 1) return other;
+    if (other.form_ == Form::Constant && other.constant_ == 1) return *this;
     if (form_ == Form::Constant && other.form_ == Form::Constant) {
         int64_t product = 0;
         return mul_overflows(constant_, other.constant_, &product) ? overflow() : constant(product);
@@ -145,6 +158,7 @@ Size Size::operator*(const Size& other) const {
 
 std::optional<Size> Size::divide_exact(int64_t divisor) const {
     if (overflowed_ || divisor == 0) return std::nullopt;
+    if (divisor == 1) return *this;
     std::vector<Term> divided = terms();
     for (Term& t : divided) {
         if (divisor == -1 && t.coefficient == INT64_MIN) return overflow();
@@ -212,7 +226,8 @@ std::optional<int64_t> Size::as_constant() const {
 }
 
 std::optional<Size::Linear> Size::as_linear() const {
-    if (overflowed_) return std::nullopt;
+    if (overflowed_ || form_ == Form::Zero || form_ == Form::Constant) return std::nullopt;
+    if (form_ == Form::Symbol) return Linear{symbol_, 1, 0};
     std::optional<Linear> out;
     int64_t offset = 0;
     bool linear = true;
@@ -228,13 +243,19 @@ std::optional<Size::Linear> Size::as_linear() const {
 }
 
 std::optional<SymbolId> Size::as_symbol() const {
-    auto linear = as_linear();
-    if (!linear || linear->coefficient != 1 || linear->offset != 0) return std::nullopt;
-    return linear->symbol;
+    // Exactly one symbol has one form (of_canonical).
+    if (overflowed_ || form_ != Form::Symbol) return std::nullopt;
+    return symbol_;
 }
 
 Size Size::substitute(const std::function<std::optional<Size>(SymbolId)>& value_of) const {
     if (overflowed_) return overflow();
+    // The usual sizes at once: a constant stays, a symbol is its value.
+    if (form_ == Form::Zero || form_ == Form::Constant) return *this;
+    if (form_ == Form::Symbol) {
+        std::optional<Size> value = value_of(symbol_);
+        return value ? *value : *this;
+    }
     Size total;
     for_each_term([&](Factors monomial, int64_t coefficient) {
         Size product = constant(coefficient);

@@ -1,7 +1,13 @@
 // Sizes in normal form: equal exactly when proven equal.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "check/size.hpp"
 
@@ -116,4 +122,119 @@ TEST_CASE("a size is held one way, however it was reached") {
     CHECK(Size::constant(4).term_list() == std::vector<std::pair<ss::check::Monomial, int64_t>>{{{}, 4}});
     CHECK(Size().term_list().empty());
     CHECK(show(h * w + n * Size::constant(2) + Size::constant(1)) == "h*w + 2*n + 1");
+}
+
+namespace {
+
+// A polynomial the plain way, a map from monomial to coefficient: what
+// Size's arithmetic, with its inline forms and shortcuts, must agree with.
+using Reference = std::map<ss::check::Monomial, int64_t>;
+
+Reference reference_of(const Size& s) {
+    Reference out;
+    for (const auto& [monomial, coefficient] : s.term_list()) out[monomial] = coefficient;
+    return out;
+}
+
+Reference tidy(Reference r) {
+    std::erase_if(r, [](const auto& term) { return term.second == 0; });
+    return r;
+}
+
+Reference plus(const Reference& a, const Reference& b, int64_t sign = 1) {
+    Reference out = a;
+    for (const auto& [m, c] : b) out[m] += sign * c;
+    return tidy(out);
+}
+
+Reference times(const Reference& a, const Reference& b) {
+    Reference out;
+    for (const auto& [ma, ca] : a)
+        for (const auto& [mb, cb] : b) {
+            std::map<ss::check::SymbolId, uint32_t> powers(ma.begin(), ma.end());
+            for (auto [symbol, power] : mb) powers[symbol] += power;
+            out[ss::check::Monomial(powers.begin(), powers.end())] += ca * cb;
+        }
+    return tidy(out);
+}
+
+// A random size of small coefficients over the symbols 1 to 3, built by
+// arithmetic, and its reference.
+std::pair<Size, Reference> random_size(std::mt19937& rng, int depth) {
+    int pick = static_cast<int>(rng() % (depth > 0 ? 6 : 2));
+    if (pick == 0) {
+        int64_t c = static_cast<int64_t>(rng() % 7) - 3;
+        return {Size::constant(c), tidy(Reference{{{}, c}})};
+    }
+    if (pick == 1) {
+        auto id = static_cast<ss::check::SymbolId>(1 + rng() % 3);
+        return {Size::symbol(id), Reference{{{{id, 1}}, 1}}};
+    }
+    auto [a, ra] = random_size(rng, depth - 1);
+    auto [b, rb] = random_size(rng, depth - 1);
+    if (pick == 2 || pick == 5) return {a + b, plus(ra, rb)};
+    if (pick == 3) return {a - b, plus(ra, rb, -1)};
+    return {a * b, times(ra, rb)};
+}
+
+}  // namespace
+
+TEST_CASE("arithmetic and substitution agree with plain polynomials") {
+    std::mt19937 rng(38);
+    for (int i = 0; i < 2000; ++i) {
+        auto [s, r] = random_size(rng, 3);
+        CHECK(reference_of(s) == r);
+        // One form for one polynomial: made directly, it is identical.
+        if (r.empty()) CHECK(s.identical(Size()));
+        if (r.size() == 1 && r.begin()->first.empty()) CHECK(s.identical(Size::constant(r.begin()->second)));
+        if (r.size() == 1 && r.begin()->second == 1 && r.begin()->first.size() == 1 && r.begin()->first[0].second == 1)
+            CHECK(s.identical(Size::symbol(r.begin()->first[0].first)));
+        // What a call solves with: one symbol, or linear in one.
+        std::optional<ss::check::SymbolId> only;
+        std::optional<Size::Linear> linear;
+        int64_t offset = 0, degree_one = 0;
+        bool is_linear = true;
+        for (const auto& [monomial, coefficient] : r) {
+            if (monomial.empty()) offset = coefficient;
+            else if (monomial.size() == 1 && monomial[0].second == 1 && ++degree_one == 1)
+                linear = Size::Linear{monomial[0].first, coefficient, 0};
+            else is_linear = false;
+        }
+        if (!is_linear) linear.reset();
+        if (linear) linear->offset = offset;
+        if (linear && linear->coefficient == 1 && linear->offset == 0) only = linear->symbol;
+        CHECK(s.as_symbol() == only);
+        REQUIRE(s.as_linear().has_value() == linear.has_value());
+        if (linear) {
+            CHECK(s.as_linear()->symbol == linear->symbol);
+            CHECK(s.as_linear()->coefficient == linear->coefficient);
+            CHECK(s.as_linear()->offset == linear->offset);
+        }
+        CHECK(s.divide_exact(1)->identical(s));
+        bool even = std::all_of(r.begin(), r.end(), [](const auto& term) { return term.second % 2 == 0; });
+        REQUIRE(s.divide_exact(2).has_value() == even);
+        if (even) {
+            Reference halved = r;
+            for (auto& term : halved) term.second /= 2;
+            CHECK(reference_of(*s.divide_exact(2)) == halved);
+        }
+        // Symbol 1 becomes a random size, symbol 2 stays.
+        auto [value, rv] = random_size(rng, 2);
+        Size out = s.substitute([&](ss::check::SymbolId id) -> std::optional<Size> {
+            if (id == 1) return value;
+            if (id == 3) return Size::constant(2);
+            return std::nullopt;
+        });
+        Reference expected;
+        for (const auto& [monomial, coefficient] : r) {
+            Reference term{{{}, coefficient}};
+            for (auto [symbol, power] : monomial)
+                for (uint32_t p = 0; p < power; ++p)
+                    term = times(term, symbol == 1   ? rv
+                                       : symbol == 3 ? Reference{{{}, 2}}
+                                                     : Reference{{{{symbol, 1}}, 1}});
+            expected = plus(expected, term);
+        }
+        CHECK(reference_of(out) == expected);
+    }
 }
