@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "check/size.hpp"
@@ -53,6 +54,10 @@ public:
     // so axes align by name as they do within one file (imports.cpp).
     virtual std::string axis_spelling(const std::string& name) const { return name; }
     virtual std::string source_text(ByteRange range) const = 0;
+    // The source's bytes in `range` as they are, for reading the text (what
+    // lies between a pattern's axes): never squeezed or cut as source_text
+    // is for messages; empty outside the text.
+    virtual std::string_view source_bytes(ByteRange range) const = 0;
 };
 
 }  // namespace ss::check

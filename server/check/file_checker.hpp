@@ -6,6 +6,7 @@
 // say). Patterns are typed through CheckContext (patterns.hpp).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <functional>
@@ -417,6 +418,10 @@ public:
     void check_readable(const std::string& name, SymbolId id, ByteRange used_at);
     std::string show(const Size& size) const override;
     std::string source_text(ByteRange range) const override { return written(range); }
+    std::string_view source_bytes(ByteRange range) const override {
+        if (range.begin > text_.size() || range.end < range.begin) return {};
+        return text_.substr(range.begin, std::min<size_t>(range.end, text_.size()) - range.begin);
+    }
 
 private:
     // items.cpp

@@ -75,12 +75,12 @@ private:
         for (const auto& member : axis.children)
             if (!axes_from(inside, *member, true)) return false;
         uint32_t close = axis.range.end - 1;  // the `)`, unless the parser had to make it up
-        return close >= inside && ctx_.source_text({close, axis.range.end}) == ")" && gap(inside, close, true);
+        return close >= inside && ctx_.source_bytes({close, axis.range.end}) == ")" && gap(inside, close, true);
     }
 
     bool gap(uint32_t from, uint32_t to, bool in_group) {
         if (to < from) return false;
-        std::string text = ctx_.source_text({from, to});
+        std::string_view text = ctx_.source_bytes({from, to});
         for (size_t i = 0; i < text.size(); ++i) {
             char c = text[i];
             if (c == '#') {  // a comment, to the end of its line

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "check/checker.hpp"
@@ -58,6 +59,9 @@ public:
     }
     std::string source_text(ByteRange range) const override {
         return text.substr(range.begin, range.end - range.begin);
+    }
+    std::string_view source_bytes(ByteRange range) const override {
+        return std::string_view(text).substr(range.begin, range.end - range.begin);
     }
 };
 
