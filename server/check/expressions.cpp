@@ -717,8 +717,8 @@ void FileChecker::warn_if_as_moves_an_axis(const ast::As& as, const Type& value,
                 for (size_t k = 0; k < v.size(); ++k) from += (k ? " " : "") + *v[k].name;
                 for (size_t k = 0; k < t.size(); ++k) to += (k ? " " : "") + *t[k].name;
                 fixes.push_back(Fix{"Move the axis: `rearrange(" + from + " -> " + to + ")`",
-                                    {FixEdit{range, "(" + written(as.value->range) + " |> rearrange(" + from + " -> " +
-                                                        to + "))"}}});
+                                    {FixEdit{range, "(" + std::string(source_bytes(as.value->range)) +
+                                                        " |> rearrange(" + from + " -> " + to + "))"}}});
             }
             report(DiagCode::E0423, range,
                    {axes_text(target.tensor), *v[i].name, std::to_string(j + 1), std::to_string(i + 1)}, {},

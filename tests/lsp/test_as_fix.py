@@ -42,3 +42,38 @@ def test_the_fix_moves_the_axis_and_the_warning_goes(servers, bin_dir):
         [str(bin_dir / "shapescript"), "build", str(path), "-o", "-"], capture_output=True, text=True
     )
     assert built.returncode == 0 and "t.permute(0, 2, 1)" in built.stdout, built.stdout + built.stderr
+
+
+# A value written over lines, with a comment and past 80 characters: the fix
+# keeps it as written (a message's one-line, shortened form would cut it and
+# put the rest of the line into the comment).
+LONG = """\
+dim K = 8
+
+fn moved(t: [b K n], u: [b K n]) -> [b n K]:
+    return (t + u * 2.0 + t * u - u / 3.0 + t * 0.5 + u * 0.25  # the first terms
+            + u * 0.0625 + t * 0.03125) as [b n K]
+"""
+LONG_VALUE = """t + u * 2.0 + t * u - u / 3.0 + t * 0.5 + u * 0.25  # the first terms
+            + u * 0.0625 + t * 0.03125"""
+
+
+def test_the_fix_keeps_a_long_value_as_written(servers):
+    c = servers.start()
+    c.initialize(client_capabilities()["vscode"])
+    uri = servers.uri("long.ss")
+    c.open(uri, LONG)
+    (warning,) = c.diagnostics(uri)["diagnostics"]
+    assert warning["code"] == "E0423", warning
+    (action,) = c.result(
+        "textDocument/codeAction",
+        {"textDocument": {"uri": uri}, "range": warning["range"], "context": {"diagnostics": [warning]}},
+    )
+    text = LONG
+    for edit in action["edit"]["changes"][uri]:
+        text = apply_change(text, {"range": edit["range"], "text": edit["newText"]})
+    # (`|>` binds last: the whole sum is moved.)
+    assert text == LONG.replace("(" + LONG_VALUE + ") as [b n K]", "(" + LONG_VALUE + " |> rearrange(b K n -> b n K))")
+    c.change(uri, 2, [{"text": text}])
+    assert c.diagnostics(uri, 2)["diagnostics"] == []
+    assert c.shutdown_and_exit() == 0
