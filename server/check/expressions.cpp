@@ -945,8 +945,11 @@ std::vector<Fix> FileChecker::name_axis_fixes(const Alignment& aligned, const Te
     std::vector<Fix> fixes;
     if (!aligned.ambiguous || !body_ || !body_->fn) return fixes;
     const AxisType& axis = small.axes[*aligned.ambiguous];
+    // Written where it got its name and size, on one line: the fix copies
+    // that text as it is (`written` is shortened for messages).
     auto written_at_origin = [&](const AxisType& a) {
-        return a.origin.end > a.origin.begin && written(a.origin) == a.written;
+        std::string_view raw = source_bytes(a.origin);
+        return !raw.empty() && raw.find_first_of("\r\n") == std::string_view::npos && written(a.origin) == a.written;
     };
     if (!written_at_origin(axis)) return fixes;
     std::string name = "E";
@@ -962,7 +965,7 @@ std::vector<Fix> FileChecker::name_axis_fixes(const Alignment& aligned, const Te
         Fix fix;
         fix.title = "Name the axis: `dim " + name + " = " + axis.written + "`, for axis " + std::to_string(j + 1) +
                     " of " + axes_text(large);
-        fix.edits.push_back({before_fn, "dim " + name + " = " + axis.written + "\n\n"});
+        fix.edits.push_back({before_fn, "dim " + name + " = " + std::string(source_bytes(axis.origin)) + "\n\n"});
         std::vector<FixEdit> renames = {{axis.origin, name}, {other.origin, name}};
         std::sort(renames.begin(), renames.end(),
                   [](const FixEdit& a, const FixEdit& b) { return a.range.begin < b.range.begin; });

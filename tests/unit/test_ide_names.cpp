@@ -77,6 +77,26 @@ TEST_CASE("ide: an axis without a name that two axes could take is named by each
     }
 }
 
+TEST_CASE("ide: the quick fix that names an axis copies a long size as it is written") {
+    // Over 80 characters: what messages show of it is shortened.
+    std::string size = "D";
+    while (size.size() < 100) size += " + D";
+    const std::string text = "dim D = 8\n\nfn fused(x: [b " + size + " " + size + "], bias: [" + size + "]) -> [b " +
+                             size + " " + size + "]:\n    return x + bias\n";
+    Analysed a(text);
+    auto d = std::find_if(a.result().diagnostics.begin(), a.result().diagnostics.end(),
+                          [](const Diagnostic& x) { return x.code == "E0410"; });
+    REQUIRE(d != a.result().diagnostics.end());
+    REQUIRE(d->fixes.size() == 2);
+    for (const Fix& fix : d->fixes) {
+        CAPTURE(fix.title);
+        std::string fixed = apply(text, fix.edits);
+        CHECK(fixed.find("\ndim E = " + size + "\n\nfn fused") != std::string::npos);
+        Analysed after(fixed);
+        CHECK(after.result().diagnostics.empty());
+    }
+}
+
 TEST_CASE("ide: name features never throw and stay inside the text, at every offset of the examples and of edits") {
     std::mt19937 rng(11);
     for (const std::string& file : ss::test::example_files()) {
