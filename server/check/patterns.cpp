@@ -227,9 +227,11 @@ std::vector<Fix> PatternTyper::side_as_operand(size_t i, const TensorType& t) co
     if (side.axes.size() != t.axes.size()) return {};
     for (const ast::AxisPtr& a : side.axes)
         if (a->kind != ast::AxisKind::Name) return {};
-    for (const AxisType& a : t.axes)
+    std::string axes;  // by their names, not their written form (shortened for messages)
+    for (const AxisType& a : t.axes) {
         if (!a.name || a.name->empty()) return {};
-    std::string axes = axes_text(t.axes);
+        axes += (axes.empty() ? "" : " ") + *a.name;
+    }
     return {Fix{"Name the axes as " + operand_phrase(i) + " does: `" + axes + "`", {FixEdit{side.range, axes}}}};
 }
 

@@ -57,6 +57,22 @@ TEST_CASE("ide: applying a diagnostic's suggested fix removes it") {
     }
 }
 
+TEST_CASE("ide: the fix naming a pattern's axes as the value's writes names of any length") {
+    // Over 80 characters: what messages show of it is shortened.
+    const std::string m(90, 'm');
+    const std::string text = "dim H = 2\nfn f(a: [b H n " + m + "]) -> [b n " + m +
+                             " H]:\n    return a |> rearrange(b H " + m + " n -> b n " + m + " H)\n";
+    Analysed a(text);
+    auto d = std::find_if(a.result().diagnostics.begin(), a.result().diagnostics.end(),
+                          [](const Diagnostic& x) { return x.code == "E0408"; });
+    REQUIRE(d != a.result().diagnostics.end());
+    REQUIRE(d->fixes.size() == 1);
+    std::string fixed = apply(text, d->fixes[0].edits);
+    CHECK(fixed.find("rearrange(b H n " + m + " -> ") != std::string::npos);
+    Analysed after(fixed);
+    CHECK(after.result().diagnostics.empty());
+}
+
 TEST_CASE("ide: an axis without a name that two axes could take is named by each quick fix") {
     const std::string text =
         "dim D = 8\n\nfn fused(x: [b 3*D 3*D], bias: [3*D]) -> [b 3*D 3*D]:\n    return x + bias\n";
