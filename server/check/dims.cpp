@@ -51,6 +51,7 @@ std::optional<int64_t> FileChecker::dim_value(const std::string& name, ByteRange
         cycle += name;
         report(DiagCode::E0104, used_at, {name, cycle});
         state = DimState::Failed;
+        some_dim_failed_ = true;
         return std::nullopt;
     }
     const auto& decl = std::get<ast::DimDecl>(ref->item->node);
@@ -66,6 +67,7 @@ std::optional<int64_t> FileChecker::dim_value(const std::string& name, ByteRange
     }
     if (!value) {
         after = DimState::Failed;
+        some_dim_failed_ = true;
         return std::nullopt;
     }
     after = DimState::Done;

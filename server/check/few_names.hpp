@@ -14,6 +14,7 @@ public:
     // False when it was there already.
     bool insert(std::string_view name) {
         if (count(name)) return false;
+        if (names_.empty()) names_.reserve(8);  // at once, not grown one by one
         names_.push_back(name);
         return true;
     }

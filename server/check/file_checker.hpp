@@ -729,6 +729,7 @@ private:
     CheckResult result_;
     std::unordered_map<std::string, ItemRef> items_;  // iterate only through names_of (sorted)
     std::map<std::string, DimState> dim_state_;
+    bool some_dim_failed_ = false;  // a dim_state_ is Failed (it stays so)
     std::map<std::string, int64_t> dim_values_;
     std::map<uint32_t, MaskedRows> masked_rows_;  // masked_fill with -inf, by its expression's end (E0425)
     std::vector<std::string> dim_stack_;          // for the cycle in E0104

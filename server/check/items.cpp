@@ -506,6 +506,7 @@ std::optional<int64_t> FileChecker::dim_value_of(const std::string& name, ByteRa
 }
 
 bool FileChecker::dim_in_error(const std::string& name) {
+    if (!some_dim_failed_) return false;  // asked of every axis name: most files have no such dim
     const ItemRef* item = lookup(name);
     if (!item || item->kind != SymbolKind::Dim) return false;
     auto state = dim_state_.find(name);
