@@ -19,6 +19,7 @@ namespace ss::check {
 Type FileChecker::type_of_pattern(const ast::Expr& expr, const Type* piped) {
     const ast::PatternCall& call = *std::get<ast::PatternCallPtr>(expr.node);
     std::vector<Type> operands;
+    operands.reserve(call.operands.size() + (piped ? 1 : 0));
     if (piped) operands.push_back(*piped);
     for (const auto& operand : call.operands) operands.push_back(type_of(*operand));
     for (const ast::Argument& argument : call.arguments)
@@ -717,6 +718,7 @@ Type FileChecker::instantiate_return(const Type& returns, const CallBindings& bi
     };
     for (Type* t : tensors) {
         std::vector<AxisType> axes;
+        axes.reserve(t->tensor.axes.size());
         Element& element = t->tensor.element;
         std::optional<size_t> over_at;  // where the distribution's axis lands, renamed as the caller named it
         for (const AxisType& axis : t->tensor.axes) {

@@ -60,6 +60,7 @@ size_t FileChecker::open_call(CalleeKind kind, std::string callee, ByteRange cal
     CallSite site{body_->fn->name.text, std::move(callee), kind, range, callee_range, {}, {}, {}};
     // Without a signature, arguments are recorded as written; call_signature
     // replaces them with the parameters they bound to.
+    site.arguments.reserve(arguments.size() + (piped ? 1 : 0));
     if (piped) site.arguments.push_back({"", ArgumentSource::Piped, piped_range});
     for (const ast::Argument* a : arguments)
         site.arguments.push_back({a->keyword ? a->keyword->text : "",
@@ -75,6 +76,7 @@ void FileChecker::bind_call(size_t site, const Signature& sig, const std::vector
                             const Type* piped, ByteRange piped_range) {
     if (site >= result_.program.calls.size()) return;
     std::vector<ArgumentBinding> bound;
+    bound.reserve(sig.params.size());
     for (size_t i = 0; i < sig.params.size(); ++i) {
         const ParamSig& p = sig.params[i];
         if (piped && i == 0) bound.push_back({p.name, ArgumentSource::Piped, piped_range});

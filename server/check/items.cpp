@@ -623,6 +623,7 @@ void FileChecker::check_python_path(const ast::DottedName& path) {
 std::vector<ParamSig> FileChecker::check_parameters(const std::vector<ast::Param>& params, SignatureScope& scope,
                                                     std::string_view owner) {
     std::vector<ParamSig> out;
+    out.reserve(params.size());
     std::map<std::string, ByteRange> seen;
     check_default_order(params);
     for (const ast::Param& p : params) {

@@ -781,6 +781,7 @@ bool PatternTyper::check_kept() {
 
 std::optional<std::vector<AxisType>> PatternTyper::output_axes() {
     std::vector<AxisType> out;
+    out.reserve(pattern_.output.axes.size());
     for (const auto& axis : pattern_.output.axes) {
         AxisType a;
         a.written = text(axis->range);

@@ -196,6 +196,7 @@ std::optional<Size> FileChecker::axis_size(const ast::Axis& axis, SignatureScope
 
 std::optional<TensorType> FileChecker::resolve_tensor(const ast::TensorType& tensor, SignatureScope& scope) {
     TensorType out;
+    out.axes.reserve(tensor.axes.size());
     bool ok = true;
     const ast::Axis* variadic = nullptr;
     for (const auto& axis : tensor.axes) {
