@@ -41,7 +41,9 @@ ByteRange last_assignment(const ast::Block& body, const std::string& name, ByteR
 }  // namespace
 
 std::optional<Type> FileChecker::join(const Type& a, const Type& b) {
-    if (a.kind == TypeKind::Unknown || b.kind == TypeKind::Unknown) return Type{};
+    // A Python value on either path stays one (what needs its axes is
+    // E0512), unless an error made either unknown.
+    if (a.kind == TypeKind::Unknown || b.kind == TypeKind::Unknown) return unknown_of(a, b);
     const SignatureScope& scope = body_->scope;
     // The same type, sizes and all: a size only the run knows (`?n`) fits
     // any other, so sizes that differ (`?n` and `?n + 1`, a loop's passes)

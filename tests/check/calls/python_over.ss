@@ -37,3 +37,36 @@ fn stacked(x: [b D]) -> [2 b D]:
 
 fn summed_on(x: [b D]) -> [b D]:
     return running(torch.tanh(x), over=D)  # error E0512 "`over=D` needs the axes of `torch.tanh(x)`"
+
+# A Python value stays one across an `if` or a loop that doesn't assign it,
+# and a value that is one on some path is one after the `if`: until then,
+# `check` let these through and `build` refused them.
+fn kept_across_if(x: [b D], flag: bool) -> [b]:
+    y = torch.tanh(x)
+    if flag:
+        z = 1
+    return y |> mean(over=D)  # error E0512 "needs the axes of `y`"
+
+fn kept_across_loop(x: [b D]) -> [b]:
+    y = torch.tanh(x)
+    for i in 0..3:
+        z = i
+    return y |> mean(over=D)  # error E0512 "needs the axes of `y`"
+
+fn python_on_one_path(x: [b D], flag: bool) -> [b]:
+    y = x
+    if flag:
+        y = torch.tanh(x)
+    return y |> mean(over=D)  # error E0512 "needs the axes of `y`"
+
+fn typed_on_every_path(x: [b D], flag: bool) -> [b]:
+    y = x
+    if flag:
+        y = torch.tanh(x) as [b D]
+    return y |> mean(over=D)
+
+fn unknown_after_an_error_on_one_path(x: [b D], flag: bool) -> [b]:
+    y = torch.tanh(x)
+    if flag:
+        y = x + missing  # error E0102
+    return y |> mean(over=D)
