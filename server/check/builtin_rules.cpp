@@ -78,11 +78,16 @@ void FileChecker::python_over(const Builtin& builtin, const BuiltinArguments& ar
 }
 
 void FileChecker::python_over(const ast::Argument& over, ByteRange value) {
+    python_axes_needed(value, "`over=" + written(over.value->range) + "`", value);
+}
+
+// E0512 at `at`: `what` needs the axes of the Python value written at `value`.
+void FileChecker::python_axes_needed(ByteRange at, const std::string& what, ByteRange value) {
     std::string text = written(value);
     bool plain = std::all_of(text.begin(), text.end(), [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
     });
-    report(DiagCode::E0512, value, {written(over.value->range), text, plain ? text : "(" + text + ")"});
+    report(DiagCode::E0512, at, {what, text, plain ? text : "(" + text + ")"});
 }
 
 void FileChecker::check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,

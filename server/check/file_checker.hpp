@@ -619,9 +619,11 @@ private:
     // E0505 for an argument not of the number or string kind its label in
     // the table writes (`steps: int`, `path: str`); `position` is unused
     // for a keyword argument.
-    // E0512: `over=` of a value from Python, of no type (builtin_rules.cpp).
+    // E0512: `over=` of a value from Python, of no type, or an index by an
+    // axis's name (builtin_rules.cpp, subscripts.cpp).
     void python_over(const Builtin& builtin, const BuiltinArguments& args);
     void python_over(const ast::Argument& over, ByteRange value);
+    void python_axes_needed(ByteRange at, const std::string& what, ByteRange value);
     void check_builtin_argument(const Builtin& builtin, size_t position, const ast::Argument* argument,
                                 const Type& type, ByteRange range);
     Type value_and_grad(const std::vector<const ast::Argument*>& arguments, ByteRange range);

@@ -12,7 +12,15 @@ Type FileChecker::type_of_subscript(const ast::Subscript& subscript) {
     Type value = type_of(*subscript.value);
     if (value.kind == TypeKind::Unknown) {
         for (const ast::Index& index : subscript.indices) type_of_index(index);
-        return Type{};
+        // An index by an axis's name (`y[D: 0..2]`) finds its place in the
+        // value's type, which a Python value hasn't got (E0512).
+        auto named = std::find_if(subscript.indices.begin(), subscript.indices.end(),
+                                  [](const ast::Index& index) { return index.axis.has_value(); });
+        if (value.python && named != subscript.indices.end()) {
+            python_axes_needed(named->range, "the index `" + written(named->range) + "`", subscript.value->range);
+            return Type{};
+        }
+        return value.python ? python_value() : Type{};  // a part of a Python value is one
     }
     if (value.kind != TypeKind::Tensor && value.kind != TypeKind::Tuple && value.kind != TypeKind::List) {
         report(DiagCode::E0417, subscript.value->range, {"a tensor to index", describe(value)});

@@ -70,3 +70,16 @@ fn unknown_after_an_error_on_one_path(x: [b D], flag: bool) -> [b]:
     if flag:
         y = x + missing  # error E0102
     return y |> mean(over=D)
+
+# An index by an axis's name finds its place in the value's type too; an
+# index by place needs none, and a part of a Python value is one.
+fn named_index(x: [b D]) -> [b 2]:
+    y = torch.tanh(x)
+    return y[D: 0..2]  # error E0512 col=14 "the index `D: 0..2` needs the axes of `y`"
+
+fn placed_index(x: [b D]) -> [b 2]:
+    y = torch.tanh(x)
+    return y[.., 0..2] as [b 2]
+
+fn part_of_python(x: [b D]) -> [b]:
+    return torch.tanh(x)[.., 0..2] |> mean(over=D)  # error E0512 "needs the axes of `torch.tanh(x)[.., 0..2]`"
