@@ -556,13 +556,17 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
 
 // `a @ b` contracts the last axis of `a` with the first of `b`.
 Type FileChecker::matmul(const Type& left, const Type& right, ByteRange op_range) {
-    if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return unknown_of(left, right);
-    if (left.kind != TypeKind::Tensor || right.kind != TypeKind::Tensor || left.tensor.axes.empty() ||
-        right.tensor.axes.empty()) {
-        const Type& bad = left.kind != TypeKind::Tensor || left.tensor.axes.empty() ? left : right;
-        report(DiagCode::E0411, op_range, {"tensors with at least one axis on both sides", in_message(bad)});
+    // A side known to have no axis (a number, `[]`) is wrong whatever the
+    // other is: Python has no `@` of a float and a tensor.
+    auto axisless = [](const Type& t) {
+        return t.kind != TypeKind::Unknown && (t.kind != TypeKind::Tensor || t.tensor.axes.empty());
+    };
+    if (axisless(left) || axisless(right)) {
+        report(DiagCode::E0411, op_range,
+               {"tensors with at least one axis on both sides", in_message(axisless(left) ? left : right)});
         return Type{};
     }
+    if (left.kind == TypeKind::Unknown || right.kind == TypeKind::Unknown) return unknown_of(left, right);
     if (stored_kind(left.tensor.element.kind) != stored_kind(right.tensor.element.kind)) {
         report(DiagCode::E0418, op_range,
                {"`@`", "two tensors of one element type, as torch's matrix product does",

@@ -10,3 +10,12 @@ fn f(x: [b n 8], on: bool) -> [b H n Dh]:
     d = !on  # error E0418 "`!` takes a Mask; found bool"
     e = !(-inf)  # error E0418 "`!` takes a Mask; found float"
     return x |> rearrange(b n (H Dh) -> b H n Dh)
+
+# `@` of a number is a TypeError in Python whatever the other side is,
+# a group `..s` or a value of no known type included.
+fn scaled_group(x: [..s]) -> [..s]:
+    return log(1.0 @ exp(x))  # error E0411 "at least one axis on both sides; found float"
+
+fn scaled_unknown(x: [..s]) -> [..s]:
+    y = exp(x)
+    return y @ 2  # error E0411 "found int"
