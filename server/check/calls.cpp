@@ -439,7 +439,19 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
     b.last_sizes.clear();
     b.last_group.reset();
     b.last_group_was.reset();
-    if (has_variadic(arg)) return true;  // a `..s` argument: nothing to compare yet
+    if (has_variadic(arg)) {
+        // A parameter that is just a group takes such an argument's axes
+        // whole, its own group among them (`exp(x)` of `[..t D]` is
+        // `[..t D]`); any other has nothing to compare yet.
+        if (param.axes.size() == 1 && param.axes[0].variadic) {
+            const std::string& group = param.axes[0].name.value_or("");
+            if (!b.variadic.count(group)) {
+                b.variadic[group] = arg.axes;
+                b.last_group = group;
+            }
+        }
+        return true;
+    }
     auto fail = [&](const std::string& found) {
         b.undo_last();
         Type expected;

@@ -21,3 +21,6 @@ fn mixed(x: [t D], y: [..s D]) -> [t D]:
 # would meet `x`'s first `D`.
 fn beside(x: [..s D D], y: [..s D]) -> [..s D D]:
     return x * y  # error E0410 "same place counted from the end"
+
+fn exp_keeps_the_group(x: [..s D], y: [t D]) -> [t D]:
+    return exp(x)  # error E0601 "but this returns [..s D] f32"

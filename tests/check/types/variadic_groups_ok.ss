@@ -16,3 +16,12 @@ fn passed_on(x: [..s D], b: [D]) -> [..s D]:
 
 fn concrete(x: [b n D], w: [D]) -> [b n D]:
     return bias(x, w)
+
+# A call whose parameter is just a group keeps the argument's axes, its
+# group among them: `over=D` finds D in the result, and the module builds.
+fn softmax_of_exp(x: [..s D]) -> [..s D]:
+    return exp(x) |> softmax(over=D)
+
+fn mean_of_tanh(x: [..s D]) -> [..s]:
+    y = tanh(x)
+    return mean(y, over=D)
