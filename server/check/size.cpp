@@ -7,6 +7,7 @@ namespace ss::check {
 namespace {
 
 bool add_overflows(int64_t a, int64_t b, int64_t* out) { return __builtin_add_overflow(a, b, out); }
+bool sub_overflows(int64_t a, int64_t b, int64_t* out) { return __builtin_sub_overflow(a, b, out); }
 bool mul_overflows(int64_t a, int64_t b, int64_t* out) { return __builtin_mul_overflow(a, b, out); }
 
 Monomial multiply(const Monomial& a, const Monomial& b) {
@@ -122,11 +123,9 @@ Size Size::operator+(const Size& other) const {
 Size Size::operator-(const Size& other) const {
     if (overflowed_ || other.overflowed_) return overflow();
     if (other.form_ == Form::Zero) return *this;
-    if (form_ != Form::Terms && form_ == other.form_ && constant_ == other.constant_ && symbol_ == other.symbol_)
-        return Size{};  // x - x: a constant or a symbol less itself
     if ((form_ == Form::Constant || form_ == Form::Zero) && other.form_ == Form::Constant) {
         int64_t difference = 0;
-        return __builtin_sub_overflow(constant_, other.constant_, &difference) ? overflow() : constant(difference);
+        return sub_overflows(constant_, other.constant_, &difference) ? overflow() : constant(difference);
     }
     std::vector<Term> all = terms();
     for (Term& t : other.terms()) {
