@@ -25,8 +25,6 @@ bool is_scalar(const Type& t) {
     return t.kind == TypeKind::Int || t.kind == TypeKind::Float || t.kind == TypeKind::Bool;
 }
 
-bool is_mask(const Type& t) { return t.kind == TypeKind::Tensor && t.tensor.element.kind == ElementKind::Mask; }
-
 // torch's type promotion (docs/types.md, "Element types"): booleans, then
 // integers, then floats; within a kind the wider type. A Python number, or
 // a tensor without axes, only raises the kind, to the default type of that
@@ -412,6 +410,16 @@ bool FileChecker::integer_end(const ast::Expr& end, const Type& type) {
     return false;
 }
 
+bool FileChecker::refused_for_masks(const std::string& op, const Type& left, const Type& right, ByteRange range) {
+    // torch has no `@` nor `-` with a bool tensor either side, and no `//`,
+    // `%` or `**` of two (`&` `|` are the Masks' own).
+    bool two_masks_refused = op == "//" || op == "%" || op == "**";
+    bool refused =
+        op == "@" || op == "-" ? is_mask(left) || is_mask(right) : two_masks_refused && is_mask(left) && is_mask(right);
+    if (refused) report(DiagCode::E0418, range, {"`" + op + "`", "numbers", in_message(is_mask(left) ? left : right)});
+    return refused;
+}
+
 Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
     Type left = type_of(*b.left);
     Type right = type_of(*b.right);
@@ -430,15 +438,7 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
             return Type{};
         }
     }
-    // torch has no `@` of bools nor `-`, `//`, `%` or `**` of two, and `&`
-    // `|` only of Masks and bools here.
-    bool two_masks_refused = op == "-" || op == "//" || op == "%" || op == "**";
-    bool masks_refused =
-        op == "@" ? is_mask(left) || is_mask(right) : two_masks_refused && is_mask(left) && is_mask(right);
-    if (masks_refused) {
-        report(DiagCode::E0418, range, {"`" + op + "`", "numbers", in_message(is_mask(left) ? left : right)});
-        return Type{};
-    }
+    if (refused_for_masks(op, left, right, range)) return Type{};
     if (op == "@") return matmul(left, right, b.op_range);
     // torch refuses an integer tensor to a negative integer power (`x ** -1`
     // of an i64): a float power, or a float tensor, is what is meant.

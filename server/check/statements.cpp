@@ -210,6 +210,7 @@ void FileChecker::check_aug_assign(const ast::AugAssign& assignment, ByteRange r
     std::string op = a->op.substr(0, a->op.size() - 1);
     if ((op == "/" || op == "//" || op == "%") && literal_zero(*a->value))
         report(DiagCode::E0308, range, {written(range), std::string(op == "%" ? "a remainder" : "a division")});
+    if (refused_for_masks(op, target, value, range)) return;
     Type result = elementwise(target, value, range, a->target->range, a->value->range, op);
     // `x += y` keeps x's layout (the code generator lays y out as x).
     if (target.kind == TypeKind::Tensor && result.kind == TypeKind::Tensor &&

@@ -145,6 +145,9 @@ inline Type of_kind(TypeKind kind, std::string ref = "") {
     return t;
 }
 
+// A tensor of Mask elements (torch's bools).
+inline bool is_mask(const Type& t) { return t.kind == TypeKind::Tensor && t.tensor.element.kind == ElementKind::Mask; }
+
 // A type with a variadic group `..s` (any number of axes).
 inline bool has_variadic(const TensorType& t) {
     for (const AxisType& a : t.axes)

@@ -10,3 +10,11 @@ fn masked(x: [b n], k: [b n] Mask) -> [b n]:
 
 fn ones_where(k: [n] Mask, x: [n]) -> [n]:
     return x * (k & true)
+
+# What torch takes of a Mask with numbers: `*`, `+`, and the first true
+# position (argmax of its 0s and 1s).
+fn counts(k: [n] Mask, x: [n]) -> [n]:
+    return x * k + k * 2 + (k + 1)
+
+fn first_true(k: [b n] Mask) -> [b] Index[n]:
+    return argmax(k, over=n)
