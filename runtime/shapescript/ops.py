@@ -204,11 +204,16 @@ def arange(start, end, step=1, device=None):
 def topk(x, k, dim, largest=True):
     """torch.topk as a tuple (values, indices). The checker refuses a k it
     can prove past the axis; a generic axis's size only the run knows, so
-    a k past it is refused here, saying so, not in torch's words."""
+    a k past it is refused here, saying so, not in torch's words. Of a
+    Mask, which torch's refuses on the CPU: of its 0s and 1s, the values
+    Masks again."""
     if isinstance(k, int) and not 0 <= k <= x.shape[dim]:
         raise ValueError(
             "topk(): k must be in 0..%d (the size of the axis it is taken over), not %d" % (x.shape[dim], k)
         )
+    if x.dtype == torch.bool:
+        values, indices = torch.topk(x.to(torch.uint8), k, dim=dim, largest=largest)
+        return values.to(torch.bool), indices
     return tuple(torch.topk(x, k, dim=dim, largest=largest))
 
 

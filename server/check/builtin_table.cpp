@@ -299,7 +299,7 @@ const std::vector<Builtin>& entries() {
          .params = {"x: [..s]", "over?: axis"},
          .result = "[..s without over] Index[over]",
          .doc = "The position of the largest value along the axis `over` names, an `Index` into that axis, which "
-                "goes away (E0419).",
+                "goes away (E0419); the first of equal ones (of a Mask, the first true).",
          .emit = E::Reduction,
          .python = "torch.argmax",
          .across = A::Over,
@@ -310,7 +310,7 @@ const std::vector<Builtin>& entries() {
          .params = {"x: [..s]", "over?: axis"},
          .result = "[..s without over] Index[over]",
          .doc = "The position of the smallest value along the axis `over` names, an `Index` into that axis, which "
-                "goes away (E0419).",
+                "goes away (E0419); the first of equal ones (of a Mask, the first false).",
          .emit = E::Reduction,
          .python = "torch.argmin",
          .across = A::Over,

@@ -130,6 +130,10 @@ Py Emitter::builtin_norm(const BuiltinCall& c) {
 Py Emitter::builtin_reduction(const BuiltinCall& c) {
     const std::string &name = c.name, &python = c.python;
     std::string x = operand(c.first(), kOr);
+    // torch has no argmax of bools: of the Mask as 0s and 1s, which finds
+    // the first true (false) position as numpy's does.
+    if ((name == "argmax" || name == "argmin") && is_mask(c.first_type()))
+        x = operand(c.first(), kAtom) + ".to(torch.uint8)";
     std::string dim = c.args.over ? dim_of_over(c.args, 0, c.whole) : "";
     // Across a padded axis: the runtime's masked reduction, of the real
     // positions, named as the torch function it stands for (`torch.amax`).
