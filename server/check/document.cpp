@@ -56,7 +56,7 @@ void DocumentAnalysis::prepare_new_chunks(const std::vector<syntax::ChunkSpan>& 
     auto prepare = [&](size_t from, size_t to) {
         for (size_t i = from; i < to; ++i) {
             made[i].file = syntax::lower_chunk(work[i]);
-            made[i].syntax = syntax::chunk_syntax_diagnostics(tree_.text(), work[i], made[i].file.too_deep);
+            made[i].syntax = syntax::chunk_syntax_diagnostics(tree_.text(), work[i], made[i].file);
             made[i].base = work[i].base;
             std::vector<const ast::Item*> items;
             for (const ast::Item& item : made[i].file.items) items.push_back(&item);
@@ -88,6 +88,7 @@ void DocumentAnalysis::shift_moved_chunks(const std::vector<std::pair<ChunkCache
             auto [chunk, delta] = moved[i];
             for (ast::Item& item : chunk->file.items) syntax::shift_ranges(item, delta);
             for (ast::Range& r : chunk->file.too_deep) r = shifted(r, delta);
+            for (ast::Range& r : chunk->file.positional_after_keyword) r = shifted(r, delta);
         }
     };
     constexpr size_t kParallelChunks = 256;

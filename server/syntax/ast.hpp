@@ -300,6 +300,8 @@ struct File {
     // most once per chunk; the subtree there is an error node and E0007
     // reports it.
     std::vector<Range> too_deep;
+    // Arguments given by position after one given by name (E0012).
+    std::vector<Range> positional_after_keyword;
 };
 
 }  // namespace ss::ast

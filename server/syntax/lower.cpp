@@ -30,6 +30,8 @@ public:
     void lower_into(File& out) {
         for_each_named_child(chunk_.root, [&](TSNode child) { lower_item_into(child, out.items); });
         if (too_deep_) out.too_deep.push_back(*too_deep_);
+        out.positional_after_keyword.insert(out.positional_after_keyword.end(), positional_after_keyword_.begin(),
+                                            positional_after_keyword_.end());
     }
 
 private:
@@ -260,7 +262,18 @@ private:
     std::vector<Argument> arguments(TSNode list) {
         std::vector<Argument> out;
         for_each_named_child(list, [&](TSNode child) { out.push_back(argument(child)); });
+        note_order(out);
         return out;
+    }
+
+    // Python takes no argument by position after one by name (a
+    // SyntaxError): each such one is E0012.
+    void note_order(const std::vector<Argument>& list) {
+        bool named = false;
+        for (const Argument& a : list) {
+            if (a.keyword) named = true;
+            else if (named) positional_after_keyword_.push_back(a.range);
+        }
     }
 
     Argument argument(TSNode node) {
@@ -434,6 +447,7 @@ private:
             if (ts_node_is_null(pat)) p.pattern.range = {r.end, r.end};
             else p.pattern = pattern(pat);
             for_each_field(node, k_.f_argument, [&](TSNode child) { p.arguments.push_back(argument(child)); });
+            note_order(p.arguments);
             return call;
         }
         if (is(node, k_.shape_call)) {
@@ -444,6 +458,7 @@ private:
             callee->node = NameExpr{name(function)};
             std::vector<Argument> args;
             for_each_field(node, k_.f_argument, [&](TSNode child) { args.push_back(argument(child)); });
+            note_order(args);
             auto shape = type(field(node, k_.f_shape));
             if (!shape) {
                 shape = std::make_unique<Type>();
@@ -648,6 +663,7 @@ private:
     size_t open_cursors_ = 0;
     int depth_ = 0;
     std::optional<Range> too_deep_;
+    std::vector<Range> positional_after_keyword_;
 };
 
 }  // namespace
@@ -680,6 +696,8 @@ ast::File lower(const SyntaxTree& tree) {
     out.items.reserve(out.items.size() + second.items.size());
     for (Item& item : second.items) out.items.push_back(std::move(item));
     out.too_deep.insert(out.too_deep.end(), second.too_deep.begin(), second.too_deep.end());
+    out.positional_after_keyword.insert(out.positional_after_keyword.end(), second.positional_after_keyword.begin(),
+                                        second.positional_after_keyword.end());
     return out;
 }
 

@@ -434,7 +434,7 @@ void check_brackets(const ChunkView& chunk, std::vector<Diagnostic>& out) {
 }  // namespace
 
 std::vector<Diagnostic> chunk_syntax_diagnostics(std::string_view whole_text, const ChunkView& chunk,
-                                                 const std::vector<ByteRange>& too_deep) {
+                                                 const ast::File& lowered) {
     std::vector<Diagnostic> out;
     check_bytes(chunk.text, chunk.base, out);
     size_t parse_errors = 0, indentation_errors = 0;
@@ -449,9 +449,13 @@ std::vector<Diagnostic> chunk_syntax_diagnostics(std::string_view whole_text, co
             out.push_back(make_diagnostic(DiagCode::E0008, {chunk.base + begin, chunk.base + begin + 1},
                                           {std::to_string(end - begin), std::to_string(kMaxLineBytes)}));
     auto chunk_end = static_cast<uint32_t>(chunk.base + chunk.text.size());
-    for (ByteRange at : too_deep)
-        if (at.begin >= chunk.base && at.begin < std::max(chunk_end, chunk.base + 1))
-            out.push_back(make_diagnostic(DiagCode::E0007, {at.begin, at.begin + 1}));
+    auto in_chunk = [&](ByteRange at) {
+        return at.begin >= chunk.base && at.begin < std::max(chunk_end, chunk.base + 1);
+    };
+    for (ByteRange at : lowered.too_deep)
+        if (in_chunk(at)) out.push_back(make_diagnostic(DiagCode::E0007, {at.begin, at.begin + 1}));
+    for (ByteRange at : lowered.positional_after_keyword)
+        if (in_chunk(at)) out.push_back(make_diagnostic(DiagCode::E0012, at));
     return out;
 }
 
@@ -467,7 +471,7 @@ std::vector<Diagnostic> merge_syntax_diagnostics(std::vector<Diagnostic> all) {
 std::vector<Diagnostic> syntax_diagnostics(const SyntaxTree& tree, const ast::File& file) {
     std::vector<Diagnostic> all;
     for (const ChunkView& chunk : tree.chunks()) {
-        auto part = chunk_syntax_diagnostics(tree.text(), chunk, file.too_deep);
+        auto part = chunk_syntax_diagnostics(tree.text(), chunk, file);
         all.insert(all.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
     }
     return merge_syntax_diagnostics(std::move(all));

@@ -13,11 +13,12 @@ namespace ss::syntax {
 class SyntaxTree;
 struct ChunkView;
 
-// One chunk's syntax diagnostics, positions in the whole source; `too_deep`
-// is the lowering's list (those in the chunk are reported). Not capped or
-// sorted across chunks: merge_syntax_diagnostics does that.
+// One chunk's syntax diagnostics, positions in the whole source; `lowered`
+// is the lowering's (its too_deep and positional_after_keyword in the chunk
+// are reported). Not capped or sorted across chunks:
+// merge_syntax_diagnostics does that.
 std::vector<Diagnostic> chunk_syntax_diagnostics(std::string_view whole_text, const ChunkView& chunk,
-                                                 const std::vector<ByteRange>& too_deep);
+                                                 const ast::File& lowered);
 
 // Sorted by position, at most 50 of each code in a file.
 std::vector<Diagnostic> merge_syntax_diagnostics(std::vector<Diagnostic> all);

@@ -112,6 +112,22 @@ TEST_CASE("an edit inside one function re-checks that function only") {
     CHECK(d[0].code == "E0411");
 }
 
+TEST_CASE("an argument by position after one by name stays where it is when an edit moves it") {
+    // E0012 is the lowering's, kept with the chunk's AST: an edit above
+    // moves the chunk, and the diagnostic with it.
+    std::string text = "fn f(a: int, b: int = 1) -> int:\n    return a\n\nfn g() -> int:\n    return f(b=2, 1)\n";
+    DocumentAnalysis document(text);
+    auto e0012 = [&]() -> uint32_t {
+        for (const auto& d : document.analyze().diagnostics)
+            if (d.code == "E0012") return d.range.begin;
+        return 0;
+    };
+    CHECK(e0012() == text.rfind("1)"));
+    document.apply_edit({0, 0, "dim D = 4\n\n"});
+    text.insert(0, "dim D = 4\n\n");
+    CHECK(e0012() == text.rfind("1)"));
+}
+
 TEST_CASE("a body's edit that makes a fn give a value re-checks its callers") {
     // Whether a fn without a return type gives None is read from its body,
     // and its callers' E0511 depend on it: the body cache must not replay them.
