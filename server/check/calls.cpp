@@ -8,6 +8,7 @@
 #include "check/alignment.hpp"
 #include "check/builtin_table.hpp"
 #include "check/describe.hpp"
+#include "check/few_names.hpp"
 #include "check/file_checker.hpp"
 #include "check/patterns.hpp"
 #include "check/prelude.hpp"
@@ -257,6 +258,12 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 open(CalleeKind::Python, written(callee.range), callee.range);
                 type_of(callee);
                 type_arguments(nullptr, "the Python function `" + written(callee.range) + "`");
+                // Python refuses a name given twice before it calls anything.
+                FewNames named;
+                for (const ast::Argument* a : arguments)
+                    if (a->keyword && !named.insert(a->keyword->text))
+                        report(DiagCode::E0509, a->keyword->range,
+                               {"the Python function `" + written(callee.range) + "`", a->keyword->text, ""});
                 return python_value();
             }
     }

@@ -1,5 +1,7 @@
 # A built-in's arguments are checked against its signature as Python would:
 # none missing, unknown, too many or given twice; an axis only by name.
+import python torch
+
 dim D = 4
 
 model Mlp:
@@ -55,3 +57,8 @@ fn twice_named(s: [b t t], i: int) -> [b t]:
     c = sum(s, over=t)  # error E0419 "which names two of the axes"
     d = s[t: i]  # error E0417 "indexing needs an axis the value has once; found `t`"
     return softmax(s |> rearrange(b t u -> b t u), over=u) |> reduce(b t u -> b t, sum)
+
+# Python's own functions take a name once too: Python refuses the call
+# before it runs.
+fn python_twice(x: [n]) -> [n]:
+    return torch.clamp(x, min=0.0, min=1.0) as [n]  # error E0509 "the Python function `torch.clamp` is given its argument `min` twice"
