@@ -43,7 +43,10 @@ Type FileChecker::call_signature(const std::string& name, const Signature& sig,
     m.bindings.groups_broadcast = m.builtin && m.builtin->emit == BuiltinEmit::Aligned;
     bind_arguments(m);
     if (m.ok) record_call(site, m);
-    if (!m.ok || !sig.returns) return Type{};
+    if (!m.ok) return Type{};
+    // A fn that declares no return type gives a value of no type known
+    // here, as a Python value: what needs its axes is refused (E0512).
+    if (!sig.returns) return python_value();
     return call_result(site, m);
 }
 

@@ -12,7 +12,7 @@ model Codebook:
     codes: [K D] = uniform(-0.002, 0.002)
 
 fn sizes(c: Codebook) -> [K]:
-    return sum(torch.codes * c.codes, over=D)  # error E0512 "`over=D` needs the axes of `torch.codes * c.codes`, a Python value whose type isn't known here; say it with `as`: `(torch.codes * c.codes) as [...]`"
+    return sum(torch.codes * c.codes, over=D)  # error E0512 "`over=D` needs the axes of `torch.codes * c.codes`, whose type isn't known here (a Python value, or the result of a fn that declares no return type); say it with `as`: `(torch.codes * c.codes) as [...]`"
 
 fn piped(x: [b D]) -> [b D]:
     return torch.nn.functional.gelu(x) |> softmax(over=D)  # error E0512 "`over=D` needs the axes of `torch.nn.functional.gelu(x)`"
@@ -83,3 +83,13 @@ fn placed_index(x: [b D]) -> [b 2]:
 
 fn part_of_python(x: [b D]) -> [b]:
     return torch.tanh(x)[.., 0..2] |> mean(over=D)  # error E0512 "needs the axes of `torch.tanh(x)[.., 0..2]`"
+
+# A fn that declares no return type gives its callers a value of no type
+# known here either (they are checked without reading its body).
+fn doubled(x: [b D]):
+    return x * 2.0
+
+fn undeclared(x: [b D]) -> [b]:
+    y = doubled(x)
+    z = doubled(x) as [b D]
+    return sum(y, over=D) + sum(z, over=D) + y[D: 0]  # error E0512 "`over=D` needs the axes of `y`", error E0512 "the index `D: 0` needs the axes of `y`"
