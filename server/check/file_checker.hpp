@@ -324,8 +324,11 @@ struct BodyState {
     // selections by a Mask of one axis, and its callees' `?k` results. A
     // `return` of one records where it goes (EffectKind::Returned).
     std::set<SymbolId> selection_symbols;
-    SignatureScope scope;          // the signature's generics, plus names `as` adds
-    bool inferred_shown = false;   // the inferred return type is on the hover
+    SignatureScope scope;         // the signature's generics, plus names `as` adds
+    bool inferred_shown = false;  // the inferred return type is on the hover
+    // Without a declared return type: the kind the first known `return`
+    // gives (a tensor, a number, ...), which every other must give too.
+    std::optional<Type> first_return;
     int block_depth = 0;           // of the statement being checked (python_limits.cpp)
     int tensor_if_depth = 0;       // how many `if`s on a tensor the statement is inside
     bool blocks_too_deep = false;  // E0604 said once per body

@@ -334,6 +334,18 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         }
     }
     if (!sig.returns) {
+        // Its callers take whatever it gives as it comes: a tensor on one
+        // path and a number or a string on another would reach a torch
+        // function that takes only one of them.
+        auto tensor_or_not = [](const Type& t) { return t.kind == TypeKind::Tensor; };
+        if (value.kind != TypeKind::Unknown && body_->first_return &&
+            (tensor_or_not(*body_->first_return) != tensor_or_not(value) ||
+             (body_->first_return->kind == TypeKind::Str) != (value.kind == TypeKind::Str)))
+            report(DiagCode::E0601, ret.value->range,
+                   {in_message(*body_->first_return) + " (its first `return` gives that, and no return type is "
+                                                       "declared)",
+                    in_message(value)});
+        if (value.kind != TypeKind::Unknown && !body_->first_return) body_->first_return = value;
         // No return type written: the first known return's type is the
         // inferred one, shown on hover.
         const ItemRef* item = lookup(body_->fn->name.text);

@@ -57,3 +57,17 @@ fn found(x: [n], k: int):  # error E0606 "the end of its body"
     for i in 0..k:
         if i > 2:
             return i
+
+# Without a return type, every `return` gives the kind its first one gives:
+# a caller would hand a number or a string to what takes a tensor.
+fn tensor_or_number(x: [n]):
+    if sum(x) > 0.0:
+        return x * 2.0
+    return 2.0  # error E0601 "the function returns [n] f32 (its first `return` gives that, and no return type is declared), but this returns float"
+
+fn number_or_string(k: int):
+    if k > 0:
+        return k
+    elif k < 0:
+        return "negative"  # error E0601 "but this returns str"
+    return 0.5
