@@ -192,8 +192,21 @@ Type FileChecker::type_of_node(const ast::Expr& expr) {
         return out;
     }
     if (auto* l = std::get_if<ast::ListExpr>(&node)) {
-        for (const auto& e : l->elements) type_of(*e);
-        return of_kind(TypeKind::List);  // for Python (`print([a, b])`), not arithmetic (`b = [k]`, then `a * b`)
+        // For Python (`print([a, b])`), not arithmetic (`b = [k]`, then `a *
+        // b`). Items all of one kind of number, or strings, are that kind
+        // when taken (`[1, 2][0]` is an int), held as its one element.
+        Type out = of_kind(TypeKind::List);
+        std::optional<TypeKind> items;
+        bool alike = true;
+        for (const auto& e : l->elements) {
+            TypeKind kind = type_of(*e).kind;
+            bool simple =
+                kind == TypeKind::Int || kind == TypeKind::Float || kind == TypeKind::Bool || kind == TypeKind::Str;
+            alike = alike && simple && (!items || *items == kind);
+            items = kind;
+        }
+        if (alike && items) out.elements.push_back(of_kind(*items));
+        return out;
     }
     if (auto* c = std::get_if<ast::Call>(&node); c && c->shape) {
         Type out = type_of_constructor(*c, expr.range, nullptr, {});

@@ -44,6 +44,12 @@ std::optional<Type> FileChecker::join(const Type& a, const Type& b) {
     // A Python value on either path stays one (what needs its axes is
     // E0512), unless an error made either unknown.
     if (a.kind == TypeKind::Unknown || b.kind == TypeKind::Unknown) return unknown_of(a, b);
+    // Lists whose items are of one kind each (their one element): that
+    // kind when both say it, else items nothing types.
+    if (a.kind == TypeKind::List && b.kind == TypeKind::List)
+        return a.elements.size() == 1 && b.elements.size() == 1 && a.elements[0].kind == b.elements[0].kind
+                   ? b
+                   : of_kind(TypeKind::List);
     const SignatureScope& scope = body_->scope;
     // The same type, sizes and all: a size only the run knows (`?n`) fits
     // any other, so sizes that differ (`?n` and `?n + 1`, a loop's passes)

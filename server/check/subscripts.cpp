@@ -96,11 +96,13 @@ Type FileChecker::type_of_item_subscript(const ast::Subscript& subscript, const 
             return value.elements[static_cast<size_t>(i)];
         }
     }
-    // A tuple's or a list's slice is a sequence of items nothing types,
-    // which arithmetic refuses (Python's `+` would join it).
-    if (value.kind != TypeKind::Tensor && subscript.indices.size() == 1 &&
-        std::holds_alternative<ast::RangeExpr>(subscript.indices[0].value->node))
-        return of_kind(TypeKind::List);
+    // A tuple's or a list's slice is a sequence of items, which arithmetic
+    // refuses (Python's `+` would join it): of a list's items of one kind
+    // (its one element), that kind's; else of items nothing types.
+    bool sliced =
+        subscript.indices.size() == 1 && std::holds_alternative<ast::RangeExpr>(subscript.indices[0].value->node);
+    if (value.kind == TypeKind::List && value.elements.size() == 1) return sliced ? value : value.elements[0];
+    if (value.kind != TypeKind::Tensor && sliced) return of_kind(TypeKind::List);
     return Type{};
 }
 

@@ -22,3 +22,12 @@ fn items(x: [4]) -> [2]:
 # A checkpoint has no fields until `as` types it (E0106).
 fn restored() -> [4]:
     return load("m.safetensors").w  # error E0106 "typed with `as` first"
+
+# A list's items all of one kind of number (or strings) are that kind when
+# taken: an int is no tensor to index (E0417), and a slice is a list of them.
+fn list_items(x: [n], i: int) -> [n]:
+    a = [1, 2][0][0]  # error E0417 "found int"
+    b = [0.5, 1.5][1..2][0][0]  # error E0417 "found float"
+    c = ["a", "b"][i] * 2.0  # error E0418
+    mixed = [1, 2.0][0]
+    return x * [1, 2][i] * [0.5, 1.5][0] + mixed
