@@ -116,9 +116,9 @@ ALLOWED = (
         "refuses the grouping the declaration asks for",
         "call",
         "RuntimeError",
-        r"^Given groups=\d+, (expected weight to be at least \d+ at dimension 0, but got weight of size "
-        r"\[[\d, ]+\] instead|weight of size \[[\d, ]+\], expected input\[[\d, ]+\] to have \d+ channels, but "
-        r"got \d+ channels instead)$",
+        r"^Given groups=\d+, (expected weight to be (at least|divisible by) \d+ at dimension 0, but got weight of "
+        r"size \[?\[[\d, ]+\]\]? instead|weight of size \[[\d, ]+\], expected input\[[\d, ]+\] to have \d+ "
+        r"channels, but got \d+ channels instead)$",
         _call(
             "RuntimeError",
             "Given groups=144, expected weight to be at least 144 at dimension 0, but got weight of size "
@@ -299,6 +299,28 @@ ALLOWED = (
             "m.py:123: _ss_result = _ss_rt.mean(_ss_rt.arange(4, _ss_n, 1, x.device), None)",
         ),
         line=r"_ss_rt\.arange\(",
+    ),
+    Known(
+        "a Python value's result called",
+        "`torch.tanh(a)(a)` through `import python torch`: a Python call's result may be a function "
+        "(`torch.nn.Identity()(x)`), and which it is no type says until it runs",
+        "call",
+        "TypeError",
+        r"^'\w+' object is not callable$",
+        _call(
+            "TypeError",
+            "'Tensor' object is not callable",
+            'm.py:76: b = _ss_rt.cast(torch.tanh(a)(a), _ss_spec_0, "m.ss:21", {"n": (_ss_n, "x")})',
+        ),
+        line=r"\btorch(\.\w+)+\([^()]*\)\s*\(",
+    ),
+    Known(
+        "a Python function's attribute missing",
+        "`torch.tanh.tanh(a)` through `import python torch`: an attribute of a Python value is read when it runs",
+        "call",
+        "AttributeError",
+        r"^'(builtin_function_or_method|function)' object has no attribute '\w+'$",
+        _call("AttributeError", "'builtin_function_or_method' object has no attribute 'tanh'"),
     ),
     Known(
         "topk's k past a generic axis",
