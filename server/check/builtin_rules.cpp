@@ -224,10 +224,8 @@ Type FileChecker::reduction_rule(const std::string& name, const BuiltinArguments
         return Type{};
     }
     if (!x || x->kind != TypeKind::Tensor) return Type{};
-    if (has_variadic(x->tensor)) {
-        if (args.over) over_axis(args, x->tensor);  // only a name the type shows (`[..s F]`'s F)
-        return Type{};
-    }
+    // Over a group's tensor, only a name the type shows (`[..s F]`'s F):
+    // the rest, the group among it, is the result (`[..s]`).
     Type out = of_kind(TypeKind::Tensor);
     out.tensor.element = plain_if_distribution(x->tensor.element);
     std::optional<AxisType> removed;

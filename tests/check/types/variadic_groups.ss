@@ -22,5 +22,8 @@ fn mixed(x: [t D], y: [..s D]) -> [t D]:
 fn beside(x: [..s D D], y: [..s D]) -> [..s D D]:
     return x * y  # error E0410 "same place counted from the end"
 
+fn reduced_keeps_the_group(x: [..s D]) -> [..s D]:
+    return sum(x, over=D)  # error E0601 "but this returns [..s] f32"
+
 fn exp_keeps_the_group(x: [..s D], y: [t D]) -> [t D]:
     return exp(x)  # error E0601 "but this returns [..s D] f32"
