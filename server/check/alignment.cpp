@@ -9,6 +9,12 @@ Alignment align_axes(const TensorType& small, const TensorType& large) {
     out.positions.resize(sa.size());
     std::vector<bool> taken(la.size(), false);
     bool grouped = has_variadic(small) || has_variadic(large);
+    auto group_of = [](const std::vector<AxisType>& axes) -> std::optional<size_t> {
+        for (size_t j = 0; j < axes.size(); ++j)
+            if (axes[j].variadic) return j;
+        return std::nullopt;
+    };
+    std::optional<size_t> small_group = group_of(sa), large_group = group_of(la);
     // From the end, as torch broadcasts: a name written twice (`[n n]`)
     // keeps its places in order, the last `n` with the last `n` not taken.
     for (size_t i = sa.size(); i-- > 0;) {
@@ -61,10 +67,15 @@ Alignment align_axes(const TensorType& small, const TensorType& large) {
             }
             at = same_size[0];
         }
-        // Beside a group `..s`, whose rank only the run knows, a value can't
-        // be laid out: its axes must already be where torch puts them.
-        if (grouped && sa.size() - i != la.size() - *at) {
-            out.why = "beside a group of axes, `" + axis.written + "` must be at the same place counted from the end";
+        // Beside a group `..s`, whose rank only the run knows, a value is
+        // laid out by indexing (`y[..., None, :]`), never permuted: its axes
+        // keep their order, and without a group of its own it has nothing
+        // to stand for the group's axes, so all of them come after it.
+        bool out_of_order = i + 1 < sa.size() && out.positions[i + 1] && *at >= *out.positions[i + 1];
+        if (grouped && (out_of_order || (!small_group && large_group && *at < *large_group))) {
+            out.why = "beside a group of axes, `" + axis.written + "` must be " +
+                      (out_of_order ? "in the same order as in the other, " + axes_text(large)
+                                    : "after the other's group, as in " + axes_text(large));
             return out;
         }
         taken[*at] = true;

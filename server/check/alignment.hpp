@@ -29,8 +29,9 @@ struct Alignment {
 // otherwise the one unnamed axis of `large` of the same size (a bias `[3*D]`
 // over `[b n 3*D]`), or failing that the one named axis of that size (`[N+1
 // D]` over a `[b N D]` that a cat made N+1 long); two such are ambiguous. Beside a group `..s`
-// every axis must be in its place counted from the end. At the first axis
-// that doesn't align, the rest are left unset.
+// the axes keep their order (a rank known only at run time can't be
+// permuted), and an operand without the group has its axes after it. At
+// the first axis that doesn't align, the rest are left unset.
 Alignment align_axes(const TensorType& small, const TensorType& large);
 
 }  // namespace ss::check

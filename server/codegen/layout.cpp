@@ -48,10 +48,8 @@ std::string Emitter::dim_of_over(const LoweredArgs& args, size_t tensor_arg, con
 Py Emitter::align(const Py& value, const check::Type* from, const check::Type* to) const {
     const auto& fa = from->tensor.axes;
     const auto& ta = to->tensor.axes;
-    for (const auto& a : fa)
-        if (a.variadic) return value;
-    for (const auto& a : ta)
-        if (a.variadic) return value;
+    // Beside a group the checker keeps the axes in order, so lay_out indexes
+    // (`...` for the group, `None` for what the value hasn't), never permutes.
     if (fa.empty() || fa.size() > ta.size()) return value;
     // Where each of the value's axes goes in the result, as the checker
     // aligned them; one it didn't align stays in its place from the end.

@@ -17,10 +17,14 @@ fn unbound(x: [n D]) -> [..s D]:  # error E0421 "`..s`"
 fn mixed(x: [t D], y: [..s D]) -> [t D]:
     return x + y  # error E0410 "no group `..s`"
 
-# Beside a group the generated code can't lay a value out: `y`'s `..s`
-# would meet `x`'s first `D`.
-fn beside(x: [..s D D], y: [..s D]) -> [..s D D]:
-    return x * y  # error E0410 "same place counted from the end"
+# Beside a group, whose rank only the run knows, the generated code lays a
+# value out by indexing, never by a permute: its axes keep their order,
+# and without the group they all come after it.
+fn swapped(x: [..s D E], y: [..s E D]) -> [..s D E]:
+    return x * y  # error E0410 "beside a group of axes, `E` must be in the same order as in the other, [..s D E]"
+
+fn before_the_group(x: [b ..s D], y: [b]) -> [b ..s D]:
+    return x * y  # error E0410 "beside a group of axes, `b` must be after the other's group, as in [b ..s D]"
 
 fn reduced_keeps_the_group(x: [..s D]) -> [..s D]:
     return sum(x, over=D)  # error E0601 "but this returns [..s] f32"

@@ -17,6 +17,13 @@ fn passed_on(x: [..s D], b: [D]) -> [..s D]:
 fn concrete(x: [b n D], w: [D]) -> [b n D]:
     return bias(x, w)
 
+# Laid out by indexing beside the group: `y[..., None, :]`, `s[..., None]`.
+fn beside(x: [..s D D], y: [..s D]) -> [..s D D]:
+    return x * y
+
+fn scaled(x: [..s D], s: [..s]) -> [..s D]:
+    return x / s
+
 # A call whose parameter is just a group keeps the argument's axes, its
 # group among them: `over=D` finds D in the result, and the module builds.
 fn softmax_of_exp(x: [..s D]) -> [..s D]:
