@@ -449,7 +449,15 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
     if (has_variadic(arg)) {
         // A parameter that is just a group takes such an argument's axes
         // whole, its own group among them (`exp(x)` of `[..t D]` is
-        // `[..t D]`); any other has nothing to compare yet.
+        // `[..t D]`). One with axes beside its group (`[..s D]`) takes
+        // them one to one from the ends when the argument's group falls
+        // among what its own covers (`..s` is `..t` of a `[..t D]`), below;
+        // any other has nothing to compare yet.
+        auto own = std::find_if(param.axes.begin(), param.axes.end(), [](const AxisType& a) { return a.variadic; });
+        auto theirs = std::find_if(arg.axes.begin(), arg.axes.end(), [](const AxisType& a) { return a.variadic; });
+        auto before = own - param.axes.begin(), after = param.axes.end() - own - 1;
+        bool placed = own != param.axes.end() && param.axes.size() > 1 && theirs - arg.axes.begin() >= before &&
+                      arg.axes.end() - theirs - 1 >= after;
         if (param.axes.size() == 1 && param.axes[0].variadic) {
             const std::string& group = param.axes[0].name.value_or("");
             if (!b.variadic.count(group)) {
@@ -457,7 +465,7 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                 b.last_group = group;
             }
         }
-        return true;
+        if (!placed) return true;
     }
     auto fail = [&](const std::string& found) {
         b.undo_last();
@@ -515,7 +523,9 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             // The same axes: equal sizes, and never two dims of one size
             // (`[D E]` then `[E D]` with D = E) nor a group's factors reordered.
             for (size_t i = 0; same && i < covered.size(); ++i)
-                same = known->second[i].size == covered[i].size && !distinct_dims(known->second[i], covered[i]) &&
+                same = known->second[i].variadic == covered[i].variadic &&
+                       (!covered[i].variadic || known->second[i].name == covered[i].name) &&
+                       known->second[i].size == covered[i].size && !distinct_dims(known->second[i], covered[i]) &&
                        !reordered_group(known->second[i], covered[i]);
             if (!same)
                 return fail(prelude ? "it has axes " + axes_text(arg)

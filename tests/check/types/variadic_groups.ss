@@ -31,3 +31,22 @@ fn reduced_keeps_the_group(x: [..s D]) -> [..s D]:
 
 fn exp_keeps_the_group(x: [..s D], y: [t D]) -> [t D]:
     return exp(x)  # error E0601 "but this returns [..s D] f32"
+
+# Taken from a grouped argument, the group is still only itself, and the
+# axes beside it are compared as any others.
+dim E = 4
+
+fn norm(x: [..s D]) -> [..s D]:
+    return x / sum(x, over=D)
+
+fn pair(x: [..s D], y: [..s D]) -> [..s D]:
+    return x + y
+
+fn two_groups(x: [..t D], y: [..u D]) -> [..t D]:
+    return pair(x, y)  # error E0504 "`..s` is bound to other axes by an earlier argument"
+
+fn other_axis(x: [..t E]) -> [..t E]:
+    return norm(x)  # error E0504 "its axis `E` is 4, where [..s D] needs `D` = 8"
+
+fn other_result(x: [..t D]) -> [..t E]:
+    return norm(x)  # error E0601 "but this returns [..t D] f32"

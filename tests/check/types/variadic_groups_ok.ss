@@ -32,3 +32,15 @@ fn softmax_of_exp(x: [..s D]) -> [..s D]:
 fn mean_of_tanh(x: [..s D]) -> [..s]:
     y = tanh(x)
     return mean(y, over=D)
+
+# A parameter with axes beside its group takes them from the ends of a
+# grouped argument, its group the rest (`..s` is `..t`, or `b ..t`), so
+# the result has them too and `over=D` finds D in it.
+fn norm(x: [..s D]) -> [..s D]:
+    return x / sum(x, over=D)
+
+fn last(x: [..s n]) -> [..s]:
+    return sum(x, over=n)
+
+fn called_with_groups(x: [..t D], z: [b ..t D]) -> ([..t], [b ..t D], [..t D], [..t]):
+    return sum(norm(x), over=D), norm(z), both(x, x), last(x)
