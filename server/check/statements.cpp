@@ -257,6 +257,13 @@ void FileChecker::check_for(const ast::For& loop) {
     // `for i in a..b` counts; `for batch in data |> batches(64)` gives
     // batches; anything else is of unknown type.
     bool counting = std::holds_alternative<ast::RangeExpr>(f->iterable->node);
+    // A range counts ints and a dataset gives records, one at a time: no
+    // item has parts to unpack (`for l, mode in 0..L`).
+    if (f->targets.size() > 1 && (counting || iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset))
+        report(DiagCode::E0506, f->targets[1].range,
+               {std::to_string(f->targets.size()), "no",
+                counting ? "`for` over a range gives one int at a time"
+                         : "`for` over data gives one record at a time"});
     for (const ast::Name& n : f->targets) {
         Type t;
         if (counting && f->targets.size() == 1) t.kind = TypeKind::Int;

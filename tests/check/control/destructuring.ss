@@ -23,3 +23,14 @@ fn no_loss(m: M, x: [n D]) -> [] f32:
 fn model_as_loss(m: M, x: [n D]) -> [] f32:
     l, grads = value_and_grad(M, m, x)  # error E0103 "`M` is a model, but a value is expected here"
     return l
+
+# A range counts ints and data gives records, one at a time: nothing to
+# unpack into two names.
+data Row:
+    x: [D]
+
+fn counted(n: int, train: Dataset[Row]):
+    for i, mode in 0..n:  # error E0506 "2 names on the left, but the value has no parts: `for` over a range gives one int at a time"
+        print(i)
+    for batch, rest in train |> batches(2):  # error E0506 "`for` over data gives one record at a time"
+        print(batch.x)
