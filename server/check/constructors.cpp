@@ -195,6 +195,29 @@ Type FileChecker::type_of_constructor(const ast::Call& call, ByteRange range, co
             report(DiagCode::E0505, at, {std::string(p), "an int", in_message(t)});
         else if (p == "value" && !is_number(t)) report(DiagCode::E0505, at, {"value", "a number", in_message(t)});
     }
+    // Bounds written as numbers that draw from nothing (`randint([n], 2, 2,
+    // mode)`): the run would refuse them, whatever the sizes.
+    if (f == "randint") {
+        auto written_int = [&](std::string_view name) -> std::optional<int64_t> {
+            for (size_t k = 0; k < params.size(); ++k) {
+                if (params[k] != name || !bound[k]) continue;
+                const ast::Expr* e = arguments[*bound[k]]->value.get();
+                bool negative = false;
+                if (auto* u = std::get_if<ast::Unary>(&e->node); u && u->op == "-")
+                    negative = true, e = u->operand.get();
+                if (auto* i = std::get_if<ast::IntLiteral>(&e->node); i && i->value)
+                    return negative ? -*i->value : *i->value;
+            }
+            return std::nullopt;
+        };
+        // `randint([b n], high, mode)` draws from 0.
+        bool has_low = std::find(params.begin(), params.end(), "low") != params.end();
+        std::optional<int64_t> low = has_low ? written_int("low") : std::optional<int64_t>(0);
+        std::optional<int64_t> high = written_int("high");
+        if (low && high && *high <= *low)
+            refuse(call.arguments_range, "bounds with low < high, to draw from",
+                   std::to_string(*low) + " and " + std::to_string(*high));
+    }
     if (!fine) return Type{};
     // The element when none is written: f32, as torch's default; randint's
     // i64; full's that of its value, as torch.full's.

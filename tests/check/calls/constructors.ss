@@ -37,3 +37,10 @@ fn randint_without_mode(x: [b D]) -> [b] Index[D]:
 
 fn piped(x: [b D], mode: Mode) -> [b D]:
     return mode |> randn([b D])  # error E0513 "`randn` needs its arguments in the call; found a value piped into it"
+
+# Bounds written as numbers that leave nothing to draw from: the run would
+# refuse them whatever the sizes (`high` alone draws from 0).
+fn randint_empty_range(x: [b D], mode: Mode) -> [b] i64:
+    a = randint([b], 2, 2, mode)  # error E0513 "`randint` needs bounds with low < high, to draw from; found 2 and 2"
+    c = randint([b], 0, mode)  # error E0513 "found 0 and 0"
+    return a + c + randint([b], -1, -3, mode) + randint([b], -3, -1, mode)  # error E0513 "found -1 and -3"
