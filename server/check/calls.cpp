@@ -446,13 +446,23 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
     b.last_sizes.clear();
     b.last_group.reset();
     b.last_group_was.reset();
+    auto fail = [&](const std::string& found) {
+        b.undo_last();
+        Type expected;
+        expected.kind = TypeKind::Tensor;
+        expected.tensor = param;
+        report(DiagCode::E0504, at, {param_name, expected_text(expected, b, prelude, is_extern), found});
+        return false;
+    };
     if (has_variadic(arg)) {
         // A parameter that is just a group takes such an argument's axes
         // whole, its own group among them (`exp(x)` of `[..t D]` is
         // `[..t D]`). One with axes beside its group (`[..s D]`) takes
         // them one to one from the ends when the argument's group falls
-        // among what its own covers (`..s` is `..t` of a `[..t D]`), below;
-        // any other has nothing to compare yet.
+        // among what its own covers (`..s` is `..t` of a `[..t D]`), below.
+        // Any other can't be told from the argument's type (`[..t]` for a
+        // `[..s D]`, `[..t D]` for an `[n D]`): the group may hold any
+        // number of axes, as a return's type may not (E0601).
         auto own = std::find_if(param.axes.begin(), param.axes.end(), [](const AxisType& a) { return a.variadic; });
         auto theirs = std::find_if(arg.axes.begin(), arg.axes.end(), [](const AxisType& a) { return a.variadic; });
         auto before = own - param.axes.begin(), after = param.axes.end() - own - 1;
@@ -465,16 +475,9 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                 b.last_group = group;
             }
         }
-        if (!placed) return true;
+        if (param.axes.size() == 1 && param.axes[0].variadic) return true;
+        if (!placed) return fail("it has axes " + axes_text(arg) + ", whose group may hold any number of axes");
     }
-    auto fail = [&](const std::string& found) {
-        b.undo_last();
-        Type expected;
-        expected.kind = TypeKind::Tensor;
-        expected.tensor = param;
-        report(DiagCode::E0504, at, {param_name, expected_text(expected, b, prelude, is_extern), found});
-        return false;
-    };
     auto variadic = std::find_if(param.axes.begin(), param.axes.end(), [](const AxisType& a) { return a.variadic; });
     std::vector<const AxisType*> params, args;  // the axes matched one to one
     if (variadic != param.axes.end()) {

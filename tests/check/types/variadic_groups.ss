@@ -50,3 +50,14 @@ fn other_axis(x: [..t E]) -> [..t E]:
 
 fn other_result(x: [..t D]) -> [..t E]:
     return norm(x)  # error E0601 "but this returns [..t D] f32"
+
+# An argument whose group may hold any number of axes doesn't show the
+# axes a parameter names beside its own group, nor a fixed rank's.
+fn fixed(x: [n D]) -> [n D]:
+    return x
+
+fn group_alone(x: [..t]) -> [..t]:
+    return norm(x)  # error E0504 "it has axes [..t], whose group may hold any number of axes"
+
+fn into_a_fixed_rank(x: [..t D]) -> [..t D]:
+    return fixed(x)  # error E0504 "must be [n D] f32 (= [n 8]); it has axes [..t D]"
