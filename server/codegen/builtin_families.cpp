@@ -222,9 +222,11 @@ Py Emitter::builtin_attention(const BuiltinCall& c) {
         if (!placed.fits) fail(c.whole.range, "the attention mask doesn't fit the scores: " + placed.why);
         *mask = lay_out(*mask, placed.positions, scores);
         // torch's attention wants a mask of two axes at least: a key
-        // padding mask `[m]` left as it is has one.
+        // padding mask `[m]` left as it is has one, a `[]` Mask none
+        // (one value for every score, broadcast).
         if (placed.positions.size() == 1 && placed.positions[0] + 1 == scores.axes.size())
             *mask = Py{operand(*mask, kAtom) + "[None]", kAtom};
+        else if (placed.positions.empty()) *mask = Py{operand(*mask, kAtom) + "[None, None]", kAtom};
     }
     // The weights' dropout, drawn as `dropout`'s from the mode: the
     // runtime's attention (a worker's part of a split batch's draw).

@@ -2,7 +2,7 @@
 scores `[..s n m]` and laid out there by the generated code: a key padding
 mask `[b m]` or `[m]`, a per-example `[b n m]`, a transposed `[m n]`, a float bias
 over the heads `[H n m]`, a causal mask over self-attention `[n n]`, and a
-mask over a variadic group. Each is compared with attention written by
+mask over a variadic group, and a `[]` mask. Each is compared with attention written by
 hand in torch, with the mask broadcast explicitly."""
 
 import math
@@ -49,6 +49,10 @@ def test_masks_are_laid_out_by_name(build):
 
     # one axis, the keys': torch wants two at least (found by the mutation test)
     close(mod.keys_only(q, k, v, keep[0]), by_hand(q, k, v, keep[0].expand(B, H, N, M)))
+
+    # no axis: one value for every score (found by the mutation test, seed 7717)
+    every = torch.tensor(True)
+    close(mod.everything_or_nothing(q, k, v, every), by_hand(q, k, v, every.expand(B, H, N, M)))
 
     per = torch.rand(B, N, M, generator=torch.Generator().manual_seed(1)) > 0.3
     per[..., 0] = True  # every query sees a key

@@ -29,3 +29,8 @@ fn grouped(q: [..s n d], k: [..s m d], v: [..s m e], keep: [..s m] Mask) -> [..s
 
 fn after_group(q: [..s n d], k: [..s m d], v: [..s m e], keep: [n m] Mask) -> [..s n e]:
     return scaled_dot_product_attention(q, k, v, attn_mask=keep)
+
+# A mask of no axes: one value for every score (torch's attention wants
+# two axes at least, so it is laid out as `[1 1]`).
+fn everything_or_nothing(q: [b H n d], k: [b H m d], v: [b H m e], keep: [] Mask) -> [b H n e]:
+    return scaled_dot_product_attention(q, k, v, attn_mask=keep)
