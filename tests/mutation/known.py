@@ -156,6 +156,18 @@ ALLOWED = (
         ),
     ),
     Known(
+        "a pooling window past its input",
+        "an `extern fn` into torch's max_pool2d whose declared `kernel_size: int = 32` is larger than the input "
+        "(28 x 28): torch refuses the window the declaration asks for",
+        "call",
+        "RuntimeError",
+        r"^Given input size: \([\dx]+\)\. Calculated output size: \([\dx]+\)\. Output size is too small$",
+        _call(
+            "RuntimeError",
+            "Given input size: (16x28x28). Calculated output size: (16x0x0). Output size is too small",
+        ),
+    ),
+    Known(
         "a file the source loads missing",
         "`load(\"lin.safetensors\")` of a file that isn't there: the path is the source's own, read at run time",
         "call",
@@ -319,7 +331,8 @@ ALLOWED = (
         "`torch.tanh.tanh(a)` through `import python torch`: an attribute of a Python value is read when it runs",
         "call",
         "AttributeError",
-        r"^'(builtin_function_or_method|function)' object has no attribute '\w+'$",
+        # A compiled function's type is its module's (`_cython_3_2_4.cython_function_or_method`).
+        r"^'(builtin_function_or_method|function|[\w.]*cython_function_or_method)' object has no attribute '\w+'$",
         _call("AttributeError", "'builtin_function_or_method' object has no attribute 'tanh'"),
     ),
     Known(
