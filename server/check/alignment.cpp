@@ -9,12 +9,7 @@ Alignment align_axes(const TensorType& small, const TensorType& large) {
     out.positions.resize(sa.size());
     std::vector<bool> taken(la.size(), false);
     bool grouped = has_variadic(small) || has_variadic(large);
-    auto group_of = [](const std::vector<AxisType>& axes) -> std::optional<size_t> {
-        for (size_t j = 0; j < axes.size(); ++j)
-            if (axes[j].variadic) return j;
-        return std::nullopt;
-    };
-    std::optional<size_t> small_group = group_of(sa), large_group = group_of(la);
+    std::optional<size_t> small_group = group_position(small), large_group = group_position(large);
     // From the end, as torch broadcasts: a name written twice (`[n n]`)
     // keeps its places in order, the last `n` with the last `n` not taken.
     for (size_t i = sa.size(); i-- > 0;) {

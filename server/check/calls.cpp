@@ -463,11 +463,9 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
         // Any other can't be told from the argument's type (`[..t]` for a
         // `[..s D]`, `[..t D]` for an `[n D]`): the group may hold any
         // number of axes, as a return's type may not (E0601).
-        auto own = std::find_if(param.axes.begin(), param.axes.end(), [](const AxisType& a) { return a.variadic; });
-        auto theirs = std::find_if(arg.axes.begin(), arg.axes.end(), [](const AxisType& a) { return a.variadic; });
-        auto before = own - param.axes.begin(), after = param.axes.end() - own - 1;
-        bool placed = own != param.axes.end() && param.axes.size() > 1 && theirs - arg.axes.begin() >= before &&
-                      arg.axes.end() - theirs - 1 >= after;
+        std::optional<size_t> own = group_position(param), theirs = group_position(arg);
+        bool placed =
+            own && param.axes.size() > 1 && *theirs >= *own && arg.axes.size() - *theirs >= param.axes.size() - *own;
         if (param.axes.size() == 1 && param.axes[0].variadic) {
             const std::string& group = param.axes[0].name.value_or("");
             if (!b.variadic.count(group)) {

@@ -199,15 +199,8 @@ Type FileChecker::type_of_constructor(const ast::Call& call, ByteRange range, co
     // mode)`): the run would refuse them, whatever the sizes.
     if (f == "randint") {
         auto written_int = [&](std::string_view name) -> std::optional<int64_t> {
-            for (size_t k = 0; k < params.size(); ++k) {
-                if (params[k] != name || !bound[k]) continue;
-                const ast::Expr* e = arguments[*bound[k]]->value.get();
-                bool negative = false;
-                if (auto* u = std::get_if<ast::Unary>(&e->node); u && u->op == "-")
-                    negative = true, e = u->operand.get();
-                if (auto* i = std::get_if<ast::IntLiteral>(&e->node); i && i->value)
-                    return negative ? -*i->value : *i->value;
-            }
+            for (size_t k = 0; k < params.size(); ++k)
+                if (params[k] == name && bound[k]) return literal_int(*arguments[*bound[k]]->value);
             return std::nullopt;
         };
         // `randint([b n], high, mode)` draws from 0.

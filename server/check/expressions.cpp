@@ -19,6 +19,14 @@ bool literal_zero(const ast::Expr& e) {
     return false;
 }
 
+std::optional<int64_t> literal_int(const ast::Expr& e) {
+    auto* u = std::get_if<ast::Unary>(&e.node);
+    bool negative = u && u->op == "-";
+    auto* i = std::get_if<ast::IntLiteral>(negative ? &u->operand->node : &e.node);
+    if (!i || !i->value) return std::nullopt;
+    return negative ? -*i->value : *i->value;
+}
+
 namespace {
 
 bool is_scalar(const Type& t) {

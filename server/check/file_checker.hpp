@@ -324,10 +324,9 @@ struct BodyState {
     // selections by a Mask of one axis, and its callees' `?k` results. A
     // `return` of one records where it goes (EffectKind::Returned).
     std::set<SymbolId> selection_symbols;
-    SignatureScope scope;         // the signature's generics, plus names `as` adds
-    bool inferred_shown = false;  // the inferred return type is on the hover
-    // Without a declared return type: the kind the first known `return`
-    // gives (a tensor, a number, ...), which every other must give too.
+    SignatureScope scope;  // the signature's generics, plus names `as` adds
+    // Without a declared return type: what the first known `return` gives
+    // (the inferred type on the hover), whose kind every other must give.
     std::optional<Type> first_return;
     int block_depth = 0;           // of the statement being checked (python_limits.cpp)
     int tensor_if_depth = 0;       // how many `if`s on a tensor the statement is inside
@@ -336,6 +335,8 @@ struct BodyState {
 
 // `0`, `0.0`, `-0.0`: a divisor that is zero as written (E0308).
 bool literal_zero(const ast::Expr& e);
+// An int written as a number, `3` or `-3`.
+std::optional<int64_t> literal_int(const ast::Expr& e);
 
 // Whether a body has a `return` of a value anywhere (no_value.cpp).
 bool returns_a_value(const ast::Block& body);

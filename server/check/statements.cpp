@@ -341,27 +341,27 @@ void FileChecker::check_return(const ast::Return& ret, ByteRange range) {
         }
     }
     if (!sig.returns) {
+        if (value.kind == TypeKind::Unknown) return;
+        const std::optional<Type>& first = body_->first_return;
+        if (!first) {
+            // No return type written: the first known return's type is the
+            // inferred one, shown on hover.
+            body_->first_return = value;
+            if (const ItemRef* item = lookup(body_->fn->name.text)) {
+                TypeRef inferred = fact_type(value, types());
+                result_.symbols[item->fact].type = inferred;
+                if (capture_) capture_->inferred = inferred;
+            }
+            return;
+        }
         // Its callers take whatever it gives as it comes: a tensor on one
         // path and a number or a string on another would reach a torch
         // function that takes only one of them.
-        auto tensor_or_not = [](const Type& t) { return t.kind == TypeKind::Tensor; };
-        if (value.kind != TypeKind::Unknown && body_->first_return &&
-            (tensor_or_not(*body_->first_return) != tensor_or_not(value) ||
-             (body_->first_return->kind == TypeKind::Str) != (value.kind == TypeKind::Str)))
+        if ((first->kind == TypeKind::Tensor) != (value.kind == TypeKind::Tensor) ||
+            (first->kind == TypeKind::Str) != (value.kind == TypeKind::Str))
             report(DiagCode::E0601, ret.value->range,
-                   {in_message(*body_->first_return) + " (its first `return` gives that, and no return type is "
-                                                       "declared)",
+                   {in_message(*first) + " (its first `return` gives that, and no return type is declared)",
                     in_message(value)});
-        if (value.kind != TypeKind::Unknown && !body_->first_return) body_->first_return = value;
-        // No return type written: the first known return's type is the
-        // inferred one, shown on hover.
-        const ItemRef* item = lookup(body_->fn->name.text);
-        if (item && value.kind != TypeKind::Unknown && !body_->inferred_shown) {
-            TypeRef inferred = fact_type(value, types());
-            result_.symbols[item->fact].type = inferred;
-            if (capture_) capture_->inferred = inferred;
-            body_->inferred_shown = true;
-        }
         return;
     }
     if (value.kind == TypeKind::Unknown || sig.returns->kind == TypeKind::Unknown) return;

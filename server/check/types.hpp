@@ -148,12 +148,14 @@ inline Type of_kind(TypeKind kind, std::string ref = "") {
 // A tensor of Mask elements (torch's bools).
 inline bool is_mask(const Type& t) { return t.kind == TypeKind::Tensor && t.tensor.element.kind == ElementKind::Mask; }
 
-// A type with a variadic group `..s` (any number of axes).
-inline bool has_variadic(const TensorType& t) {
-    for (const AxisType& a : t.axes)
-        if (a.variadic) return true;
-    return false;
+// Where a type's variadic group `..s` (any number of axes) is, if it has one.
+inline std::optional<size_t> group_position(const TensorType& t) {
+    for (size_t i = 0; i < t.axes.size(); ++i)
+        if (t.axes[i].variadic) return i;
+    return std::nullopt;
 }
+
+inline bool has_variadic(const TensorType& t) { return group_position(t).has_value(); }
 
 // The factors of a group of names and numbers, `(b T)`, `(h 2)`, as
 // written; none for any other axis or a group with a factor such as `3*D`

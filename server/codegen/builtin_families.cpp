@@ -21,9 +21,7 @@ std::string keywords_given(const LoweredArgs& args) {
     return out;
 }
 
-bool is_mask(const check::Type* t) {
-    return t && t->kind == check::TypeKind::Tensor && t->tensor.element.kind == check::ElementKind::Mask;
-}
+bool is_mask(const check::Type* t) { return t && check::is_mask(*t); }
 
 // An integer tensor (Index, i32, i64): torch.mean takes none.
 bool is_integer_tensor(const check::Type* t) {
