@@ -81,12 +81,9 @@ Type FileChecker::type_of_item_subscript(const ast::Subscript& subscript, const 
     // is Grads, which has no items of its own); past the end, Python's
     // IndexError said here.
     if (value.kind == TypeKind::Tuple && subscript.indices.size() == 1) {
-        const ast::Expr* at = subscript.indices[0].value.get();
-        bool negative = false;
-        if (auto* u = std::get_if<ast::Unary>(&at->node); u && u->op == "-") negative = true, at = u->operand.get();
-        if (auto* literal = std::get_if<ast::IntLiteral>(&at->node); literal && literal->value) {
+        if (std::optional<int64_t> written_at = literal_int(*subscript.indices[0].value)) {
             auto count = static_cast<int64_t>(value.elements.size());
-            int64_t i = negative ? count - *literal->value : *literal->value;
+            int64_t i = *written_at < 0 ? count + *written_at : *written_at;  // `-0` is 0, as in Python
             if (i < 0 || i >= count) {
                 report(DiagCode::E0417, subscript.indices[0].range,
                        {"an item of " + describe(value) + ", which has " + std::to_string(count),

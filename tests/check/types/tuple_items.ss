@@ -17,7 +17,8 @@ fn pair(x: [4]) -> ([4], [2]):
 fn items(x: [4]) -> [2]:
     a = pair(x)[-1]
     b = pair(x)[2]  # error E0417 "which has 2"
-    return a + pair(x)[1]
+    c = pair(x)[-3]  # error E0417 "which has 2"
+    return a + pair(x)[1] + pair(x)[-0][2..4]
 
 # A checkpoint has no fields until `as` types it (E0106).
 fn restored() -> [4]:
