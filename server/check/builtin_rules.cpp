@@ -167,11 +167,8 @@ std::optional<Type> FileChecker::type_of_builtin(const std::string& name,
         case BuiltinRule::Reduction: return reduction_rule(name, args, range);
         case BuiltinRule::Matmul:  // x |> matmul(w) is x @ w, which torch has not of Masks.
             if (args.positional.size() != 2) return Type{};
-            for (const auto& side : args.positional)
-                if (is_mask(side.type)) {
-                    report(DiagCode::E0418, range, {"`matmul`", "numbers", in_message(side.type)});
-                    return Type{};
-                }
+            if (refused_for_masks("@", args.positional[0].type, args.positional[1].type, range, "`matmul`"))
+                return Type{};
             return matmul(args.positional[0].type, args.positional[1].type, range);
         case BuiltinRule::Norm: return norm_rule(name, args, range);
         case BuiltinRule::Ordering: return ordering_rule(name, args, range);

@@ -431,13 +431,16 @@ bool FileChecker::integer_end(const ast::Expr& end, const Type& type) {
     return false;
 }
 
-bool FileChecker::refused_for_masks(const std::string& op, const Type& left, const Type& right, ByteRange range) {
+bool FileChecker::refused_for_masks(const std::string& op, const Type& left, const Type& right, ByteRange range,
+                                    const std::string& shown) {
     // torch has no `@` nor `-` with a bool tensor either side, and no `//`,
     // `%` or `**` of two (`&` `|` are the Masks' own).
     bool two_masks_refused = op == "//" || op == "%" || op == "**";
     bool refused =
         op == "@" || op == "-" ? is_mask(left) || is_mask(right) : two_masks_refused && is_mask(left) && is_mask(right);
-    if (refused) report(DiagCode::E0418, range, {"`" + op + "`", "numbers", in_message(is_mask(left) ? left : right)});
+    if (refused)
+        report(DiagCode::E0418, range,
+               {shown.empty() ? "`" + op + "`" : shown, "numbers", in_message(is_mask(left) ? left : right)});
     return refused;
 }
 

@@ -559,8 +559,10 @@ private:
     std::string_view not_a_value(const std::string& name) const;
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
     // Whether torch refuses `op` on these operands for being Masks (bools):
-    // then E0418 is reported at `range`.
-    bool refused_for_masks(const std::string& op, const Type& left, const Type& right, ByteRange range);
+    // then E0418 is reported at `range`, naming the operation `shown` (the
+    // built-in's `matmul`) or else `op`.
+    bool refused_for_masks(const std::string& op, const Type& left, const Type& right, ByteRange range,
+                           const std::string& shown = "");
     bool integer_end(const ast::Expr& end, const Type& type);  // false after E0418: not an integer
     void type_range_ends(const ast::RangeExpr& r);             // each end an integer (integer_end)
     Type type_of_end(const ast::Expr& end);
