@@ -862,8 +862,12 @@ bool FileChecker::size_readable(SymbolId id) const {
 void FileChecker::check_readable(const std::string& name, SymbolId id, ByteRange used_at) {
     note_across(used_at, "`" + name + "` used as a number", Size::symbol(id),
                 false);  // a padded size isn't the real one
+    require_readable(name, id, used_at);
+}
+
+void FileChecker::require_readable(const std::string& name, SymbolId id, ByteRange used_at) {
     if (size_readable(id) || !body_->unreadable_reported.insert(used_at.begin).second) return;
-    std::string why = "no parameter has an axis of that size";
+    std::string why = "no parameter or local has an axis of that size (give the value that has it a name first)";
     if (body_->signature)
         for (const ParamSig& p : body_->signature->params)
             if (p.type.kind == TypeKind::Tensor)
@@ -946,6 +950,11 @@ Type FileChecker::type_of_causal(const ast::CausalMask& mask, ByteRange range) {
         }
         // A first argument of unknown type has had its mistake reported.
         if (!size && causal_scope_ && causal_scope_->kind == TypeKind::Unknown) return Type{};
+        // The generated code reads each size off a parameter's or a local's
+        // shape: an axis that only a value inside this expression has (`k
+        // as [b m D]` in the einsum masked) has none to read it from.
+        if (size)
+            for (SymbolId id : size->symbols()) require_readable(axis->name.text, id, axis->range);
         if (!size) {
             report(DiagCode::E0417, axis->range,
                    {"axes of the signature, dims or, in masked_fill and where, axes of the value masked, as in "

@@ -420,6 +420,8 @@ public:
     const Type* causal_scope_ = nullptr;
     std::vector<Fix> name_axis_fixes(const Alignment& aligned, const TensorType& small, const TensorType& large);
     void check_readable(const std::string& name, SymbolId id, ByteRange used_at);
+    // E0422 where the size `name` can't be read off a shape, once per place.
+    void require_readable(const std::string& name, SymbolId id, ByteRange used_at);
     std::string show(const Size& size) const override;
     std::string source_text(ByteRange range) const override { return written(range); }
     std::string_view source_bytes(ByteRange range) const override {

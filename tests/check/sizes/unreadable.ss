@@ -12,3 +12,9 @@ fn positions(x: [b (nh W) C]) -> [W] i64:
 
 fn cut(x: [(nh W) C]) -> [?k C]:
     return x[0..W]  # error E0422 "`W`"
+
+# A causal mask's axis that only a value inside the expression has: no
+# shape of a parameter or a local gives its size to the generated code.
+fn local_keys(x: [b n C]) -> [b n C]:
+    att = einsum(x, x[n: 0..4] as [b m C]: b n C, b m C -> b n m) |> masked_fill(!causal[n m], -inf)  # error E0422 "`m` is used as a number, but no argument's shape gives it alone: no parameter or local has an axis"
+    return einsum(softmax(att, over=m), x[n: 0..4] as [b m C]: b n m, b m C -> b n C)
