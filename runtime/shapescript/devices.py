@@ -11,6 +11,10 @@ from . import workers
 # More CPU workers than this is a mistake, not a plan (the checker's limit too).
 MAX_CPU_WORKERS = 256
 
+# torch keeps a device's index in a signed byte, so `cuda:128` would wrap
+# to `cuda:-128` and `cuda:256` to `cuda:0` (the checker's limit too).
+MAX_CUDA_INDEX = 127
+
 # `meta` (shapes without values) is for tests: a device that isn't the CPU
 # on a machine without a GPU. The checker doesn't take it in a file.
 _ENTRY = re.compile(r"^(?P<kind>[a-z]+)(?::(?P<index>\d+))?(?:\*(?P<count>-?\d+))?$")
@@ -54,6 +58,8 @@ def placement(names, check_present=True):
         kind, index, n = m.group("kind"), m.group("index"), m.group("count")
         if index is not None and kind != "cuda":
             raise DeviceListError("devices: %r: only cuda devices have an index" % entry)
+        if index is not None and int(index) > MAX_CUDA_INDEX:
+            raise DeviceListError("devices: %r is past the last GPU index torch takes, %d" % (entry, MAX_CUDA_INDEX))
         if n is not None:
             if kind != "cpu":
                 raise DeviceListError("devices: %r: *N counts CPU workers, as in cpu*3" % entry)

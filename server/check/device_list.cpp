@@ -35,6 +35,8 @@ std::string device_entry_problem(const DeviceEntry& d, std::span<const DeviceEnt
         return "`" + kind + "` is not a device" + did_you_mean(kind, {"cpu", "cuda", "mps"});
     if (kind == "cuda" && !d.index && !d.count) return "a GPU is written with its index, such as `cuda:0`";
     if (kind != "cuda" && d.index) return "only `cuda` devices have an index";
+    if (d.index && *d.index > kMaxCudaIndex)
+        return "`" + written(d) + "` is past the last GPU index torch takes, " + std::to_string(kMaxCudaIndex);
     if (d.count && kind != "cpu") return "`*N` counts CPU workers: `cpu*3`";
     if (d.count && *d.count < 1)
         return "`" + written(d) + "` has no workers: a program has 1 to " + std::to_string(kMaxCpuWorkers) +

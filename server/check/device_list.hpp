@@ -14,6 +14,10 @@ namespace ss::check {
 // At most this many CPU workers (`cpu*256`).
 inline constexpr int64_t kMaxCpuWorkers = 256;
 
+// torch keeps a device's index in a signed byte: `cuda:128` wraps to
+// `cuda:-128`, `cuda:256` to `cuda:0` (the runtime's limit too).
+inline constexpr int64_t kMaxCudaIndex = 127;
+
 struct DeviceEntry {
     std::string kind;              // cpu, cuda, mps, or what was written
     std::optional<int64_t> index;  // `cuda:1`

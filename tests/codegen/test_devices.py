@@ -129,6 +129,14 @@ def test_cpu_workers_run_on_the_cpu_and_the_first_device_is_the_programs():
     assert rt.program_device(()) is None
     with pytest.raises(ValueError, match="'gpu0' isn't a device"):
         rt.program_device(("gpu0",))
+    assert rt.program_device(("cuda:127",)) == torch.device("cuda:127")
+
+
+@pytest.mark.parametrize("index", [128, 256, 768])
+def test_a_gpu_index_torch_would_wrap_is_refused(index):
+    # torch keeps the index in a signed byte: cuda:768 would be cuda:0.
+    with pytest.raises(ValueError, match="'cuda:%d' is past the last GPU index torch takes, 127" % index):
+        rt.program_device(("cuda:0", "cuda:%d" % index))
 
 
 def test_without_devices_the_arguments_decide(build):

@@ -143,6 +143,7 @@ def _free_port():
         ("cuda:%d" % (torch.cuda.device_count() + 7), "isn't there"),
         ("cpu,cuda:0", "mixes"),
         ("cpu*2,cpu*2", "listed twice"),
+        ("cuda:0,cuda:256", "past the last GPU index"),
         (",", "found nothing"),
     ],
 )

@@ -9,3 +9,5 @@ devices cuda:1, cuda:1  # error E0107 "listed twice"
 devices cpu*2, cpu*3  # error E0107 "listed twice"
 
 devices cpu*-1  # error E0001 
+
+devices cuda:0, cuda:768  # error E0107 "past the last GPU index torch takes, 127"
