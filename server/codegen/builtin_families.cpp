@@ -196,7 +196,7 @@ Py Emitter::builtin_arange(const BuiltinCall& c) {
     if (a.empty()) fail(c.whole.range, "`arange` needs an end");
     if (a.size() == 1) a.insert(a.begin(), "0");
     if (a.size() == 2) a.push_back("1");
-    return Py{c.python + "(" + a[0] + ", " + a[1] + ", " + a[2] + ", " + (fn_ ? fn_->device : "None") + ")", kAtom};
+    return Py{c.python + "(" + a[0] + ", " + a[1] + ", " + a[2] + ", " + device() + ")", kAtom};
 }
 
 // The mask laid out as the scores `[..s n m]`, its axes placed by name as

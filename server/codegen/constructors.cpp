@@ -36,13 +36,13 @@ Py Emitter::constructor(const ast::Expr& e, const ast::Call& c) {
     }
     const check::Element& element = t->tensor.element;
     std::string dtype = std::string("dtype=") + torch_dtype(element.kind);
-    std::string device = "device=" + (fn_ ? fn_->device : std::string("None"));
+    std::string placed = "device=" + device();
     std::string shape = "(" + py_join(sizes) + (sizes.size() == 1 ? ",)" : ")");
-    if (name == "eye") return Py{"torch.eye(" + py_join(sizes) + ", " + dtype + ", " + device + ")", kAtom};
+    if (name == "eye") return Py{"torch.eye(" + py_join(sizes) + ", " + dtype + ", " + placed + ")", kAtom};
     if (name == "zeros" || name == "ones")
-        return Py{"torch." + name + "(" + shape + ", " + dtype + ", " + device + ")", kAtom};
+        return Py{"torch." + name + "(" + shape + ", " + dtype + ", " + placed + ")", kAtom};
     if (name == "full")
-        return Py{"torch.full(" + shape + ", " + argument("value") + ", " + dtype + ", " + device + ")", kAtom};
+        return Py{"torch.full(" + shape + ", " + argument("value") + ", " + dtype + ", " + placed + ")", kAtom};
     // A draw: on a worker's part of a split batch, its part of the whole
     // batch's draw, as dropout's (runtime/shapescript/draws.py).
     std::string split;
@@ -53,10 +53,10 @@ Py Emitter::constructor(const ast::Expr& e, const ast::Call& c) {
                            : element.index_bound ? size(*element.index_bound)
                                                  : "None";
         return Py{"_ss_rt.randint(" + shape + ", " + low + ", " + high + ", " + argument("mode") + ", " + dtype + ", " +
-                      device + split + ")",
+                      placed + split + ")",
                   kAtom};
     }
-    return Py{"_ss_rt." + name + "(" + shape + ", " + argument("mode") + ", " + dtype + ", " + device + split + ")",
+    return Py{"_ss_rt." + name + "(" + shape + ", " + argument("mode") + ", " + dtype + ", " + placed + split + ")",
               kAtom};
 }
 

@@ -51,6 +51,11 @@ struct FunctionState {
     std::set<std::string> variable_names;
     std::map<std::string, int> call_counts;  // callee -> calls so far (draw paths)
     std::string device;                      // a Python expression for the device, or "None"
+    std::string device_parameter;            // the parameter `device` reads, if one
+    // `device` as the parameter gave it (`x.device`), bound at the top as
+    // `_ss_arg_device` when the body assigns that parameter; else "".
+    std::string device_at_entry;
+    bool device_used = false;  // the body read `_ss_arg_device`
     std::set<std::string> mode_params;
     std::vector<std::string> loop_indices;  // the variables of the `for i in a..b` loops around
     std::string result_signature;           // `_ss_sig_f` when a `return` checks its value, else ""
@@ -102,6 +107,8 @@ public:
     // module.cpp: the module's parts, in its order.
     void write_header(std::ostream& head);
     std::vector<std::string> devices() const;
+    // The device tensors the body makes go to, as Python (`x.device`, "None").
+    std::string device();
     void write_devices(std::ostream& head);
     void write_ss_imports(std::ostream& head);
     // `layers.block`, `layers.Block`: an attribute chain that is a name of

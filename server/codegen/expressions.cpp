@@ -276,7 +276,7 @@ Py Emitter::causal_mask(const ast::Expr& e) {
     if (!is_tensor(t) || t->tensor.axes.size() != 2) fail(e.range, "a causal mask whose axes' sizes aren't known here");
     try {
         return {"_ss_rt.causal(" + size(t->tensor.axes[0].size) + ", " + size(t->tensor.axes[1].size) + ", " +
-                    (fn_ ? fn_->device : "None") + ")",
+                    device() + ")",
                 kAtom};
     } catch (CodegenError& error) {
         error.range = e.range;

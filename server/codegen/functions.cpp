@@ -59,7 +59,10 @@ void Emitter::bind_parameters(const std::vector<check::TypedParam>& params, Func
                 state.parameter_source[linear->symbol] = read;
                 state.source_parameter[linear->symbol] = p.name;
             }
-            if (state.device == "None") state.device = name + ".device";
+            if (state.device == "None") {
+                state.device = name + ".device";
+                state.device_parameter = p.name;
+            }
         }
         if (p.type.kind == check::TypeKind::Batch && !p.type.tensor.axes.empty()) {
             auto first = first_fields_.find(p.type.ref);
@@ -69,7 +72,10 @@ void Emitter::bind_parameters(const std::vector<check::TypedParam>& params, Func
                         .emplace(linear->symbol, name + "." + py_name(field, NameRole::DataField) + ".shape[0]")
                         .second)
                     state.source_parameter[linear->symbol] = p.name;
-                if (state.device == "None") state.device = name + "." + py_name(field, NameRole::DataField) + ".device";
+                if (state.device == "None") {
+                    state.device = name + "." + py_name(field, NameRole::DataField) + ".device";
+                    state.device_parameter = p.name;
+                }
             }
         }
     }
@@ -77,6 +83,7 @@ void Emitter::bind_parameters(const std::vector<check::TypedParam>& params, Func
         for (const check::TypedParam& p : params)
             if (p.type.kind == check::TypeKind::Model) {
                 state.device = "_ss_rt.device_of(" + variable_name(p.name) + ")";
+                state.device_parameter = p.name;
                 break;
             }
 }
@@ -131,6 +138,7 @@ void Emitter::function_prologue(const ast::FnDef& fn, const std::vector<check::T
     for (check::SymbolId s : state.needed)
         if (auto src = state.parameter_source.find(s); src != state.parameter_source.end())
             out << "    " << state.variable.at(s) << " = " << src->second << "\n";
+    if (state.device_used) out << "    _ss_arg_device = " << state.device_at_entry << "\n";
     bool given_pads = given_pads_.count(fn.name.text) > 0;
     if (state.reads_pads) out << "    _ss_pads = " << (given_pads ? "dict(_ss_pad or {})" : "{}") << "\n";
     if (step_scope) {
@@ -153,6 +161,18 @@ void Emitter::open_function(const ast::FnDef& fn, const std::vector<check::Typed
     fn_ = &state;
     locals_.clear();
     bind_parameters(params, state);
+    // A parameter the device is read from that the body assigns (`x = mode
+    // == Eval`) has no device after that: read it once, at the top.
+    if (!state.device_parameter.empty() && check::changed_in(fn.body).count(state.device_parameter)) {
+        state.device_at_entry = state.device;
+        state.device = "_ss_arg_device";
+    }
+}
+
+std::string Emitter::device() {
+    if (!fn_) return "None";
+    if (!fn_->device_at_entry.empty()) fn_->device_used = true;
+    return fn_->device;
 }
 
 void Emitter::function(const ast::FnDef& fn, std::ostringstream& out) {

@@ -105,7 +105,8 @@ bool generated_name(std::string_view name) {
     static constexpr std::string_view fixed[] = {"_ss_checks", "_ss_device", "_ss_devices", "_ss_init", "_ss_rt",
                                                  "_ss_source", "_ss_value_checks", "_ss_modules",
                                                  // a function's own locals
-                                                 "_ss_bound", "_ss_keep", "_ss_pad", "_ss_pads", "_ss_result"};
+                                                 "_ss_arg_device", "_ss_bound", "_ss_keep", "_ss_pad", "_ss_pads",
+                                                 "_ss_result"};
     static constexpr std::string_view prefixes[] = {"_ss_spec_", "_ss_sig_",  "_ss_import_", "_ss_x",      "_ss_y",
                                                     "_ss_then_", "_ss_else_", "_ss_body_",   "_ss_module_"};
     return std::find(std::begin(fixed), std::end(fixed), name) != std::end(fixed) ||

@@ -146,6 +146,21 @@ def test_without_devices_the_arguments_decide(build):
     assert {p.device for p in mod.made().parameters()} == {torch.device("cpu")}
 
 
+REBOUND = """
+fn rebound(x: [n], mode: Mode) -> ([?k] i64, [n n] Mask, [n]):
+    x = mode == Eval
+    return arange(0, n, 1), causal[n n], zeros([n])
+"""
+
+
+def test_a_parameter_the_body_assigns_still_gives_the_device(build):
+    # The device is read off `x` before the body gives `x` a bool.
+    mod = build(REBOUND)
+    made = mod.rebound(torch.zeros(3, device="meta"), rt.Eval)
+    assert [t.device for t in made] == [torch.device("meta")] * 3
+    assert [tuple(t.shape) for t in made] == [(3,), (3, 3), (3,)]
+
+
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
 def test_devices_cuda(build):
     mod = build("devices cuda:0\n" + SOURCE)
