@@ -327,6 +327,35 @@ ALLOWED = (
         line=r"\btorch(\.\w+)+\([^()]*\)\s*\(",
     ),
     Known(
+        "a local holding a Python value called",
+        "`f = torch.clamp(x, min=0.0)`, then `f(1, 3.0)`: a local holding a Python value may hold a function "
+        "(`act = torch.nn.GELU()`), and which it is no type says until it runs; a local named as a `fn` is "
+        "written with a `_` after its name",
+        "call",
+        "TypeError",
+        r"^'\w+' object is not callable$",
+        _call(
+            "TypeError",
+            "'Tensor' object is not callable",
+            "m.py:66: _ss_result = f_(1, 3.0, c=2.0) + f_(1, b=2.0, c=3.0)",
+        ),
+        line=r"(^|[^\w.])[A-Za-z]\w*_\(",
+    ),
+    Known(
+        "a Python function refusing its arguments",
+        "`torch.clamp(x)` through `import python torch`: a Python function's arguments are its own to check, "
+        "when it runs",
+        "call",
+        "RuntimeError",
+        r"^torch\.\w+: ",
+        _call(
+            "RuntimeError",
+            "torch.clamp: At least one of 'min' or 'max' must not be None",
+            "m.py:62: y = torch.clamp(x)",
+        ),
+        line=r"\btorch(\.\w+)+\(",
+    ),
+    Known(
         "a Python function's attribute missing",
         "`torch.tanh.tanh(a)` through `import python torch`: an attribute of a Python value is read when it runs",
         "call",
