@@ -87,10 +87,18 @@ std::string Emitter::known_sizes(const check::Type* to) {
         for (const check::Type& t : parts[i]->elements) parts.push_back(&t);
         if (!is_tensor(parts[i])) continue;
         for (const check::AxisType& axis : parts[i]->tensor.axes)
-            for (check::SymbolId id : axis.size.symbols())
-                if (fn_ && fn_->parameter_source.count(id) && seen.insert(id).second && id < symbol_names_.size())
+            for (check::SymbolId id : axis.size.symbols()) {
+                if (!fn_ || id >= symbol_names_.size() || !seen.insert(id).second) continue;
+                // Where the size was read: a parameter, else a local assigned before.
+                auto parameter = fn_->source_parameter.find(id);
+                auto local = fn_->locals.from.find(id);
+                const std::string* from = fn_->parameter_source.count(id)   ? &parameter->second
+                                          : local != fn_->locals.from.end() ? &local->second
+                                                                            : nullptr;
+                if (from)
                     sizes += (sizes.empty() ? "" : ", ") + py_string(symbol_names_[id]) + ": (" +
-                             size(check::Size::symbol(id)) + ", " + py_string(fn_->source_parameter[id]) + ")";
+                             size(check::Size::symbol(id)) + ", " + py_string(*from) + ")";
+            }
     }
     return sizes.empty() ? "" : ", {" + sizes + "}";
 }

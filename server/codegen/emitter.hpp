@@ -40,18 +40,28 @@ struct LoweredArgs {
 };
 
 // What writing one function body needs to know.
+// The sizes the locals' shapes give, where the statement being written
+// stands: each local's last value, as the checker's locals are
+// (size_readable), so no size is read off a local that has since been
+// given another shape, or that only a branch not taken assigned.
+struct LocalShapes {
+    std::map<check::SymbolId, std::string> read;  // symbol -> `q.shape[2]`
+    std::map<check::SymbolId, std::string> from;  // symbol -> `q`, the local it is read from
+    std::map<std::string, check::Type> types;     // each tensor local's type
+};
+
 struct FunctionState {
     // Size symbols the body uses as numbers: bound at the top from a
     // parameter's shape (`_ss_n = x.shape[1]`), or read from a local's.
     std::map<check::SymbolId, std::string> parameter_source;  // symbol -> `x.shape[1]`
     std::map<check::SymbolId, std::string> source_parameter;  // symbol -> `x`, the parameter it is read from
-    std::map<check::SymbolId, std::string> local_source;      // symbol -> `q.shape[2]`
-    std::map<check::SymbolId, std::string> variable;          // symbol -> `_ss_n`
+    LocalShapes locals;
+    std::map<check::SymbolId, std::string> variable;  // symbol -> `_ss_n`
     std::set<check::SymbolId> needed;
     std::set<std::string> variable_names;
-    std::map<std::string, int> call_counts;  // callee -> calls so far (draw paths)
-    std::string device;                      // a Python expression for the device, or "None"
-    std::string device_parameter;            // the parameter `device` reads, if one
+    std::map<std::string, int> call_counts;               // callee -> calls so far (draw paths)
+    std::string device;                                   // a Python expression for the device, or "None"
+    const check::TypedParam* device_parameter = nullptr;  // the parameter `device` reads, if one
     // `device` as the parameter gave it (`x.device`), bound at the top as
     // `_ss_arg_device` when the body assigns that parameter; else "".
     std::string device_at_entry;
@@ -109,6 +119,8 @@ public:
     std::vector<std::string> devices() const;
     // The device tensors the body makes go to, as Python (`x.device`, "None").
     std::string device();
+    void note_local_shape(const std::string& name, const check::Type* type);
+    bool gives_another_kind(const ast::FnDef& fn, const check::TypedParam& p) const;
     void write_devices(std::ostream& head);
     void write_ss_imports(std::ostream& head);
     // `layers.block`, `layers.Block`: an attribute chain that is a name of

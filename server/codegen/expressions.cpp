@@ -71,7 +71,7 @@ std::string Emitter::size(const check::Size& s) {
                 fn_->needed.insert(id);
                 return it->second;
             }
-            if (auto src = fn_->local_source.find(id); src != fn_->local_source.end()) return src->second;
+            if (auto src = fn_->locals.read.find(id); src != fn_->locals.read.end()) return src->second;
         }
         missing = name;
         return name;
@@ -87,7 +87,7 @@ std::string Emitter::size(const check::Size& s) {
 // named) called `name`, when a parameter's or a local's shape gives it.
 std::optional<check::SymbolId> Emitter::axis_named(const std::string& name) const {
     if (!fn_) return std::nullopt;
-    for (const auto* sources : {&fn_->parameter_source, &fn_->local_source})
+    for (const auto* sources : {&fn_->parameter_source, &fn_->locals.read})
         for (const auto& [id, source] : *sources)
             if (id < symbol_names_.size() && symbol_names_[id] == name) return id;
     return std::nullopt;
@@ -162,10 +162,10 @@ Py Emitter::name_expr(const ast::Expr& e, const ast::NameExpr& n) {
     // A batch's size can be read off the batch where the name is used.
     if (const check::Type* t = type_of(e); fn_ && t && t->kind == check::TypeKind::Batch && !t->tensor.axes.empty())
         if (auto linear = t->tensor.axes[0].size.as_linear(); linear && !fn_->parameter_source.count(linear->symbol))
-            if (auto field = first_fields_.find(t->ref); field != first_fields_.end())
-                fn_->local_source.emplace(linear->symbol, value_name(name) + "." +
-                                                              py_name(field->second, NameRole::DataField) +
-                                                              ".shape[0]");
+            if (auto field = first_fields_.find(t->ref); field != first_fields_.end()) {
+                std::string read = value_name(name) + "." + py_name(field->second, NameRole::DataField) + ".shape[0]";
+                if (fn_->locals.read.emplace(linear->symbol, read).second) fn_->locals.from[linear->symbol] = name;
+            }
     // A generic axis used as a number (`x[1..n]`, `arange(0, n, 1)`):
     // its size, read off the shape that gives it.
     if (!is_local(name) && !typed_.dims.count(name))

@@ -61,7 +61,7 @@ void Emitter::bind_parameters(const std::vector<check::TypedParam>& params, Func
             }
             if (state.device == "None") {
                 state.device = name + ".device";
-                state.device_parameter = p.name;
+                state.device_parameter = &p;
             }
         }
         if (p.type.kind == check::TypeKind::Batch && !p.type.tensor.axes.empty()) {
@@ -74,7 +74,7 @@ void Emitter::bind_parameters(const std::vector<check::TypedParam>& params, Func
                     state.source_parameter[linear->symbol] = p.name;
                 if (state.device == "None") {
                     state.device = name + "." + py_name(field, NameRole::DataField) + ".device";
-                    state.device_parameter = p.name;
+                    state.device_parameter = &p;
                 }
             }
         }
@@ -83,7 +83,7 @@ void Emitter::bind_parameters(const std::vector<check::TypedParam>& params, Func
         for (const check::TypedParam& p : params)
             if (p.type.kind == check::TypeKind::Model) {
                 state.device = "_ss_rt.device_of(" + variable_name(p.name) + ")";
-                state.device_parameter = p.name;
+                state.device_parameter = &p;
                 break;
             }
 }
@@ -161,12 +161,35 @@ void Emitter::open_function(const ast::FnDef& fn, const std::vector<check::Typed
     fn_ = &state;
     locals_.clear();
     bind_parameters(params, state);
-    // A parameter the device is read from that the body assigns (`x = mode
-    // == Eval`) has no device after that: read it once, at the top.
-    if (!state.device_parameter.empty() && check::changed_in(fn.body).count(state.device_parameter)) {
+    // A parameter the device is read from that the body gives a value of
+    // another kind (`x = mode == Eval`) has no device after that: read it
+    // once, at the top. One given a tensor again (`x = x + 1`) still has it.
+    if (state.device_parameter && gives_another_kind(fn, *state.device_parameter)) {
         state.device_at_entry = state.device;
         state.device = "_ss_arg_device";
     }
+}
+
+// Whether the body assigns `p` a value of another kind than its own, or
+// of a kind no type says (a Python value's), or makes it a loop's variable.
+bool Emitter::gives_another_kind(const ast::FnDef& fn, const check::TypedParam& p) const {
+    bool another = false;
+    syntax::for_each_statement(fn.body, [&](const ast::Stmt& s) {
+        if (auto* a = std::get_if<ast::Assign>(&s.node)) {
+            const check::Type* value = type_of(*a->value);
+            for (size_t i = 0; i < a->targets.size(); ++i) {
+                auto* n = std::get_if<ast::NameExpr>(&a->targets[i]->node);
+                if (!n || n->name.text != p.name) continue;
+                const check::Type* t = value;
+                if (t && a->targets.size() > 1)
+                    t = t->kind == check::TypeKind::Tuple && i < t->elements.size() ? &t->elements[i] : nullptr;
+                another = another || !t || t->kind != p.type.kind;
+            }
+        } else if (auto* f = std::get_if<ast::For>(&s.node)) {
+            for (const ast::Name& target : f->targets) another = another || target.text == p.name;
+        }
+    });
+    return another;
 }
 
 std::string Emitter::device() {
@@ -339,19 +362,10 @@ void Emitter::assignment(const ast::Assign& assignment, const std::string& in, s
         locals_.insert(n->name.text);
         fn_->defined.insert(n->name.text);
         targets += (i ? ", " : "") + variable_name(n->name.text);
-        // A size this local's shape gives, for later statements.
         const check::Type* ty = value_type;
         if (ty && a->targets.size() > 1)
             ty = ty->kind == check::TypeKind::Tuple && i < ty->elements.size() ? &ty->elements[i] : nullptr;
-        if (ty && ty->kind == check::TypeKind::Tensor)
-            for (size_t j = 0; j < ty->tensor.axes.size(); ++j) {
-                if (ty->tensor.axes[j].variadic) break;
-                if (auto linear = ty->tensor.axes[j].size.as_linear(); linear && linear->coefficient == 1 &&
-                                                                       linear->offset == 0 &&
-                                                                       !fn_->parameter_source.count(linear->symbol))
-                    fn_->local_source.emplace(linear->symbol,
-                                              variable_name(n->name.text) + ".shape[" + std::to_string(j) + "]");
-            }
+        note_local_shape(n->name.text, ty);
     }
     // A field set in place later would change a local that holds it.
     if (auto* tuple = std::get_if<ast::TupleExpr>(&a->value->node)) {
@@ -403,20 +417,70 @@ void Emitter::if_statement(const ast::If& branches, int indent, std::ostringstre
     const ast::If* i = &branches;
     std::string in = pad(indent);
     if (traced_if(*i, indent, out)) return;
-    // What one branch assigns isn't there in another.
+    // What one branch assigns isn't there in another, nor the sizes its
+    // shapes give; after the `if`, a name every path assigns has the shape
+    // the first branch gave it (the checker joined the paths' types).
     const std::set<std::string> defined = fn_ ? fn_->defined : std::set<std::string>{};
+    const LocalShapes shapes = fn_ ? fn_->locals : LocalShapes{};
+    std::map<std::string, check::Type> first_types;
+    auto close_branch = [&] {
+        if (!fn_) return;
+        if (first_types.empty()) first_types = fn_->locals.types;
+        fn_->defined = defined;
+        fn_->locals = shapes;
+    };
     for (size_t k = 0; k < i->branches.size(); ++k) {
         out << in << (k ? "elif " : "if ") << expr(*i->branches[k].condition).text << ":\n";
         block(i->branches[k].body, indent + 1, out);
-        if (fn_) fn_->defined = defined;
+        close_branch();
     }
     if (i->else_body) {
         out << in << "else:\n";
         block(*i->else_body, indent + 1, out);
-        if (fn_) fn_->defined = defined;
+        close_branch();
     }
     if (fn_)
-        for (const std::string& name : check::assigned_after(*i)) fn_->defined.insert(name);
+        for (const std::string& name : check::assigned_after(*i)) {
+            fn_->defined.insert(name);
+            auto type = first_types.find(name);
+            note_local_shape(name, type == first_types.end() ? nullptr : &type->second);
+        }
+}
+
+// `name` now holds a value of `type`: the sizes its shape gives (`k.shape[1]`
+// for `m`), for later statements, in place of those its old value gave;
+// a size only the old value gave is read off another local that has it.
+void Emitter::note_local_shape(const std::string& name, const check::Type* type) {
+    if (!fn_) return;
+    LocalShapes& shapes = fn_->locals;
+    bool lost = false;
+    for (auto it = shapes.from.begin(); it != shapes.from.end();)
+        if (it->second == name) {
+            shapes.read.erase(it->first);
+            it = shapes.from.erase(it);
+            lost = true;
+        } else {
+            ++it;
+        }
+    shapes.types.erase(name);
+    auto give = [&](const std::string& local, const check::Type& t) {
+        for (size_t j = 0; j < t.tensor.axes.size(); ++j) {
+            if (t.tensor.axes[j].variadic) break;  // the axes after a group are at no fixed place
+            auto linear = t.tensor.axes[j].size.as_linear();
+            if (!linear || linear->coefficient != 1 || linear->offset != 0 ||
+                fn_->parameter_source.count(linear->symbol))
+                continue;
+            if (shapes.read.emplace(linear->symbol, variable_name(local) + ".shape[" + std::to_string(j) + "]").second)
+                shapes.from[linear->symbol] = local;
+        }
+    };
+    if (type && type->kind == check::TypeKind::Tensor) {
+        give(name, *type);
+        shapes.types[name] = *type;
+    }
+    if (lost)
+        for (const auto& [other, t] : shapes.types)
+            if (other != name) give(other, t);
 }
 
 void Emitter::for_statement(const ast::For& loop, int indent, std::ostringstream& out) {
@@ -427,6 +491,7 @@ void Emitter::for_statement(const ast::For& loop, int indent, std::ostringstream
     for (size_t k = 0; k < f->targets.size(); ++k) {
         locals_.insert(f->targets[k].text);
         targets += (k ? ", " : "") + variable_name(f->targets[k].text);
+        note_local_shape(f->targets[k].text, nullptr);  // an index or a batch: no shape to read sizes off
     }
     Py iterable = expr(*f->iterable);
     const check::Type* t = type_of(*f->iterable);

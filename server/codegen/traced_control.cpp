@@ -39,12 +39,12 @@ void Emitter::traced_block(const std::string& def, const std::vector<std::string
     // What the body assigns is its own until it is returned: the names it
     // defines, and the sizes read from their shapes, don't outlive it.
     std::set<std::string> defined = fn_->defined;
-    auto sources = fn_->local_source;
+    LocalShapes shapes = fn_->locals;
     fn_->defined.insert(params.begin(), params.end());
     if (body) block(*body, indent + 1, out);
     out << pad(indent + 1) << "return " << py_tuple(python_names(results)) << "\n";
     fn_->defined = std::move(defined);
-    fn_->local_source = std::move(sources);
+    fn_->locals = std::move(shapes);
 }
 
 void Emitter::traced_branches(const ast::If& stmt, size_t from, const std::vector<std::string>& inputs,

@@ -2,7 +2,10 @@
 `for i in 0..n`, `y[t: 0..n]`, `n` in arithmetic) is its size, read off
 the argument that gives it; so is an axis an `as` names."""
 
+import pytest
 import torch
+
+import shapescript
 
 SOURCE = """
 fn tail(x: [n 4]) -> [?k 4]:
@@ -41,3 +44,50 @@ def test_axes_as_numbers_are_the_argument_sizes(build):
     assert torch.equal(m.loop(x), x + 5)
     assert torch.equal(m.later(torch.zeros(2, 4), x), x[0:2])
     assert torch.equal(m.as_named(x), x[0:4])
+
+
+LOCALS = """
+dim C = 4
+
+fn reassigned(x: [b n C]) -> [?k] i64:
+    k = x[n: 0..3] as [b m C]
+    s = sum(k, over=C)
+    k = sum(k, over=m)
+    return arange(0, m)
+
+fn after_a_branch(x: [b n C], flag: bool) -> [?k] i64:
+    if flag:
+        j = x[n: 0..3] as [b m C]
+    k = x[n: 1..4] as [b m C]
+    return arange(0, m)
+
+fn every_branch(x: [b n C], flag: bool) -> [?k] i64:
+    if flag:
+        k = x[n: 0..3] as [b m C]
+    else:
+        k = x[n: 2..4] as [b m C]
+    return arange(0, m)
+
+fn checked_against_a_local(x: [b n C]) -> [b C]:
+    scores = einsum(x, x[n: 1..4] as [b m C]: b n C, b m C -> b n m)
+    return einsum(softmax(scores, over=m), x[n: 0..4] as [b m C]: b n m, b m C -> b C)
+"""
+
+
+def test_an_axis_named_by_as_is_read_off_the_local_that_has_it_now(build):
+    # Not off a local given another shape since (`k` is [b C] at the end:
+    # its axis 1 is C), nor off one only a branch not taken assigned.
+    m = build(LOCALS, "--checks", "always")
+    x = torch.zeros(2, 5, 4)
+    assert torch.equal(m.reassigned(x), torch.arange(3))
+    assert torch.equal(m.after_a_branch(x, False), torch.arange(3))
+    assert torch.equal(m.every_branch(x, True), torch.arange(3))
+    assert torch.equal(m.every_branch(x, False), torch.arange(2))
+
+
+def test_as_checks_an_axis_a_local_gives(build):
+    # `m` is 3 in `scores`; the second `as` finds 4 there, and says so
+    # rather than torch failing in the einsum.
+    m = build(LOCALS, "--checks", "always")
+    with pytest.raises(shapescript.ArgumentError, match=r"`m`: expected 3 \(bound by `scores`\), found 4"):
+        m.checked_against_a_local(torch.zeros(2, 5, 4))
