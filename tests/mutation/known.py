@@ -27,6 +27,7 @@ class Known:
     message: str  # searched in the message
     example: dict = field(compare=False, repr=False)
     line: str = ""  # searched in the generated line that raised it, when given
+    innermost: str = ""  # searched in the innermost line of the traceback, when given
 
     def matches(self, failure):
         return (
@@ -34,6 +35,7 @@ class Known:
             and failure.get("type") == self.type
             and re.search(self.message, failure.get("message", "")) is not None
             and (not self.line or re.search(self.line, failure.get("module_line") or "") is not None)
+            and (not self.innermost or re.search(self.innermost, failure.get("innermost") or "") is not None)
         )
 
 
@@ -102,6 +104,22 @@ ALLOWED = (
         ),
     ),
     Known(
+        "an extern's target given more arguments than it takes",
+        "an `extern fn` whose target is torch's relu while it declares conv2d's three parameters: the "
+        "declaration is the user's word for the target's signature (a generated function is never called so: "
+        "the call is the runtime's call of an extern's target)",
+        "call",
+        "TypeError",
+        r"^\w+\(\) takes (from \d+ to \d+|\d+) positional arguments? but \d+ (were|was) given$",
+        {
+            "kind": "call",
+            "type": "TypeError",
+            "message": "relu() takes from 1 to 2 positional arguments but 3 were given",
+            "innermost": "calls.py:329: return check_result(sig, target(*args, **kwargs), bindings)",
+        },
+        innermost=r"^calls\.py:\d+: .*\btarget\(\*args, \*\*kwargs\)",
+    ),
+    Known(
         "an extern fn's dim its target refuses",
         "an `extern fn` that takes an axis by number (`cumsum(x, dim: int)`) given one its tensor doesn't have "
         "(`128` for two axes): the declaration types it as an int, as written",
@@ -153,6 +171,18 @@ ALLOWED = (
             "RuntimeError",
             "Calculated padded input size per channel: (5). Kernel size: (31). Kernel size can't be greater than "
             "actual input size",
+        ),
+    ),
+    Known(
+        "a resampling to no size",
+        "an `extern fn` into torch's interpolate whose declared `scale_factor: float = 0.02` leaves no output "
+        "pixel of a 3 x 3 input: torch refuses the scale the declaration asks for",
+        "call",
+        "RuntimeError",
+        r"^Input and output sizes should be greater than 0, but got input \([\w:, ]+\) output \([\w:, ]+\)$",
+        _call(
+            "RuntimeError",
+            "Input and output sizes should be greater than 0, but got input (H: 3, W: 3) output (H: 0, W: 0)",
         ),
     ),
     Known(
@@ -272,7 +302,7 @@ ALLOWED = (
         "`k // n`, `k ** -1` with n or k 0 at run time: a division by a value, never by a zero written as one (E0308)",
         "call",
         "ZeroDivisionError",
-        r"^(integer division or modulo by zero|(float )?division by zero|float (floor division|modulo)( by zero)?|"
+        r"^(integer (division or )?modulo by zero|(float )?division by zero|float (floor division|modulo)( by zero)?|"
         r"0\.0 cannot be raised to a negative power)$",
         _call("ZeroDivisionError", "integer division or modulo by zero", "m.py:129: _ss_result = k // n"),
     ),
@@ -325,6 +355,20 @@ ALLOWED = (
             'm.py:76: b = _ss_rt.cast(torch.tanh(a)(a), _ss_spec_0, "m.ss:21", {"n": (_ss_n, "x")})',
         ),
         line=r"\btorch(\.\w+)+\([^()]*\)\s*\(",
+    ),
+    Known(
+        "a Python module called",
+        "`torch.torch(a)` through `import python torch`: an attribute of a Python module may be a module, "
+        "which only the run tells from a function",
+        "call",
+        "TypeError",
+        r"^'module' object is not callable$",
+        _call(
+            "TypeError",
+            "'module' object is not callable",
+            'm.py:76: b = _ss_rt.cast(torch.torch(a), _ss_spec_0, "m.ss:21", {"n": (_ss_n, "x")})',
+        ),
+        line=r"\b\w+(\.\w+)+\(",
     ),
     Known(
         "a local holding a Python value called",
