@@ -371,10 +371,10 @@ ALLOWED = (
         line=r"\b\w+(\.\w+)+\(",
     ),
     Known(
-        "a local holding a Python value called",
-        "`f = torch.clamp(x, min=0.0)`, then `f(1, 3.0)`: a local holding a Python value may hold a function "
-        "(`act = torch.nn.GELU()`), and which it is no type says until it runs; a local named as a `fn` is "
-        "written with a `_` after its name",
+        "a local holding a value of unknown type called",
+        "`f = torch.clamp(x, min=0.0)` then `f(1, 3.0)`, or `y = twice(x)` of a fn that declares no return type "
+        "then `x |> y`: such a local may hold a function (`act = torch.nn.GELU()`), and which it is no type says "
+        "until it runs (a local named as a `fn` is written with a `_` after its name)",
         "call",
         "TypeError",
         r"^'\w+' object is not callable$",
@@ -383,7 +383,7 @@ ALLOWED = (
             "'Tensor' object is not callable",
             "m.py:66: _ss_result = f_(1, 3.0, c=2.0) + f_(1, b=2.0, c=3.0)",
         ),
-        line=r"(^|[^\w.])[A-Za-z]\w*_\(",
+        line=r"(^|[^\w.])(?!_ss_)[A-Za-z_]\w*\(",
     ),
     Known(
         "a Python function refusing its arguments",
