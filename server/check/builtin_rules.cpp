@@ -210,6 +210,8 @@ Type FileChecker::log_rule(const BuiltinArguments& args, ByteRange range) {
     }
     const Type& x = args.positional[0].type;
     if (x.kind == TypeKind::Int || x.kind == TypeKind::Float) return of_kind(TypeKind::Float);
+    if (x.kind != TypeKind::Tensor && x.kind != TypeKind::Unknown)  // torch.log of a dataset, a model, a bool
+        report(DiagCode::E0505, args.positional[0].range, {"x", "a tensor or a number", in_message(x)});
     return x.kind == TypeKind::Tensor ? x : Type{};
 }
 

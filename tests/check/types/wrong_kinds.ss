@@ -99,6 +99,11 @@ fn scattering(x: [b D], w: [b 2]) -> [b D]:
 fn empty_log(x: [n]) -> [n]:
     return x * -log()  # error E0502 "`log` needs its argument `x`"
 
+fn logarithms(x: [n], data: Dataset[Row], m: Mlp) -> [n]:
+    a = data |> log  # error E0505 "argument `x` must be a tensor or a number; found Dataset[Row]"
+    b = log(m)       # error E0505 "found Mlp"
+    return x * log(2) + log(x)
+
 fn seeds(data: Dataset[Row]) -> Mlp:
     return Mlp.init(seed=data)  # error E0505 "argument `seed` must be an int; found Dataset[Row]"
 
