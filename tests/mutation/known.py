@@ -400,12 +400,15 @@ ALLOWED = (
         line=r"\btorch(\.\w+)+\(",
     ),
     Known(
-        "a Python function's attribute missing",
-        "`torch.tanh.tanh(a)` through `import python torch`: an attribute of a Python value is read when it runs",
+        "a Python value's attribute missing",
+        "`torch.tanh.tanh(a)`, `torch.int.Identity` through `import python torch`: an attribute of a Python value "
+        "is read when it runs",
         "call",
         "AttributeError",
         # A compiled function's type is its module's (`_cython_3_2_4.cython_function_or_method`).
-        r"^'(builtin_function_or_method|function|[\w.]*cython_function_or_method)' object has no attribute '\w+'$",
+        # `torch.int.Identity`: an attribute of a dtype.
+        r"^'(builtin_function_or_method|function|[\w.]*cython_function_or_method|torch\.dtype)' object has no "
+        r"attribute '\w+'$",
         _call("AttributeError", "'builtin_function_or_method' object has no attribute 'tanh'"),
     ),
     Known(
