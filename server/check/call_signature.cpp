@@ -147,7 +147,7 @@ void FileChecker::bind_arguments(CallMatch& m) {
                 note_across(m.range, m.name, axis->size);
             continue;
         }
-        if (a.kind == TypeKind::Unknown && p.kind == TypeKind::Tensor) note_unknown_argument(m, p.tensor);
+        if (a.kind == TypeKind::Unknown && p.kind == TypeKind::Tensor) note_unknown_argument(m, p.tensor, a);
         if (a.python && p.kind == TypeKind::Tensor && !first_tensor && !python_first) python_first = i;
         if (a.kind == TypeKind::Unknown || p.kind == TypeKind::Unknown) continue;
         if (p.kind == TypeKind::Tensor && a.kind == TypeKind::Tensor) {
@@ -184,7 +184,8 @@ void FileChecker::bind_arguments(CallMatch& m) {
     }
 }
 
-void FileChecker::note_unknown_argument(CallMatch& m, const TensorType& param) {
+void FileChecker::note_unknown_argument(CallMatch& m, const TensorType& param, const Type& argument) {
+    if (!argument.python) m.unknown_after_error = true;
     // What it would have bound first: the result mustn't take it from
     // another argument instead (masked_fill of an unknown value would take
     // the mask's axes).
@@ -301,9 +302,13 @@ Type FileChecker::call_result(size_t site, const CallMatch& m) {
         }
         return false;
     };
+    // A size or element only an argument of unknown type gives: the result's
+    // is unknown too, a Python value's when that argument is one (what then
+    // needs the result's axes is E0512, not let through to fail in the
+    // code generator).
     if (from_unknown(*sig.returns) ||
         std::any_of(sig.returns->elements.begin(), sig.returns->elements.end(), from_unknown))
-        return Type{};
+        return m.unknown_after_error ? Type{} : python_value();
     if (m.prelude) note_masked_rows(m.name, sig, m.given, m.types, m.piped, m.piped_range, m.range);
     // An elementwise function of a number is Python's (math.sqrt, abs):
     // a float, or abs's int of an int, as the generated code computes it.

@@ -162,6 +162,9 @@ struct CallMatch {
     std::set<SymbolId> unknown_sizes;
     std::set<std::string> unknown_groups;
     bool unknown_element = false;
+    // One of them is unknown after an error (reported), not a Python
+    // value's: the result is unknown without a word, not a Python value's.
+    bool unknown_after_error = false;
 };
 
 // The arguments of a built-in that has a typing rule (builtin_rules.cpp).
@@ -608,7 +611,7 @@ private:
     bool match_arguments(CallMatch& m, const std::vector<const ast::Argument*>& arguments);
     void type_arguments(CallMatch& m);
     void bind_arguments(CallMatch& m);
-    void note_unknown_argument(CallMatch& m, const TensorType& param);
+    void note_unknown_argument(CallMatch& m, const TensorType& param, const Type& argument);
     bool bind_tensor_argument(CallMatch& m, size_t i, std::vector<std::pair<size_t, CallBindings>>& wrong_elements);
     void check_plain_argument(CallMatch& m, size_t i);
     void record_call(size_t site, const CallMatch& m);

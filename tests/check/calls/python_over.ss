@@ -93,3 +93,19 @@ fn undeclared(x: [b D]) -> [b]:
     y = doubled(x)
     z = doubled(x) as [b D]
     return sum(y, over=D) + sum(z, over=D) + y[D: 0]  # error E0512 "`over=D` needs the axes of `y`", error E0512 "the index `D: 0` needs the axes of `y`"
+
+# A call given a Python value where a size comes only from it gives a
+# Python value's result; after an error, an unknown one that says nothing.
+extern fn conv1d(x: [b ci t], weight: [co ci 3], bias: [co], padding: int = 1) -> [b co t] = torch.nn.functional.conv1d
+
+fn convolved(x: [b D t], bias: [D]) -> [b D]:
+    y = conv1d(x, torch.ones(64, 64, 3), bias)
+    return mean(y, over=t)  # error E0512 "`over=t` needs the axes of `y`"
+
+fn convolved_typed(x: [b D t], bias: [D]) -> [b D]:
+    y = conv1d(x, torch.ones(64, 64, 3) as [D D 3], bias)
+    return mean(y, over=t)
+
+fn convolved_after_error(x: [b D t], bias: [D]) -> [b D]:
+    y = conv1d(x, missing, bias)  # error E0102
+    return mean(y, over=t)
