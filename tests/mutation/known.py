@@ -406,9 +406,9 @@ ALLOWED = (
         "call",
         "AttributeError",
         # A compiled function's type is its module's (`_cython_3_2_4.cython_function_or_method`).
-        # `torch.int.Identity`: an attribute of a dtype.
-        r"^'(builtin_function_or_method|function|[\w.]*cython_function_or_method|torch\.dtype)' object has no "
-        r"attribute '\w+'$",
+        # `torch.int.Identity`: an attribute of a dtype; `torch.nn.Identity.Identity`: of a class.
+        r"^('(builtin_function_or_method|function|[\w.]*cython_function_or_method|torch\.dtype)' object|"
+        r"type object '\w+') has no attribute '\w+'$",
         _call("AttributeError", "'builtin_function_or_method' object has no attribute 'tanh'"),
     ),
     Known(
