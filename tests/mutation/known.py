@@ -343,20 +343,6 @@ ALLOWED = (
         line=r"_ss_rt\.arange\(",
     ),
     Known(
-        "a Python value's result called",
-        "`torch.tanh(a)(a)` through `import python torch`: a Python call's result may be a function "
-        "(`torch.nn.Identity()(x)`), and which it is no type says until it runs",
-        "call",
-        "TypeError",
-        r"^'\w+' object is not callable$",
-        _call(
-            "TypeError",
-            "'Tensor' object is not callable",
-            'm.py:76: b = _ss_rt.cast(torch.tanh(a)(a), _ss_spec_0, "m.ss:21", {"n": (_ss_n, "x")})',
-        ),
-        line=r"\btorch(\.\w+)+\([^()]*\)\s*\(",
-    ),
-    Known(
         "a Python module called",
         "`torch.torch(a)` through `import python torch`: an attribute of a Python module may be a module, "
         "which only the run tells from a function",
@@ -371,10 +357,11 @@ ALLOWED = (
         line=r"\b\w+(\.\w+)+\(",
     ),
     Known(
-        "a local holding a value of unknown type called",
-        "`f = torch.clamp(x, min=0.0)` then `f(1, 3.0)`, or `y = twice(x)` of a fn that declares no return type "
-        "then `x |> y`: such a local may hold a function (`act = torch.nn.GELU()`), and which it is no type says "
-        "until it runs (a local named as a `fn` is written with a `_` after its name)",
+        "a value of unknown type called",
+        "`torch.tanh(a)(a)` through `import python torch`, `f = torch.clamp(x, min=0.0)` then `f(1, 3.0)`, or "
+        "`y = twice(x)` of a fn that declares no return type then `x |> y`: a Python call's result, or a local "
+        "holding one, may be a function (`torch.nn.Identity()(x)`, `act = torch.nn.GELU()`), and which it is no "
+        "type says until it runs (a local named as a `fn` is written with a `_` after its name)",
         "call",
         "TypeError",
         r"^'\w+' object is not callable$",
@@ -383,7 +370,8 @@ ALLOWED = (
             "'Tensor' object is not callable",
             "m.py:66: _ss_result = f_(1, 3.0, c=2.0) + f_(1, b=2.0, c=3.0)",
         ),
-        line=r"(^|[^\w.])(?!_ss_)[A-Za-z_]\w*\(",
+        # A call's result called (`torch.tanh(a)(a)`), or a local called (`f_(...)`, `y(x)`).
+        line=r"\btorch(\.\w+)+\([^()]*\)\s*\(|(^|[^\w.])(?!_ss_)[A-Za-z_]\w*\(",
     ),
     Known(
         "a Python function refusing its arguments",
