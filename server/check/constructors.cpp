@@ -174,6 +174,19 @@ Type FileChecker::type_of_constructor(const ast::Call& call, ByteRange range, co
         refuse(call.arguments_range,
                "its bounds, as " + std::string(form->usage) + ", or an `Index[V]` element to draw 0..V from",
                "a mode alone");
+    // Drawn from 0..V, `V` is a number here: a dim, or an axis of the
+    // signature (or an `as`) that a shape gives.
+    if (f == "randint" && params.size() == 1 && index_written && out.tensor.element.index_bound && tensor->element &&
+        tensor->element->arguments.size() == 1) {
+        ByteRange at = tensor->element->arguments[0].range;
+        for (SymbolId id : out.tensor.element.index_bound->symbols()) {
+            std::string name = symbol_name(id);
+            auto generic = body_->scope.generics.find(name);
+            if (generic == body_->scope.generics.end() || generic->second != id)
+                refuse(at, "an `Index[V]` bound known here (dims, the signature's axes, numbers)", "`" + name + "`");
+            else require_readable(name, id, at);
+        }
+    }
     // torch draws floats with rand and randn, integers with randint.
     ElementKind element = out.tensor.element.kind;
     bool floating = is_floating(element);

@@ -35,6 +35,14 @@ fn randint_without_bounds(x: [b D], mode: Mode) -> [b] i64:
 fn randint_without_mode(x: [b D]) -> [b] Index[D]:
     return randint([b] Index[D], )  # error E0513 "`randint` needs `mode` after the type"
 
+# Drawn from 0..V, V is a number: known here, and read off a shape.
+fn randint_unknown_bound(x: [b D], mode: Mode) -> [b] i64:
+    picked = randint([b] Index[bounded], mode)  # error E0513 "`randint` needs an `Index[V]` bound known here (dims, the signature's axes, numbers); found `bounded`"
+    return picked
+
+fn randint_bound_no_shape_gives(x: [b D], y: [b] Index[W], mode: Mode) -> [b] Index[W]:
+    return randint([b] Index[W], mode)  # error E0422 "`W` is used as a number"
+
 fn piped(x: [b D], mode: Mode) -> [b D]:
     return mode |> randn([b D])  # error E0513 "`randn` needs its arguments in the call; found a value piped into it"
 
