@@ -343,12 +343,12 @@ ALLOWED = (
         line=r"_ss_rt\.arange\(",
     ),
     Known(
-        "a Python module called",
-        "`torch.torch(a)` through `import python torch`: an attribute of a Python module may be a module, "
-        "which only the run tells from a function",
+        "a Python module or dtype called",
+        "`torch.torch(a)`, `torch.float(x)` through `import python torch`: an attribute of a Python module may be "
+        "a module or a dtype, which only the run tells from a function",
         "call",
         "TypeError",
-        r"^'module' object is not callable$",
+        r"^'(module|torch\.dtype)' object is not callable$",
         _call(
             "TypeError",
             "'module' object is not callable",
