@@ -174,6 +174,12 @@ Type FileChecker::type_of_constructor(const ast::Call& call, ByteRange range, co
         refuse(call.arguments_range,
                "its bounds, as " + std::string(form->usage) + ", or an `Index[V]` element to draw 0..V from",
                "a mode alone");
+    // Each size is passed to torch: read off a shape that has it (E0422),
+    // where no axis was refused above.
+    for (size_t i = 0; fine && i < out.tensor.axes.size(); ++i) {
+        ByteRange at = i < tensor->axes.size() && tensor->axes[i] ? tensor->axes[i]->range : call.shape->range;
+        for (SymbolId id : out.tensor.axes[i].size.symbols()) require_readable(symbol_name(id), id, at);
+    }
     // Drawn from 0..V, `V` is a number here: a dim, or an axis of the
     // signature (or an `as`) that a shape gives.
     if (f == "randint" && params.size() == 1 && index_written && out.tensor.element.index_bound && tensor->element &&

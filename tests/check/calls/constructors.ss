@@ -40,6 +40,9 @@ fn randint_unknown_bound(x: [b D], mode: Mode) -> [b] i64:
     picked = randint([b] Index[bounded], mode)  # error E0513 "`randint` needs an `Index[V]` bound known here (dims, the signature's axes, numbers); found `bounded`"
     return picked
 
+fn axis_no_shape_gives(x: [n D]) -> [n D]:
+    return x + sum(x[0..3] as [m D], over=m) + zeros([m D])[0]  # error E0422 "`m` is used as a number"
+
 fn randint_bound_no_shape_gives(x: [b D], y: [b] Index[W], mode: Mode) -> [b] Index[W]:
     return randint([b] Index[W], mode)  # error E0422 "`W` is used as a number"
 
