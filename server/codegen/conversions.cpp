@@ -92,9 +92,9 @@ std::string Emitter::known_sizes(const check::Type* to) {
                 // Where the size was read: a parameter, else a local assigned before.
                 auto parameter = fn_->source_parameter.find(id);
                 auto local = fn_->locals.from.find(id);
-                const std::string* from = fn_->parameter_source.count(id)   ? &parameter->second
-                                          : local != fn_->locals.from.end() ? &local->second
-                                                                            : nullptr;
+                const std::string* from = parameter != fn_->source_parameter.end() ? &parameter->second
+                                          : local != fn_->locals.from.end()        ? &local->second
+                                                                                   : nullptr;
                 if (from)
                     sizes += (sizes.empty() ? "" : ", ") + py_string(symbol_names_[id]) + ": (" +
                              size(check::Size::symbol(id)) + ", " + py_string(*from) + ")";

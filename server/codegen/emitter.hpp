@@ -39,7 +39,6 @@ struct LoweredArgs {
     const ast::Expr* over = nullptr;  // the `over=` axis name
 };
 
-// What writing one function body needs to know.
 // The sizes the locals' shapes give, where the statement being written
 // stands: each local's last value, as the checker's locals are
 // (size_readable), so no size is read off a local that has since been
@@ -50,6 +49,7 @@ struct LocalShapes {
     std::map<std::string, check::Type> types;     // each tensor local's type
 };
 
+// What writing one function body needs to know.
 struct FunctionState {
     // Size symbols the body uses as numbers: bound at the top from a
     // parameter's shape (`_ss_n = x.shape[1]`), or read from a local's.
@@ -63,7 +63,8 @@ struct FunctionState {
     std::string device;                                   // a Python expression for the device, or "None"
     const check::TypedParam* device_parameter = nullptr;  // the parameter `device` reads, if one
     // `device` as the parameter gave it (`x.device`), bound at the top as
-    // `_ss_arg_device` when the body assigns that parameter; else "".
+    // `_ss_arg_device` when the body gives that parameter a value of
+    // another kind (gives_another_kind); else "".
     std::string device_at_entry;
     bool device_used = false;  // the body read `_ss_arg_device`
     std::set<std::string> mode_params;
@@ -121,6 +122,8 @@ public:
     std::string device();
     void note_local_shape(const std::string& name, const check::Type* type);
     bool gives_another_kind(const ast::FnDef& fn, const check::TypedParam& p) const;
+    // The type of the `i`th of `targets` names assigned a value of type `value`.
+    static const check::Type* target_type(const check::Type* value, size_t targets, size_t i);
     void write_devices(std::ostream& head);
     void write_ss_imports(std::ostream& head);
     // `layers.block`, `layers.Block`: an attribute chain that is a name of

@@ -180,9 +180,7 @@ bool Emitter::gives_another_kind(const ast::FnDef& fn, const check::TypedParam& 
             for (size_t i = 0; i < a->targets.size(); ++i) {
                 auto* n = std::get_if<ast::NameExpr>(&a->targets[i]->node);
                 if (!n || n->name.text != p.name) continue;
-                const check::Type* t = value;
-                if (t && a->targets.size() > 1)
-                    t = t->kind == check::TypeKind::Tuple && i < t->elements.size() ? &t->elements[i] : nullptr;
+                const check::Type* t = target_type(value, a->targets.size(), i);
                 another = another || !t || t->kind != p.type.kind;
             }
         } else if (auto* f = std::get_if<ast::For>(&s.node)) {
@@ -190,6 +188,11 @@ bool Emitter::gives_another_kind(const ast::FnDef& fn, const check::TypedParam& 
         }
     });
     return another;
+}
+
+const check::Type* Emitter::target_type(const check::Type* value, size_t targets, size_t i) {
+    if (!value || targets == 1) return value;
+    return value->kind == check::TypeKind::Tuple && i < value->elements.size() ? &value->elements[i] : nullptr;
 }
 
 std::string Emitter::device() {
@@ -362,10 +365,7 @@ void Emitter::assignment(const ast::Assign& assignment, const std::string& in, s
         locals_.insert(n->name.text);
         fn_->defined.insert(n->name.text);
         targets += (i ? ", " : "") + variable_name(n->name.text);
-        const check::Type* ty = value_type;
-        if (ty && a->targets.size() > 1)
-            ty = ty->kind == check::TypeKind::Tuple && i < ty->elements.size() ? &ty->elements[i] : nullptr;
-        note_local_shape(n->name.text, ty);
+        note_local_shape(n->name.text, target_type(value_type, a->targets.size(), i));
     }
     // A field set in place later would change a local that holds it.
     if (auto* tuple = std::get_if<ast::TupleExpr>(&a->value->node)) {
