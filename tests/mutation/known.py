@@ -96,7 +96,8 @@ ALLOWED = (
         "call",
         "TypeError",
         r"^(\w+\(\) received an invalid combination of arguments - got \(|"
-        r"\w+\(\) got an unexpected keyword argument '\w+'$)",
+        r"\w+\(\) got an unexpected keyword argument '\w+'$|"
+        r"\w+\(\): argument '\w+' \(position \d+\) must be \w+, not \w+$)",
         _call(
             "TypeError",
             "conv2d() received an invalid combination of arguments - got (Tensor, Parameter, Parameter, "
@@ -233,6 +234,14 @@ ALLOWED = (
         "ValueError",
         r"^dropout\(\): p must be in 0\.\.1, not -?[\d.e+-]+$",
         _call("ValueError", "dropout(): p must be in 0..1, not 100"),
+    ),
+    Known(
+        "optimizer options torch refuses",
+        "`sgd(m, lr=0.01, momentum=0, nesterov=true)`: torch.optim refuses the options as written, in its own words",
+        "call",
+        "ValueError",
+        r"^Nesterov momentum requires a momentum and zero dampening$",
+        _call("ValueError", "Nesterov momentum requires a momentum and zero dampening"),
     ),
     Known(
         "an optimizer of another model",
