@@ -1,5 +1,7 @@
 #include "check/alignment.hpp"
 
+#include <algorithm>
+
 namespace ss::check {
 
 Alignment align_axes(const TensorType& small, const TensorType& large) {
@@ -76,6 +78,47 @@ Alignment align_axes(const TensorType& small, const TensorType& large) {
         taken[*at] = true;
         out.positions[i] = at;
     }
+    return out;
+}
+
+bool same_axes(const std::vector<AxisType>& a, const std::vector<AxisType>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const AxisType& x, const AxisType& y) {
+        return x.name == y.name && x.variadic == y.variadic && x.size == y.size;
+    });
+}
+
+namespace {
+
+// An axis written `1` (`rearrange(x: n -> n 1)`): no name, of size 1.
+bool is_unit(const AxisType& axis) {
+    return !axis.name && !axis.variadic && axis.factors.empty() && axis.size.as_constant() == 1;
+}
+
+}  // namespace
+
+std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, const TensorType& right) {
+    if (has_variadic(left) || has_variadic(right)) return std::nullopt;
+    const auto& la = left.axes;
+    const auto& ra = right.axes;
+    size_t rank = std::max(la.size(), ra.size());
+    std::vector<AxisType> out(rank);
+    bool broadcast = false;  // a `1` stood for an axis of the other
+    for (size_t k = 1; k <= rank; ++k) {
+        const AxisType* l = k <= la.size() ? &la[la.size() - k] : nullptr;
+        const AxisType* r = k <= ra.size() ? &ra[ra.size() - k] : nullptr;
+        AxisType& result = out[rank - k];
+        if (!l || !r) {
+            result = l ? *l : *r;
+        } else if (is_unit(*l) != is_unit(*r)) {
+            result = is_unit(*l) ? *r : *l;
+            broadcast = true;
+        } else if (l->name == r->name && l->size == r->size && !reordered_group(*l, *r)) {
+            result = *l;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (!broadcast) return std::nullopt;
     return out;
 }
 

@@ -501,6 +501,16 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                     }
                 return true;
             };
+            // An axis written `1` stands for the other's axis in its place,
+            // as in elementwise arithmetic (broadcast_by_place).
+            if (std::optional<std::vector<AxisType>> axes = broadcast_by_place(arg, bound)) {
+                if (!same_axes(*axes, bound.axes)) {
+                    b.last_group = group;
+                    b.last_group_was = known->second;
+                    known->second = std::move(*axes);
+                }
+                return true;
+            }
             const AxisType* bad = nullptr;
             if (aligns_into(arg, bound, &bad)) return true;
             const AxisType* reverse_bad = nullptr;

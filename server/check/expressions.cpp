@@ -494,7 +494,8 @@ Type FileChecker::type_of_binary(const ast::Binary& b, ByteRange range) {
 
 // Elementwise operations align axes by name: each axis of the operand with
 // fewer axes must be an axis of the other with an equal size, and the result
-// has the larger operand's layout. Scalars broadcast.
+// has the larger operand's layout. Scalars broadcast, and so does an axis
+// written `1`, by place (broadcast_by_place).
 Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_range, ByteRange left_range,
                               ByteRange right_range, const std::string& op) {
     bool comparison = op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";
@@ -546,6 +547,14 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     const TensorType& small = right_smaller ? r : l;
     const TensorType& large = right_smaller ? l : r;
     ByteRange small_range = right_smaller ? right_range : left_range;
+    // An axis written `1` stands for the other operand's axis in its place,
+    // as torch broadcasts: `[n 1] - [1 m]` is `[n m]`, never a `1` moved
+    // to another place by name.
+    if (std::optional<std::vector<AxisType>> axes = broadcast_by_place(l, r)) {
+        Type both = left;
+        both.tensor.axes = std::move(*axes);
+        return finish(std::move(both), right);
+    }
     Alignment aligned = align_axes(small, large);
     for (size_t i = 0; i < small.axes.size(); ++i) {
         const AxisType& axis = small.axes[i];

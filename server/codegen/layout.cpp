@@ -51,6 +51,9 @@ Py Emitter::align(const Py& value, const check::Type* from, const check::Type* t
     // Beside a group the checker keeps the axes in order, so lay_out indexes
     // (`...` for the group, `None` for what the value hasn't), never permutes.
     if (fa.empty() || fa.size() > ta.size()) return value;
+    // An operand the checker broadcast by place (an axis written `1` for
+    // the other's axis there) is as torch broadcasts it.
+    if (auto axes = check::broadcast_by_place(from->tensor, to->tensor); axes && same_axes(*axes, ta)) return value;
     // Where each of the value's axes goes in the result, as the checker
     // aligned them; one it didn't align stays in its place from the end.
     check::Alignment aligned = check::align_axes(from->tensor, to->tensor);
