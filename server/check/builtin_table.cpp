@@ -163,6 +163,16 @@ const std::vector<Builtin>& entries() {
          .doc = "`log(1 + exp(beta * x)) / beta`, elementwise (linear above `threshold`), as torch's. Keeps the "
                 "type of `x`.",
          .exportable = true},
+        {.name = "leaky_relu",
+         .typing = T::Prelude,
+         .doc = "`x` where it is positive, `negative_slope * x` elsewhere (0.01 unless given), elementwise, as "
+                "torch's. Keeps the type of `x`.",
+         .exportable = true},
+        {.name = "elu",
+         .typing = T::Prelude,
+         .doc = "`x` where it is positive, `alpha * (exp(x) - 1)` elsewhere (alpha 1 unless given), elementwise, "
+                "as torch's. Keeps the type of `x`.",
+         .exportable = true},
         {.name = "detach",
          .typing = T::Prelude,
          .doc = "`x` with no gradient: a stop-gradient, as in a straight-through estimator (`x + detach(q - x)`) or "

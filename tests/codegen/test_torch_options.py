@@ -1,5 +1,5 @@
 """Operations and options torch users reach for (issue 37 point 2), each
-against the torch function written by hand: softplus, detach (a
+against the torch function written by hand: softplus, leaky_relu, elu, detach (a
 stop-gradient), cumsum and cumprod along a named axis, and
 cross_entropy's ignore_index and label_smoothing, which stay exact when
 the batch is padded."""
@@ -15,6 +15,9 @@ dim C = 5
 
 fn smooth(x: [b D]) -> [b D]:
     return softplus(x) + softplus(x, beta=2.0, threshold=1.0)
+
+fn leaky(x: [b D]) -> [b D]:
+    return leaky_relu(x) + leaky_relu(x, 0.2) + elu(x) + elu(x, alpha=0.5)
 
 fn straight_through(x: [b D]) -> [b D]:
     rounded = x * 4.0 |> detach
@@ -33,6 +36,8 @@ def test_elementwise_and_running_operations_are_torchs(build):
     x = torch.randn(3, 4)
     want = F.softplus(x) + F.softplus(x, beta=2.0, threshold=1.0)
     torch.testing.assert_close(module.smooth(x), want, rtol=0, atol=0)
+    want = F.leaky_relu(x) + F.leaky_relu(x, 0.2) + F.elu(x) + F.elu(x, alpha=0.5)
+    torch.testing.assert_close(module.leaky(x), want, rtol=0, atol=0)
     seq = torch.randn(6, 2, 4)
     total, product = module.running(seq)
     assert torch.equal(total, torch.cumsum(seq, 0)) and torch.equal(product, torch.cumprod(seq, 0))

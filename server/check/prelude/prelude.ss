@@ -26,6 +26,8 @@ extern fn sin(x: [..s]) -> [..s] = torch.sin
 extern fn cos(x: [..s]) -> [..s] = torch.cos
 extern fn abs(x: [..s]) -> [..s] = torch.abs
 extern fn softplus(x: [..s], beta: float = 1.0, threshold: float = 20.0) -> [..s] = torch.nn.functional.softplus
+extern fn leaky_relu(x: [..s], negative_slope: float = 0.01) -> [..s] = torch.nn.functional.leaky_relu
+extern fn elu(x: [..s], alpha: float = 1.0) -> [..s] = torch.nn.functional.elu
 
 # The value with no gradient: a stop-gradient (straight-through estimators, baselines)
 extern fn detach(x: [..s]) -> [..s] = torch.detach
