@@ -68,3 +68,46 @@ def test_vit_class_token_joined_before_the_patches(build):
     tokens = patches @ vit.patch_w + vit.patch_b
     expected = torch.cat([vit.cls.expand(2, 1, 128), tokens], dim=1) + vit.pos
     assert torch.allclose(m.embed(vit, img), expected, atol=1e-6)
+
+
+def test_unit_axes_broadcast_by_place(build):
+    # `[b C 1 1]`, `[r s 1]` and `[b 1]` against the other operand's axes,
+    # as torch broadcasts them (E0410 before).
+    g = torch.Generator().manual_seed(0)
+    se = build(CORPUS / "squeeze_excite_ok.ss", "--checks", "always")
+    m = se.SE.init(seed=0)
+    x = torch.randn(2, 16, 5, 4, generator=g)
+    gate = torch.sigmoid(torch.relu(x.mean((2, 3)) @ m.w1) @ m.w2)
+    torch.testing.assert_close(se.excite(m, x), x + x * gate[:, :, None, None])
+    nerf = build(CORPUS / "nerf_render_ok.ss", "--checks", "always")
+    sigma, rgb, delta = torch.randn(4, 6, generator=g), torch.rand(4, 6, 3, generator=g), torch.rand(4, 6, generator=g)
+    alpha = 1 - torch.exp(-torch.relu(sigma) * delta)
+    trans = torch.cumprod(1 - alpha + 1e-10, 1) / (1 - alpha + 1e-10)
+    assert torch.equal(nerf.render(sigma, rgb, delta), ((alpha * trans)[:, :, None] * rgb).sum(1))
+    ddim = build(CORPUS / "guided_ddim_ok.ss", "--checks", "always")
+    m = ddim.Eps.init(seed=0)
+    x, cond = torch.randn(3, 8, generator=g), torch.randn(3, generator=g)
+
+    def eps(c):
+        return torch.tanh(x @ m.w + c[:, None] * m.c)
+
+    e = eps(torch.zeros(3)) + 2.0 * (eps(cond) - eps(torch.zeros(3)))
+    x0 = (x - 0.5**0.5 * e) / 0.5**0.5
+    torch.testing.assert_close(ddim.ddim_step(m, x, cond, 0.5, 0.7, 2.0), 0.7**0.5 * x0 + 0.3**0.5 * e)
+
+
+def test_gan_losses_with_leaky_relu_and_elu(build):
+    # leaky_relu and elu, which were undefined names (E0102) before.
+    F = torch.nn.functional
+    gan = build(CORPUS / "gan_losses_ok.ss", "--checks", "always")
+    d, gen = gan.Disc.init(seed=0), gan.Gen.init(seed=1)
+    g = torch.Generator().manual_seed(1)
+    real, z = torch.randn(4, 64, generator=g), torch.randn(4, 16, generator=g)
+
+    def critic(x):
+        return (F.leaky_relu(F.leaky_relu(x @ d.w1, 0.2) @ d.w2, 0.2) * d.out).sum(1)
+
+    fake = torch.tanh(F.elu(z @ gen.w1) @ gen.w2)
+    want = F.softplus(-critic(real)).mean() + F.softplus(critic(fake)).mean()
+    torch.testing.assert_close(gan.d_loss(d, gen, real, z), want, rtol=0, atol=0)
+    torch.testing.assert_close(gan.g_loss(d, gen, z), F.softplus(-critic(fake)).mean(), rtol=0, atol=0)
