@@ -112,8 +112,10 @@ std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, 
         } else if (is_unit(*l) != is_unit(*r)) {
             result = is_unit(*l) ? *r : *l;
             broadcast = true;
-        } else if (l->name == r->name && l->size == r->size && !reordered_group(*l, *r)) {
-            result = *l;
+        } else if ((l->name == r->name || !l->name || !r->name) && l->size == r->size && !reordered_group(*l, *r)) {
+            // One axis: as alignment by name takes an unnamed axis for the
+            // named one of its size in its place (`(g c)` for `C`).
+            result = l->name || !r->name ? *l : *r;
         } else {
             return std::nullopt;
         }

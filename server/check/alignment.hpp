@@ -37,13 +37,14 @@ Alignment align_axes(const TensorType& small, const TensorType& large);
 // torch's broadcasting by place, for operands where an axis written `1`
 // stands for an axis of the other (`x * rearrange(g: b C -> b C 1 1)` with
 // `x: [b C h w]`; `[n 1] - [1 m]`): the result's axes, when, from the end,
-// each pair of axes is one axis (the same name and size, or no name and
-// the same size), or one is an unnamed `1` (the other's axis), or one
-// operand has none there (the other's), and a `1` stood for another axis
-// at least once. None otherwise, and where either has a group `..s`. The
-// checker types elementwise operations with it before aligning by name
-// (a `1` is never moved to another place by name), and the code generator
-// leaves such operands as they are, since torch broadcasts them so.
+// each pair of axes is one axis (the same name and size, or a name on one
+// side at most and the same size), or one is an unnamed `1` (the other's
+// axis), or one operand has none there (the other's), and a `1` stood for
+// another axis at least once. None otherwise, and where either has a group
+// `..s`. The checker types elementwise operations with it before aligning
+// by name (a `1` is never moved to another place by name), and the code
+// generator leaves such operands as they are, since torch broadcasts them
+// so.
 std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, const TensorType& right);
 
 // Whether two lists of axes are the same axes in order: names and sizes.

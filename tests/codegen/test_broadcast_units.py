@@ -20,6 +20,8 @@ def test_a_unit_axis_stands_for_the_other_operands_axis(build):
     assert torch.equal(m.outer(c, v), c[:, None] * v)
     x, bias = torch.randn(2, 5, 8, generator=g), torch.randn(1, 8, generator=g)
     assert torch.equal(m.bias_row(x, bias), x + bias)
+    x, weight = torch.randn(2, 16, 3, 3, generator=g), torch.randn(16, generator=g)
+    assert torch.equal(m.group_affine(x, weight), x * weight[:, None, None])
 
 
 def test_unit_axes_make_the_outer_product_torch_makes(build):
@@ -46,3 +48,6 @@ def test_masked_fill_and_where_broadcast_unit_axes_as_torch(build):
     assert torch.equal(m.choose(c, a, z), torch.where(c, a, z))
     wider = m.choose_wider(c, a)
     assert wider.shape == (4, 6) and torch.equal(wider, torch.where(c, a, 0.0))
+    x, mask = torch.randn(4, 1, generator=g), torch.rand(1, 6, generator=g) < 0.5
+    filled = m.widen_fill(x, mask)
+    assert filled.shape == (4, 6) and torch.equal(filled, x.masked_fill(mask, 0.0))

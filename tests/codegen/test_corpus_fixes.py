@@ -111,3 +111,15 @@ def test_gan_losses_with_leaky_relu_and_elu(build):
     want = F.softplus(-critic(real)).mean() + F.softplus(critic(fake)).mean()
     torch.testing.assert_close(gan.d_loss(d, gen, real, z), want, rtol=0, atol=0)
     torch.testing.assert_close(gan.g_loss(d, gen, z), F.softplus(-critic(fake)).mean(), rtol=0, atol=0)
+
+
+def test_group_norm_by_hand_is_torchs(build):
+    # `(g c)` back in C's place against `rearrange(weight: C -> C 1 1)`: a
+    # `1` against the unnamed axis of C's size (E0410 before).
+    m = build(CORPUS / "group_norm_tricks_ok.ss", "--checks", "always")
+    g = torch.Generator().manual_seed(2)
+    x, weight, bias = torch.randn(2, 32, 5, 3, generator=g), torch.randn(32, generator=g), torch.randn(32, generator=g)
+    torch.testing.assert_close(m.group_norm(x, weight, bias), torch.nn.functional.group_norm(x, 8, weight, bias))
+    keep = torch.tensor([True, False])
+    y = torch.randn(2, 4, 16, generator=g)
+    assert torch.equal(m.drop_path(y, keep, 0.25), y * torch.where(keep, 1 / 0.75, 0.0)[:, None, None])

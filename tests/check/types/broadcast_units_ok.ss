@@ -40,3 +40,11 @@ fn choose(c: [n 1] Mask, a: [1 m], z: [n m]) -> [n m]:
 
 fn choose_wider(c: [n 1] Mask, a: [1 m]) -> [n m]:
     return where(c, a, 0.0)
+
+# GroupNorm's affine step: `(g c)` is C's size, in C's place.
+fn group_affine(x: [b C h w], weight: [C]) -> [b C h w]:
+    y = x |> rearrange(b (g c) h w -> b g c h w, g=4) |> rearrange(b g c h w -> b (g c) h w)
+    return y * rearrange(weight: C -> C 1 1)
+
+fn widen_fill(x: [n 1], mask: [1 m] Mask) -> [n m]:
+    return masked_fill(x, mask, 0.0)
