@@ -14,6 +14,22 @@
 
 namespace ss::check {
 
+namespace {
+
+// What a torch user's keyword is here, when no parameter has it and no
+// name is close: `dim=` is `over=` an axis name, and `keepdim=` has no use.
+std::string torch_keyword_hint(const std::string& keyword, const std::vector<std::string>& names) {
+    bool over = std::find(names.begin(), names.end(), "over") != names.end();
+    if (over && (keyword == "dim" || keyword == "axis"))
+        return "; an axis is given by name, `over=` (`over=D`), never by position";
+    if (over && keyword == "keepdim")
+        return "; the axis goes away, and arithmetic aligns the rest by name (`x / sum(x, over=D)`), or a pattern "
+               "puts a `1` in its place (`rearrange(s: b n -> b n 1)`), which broadcasts as in torch";
+    return "";
+}
+
+}  // namespace
+
 bool FileChecker::check_builtin_arity(std::string_view callee, const std::vector<BuiltinLabel>& params,
                                       const std::vector<const ast::Argument*>& arguments, bool piped, ByteRange range) {
     const bool any_keywords =
@@ -67,7 +83,9 @@ bool FileChecker::check_builtin_arity(std::string_view callee, const std::vector
             std::vector<std::string> names;
             for (const BuiltinLabel& p : params)
                 if (!p.variadic) names.push_back(p.name);
-            report(DiagCode::E0503, a->keyword->range, {name, keyword, did_you_mean(keyword, names)});
+            std::string hint = did_you_mean(keyword, names);
+            if (hint.empty()) hint = torch_keyword_hint(keyword, names);
+            report(DiagCode::E0503, a->keyword->range, {name, keyword, hint});
         }
         ok = false;
     }
