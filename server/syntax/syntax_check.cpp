@@ -204,8 +204,14 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
                 if (count++ < kMaxPerKind) {
                     std::string context = describe_dangling_operator(tree, node);
                     if (context.empty()) context = describe_context(ts_node_parent(node));
-                    out.push_back(make_diagnostic(DiagCode::E0001, error_range(tree, node),
-                                                  {first_token_text(tree, node), context}));
+                    std::string token = first_token_text(tree, node);
+                    // Python's `x[1:]`, `x[::2]`, `x[..., :-1]`.
+                    if (context == " in an index" && token == "`:`")
+                        context +=
+                            ": a slice is `a..b` (`1..` from 1 on, `..4`, `2..5`), with no step; "
+                            "`n: 1..` slices the axis named n";
+                    out.push_back(
+                        make_diagnostic(DiagCode::E0001, error_range(tree, node), {std::move(token), context}));
                 }
                 skip_children = true;
             } else if (ts_node_is_missing(node)) {

@@ -1,0 +1,9 @@
+# Python's slices are `a..b` here, with no step: the syntax error says so.
+fn rest(x: [n D]) -> [?m D]:
+    return x[1:]  # error E0001 "a slice is `a..b` (`1..` from 1 on"
+
+fn every_other(x: [n D]) -> [?m D]:
+    return x[::2]  # error E0001 "with no step"
+
+fn shifted(x: [b n D]) -> [b ?m D]:
+    return x[.., 1:, ..]  # error E0001 "`n: 1..` slices the axis named n"
