@@ -17,14 +17,11 @@ namespace ss::check {
 namespace {
 
 // What a torch user's keyword is here, when no parameter has it and no
-// name is close: `dim=` is `over=` an axis name, and `keepdim=` has no use.
+// name is close: `dim=` is `over=` an axis name.
 std::string torch_keyword_hint(const std::string& keyword, const std::vector<std::string>& names) {
     bool over = std::find(names.begin(), names.end(), "over") != names.end();
     if (over && (keyword == "dim" || keyword == "axis"))
         return "; an axis is given by name, `over=` (`over=D`), never by position";
-    if (over && keyword == "keepdim")
-        return "; the axis goes away, and arithmetic aligns the rest by name (`x / sum(x, over=D)`), or a pattern "
-               "puts a `1` in its place (`rearrange(s: b n -> b n 1)`), which broadcasts as in torch";
     return "";
 }
 

@@ -223,6 +223,26 @@ Type FileChecker::reduction_rule(const std::string& name, const BuiltinArguments
         return Type{};
     }
     if (!x || x->kind != TypeKind::Tensor) return Type{};
+    // torch's `keepdim=true`: the axis stays, as a `1` in its place (which
+    // broadcasts by place). Written as a literal, since the result's shape
+    // depends on it, and with `over=`, as torch needs a dim for it.
+    bool keep = false;
+    if (auto k = args.keywords.find("keepdim"); k != args.keywords.end()) {
+        const ast::Expr* value = k->second.argument ? k->second.argument->value.get() : nullptr;
+        const auto* literal = value ? std::get_if<ast::BoolLiteral>(&value->node) : nullptr;
+        if (!literal) {
+            if (k->second.type.kind == TypeKind::Bool)
+                report(DiagCode::E0505, k->second.range,
+                       {"keepdim", "`true` or `false` as written (the result's shape depends on it)",
+                        "`" + written(k->second.range) + "`"});
+            return Type{};
+        }
+        keep = literal->value;
+        if (keep && !args.over) {
+            report(DiagCode::E0502, range, {"`" + name + "` with `keepdim=true`", "over"});
+            return Type{};
+        }
+    }
     // Over a group's tensor, only a name the type shows (`[..s F]`'s F):
     // the rest, the group among it, is the result (`[..s]`).
     Type out = of_kind(TypeKind::Tensor);
@@ -234,7 +254,15 @@ Type FileChecker::reduction_rule(const std::string& name, const BuiltinArguments
         removed = *it;
         note_across(range, name, it->size);
         for (const AxisType& a : x->tensor.axes)
-            if (&a != it) out.tensor.axes.push_back(a);
+            if (&a != it) {
+                out.tensor.axes.push_back(a);
+            } else if (keep) {
+                AxisType unit;
+                unit.size = Size::constant(1);
+                unit.written = "1";
+                unit.origin = range;
+                out.tensor.axes.push_back(std::move(unit));
+            }
     } else {
         for (const AxisType& a : x->tensor.axes) note_across(range, name, a.size);
     }

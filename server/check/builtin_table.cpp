@@ -306,7 +306,7 @@ const std::vector<Builtin>& entries() {
         {.name = "argmax",
          .typing = T::Rule,
          .rule = R::Reduction,
-         .params = {"x: [..s]", "over?: axis"},
+         .params = {"x: [..s]", "over?: axis", "keepdim?: bool"},
          .result = "[..s without over] Index[over]",
          .doc = "The position of the largest value along the axis `over` names, an `Index` into that axis, which "
                 "goes away (E0419); the first of equal ones (of a Mask, the first true).",
@@ -317,7 +317,7 @@ const std::vector<Builtin>& entries() {
         {.name = "argmin",
          .typing = T::Rule,
          .rule = R::Reduction,
-         .params = {"x: [..s]", "over?: axis"},
+         .params = {"x: [..s]", "over?: axis", "keepdim?: bool"},
          .result = "[..s without over] Index[over]",
          .doc = "The position of the smallest value along the axis `over` names, an `Index` into that axis, which "
                 "goes away (E0419); the first of equal ones (of a Mask, the first false).",
@@ -407,7 +407,7 @@ const std::vector<Builtin>& entries() {
         {.name = "sum",
          .typing = T::Rule,
          .rule = R::Reduction,
-         .params = {"x: [..s]", "over?: axis"},
+         .params = {"x: [..s]", "over?: axis", "keepdim?: bool"},
          .result = "[..s without over]",
          .doc = "The sum along the axis `over` names, which goes away (E0419 if `x` has none); without `over`, of "
                 "every value, a `[]`.",
@@ -419,7 +419,7 @@ const std::vector<Builtin>& entries() {
         {.name = "mean",
          .typing = T::Rule,
          .rule = R::Reduction,
-         .params = {"x: [..s]", "over?: axis"},
+         .params = {"x: [..s]", "over?: axis", "keepdim?: bool"},
          .result = "[..s without over]",
          .doc = "The mean along the axis `over` names, which goes away (E0419); without `over`, of every value. The "
                 "mean of a `Mask` is the fraction that is true, an `f32`.",
@@ -431,7 +431,7 @@ const std::vector<Builtin>& entries() {
         {.name = "max",
          .typing = T::Rule,
          .rule = R::Reduction,
-         .params = {"x: [..s]", "over?: axis"},
+         .params = {"x: [..s]", "over?: axis", "keepdim?: bool"},
          .result = "[..s without over]",
          .doc = "The largest value along the axis `over` names, which goes away (E0419); without `over`, of every "
                 "value.",
@@ -443,7 +443,7 @@ const std::vector<Builtin>& entries() {
         {.name = "min",
          .typing = T::Rule,
          .rule = R::Reduction,
-         .params = {"x: [..s]", "over?: axis"},
+         .params = {"x: [..s]", "over?: axis", "keepdim?: bool"},
          .result = "[..s without over]",
          .doc = "The smallest value along the axis `over` names, which goes away (E0419); without `over`, of every "
                 "value.",
@@ -455,7 +455,7 @@ const std::vector<Builtin>& entries() {
         {.name = "logsumexp",
          .typing = T::Rule,
          .rule = R::Reduction,
-         .params = {"x: [..s]", "over?: axis"},
+         .params = {"x: [..s]", "over?: axis", "keepdim?: bool"},
          .result = "[..s without over]",
          .doc = "`log(sum(exp(x)))` along the axis `over` names, computed stably; the axis goes away (E0419).",
          .emit = E::Reduction,
@@ -466,7 +466,7 @@ const std::vector<Builtin>& entries() {
         {.name = "prod",
          .typing = T::Rule,
          .rule = R::Reduction,
-         .params = {"x: [..s]", "over?: axis"},
+         .params = {"x: [..s]", "over?: axis", "keepdim?: bool"},
          .result = "[..s without over]",
          .doc = "The product along the axis `over` names, which goes away (E0419); without `over`, of every value.",
          .emit = E::Reduction,

@@ -125,7 +125,21 @@ Py Emitter::builtin_norm(const BuiltinCall& c) {
     return Py{c.python + "(" + x + ", " + dim + ", " + weight + ", " + bias + ", " + eps + masked + ")", kAtom};
 }
 
+// `keepdim=true` (a literal: the checker's rule): the reduction, then its
+// axis back as a `1` in its place, which is torch's keepdim for each form
+// below (the runtime's masked ones too).
 Py Emitter::builtin_reduction(const BuiltinCall& c) {
+    Py reduced = reduction(c);
+    for (size_t i = 0; i < c.args.keywords.size(); ++i) {
+        const ast::Expr* value = c.args.keyword_exprs[i];
+        const auto* keep = value ? std::get_if<ast::BoolLiteral>(&value->node) : nullptr;
+        if (c.args.keywords[i].first == "keepdim" && keep && keep->value)
+            return Py{operand(reduced, kAtom) + ".unsqueeze(" + dim_of_over(c.args, 0, c.whole) + ")", kAtom};
+    }
+    return reduced;
+}
+
+Py Emitter::reduction(const BuiltinCall& c) {
     const std::string &name = c.name, &python = c.python;
     std::string x = operand(c.first(), kOr);
     // torch has no argmax of bools: of the Mask as 0s and 1s, which finds

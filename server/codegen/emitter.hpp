@@ -256,6 +256,7 @@ public:
     Py builtin_cross_entropy(const BuiltinCall& c);
     Py builtin_norm(const BuiltinCall& c);
     Py builtin_reduction(const BuiltinCall& c);
+    Py reduction(const BuiltinCall& c);
     Py builtin_sort(const BuiltinCall& c);
     Py builtin_topk(const BuiltinCall& c);
     Py builtin_join(const BuiltinCall& c);

@@ -57,7 +57,7 @@ fn f14(x: [b n D], w: [D D], m: M) -> [b n D]:
 #                         ^ sig active=1
 fn f15(x: [b n D], w: [D D], m: M) -> [b n D]:
     return x |> sum(over=$
-#                        ^ sig label="sum(x: [..s], over?: axis) -> [..s without over]" active=1
+#                        ^ sig label="sum(x: [..s], over?: axis, keepdim?: bool) -> [..s without over]" active=1
 fn f16(x: [b n D], w: [D D], m: M) -> [b n D]:
     y = M.init($
 #              ^ sig label="init(seed: int) -> M" param0="seed: int"

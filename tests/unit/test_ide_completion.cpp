@@ -53,7 +53,7 @@ TEST_CASE("ide: every built-in has a signature and a doc") {
         }
     }
     CHECK(ss::ide::builtin_doc("no_such_builtin") == nullptr);
-    CHECK(ss::ide::builtin_doc("sum")->signature == "sum(x: [..s], over?: axis) -> [..s without over]");
+    CHECK(ss::ide::builtin_doc("sum")->signature == "sum(x: [..s], over?: axis, keepdim?: bool) -> [..s without over]");
     CHECK(ss::ide::builtin_doc("sum")->params[1].optional);
     CHECK(ss::ide::builtin_doc("cat")->params[0].variadic);
     CHECK(ss::ide::builtin_doc("zeros")->signature == "zeros: initializer");

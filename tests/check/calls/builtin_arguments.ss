@@ -30,7 +30,7 @@ fn log_both(x: [n]) -> [n]:
     return log(x, loss=1.0)  # error E0501 "one value (the logarithm) or `key=value` records; found both"
 
 fn axes_by_name(x: [n D]) -> [D]:
-    y = sum(x, 1)  # error E0501 "`sum` takes 1 argument by position (and `over=` by name)"
+    y = sum(x, 1)  # error E0501 "`sum` takes 1 argument by position (and `over=`, `keepdim=` by name)"
     return topk(x, 2, n) # error E0501 "`topk` takes 2 arguments by position (and `over=`, `largest=` by name)"
 
 fn twice(x: [n D]) -> [n D]:
