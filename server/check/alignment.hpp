@@ -41,11 +41,19 @@ Alignment align_axes(const TensorType& small, const TensorType& large);
 // side at most and the same size), or one is an unnamed `1` (the other's
 // axis), or one operand has none there (the other's), and a `1` stood for
 // another axis at least once. None otherwise, and where either has a group
-// `..s`. The checker types elementwise operations with it before aligning
-// by name (a `1` is never moved to another place by name), and the code
-// generator leaves such operands as they are, since torch broadcasts them
-// so.
+// `..s`. The checker types elementwise operations with it where
+// elementwise_by_place says, and the code generator leaves such operands
+// as they are, since torch broadcasts them so.
 std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, const TensorType& right);
+
+// How elementwise arithmetic (and where, masked_fill) lines up two tensors
+// by place: with as many axes on each side, broadcast_by_place's result
+// whenever it has one, so a `1` is never moved to another place by name
+// (`[n 1] + [1 n]` is `[n n]`, as in torch); with fewer on one side, only
+// where alignment by name refuses them (`[b 1] * [D]` is `[b D]`), so what
+// names align keeps its meaning: `[b 1] * [b]` (a `keepdim` sum times a
+// weight per example) is `[b 1]`, never torch's `[b b]`.
+std::optional<std::vector<AxisType>> elementwise_by_place(const TensorType& left, const TensorType& right);
 
 // Whether two lists of axes are the same axes in order: names and sizes.
 bool same_axes(const std::vector<AxisType>& a, const std::vector<AxisType>& b);

@@ -502,8 +502,8 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                 return true;
             };
             // An axis written `1` stands for the other's axis in its place,
-            // as in elementwise arithmetic (broadcast_by_place).
-            if (std::optional<std::vector<AxisType>> axes = broadcast_by_place(arg, bound)) {
+            // as in elementwise arithmetic (elementwise_by_place).
+            if (std::optional<std::vector<AxisType>> axes = elementwise_by_place(arg, bound)) {
                 if (!same_axes(*axes, bound.axes)) {
                     b.last_group = group;
                     b.last_group_was = known->second;

@@ -548,9 +548,9 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     const TensorType& large = right_smaller ? l : r;
     ByteRange small_range = right_smaller ? right_range : left_range;
     // An axis written `1` stands for the other operand's axis in its place,
-    // as torch broadcasts: `[n 1] - [1 m]` is `[n m]`, never a `1` moved
-    // to another place by name.
-    if (std::optional<std::vector<AxisType>> axes = broadcast_by_place(l, r)) {
+    // as torch broadcasts (`[n 1] - [1 m]` is `[n m]`), where
+    // elementwise_by_place says.
+    if (std::optional<std::vector<AxisType>> axes = elementwise_by_place(l, r)) {
         Type both = left;
         both.tensor.axes = std::move(*axes);
         return finish(std::move(both), right);

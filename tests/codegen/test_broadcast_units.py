@@ -37,6 +37,15 @@ def test_unit_axes_make_the_outer_product_torch_makes(build):
     assert torch.equal(m.grow_other(x, y), x + y)
 
 
+def test_with_fewer_axes_names_align_first(build):
+    # torch would make [b b] of [b 1] * [b]; the names say [b 1].
+    m = build(PROGRAM)
+    g = torch.Generator().manual_seed(3)
+    x, w = torch.randn(4, 8, generator=g), torch.randn(4, generator=g)
+    total = m.weighted_total(x, w)
+    assert total.shape == (4, 1) and torch.equal(total, x.sum(1, keepdim=True) * w[:, None])
+
+
 def test_masked_fill_and_where_broadcast_unit_axes_as_torch(build):
     m = build(PROGRAM)
     g = torch.Generator().manual_seed(2)

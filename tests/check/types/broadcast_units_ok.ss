@@ -48,3 +48,8 @@ fn group_affine(x: [b C h w], weight: [C]) -> [b C h w]:
 
 fn widen_fill(x: [n 1], mask: [1 m] Mask) -> [n m]:
     return masked_fill(x, mask, 0.0)
+
+# With fewer axes on one side, names align first: a `keepdim` sum times a
+# weight per example is `[b 1]`, never torch's `[b b]`.
+fn weighted_total(x: [b D], w: [b]) -> [b 1]:
+    return sum(x, over=D, keepdim=true) * w
