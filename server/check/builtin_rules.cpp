@@ -950,9 +950,16 @@ Type FileChecker::value_and_grad(const std::vector<const ast::Argument*>& argume
     call_site_ = open_call(CalleeKind::Function, fn->name.text, fn->name.range, arguments[0]->range, rest, nullptr, {});
     if (call_site_ < result_.program.calls.size()) result_.program.calls[call_site_].passed_as_value = true;
     Type value = call_signature(fn->name.text, sig->second, rest, nullptr, {}, range);
-    if (value.kind == TypeKind::Tensor && !value.tensor.axes.empty())
+    // The runtime differentiates a 0-d tensor: not one with axes, a number,
+    // or the None of a function that returns nothing.
+    bool gives_nothing = sig->second.gives_nothing && value.kind == TypeKind::Unknown && value.python;
+    if (gives_nothing || (value.kind == TypeKind::Tensor && !value.tensor.axes.empty()) ||
+        (value.kind != TypeKind::Tensor && value.kind != TypeKind::Unknown)) {
         report(DiagCode::E0505, arguments[0]->range,
-               {"the loss", "a function giving a `[] f32`", "one giving " + in_message(value)});
+               {"the loss", "a function giving a `[] f32`",
+                gives_nothing ? "one that returns nothing" : "one giving " + in_message(value)});
+        value = Type{};  // reported: nothing cascades from it
+    }
     const auto& params = sig->second.params;
     if (params.empty() || params[0].type.kind != TypeKind::Model) return Type{};
     Type out = of_kind(TypeKind::Tuple);
