@@ -4,6 +4,7 @@ operands as they are; compared with torch written by hand, bit for bit."""
 
 import torch
 
+import shapescript
 from conftest import ROOT
 
 PROGRAM = ROOT / "tests" / "check" / "types" / "broadcast_units_ok.ss"
@@ -60,3 +61,17 @@ def test_masked_fill_and_where_broadcast_unit_axes_as_torch(build):
     x, mask = torch.randn(4, 1, generator=g), torch.rand(1, 6, generator=g) < 0.5
     filled = m.widen_fill(x, mask)
     assert filled.shape == (4, 6) and torch.equal(filled, x.masked_fill(mask, 0.0))
+
+
+def test_unit_axes_beside_padded_axes_are_exact(build):
+    # n and m padded up to fixed sizes (6 -> 7, 11 -> 12, 13 -> 15): the
+    # result bit for bit the unpadded call's.
+    m = build(PROGRAM)
+    g = torch.Generator().manual_seed(4)
+    for f in (m.pairwise, m.attend):
+        padded = shapescript.padded(f)
+        for n, k in ((3, 6), (6, 11), (13, 1)):
+            x, y = torch.randn(n, 8, generator=g), torch.randn(k, 8, generator=g)
+            assert torch.equal(padded(x, y), f(x, y))
+    x, y = torch.randn(6, 8, generator=g), torch.randn(11, 8, generator=g)
+    assert torch.equal(m.pairwise(x, y), ((x[:, None, :] - y[None, :, :]) ** 2).sum(2))

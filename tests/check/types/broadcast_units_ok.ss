@@ -53,3 +53,11 @@ fn widen_fill(x: [n 1], mask: [1 m] Mask) -> [n m]:
 # weight per example is `[b 1]`, never torch's `[b b]`.
 fn weighted_total(x: [b D], w: [b]) -> [b 1]:
     return sum(x, over=D, keepdim=true) * w
+
+# Through padding (test_broadcast_units.py): `1`s beside padded axes.
+fn pairwise(x: [n D], y: [m D]) -> [n m]:
+    return sum((rearrange(x: n D -> n 1 D) - rearrange(y: m D -> 1 m D)) ** 2, over=D)
+
+fn attend(x: [n D], y: [m D]) -> [n D]:
+    w = softmax(-pairwise(x, y), over=m)
+    return einsum(w, y: n m, m D -> n D)
