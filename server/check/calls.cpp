@@ -221,7 +221,10 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
         std::optional<ast::Name> model_member = module_member(*attr->object);
         const auto* model_name = std::get_if<ast::NameExpr>(&attr->object->node);
         const ast::Name* object = model_member ? &*model_member : model_name ? &model_name->name : nullptr;
-        if (object && (model_member || !body_->locals.count(object->text))) {
+        // A local or a generic axis of that name shadows the model, as in
+        // every other expression (type_of_name): `Lin.init` of an axis `Lin`
+        // is an int's attribute.
+        if (object && (model_member || !shadows_item(object->text))) {
             const ItemRef* item = model_member ? lookup_member(*model_member) : lookup(object->text);
             if (item && item->kind == SymbolKind::Model) {
                 open(CalleeKind::ModelInit, object->text + "." + attr->attribute.text, callee.range);
@@ -253,7 +256,7 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
         // `torch.sort(x)`, `shapescript.datasets.digits()`: through an `import python`.
         const ast::Expr* root = &callee;
         while (auto* a = std::get_if<ast::Attribute>(&root->node)) root = a->object.get();
-        if (auto* n = std::get_if<ast::NameExpr>(&root->node); n && !body_->locals.count(n->name.text))
+        if (auto* n = std::get_if<ast::NameExpr>(&root->node); n && !shadows_item(n->name.text))
             if (const ItemRef* item = lookup(n->name.text); item && item->kind == SymbolKind::PythonModule) {
                 open(CalleeKind::Python, written(callee.range), callee.range);
                 type_of(callee);

@@ -562,6 +562,11 @@ private:
     // What a name is when it isn't a value ("a function", "a model", ...),
     // in type_of_name's order of lookup; empty for a value or an unknown name.
     std::string_view not_a_value(const std::string& name) const;
+    // Whether a local or a generic axis of the body has this name, which
+    // then stands for it rather than a top-level item (type_of_name's order).
+    bool shadows_item(const std::string& name) const {
+        return body_->locals.count(name) || body_->scope.generics.count(name);
+    }
     Type type_of_binary(const ast::Binary& binary, ByteRange range);
     // Whether torch refuses `op` on these operands for being Masks (bools):
     // then E0418 is reported at `range`, naming the operation `shown` (the
