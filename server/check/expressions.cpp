@@ -806,9 +806,15 @@ Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
     if (object.kind != TypeKind::Model && object.kind != TypeKind::Data && object.kind != TypeKind::Batch) {
         // A tensor, a scalar, a mode, a dataset, ... has no fields (`0.n`
         // would not even be Python).
-        if (object.kind != TypeKind::Unknown)
-            report(DiagCode::E0106, attribute.attribute.range,
-                   {written(attribute.object->range), field, ": only models, data records and batches have fields"});
+        if (object.kind == TypeKind::Unknown) return Type{};
+        std::string why = ": only models, data records and batches have fields";
+        // `Lin.init` where an axis or a local `Lin` hides the model `Lin`.
+        if (auto* name = std::get_if<ast::NameExpr>(&attribute.object->node);
+            name && shadows_item(name->name.text) && lookup(name->name.text))
+            why += "; `" + name->name.text + "` here is the " +
+                   (body_->locals.count(name->name.text) ? "local" : "signature's axis") + ", which hides " +
+                   std::string(kind_phrase(lookup(name->name.text)->kind)) + " of that name: give one another name";
+        report(DiagCode::E0106, attribute.attribute.range, {written(attribute.object->range), field, why});
         return Type{};
     }
     auto record = record_fields_.find(object.ref);

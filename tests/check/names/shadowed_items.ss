@@ -5,12 +5,12 @@ model Lin:
     w: [4] = zeros
 
 fn axis_named_like_a_model(x: [Lin]) -> float:
-    k = Lin.init(seed=1)  # error E0106 "`Lin` has no field `init`"
+    k = Lin.init(seed=1)  # error E0106 "`Lin` here is the signature's axis, which hides a model of that name"
     return 1.0
 
 fn local_named_like_a_model(x: [n]) -> float:
     Lin = 3
-    k = Lin.init(seed=1)  # error E0106 "`Lin` has no field `init`"
+    k = Lin.init(seed=1)  # error E0106 "`Lin` here is the local, which hides a model of that name"
     return 1.0
 
 fn the_model(x: [n]) -> float:
