@@ -133,6 +133,16 @@ std::string outer_product_hint(const TensorType& l, const TensorType& r, const s
     if (op == "*")
         hint += ", or multiply with `einsum(" + left_text + ", " + right_text + ": " + joined(ln) + ", " + joined(rn) +
                 " -> " + joined(target) + ")`";
+    // As torch writes it: a `1` on each side where the other has an axis
+    // (broadcast_by_place).
+    auto with_units = [&](const std::vector<std::string>& own) {
+        std::vector<std::string> out;
+        for (const std::string& n : target) out.push_back(has(own, n) ? n : "1");
+        return joined(out);
+    };
+    hint += ", or give each a `1` where the other has an axis, `rearrange(" + left_text + ": " + joined(ln) + " -> " +
+            with_units(ln) + ") " + op + " rearrange(" + right_text + ": " + joined(rn) + " -> " + with_units(rn) +
+            ")`";
     return hint;
 }
 
