@@ -3,6 +3,7 @@ the checker was fixed, run against the same model written in torch."""
 
 import torch
 
+import shapescript
 from conftest import ROOT
 
 CORPUS = ROOT / "tests" / "check" / "corpus"
@@ -123,3 +124,20 @@ def test_group_norm_by_hand_is_torchs(build):
     keep = torch.tensor([True, False])
     y = torch.randn(2, 4, 16, generator=g)
     assert torch.equal(m.drop_path(y, keep, 0.25), y * torch.where(keep, 1 / 0.75, 0.0)[:, None, None])
+
+
+def test_graph_attention_layer_is_torchs_and_pads_exactly(build):
+    # [n 1] + [1 n] is the pairwise [n n], as in torch (E0504 at the mask
+    # before: names had made it the diagonal [n 1]).
+    F = torch.nn.functional
+    gat = build(CORPUS / "gat_layer_ok.ss", "--checks", "always")
+    m = gat.Gat.init(seed=0)
+    g = torch.Generator().manual_seed(3)
+    for n in (6, 11):
+        x = torch.randn(n, 16, generator=g)
+        adj = (torch.rand(n, n, generator=g) < 0.5) | torch.eye(n, dtype=torch.bool)
+        h = x @ m.w
+        e = F.leaky_relu((h * m.a_src).sum(1)[:, None] + (h * m.a_dst).sum(1)[None, :], 0.2)
+        want = F.elu(torch.softmax(e.masked_fill(~adj, -torch.inf), 1) @ h)
+        torch.testing.assert_close(gat.gat(m, x, adj), want)
+        assert torch.equal(shapescript.padded(gat.gat)(m, x, adj), gat.gat(m, x, adj))
