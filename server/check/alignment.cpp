@@ -97,7 +97,11 @@ bool is_unit(const AxisType& axis) {
 }  // namespace
 
 std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, const TensorType& right) {
-    if (has_variadic(left) || has_variadic(right)) return std::nullopt;
+    // A group `..s` lines up only with itself, in the same place on both
+    // sides, so the run's ranks are equal too (`[..s 1]` against `[..s D]`).
+    if (has_variadic(left) != has_variadic(right)) return std::nullopt;
+    if (has_variadic(left) && (left.axes.size() != right.axes.size() || group_position(left) != group_position(right)))
+        return std::nullopt;
     const auto& la = left.axes;
     const auto& ra = right.axes;
     size_t rank = std::max(la.size(), ra.size());

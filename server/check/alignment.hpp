@@ -40,8 +40,8 @@ Alignment align_axes(const TensorType& small, const TensorType& large);
 // each pair of axes is one axis (the same name and size, or a name on one
 // side at most and the same size), or one is an unnamed `1` (the other's
 // axis), or one operand has none there (the other's), and a `1` stood for
-// another axis at least once. None otherwise, and where either has a group
-// `..s`. The checker types elementwise operations with it where
+// another axis at least once. None otherwise; a group `..s` lines up only
+// with itself, in the same place on both sides. The checker types elementwise operations with it where
 // elementwise_by_place says, and the code generator leaves such operands
 // as they are, since torch broadcasts them so.
 std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, const TensorType& right);

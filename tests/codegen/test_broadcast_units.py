@@ -75,3 +75,13 @@ def test_unit_axes_beside_padded_axes_are_exact(build):
             assert torch.equal(padded(x, y), f(x, y))
     x, y = torch.randn(6, 8, generator=g), torch.randn(11, 8, generator=g)
     assert torch.equal(m.pairwise(x, y), ((x[:, None, :] - y[None, :, :]) ** 2).sum(2))
+
+
+def test_a_group_lines_up_with_itself(build):
+    m = build(PROGRAM)
+    g = torch.Generator().manual_seed(5)
+    for shape in ((8,), (3, 8), (2, 3, 8)):
+        x = torch.rand(*shape, generator=g) + 0.1
+        assert torch.equal(m.share_grouped(x), x / x.sum(-1, keepdim=True))
+    y = torch.randn(2, 4, 5, 8, generator=g)
+    assert torch.equal(m.centered_grouped(y), y - y.mean(-2, keepdim=True))

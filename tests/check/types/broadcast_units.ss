@@ -18,3 +18,10 @@ fn grow(x: [n 1], y: [1 m]) -> [n 1]:
     z = x
     z += y  # error E0410 "keeps the shape of what it changes"
     return z
+
+# A group lines up by place only with itself, in the same place.
+fn other_group(x: [..s 8], y: [..t 1]) -> [..s 8]:
+    return x * y  # error E0410
+
+fn group_against_none(x: [..s 8], y: [b 1]) -> [..s 8]:
+    return x * y  # error E0410

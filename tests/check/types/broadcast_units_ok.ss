@@ -61,3 +61,10 @@ fn pairwise(x: [n D], y: [m D]) -> [n m]:
 fn attend(x: [n D], y: [m D]) -> [n D]:
     w = softmax(-pairwise(x, y), over=m)
     return einsum(w, y: n m, m D -> n D)
+
+# A group `..s` lines up with itself, in the same place on both sides.
+fn share_grouped(x: [..s D]) -> [..s D]:
+    return x / sum(x, over=D, keepdim=true)
+
+fn centered_grouped(x: [..s n D]) -> [..s n D]:
+    return x - mean(x, over=n, keepdim=true)
