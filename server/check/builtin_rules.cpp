@@ -629,7 +629,11 @@ Type FileChecker::ordering_rule(const std::string& name, const BuiltinArguments&
     if (args.positional.empty() || args.positional[0].type.kind != TypeKind::Tensor) return Type{};
     const TensorType& x = args.positional[0].type.tensor;
     if (has_variadic(x)) {
-        if (args.over) over_axis(args, x);  // only a name the type shows (`[..s F]`'s F)
+        // Only a name the type shows (`[..s F]`'s F). gather and scatter
+        // are still checked: torch wants their index to have as many axes.
+        const AxisType* axis = args.over ? over_axis(args, x) : nullptr;
+        if (axis && (name == "gather" || name == "scatter" || name == "scatter_add"))
+            return gather_rule(name, args, *axis);
         return Type{};
     }
     if (!args.over) {
@@ -677,7 +681,12 @@ Type FileChecker::gather_rule(const std::string& name, const BuiltinArguments& a
         e.index_bound ? dim_named(e.bound_written, *e.index_bound) : std::optional<std::string>{};
     std::optional<std::string> over_dim = dim_of(*axis);
     bool other_dim = bound_dim && over_dim && *bound_dim != *over_dim;
-    if (index.tensor.axes.size() != x.axes.size() || e.kind != ElementKind::Index || other_dim ||
+    // torch wants as many axes: a group `..s` counts as that many only
+    // against itself, in the same place (`[b N ..D]` against `[b k D]` is not).
+    std::optional<size_t> x_group = group_position(x), index_group = group_position(index.tensor);
+    bool other_groups =
+        x_group != index_group || (x_group && x.axes[*x_group].name != index.tensor.axes[*index_group].name);
+    if (index.tensor.axes.size() != x.axes.size() || other_groups || e.kind != ElementKind::Index || other_dim ||
         (e.index_bound && !(*e.index_bound == axis->size))) {
         report(DiagCode::E0505, args.positional[1].range,
                {"index",
@@ -690,7 +699,7 @@ Type FileChecker::gather_rule(const std::string& name, const BuiltinArguments& a
     auto along = static_cast<size_t>(axis - x.axes.data());
     for (size_t d = 0; d < x.axes.size(); ++d) {
         const AxisType& at = index.tensor.axes[d];
-        if (d == along || at_most(at.size, x.axes[d].size)) continue;
+        if (d == along || at.variadic || at_most(at.size, x.axes[d].size)) continue;
         report(DiagCode::E0504, args.positional[1].range,
                {"index", "no larger than the value, " + axes_text(x) + ", along every axis but `" + axis->written + "`",
                 "its axis `" + at.written + "` is " + show(at.size) + " where the value's `" + x.axes[d].written +
