@@ -41,9 +41,9 @@ Alignment align_axes(const TensorType& small, const TensorType& large);
 // side at most and the same size), or one is an unnamed `1` (the other's
 // axis), or one operand has none there (the other's), and a `1` stood for
 // another axis at least once. None otherwise; a group `..s` lines up only
-// with itself, in the same place on both sides. The checker types elementwise operations with it where
-// elementwise_by_place says, and the code generator leaves such operands
-// as they are, since torch broadcasts them so.
+// with itself, in the same place on both sides. The checker types
+// elementwise operations with it where elementwise_by_place says, and the
+// code generator leaves such operands as they are, as torch broadcasts.
 std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, const TensorType& right);
 
 // How elementwise arithmetic (and where, masked_fill) lines up two tensors
