@@ -128,23 +128,20 @@ std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, 
     return out;
 }
 
-namespace {
-
-// Whether each axis of `small` aligns by name with an axis of `large` of
-// its size.
-bool aligns_by_name(const TensorType& small, const TensorType& large) {
+const AxisType* misaligned_axis(const TensorType& small, const TensorType& large) {
     Alignment aligned = align_axes(small, large);
-    for (size_t i = 0; i < small.axes.size(); ++i)
-        if (!aligned.positions[i] || !(large.axes[*aligned.positions[i]].size == small.axes[i].size)) return false;
-    return true;
+    // From the end, as align_axes goes: the last axis without a place is
+    // where it stopped.
+    for (size_t i = small.axes.size(); i-- > 0;)
+        if (!aligned.positions[i] || !(large.axes[*aligned.positions[i]].size == small.axes[i].size))
+            return &small.axes[i];
+    return nullptr;
 }
-
-}  // namespace
 
 std::optional<std::vector<AxisType>> elementwise_by_place(const TensorType& left, const TensorType& right) {
     if (left.axes.size() != right.axes.size()) {
         bool left_smaller = left.axes.size() < right.axes.size();
-        if (aligns_by_name(left_smaller ? left : right, left_smaller ? right : left)) return std::nullopt;
+        if (!misaligned_axis(left_smaller ? left : right, left_smaller ? right : left)) return std::nullopt;
     }
     return broadcast_by_place(left, right);
 }

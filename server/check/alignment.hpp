@@ -34,6 +34,10 @@ struct Alignment {
 // the first axis that doesn't align, the rest are left unset.
 Alignment align_axes(const TensorType& small, const TensorType& large);
 
+// The first axis of `small`, from the end, that has no axis of `large` by
+// name (align_axes) or another size there; null when every one aligns.
+const AxisType* misaligned_axis(const TensorType& small, const TensorType& large);
+
 // torch's broadcasting by place, for operands where an axis written `1`
 // stands for an axis of the other (`x * rearrange(g: b C -> b C 1 1)` with
 // `x: [b C h w]`; `[n 1] - [1 m]`): the result's axes, when, from the end,

@@ -493,17 +493,6 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
             // argument out as the result).
             TensorType bound;
             bound.axes = known->second;
-            auto aligns_into = [](const TensorType& small, const TensorType& large, const AxisType** bad) {
-                Alignment aligned = align_axes(small, large);
-                // From the end, as align_axes goes: the last axis without a
-                // place is where it stopped.
-                for (size_t i = small.axes.size(); i-- > 0;)
-                    if (!aligned.positions[i] || !(large.axes[*aligned.positions[i]].size == small.axes[i].size)) {
-                        *bad = &small.axes[i];
-                        return false;
-                    }
-                return true;
-            };
             // An axis written `1` stands for the other's axis in its place,
             // as in elementwise arithmetic (elementwise_by_place).
             if (std::optional<std::vector<AxisType>> axes = elementwise_by_place(arg, bound)) {
@@ -514,10 +503,9 @@ bool FileChecker::bind_tensor(const TensorType& param, const TensorType& arg, Ca
                 }
                 return true;
             }
-            const AxisType* bad = nullptr;
-            if (aligns_into(arg, bound, &bad)) return true;
-            const AxisType* reverse_bad = nullptr;
-            if (aligns_into(bound, arg, &reverse_bad)) {
+            const AxisType* bad = misaligned_axis(arg, bound);
+            if (!bad) return true;
+            if (!misaligned_axis(bound, arg)) {
                 b.last_group = group;
                 b.last_group_was = known->second;
                 known->second = arg.axes;
