@@ -259,17 +259,19 @@ void FileChecker::check_for(const ast::For& loop) {
     // batches; anything else is of unknown type.
     bool counting = std::holds_alternative<ast::RangeExpr>(f->iterable->node);
     // A range counts ints and a dataset gives records, one at a time: no
-    // item has parts to unpack (`for l, mode in 0..L`).
-    if (f->targets.size() > 1 && (counting || iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset))
-        report(DiagCode::E0506, f->targets[1].range,
-               {std::to_string(f->targets.size()), "no",
+    // item has parts to unpack (`for l, mode in 0..L`). With `enumerate`,
+    // the first target counts the passes and the item's come after it.
+    const size_t first_item = f->counted ? 1 : 0, items = f->targets.size() - first_item;
+    if (items > 1 && (counting || iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset))
+        report(DiagCode::E0506, f->targets[first_item + 1].range,
+               {std::to_string(items), "no",
                 counting ? "`for` over a range gives one int at a time"
                          : "`for` over data gives one record at a time"});
-    for (const ast::Name& n : f->targets) {
+    for (size_t i = 0; i < f->targets.size(); ++i) {
         Type t;
-        if (counting && f->targets.size() == 1) t.kind = TypeKind::Int;
-        if (batch && f->targets.size() == 1) t = *batch;
-        define_local(n, std::move(t));
+        if (i < first_item || (counting && items == 1)) t.kind = TypeKind::Int;
+        if (i == first_item && batch && items == 1) t = *batch;
+        define_local(f->targets[i], std::move(t));
     }
     if (axis) body_->open_batch_axes.insert(*axis);
     check_loop_body(*f);

@@ -192,7 +192,10 @@ struct Branch { Range range; ExprPtr condition; Block body; };
 // `if` then any `elif`s, in order; `else_body` when there is an `else`.
 struct If { std::vector<Branch> branches; std::optional<Block> else_body; };
 
-struct For { std::vector<Name> targets; ExprPtr iterable; Block body; };
+// `for i, batch in enumerate(data |> batches(64))` is lowered with
+// `counted` set and `iterable` the loop's own (`data |> batches(64)`):
+// targets[0] then counts the passes from 0, the rest are the item's.
+struct For { std::vector<Name> targets; ExprPtr iterable; Block body; bool counted = false; };
 
 struct ErrorStmt {};
 

@@ -544,12 +544,27 @@ private:
                 for_each_named_child(left, [&](TSNode id) { f.targets.push_back(name(id)); });
             else f.targets.push_back(name_or_missing(left, r.begin));
             f.iterable = required_expr(field(node, k_.f_right), r.begin);
+            count_passes(f);
             f.body = block(field(node, k_.f_body), r.end);
             s.node = std::move(f);
         } else {
             s.node = ErrorStmt{};
         }
         return s;
+    }
+
+    // Python's `for i, x in enumerate(xs)`: the loop over `xs` with its
+    // first target counting the passes (For::counted), so every pass sees
+    // the loop it knows (a dataset's batches stay the iterable).
+    static void count_passes(For& f) {
+        auto* call = f.targets.size() >= 2 ? std::get_if<Call>(&f.iterable->node) : nullptr;
+        auto* callee = call ? std::get_if<NameExpr>(&call->callee->node) : nullptr;
+        if (!callee || callee->name.text != "enumerate" || call->shape || call->arguments.size() != 1 ||
+            call->arguments[0].keyword || !call->arguments[0].value)
+            return;
+        ExprPtr inner = std::move(call->arguments[0].value);
+        f.iterable = std::move(inner);
+        f.counted = true;
     }
 
     // -------------------------------------------------------------- items

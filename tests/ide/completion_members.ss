@@ -32,6 +32,10 @@ fn f5(train: Dataset[Digit]):
     for batch in train |> batches(4):
         y = batch.i$
 #                  ^ items image
+fn f5b(train: Dataset[Digit]):
+    for step, batch in enumerate(train |> batches(4)):
+        y = batch.i$
+#                  ^ items image
 fn f6():
     m = Mlp.$
 #           ^ items init

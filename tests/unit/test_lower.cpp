@@ -231,6 +231,29 @@ TEST_CASE("destructuring, keyword arguments, if/elif/else, strings") {
     CHECK(as<Return>(fn.body.statements[4]).value == nullptr);
 }
 
+TEST_CASE("enumerate in a loop's header counts the loop's passes") {
+    Parsed p(
+        "fn f(data: Dataset[Ex]):\n"
+        "    for step, batch in enumerate(data |> batches(4)):\n"
+        "        print(step)\n"
+        "    for pair in enumerate(data):\n"
+        "        print(pair)\n"
+        "    for i, j in enumerate(data, 1):\n"
+        "        print(i)\n");
+    auto& fn = item<FnDef>(p.file, 0);
+    auto& counted = as<For>(fn.body.statements[0]);
+    CHECK(counted.counted);
+    CHECK(counted.targets.size() == 2);
+    CHECK(p.at(counted.iterable->range) == "data |> batches(4)");
+    // One name, or another argument than the iterable: Python's call, left
+    // to the checker (E0102 says how the language spells it).
+    for (size_t i : {1, 2}) {
+        auto& other = as<For>(fn.body.statements[i]);
+        CHECK_FALSE(other.counted);
+        CHECK(std::holds_alternative<Call>(other.iterable->node));
+    }
+}
+
 TEST_CASE("a broken function keeps its neighbours and its error nodes") {
     Parsed p(
         "fn good1(x: [n D]) -> [n D]:\n"

@@ -146,22 +146,34 @@ void CompletionContext::collect_locals() {
         if (end >= t.size()) continue;  // the statement the offset is in
         ByteRange iterable;
         bool counting = false;
+        // `for i, x in enumerate(xs)`: i counts, x is an item of xs.
+        bool enumerated = false;
         if (is_for) {
             size_t last = end;
             while (last > j + 1 && !(is(t[last - 1], ":") && t[last - 1].depth == 0)) --last;
             if (last == j + 1) last = end;
             else --last;
-            if (last > j + 1) iterable = {t[j + 1].begin, t[last - 1].end};
-            for (size_t k = j + 1; k < last; ++k)
-                if (is(t[k], "..") && t[k].depth == 0) counting = true;
+            size_t first = j + 1;
+            enumerated = names.size() >= 2 && last > first + 3 && is_name(t[first]) && t[first].text == "enumerate" &&
+                         is(t[first + 1], "(") && is(t[last - 1], ")");
+            if (enumerated) {
+                first += 2;
+                --last;
+            }
+            if (last > first) iterable = {t[first].begin, t[last - 1].end};
+            for (size_t k = first; k < last; ++k)
+                if (is(t[k], "..") && t[k].depth == (enumerated ? 1 : 0)) counting = true;
         }
         for (size_t n : names) {
             Local l;
             l.name = std::string(t[n].text);
             l.at = t[n].begin;
-            if (is_for) {
+            if (is_for && enumerated && n == names.front()) {
+                l.counting = true;
+                l.type = known(std::make_shared<check::Type>(check::of_kind(check::TypeKind::Int)));
+            } else if (is_for) {
                 l.iterable = iterable;
-                l.counting = counting && names.size() == 1;
+                l.counting = counting && names.size() == (enumerated ? 2 : 1);
                 l.type = l.counting ? known(std::make_shared<check::Type>(check::of_kind(check::TypeKind::Int)))
                                     : for_target_type(iterable);
             } else if (const check::SymbolFact* f = local_fact(l.at)) {
