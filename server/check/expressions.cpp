@@ -377,6 +377,10 @@ Type FileChecker::type_of_name(const ast::Name& name) {
     }
     // The same misspelling again in this body is the same mistake: said once.
     if (!body_->undefined_reported.insert(name.text).second) return Type{};
+    if (std::optional<std::string> hint = python_builtin_hint(name.text)) {
+        report(DiagCode::E0102, name.range, {name.text, *hint});
+        return Type{};
+    }
     std::vector<std::string> candidates = builtin_names();
     for (const auto& [n, l] : body_->locals) candidates.push_back(n);
     for (const std::string& n : names_of({SymbolKind::Dim, SymbolKind::Model, SymbolKind::Data, SymbolKind::Function,

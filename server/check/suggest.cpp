@@ -52,4 +52,14 @@ std::vector<Fix> replace_with_closest(std::string_view name, ByteRange at, const
     return {Fix{"Replace `" + std::string(name) + "` with `" + *best + "`", {FixEdit{at, *best}}}};
 }
 
+std::optional<std::string> python_builtin_hint(std::string_view name) {
+    if (name == "range") return "; a range is written `a..b`: `for i in 0..n`";
+    if (name == "len") return "; an axis's size is its name: with `x: [n D]`, `n` is the length of `x` in the body";
+    if (name == "enumerate")
+        return "; `enumerate` counts the passes of a `for` loop from 0, in its header around the iterable "
+               "alone: `for i, batch in enumerate(data |> batches(64))`";
+    if (name == "zip") return "; loop over a range and index each: `for i in 0..n` with `x[i]` and `y[i]`";
+    return std::nullopt;
+}
+
 }  // namespace ss::check

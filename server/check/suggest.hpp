@@ -23,4 +23,9 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string>& 
 // at `at` with the closest candidate. Empty when nothing is close.
 std::vector<Fix> replace_with_closest(std::string_view name, ByteRange at, const std::vector<std::string>& candidates);
 
+// For a Python built-in the language spells another way (`range`, `len`,
+// `enumerate` outside a loop's header, `zip`): "; " and how it is written
+// here, which E0102 gives instead of the closest name.
+std::optional<std::string> python_builtin_hint(std::string_view name);
+
 }  // namespace ss::check

@@ -1,0 +1,23 @@
+# `enumerate` in a loop's header: its first name is an int, the rest are
+# the loop's item's; anywhere else it is Python's, which the language spells
+# another way (E0102 says how), as it does `range`, `len` and `zip`.
+dim P = 4
+
+data Ex:
+    x: [P]
+
+fn counts(data: Dataset[Ex]):
+    for step, batch in enumerate(data |> batches(4)):
+        print(step.x)  # error E0106 "`step` has no field `x`"
+        print(batch.y)  # error E0106 "`Ex` has no field `y`"
+    for step, batch, rest in enumerate(data |> batches(4)):  # error E0506 "2 names on the left, but the value has no parts: `for` over data gives one record at a time"
+        print(step)
+
+fn pythons(x: [n P]) -> [P]:
+    pairs = enumerate(x)  # error E0102 "`enumerate` counts the passes of a `for` loop from 0, in its header"
+    for i in range(3):  # error E0102 "a range is written `a..b`: `for i in 0..n`"
+        print(i)
+    k = len(x)  # error E0102 "`n` is the length of `x` in the body"
+    for a in zip(x, x):  # error E0102 "loop over a range and index each"
+        print(a)
+    return x[0]
