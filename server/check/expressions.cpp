@@ -822,6 +822,11 @@ Type FileChecker::type_of_attribute(const ast::Attribute& attribute) {
         // would not even be Python).
         if (object.kind == TypeKind::Unknown) return Type{};
         std::string why = ": only models, data records and batches have fields";
+        // `outs.append(h)` in a loop, then `stack(outs)`: Python's way.
+        if (object.kind == TypeKind::List && (field == "append" || field == "extend" || field == "insert"))
+            why +=
+                "; a list doesn't grow here: a loop collects its outputs into a tensor made before it, `ys = "
+                "select_scatter(ys, h, i, over=T)`";
         // `Lin.init` where an axis or a local `Lin` hides the model `Lin`.
         if (auto* name = std::get_if<ast::NameExpr>(&attribute.object->node);
             name && shadows_item(name->name.text) && lookup(name->name.text))

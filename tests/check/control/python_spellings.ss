@@ -1,6 +1,8 @@
-# `enumerate` in a loop's header: its first name is an int, the rest are
-# the loop's item's; anywhere else it is Python's, which the language spells
-# another way (E0102 says how), as it does `range`, `len` and `zip`.
+# What a PyTorch user writes the Python way. `enumerate` in a loop's
+# header: its first name is an int, the rest are the loop's item's;
+# anywhere else it is Python's, which the language spells another way
+# (E0102 says how), as it does `range`, `len` and `zip`; and a list grown
+# in a loop (E0106 says how a loop collects its outputs).
 dim P = 4
 
 data Ex:
@@ -21,3 +23,10 @@ fn pythons(x: [n P]) -> [P]:
     for a in zip(x, x):  # error E0102 "loop over a range and index each"
         print(a)
     return x[0]
+
+# A list grown in a loop, Python's way to collect a scan's outputs.
+fn collected(x: [T P]) -> [T P]:
+    outs = []
+    for i in 0..T:
+        outs.append(x[i])  # error E0106 "a list doesn't grow here: a loop collects its outputs into a tensor made before it"
+    return x
