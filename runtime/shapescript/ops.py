@@ -47,6 +47,17 @@ def scale(x, factor):
     return x * factor
 
 
+def minimum(a, b):
+    """torch.minimum; `b` is a tensor the generated code aligned to `a`,
+    or a number, which torch.minimum takes as a 0-d tensor of a's type."""
+    return torch.minimum(a, b if isinstance(b, torch.Tensor) else a.new_tensor(b))
+
+
+def maximum(a, b):
+    """torch.maximum, `b` as minimum takes it."""
+    return torch.maximum(a, b if isinstance(b, torch.Tensor) else a.new_tensor(b))
+
+
 def masked_fill(x, mask, value):
     """`mask` is already aligned to `x` by the generated code."""
     return x.masked_fill(mask, value)

@@ -173,6 +173,53 @@ const std::vector<Builtin>& entries() {
          .doc = "`x` where it is positive, `alpha * (exp(x) - 1)` elsewhere (alpha 1 unless given), elementwise, "
                 "as torch's. Keeps the type of `x`.",
          .exportable = true},
+        {.name = "log1p",
+         .typing = T::Prelude,
+         .doc = "`log(1 + x)`, elementwise, exact for small `x`, as torch's. Keeps the type of `x`.",
+         .python_number = "math.log1p",
+         .exportable = true},
+        {.name = "rsqrt",
+         .typing = T::Prelude,
+         .doc = "`1 / sqrt(x)`, elementwise, as torch's. Keeps the type of `x`.",
+         .exportable = true},
+        {.name = "floor",
+         .typing = T::Prelude,
+         .doc = "The greatest whole number at most `x`, elementwise, as torch's (still a float). Keeps the type of "
+                "`x`.",
+         .exportable = true},
+        {.name = "ceil",
+         .typing = T::Prelude,
+         .doc = "The least whole number at least `x`, elementwise, as torch's (still a float). Keeps the type of "
+                "`x`.",
+         .exportable = true},
+        {.name = "round",
+         .typing = T::Prelude,
+         .doc = "The nearest whole number, halves to even, elementwise, as torch's (still a float). Keeps the type "
+                "of `x`.",
+         .exportable = true},
+        {.name = "clamp",
+         .typing = T::Prelude,
+         .doc = "`x` with each value brought within `min` and `max` (either may be left out), as torch's. Keeps the "
+                "type of `x`.",
+         .exportable = true},
+        {.name = "minimum",
+         .typing = T::Prelude,
+         .doc =
+             "The lesser of `a` and `b` at each position, as torch's (a NaN on either side gives NaN). The two align "
+             "by name, or `b` is a number; the result has the larger layout and the element type torch promotes the "
+             "two to.",
+         .emit = E::Aligned,
+         .exportable = true,
+         .promotes_choices = true},
+        {.name = "maximum",
+         .typing = T::Prelude,
+         .doc =
+             "The greater of `a` and `b` at each position, as torch's (a NaN on either side gives NaN). The two align "
+             "by name, or `b` is a number; the result has the larger layout and the element type torch promotes the "
+             "two to.",
+         .emit = E::Aligned,
+         .exportable = true,
+         .promotes_choices = true},
         {.name = "detach",
          .typing = T::Prelude,
          .doc = "`x` with no gradient: a stop-gradient, as in a straight-through estimator (`x + detach(q - x)`) or "

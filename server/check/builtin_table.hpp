@@ -108,8 +108,9 @@ struct Builtin {
     // A call gives Python's None (print, save, update, `log(key=value)`):
     // it is a statement of its own, never a value (E0511).
     bool gives_nothing = false;
-    // The result's element type is the promotion of the two choices', as
-    // torch.where's (an i64 and an f32 give f32), not the first's.
+    // The result's element type is the promotion of the last two
+    // arguments' (where's two choices, minimum's two values), as torch's
+    // (an i64 and an f32 give f32), not the first's.
     bool promotes_choices = false;
     // Writes `value` where `mask` is true (masked_fill): a `-inf` fill is
     // followed into a softmax over an axis the mask doesn't cover (E0425).

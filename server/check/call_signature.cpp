@@ -319,10 +319,12 @@ Type FileChecker::call_result(size_t site, const CallMatch& m) {
     }
     std::map<SymbolId, Size> fresh;
     Type result = instantiate_return(*sig.returns, m.bindings, m.element_source, &fresh);
-    if (m.prelude && m.builtin && m.builtin->promotes_choices && result.kind == TypeKind::Tensor &&
-        m.types.size() == 3 && m.has[1] && m.has[2] &&
-        (m.types[1].kind == TypeKind::Tensor || m.types[2].kind == TypeKind::Tensor))
-        result.tensor.element = promote_elements(m.types[1], m.types[2]);
+    // The last two arguments: where's two choices, minimum's two values.
+    const size_t n = m.types.size();
+    if (m.prelude && m.builtin && m.builtin->promotes_choices && result.kind == TypeKind::Tensor && n >= 2 &&
+        m.has[n - 2] && m.has[n - 1] &&
+        (m.types[n - 2].kind == TypeKind::Tensor || m.types[n - 1].kind == TypeKind::Tensor))
+        result.tensor.element = promote_elements(m.types[n - 2], m.types[n - 1]);
     if (!exact_sizes(result, m.range)) return Type{};
     // Its `?k` results, made from the data at this call, which a kept
     // selection the callee returns comes back as (analysis/padding.hpp).

@@ -1,8 +1,11 @@
 """Operations and options torch users reach for (issue 37 point 2), each
-against the torch function written by hand: softplus, leaky_relu, elu, detach (a
+against the torch function written by hand: softplus, leaky_relu, elu,
+log1p, rsqrt, floor, ceil, round, clamp, minimum and maximum, detach (a
 stop-gradient), cumsum and cumprod along a named axis, and
 cross_entropy's ignore_index and label_smoothing, which stay exact when
 the batch is padded."""
+
+import math
 
 import torch
 import torch.nn.functional as F
@@ -18,6 +21,15 @@ fn smooth(x: [b D]) -> [b D]:
 
 fn leaky(x: [b D]) -> [b D]:
     return leaky_relu(x) + leaky_relu(x, 0.2) + elu(x) + elu(x, alpha=0.5)
+
+fn rounding(x: [b D]) -> ([b D], [b D], [b D], [b D], [b D]):
+    return log1p(abs(x)), rsqrt(abs(x) + 0.5), floor(x * 3.0), ceil(x * 3.0), round(x * 3.0)
+
+fn bounded(x: [b D], y: [D], k: float) -> ([b D], [b D], [b D], [b D], [b D], float):
+    return clamp(x, -0.5, 0.5), clamp(x, min=0.1), clamp(x, max=k), minimum(y, x), maximum(x, 0.25), log1p(k)
+
+fn halves(h: [D] f16, y: [D]) -> ([D] f16, [D] f32):
+    return maximum(h, 0.5), minimum(h, y)
 
 fn straight_through(x: [b D]) -> [b D]:
     rounded = x * 4.0 |> detach
@@ -38,6 +50,19 @@ def test_elementwise_and_running_operations_are_torchs(build):
     torch.testing.assert_close(module.smooth(x), want, rtol=0, atol=0)
     want = F.leaky_relu(x) + F.leaky_relu(x, 0.2) + F.elu(x) + F.elu(x, alpha=0.5)
     torch.testing.assert_close(module.leaky(x), want, rtol=0, atol=0)
+    x = torch.randn(3, 4)
+    got = module.rounding(x)
+    want = (torch.log1p(x.abs()), torch.rsqrt(x.abs() + 0.5), torch.floor(x * 3), torch.ceil(x * 3), torch.round(x * 3))
+    assert all(torch.equal(g, w) for g, w in zip(got, want, strict=True))
+    y = torch.randn(4)
+    got = module.bounded(x, y, 0.3)
+    want = (x.clamp(-0.5, 0.5), x.clamp(min=0.1), x.clamp(max=0.3), torch.minimum(y, x), x.clamp(min=0.25))
+    assert all(torch.equal(g, w) for g, w in zip(got[:5], want, strict=True))
+    assert got[5] == math.log1p(0.3)
+    h = torch.randn(4).half()
+    high, low = module.halves(h, y)
+    assert high.dtype == torch.float16 and torch.equal(high, torch.maximum(h, torch.tensor(0.5, dtype=torch.float16)))
+    assert low.dtype == torch.float32 and torch.equal(low, torch.minimum(h, y))
     seq = torch.randn(6, 2, 4)
     total, product = module.running(seq)
     assert torch.equal(total, torch.cumsum(seq, 0)) and torch.equal(product, torch.cumprod(seq, 0))

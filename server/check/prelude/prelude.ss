@@ -28,6 +28,16 @@ extern fn abs(x: [..s]) -> [..s] = torch.abs
 extern fn softplus(x: [..s], beta: float = 1.0, threshold: float = 20.0) -> [..s] = torch.nn.functional.softplus
 extern fn leaky_relu(x: [..s], negative_slope: float = 0.01) -> [..s] = torch.nn.functional.leaky_relu
 extern fn elu(x: [..s], alpha: float = 1.0) -> [..s] = torch.nn.functional.elu
+extern fn log1p(x: [..s]) -> [..s] = torch.log1p
+extern fn rsqrt(x: [..s]) -> [..s] = torch.rsqrt
+extern fn floor(x: [..s]) -> [..s] = torch.floor
+extern fn ceil(x: [..s]) -> [..s] = torch.ceil
+extern fn round(x: [..s]) -> [..s] = torch.round
+
+# Bounds: clamped between two numbers, or the least and greatest of two values
+extern fn clamp(x: [..s], min: float = -inf, max: float = inf) -> [..s] = torch.clamp
+extern fn minimum(a: [..s], b: [..s]) -> [..s] = shapescript.rt.minimum
+extern fn maximum(a: [..s], b: [..s]) -> [..s] = shapescript.rt.maximum
 
 # The value with no gradient: a stop-gradient (straight-through estimators, baselines)
 extern fn detach(x: [..s]) -> [..s] = torch.detach
