@@ -244,6 +244,60 @@ def mean(x, dim=None, pads=None, padded=()):
     return torch.mean(x) if dim is None else torch.mean(x, dim)
 
 
+def var(x, dim=None, pads=None, padded=(), correction=1):
+    """The variance over `dim` (None: all axes), as torch.var: the squared
+    deviations' sum over n - correction. Of a Mask or integers, as floats.
+    With `pads`, of the real positions of the padded dims: torch's own on
+    them when they are x's first k along `dim` (bit for bit the unpadded
+    result), else by their masked mean and squared deviations (added up
+    across the workers of a split batch)."""
+    if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
+        x = x.to(torch.float32)
+    prefix = padding.real_prefix(x, pads, padded, dim)
+    if prefix is not None:
+        return torch.var(padding.prefix_of(x, dim, prefix), dim, correction=correction)
+    real = padding.real_mask(x, pads, padded, dim)
+    across = _across_workers(x, pads, padded, dim)
+    if real is None and not across:
+        return torch.var(x, correction=correction) if dim is None else torch.var(x, dim, correction=correction)
+    return _masked_var(x, real, dim, across, correction)
+
+
+def std(x, dim=None, pads=None, padded=(), correction=1):
+    """The standard deviation over `dim` (None: all axes), as torch.std;
+    with `pads`, the square root of var's over the real positions (torch's
+    own std on them when they are x's first k along `dim`)."""
+    if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
+        x = x.to(torch.float32)
+    prefix = padding.real_prefix(x, pads, padded, dim)
+    if prefix is not None:
+        return torch.std(padding.prefix_of(x, dim, prefix), dim, correction=correction)
+    real = padding.real_mask(x, pads, padded, dim)
+    across = _across_workers(x, pads, padded, dim)
+    if real is None and not across:
+        return torch.std(x, correction=correction) if dim is None else torch.std(x, dim, correction=correction)
+    return _masked_var(x, real, dim, across, correction).sqrt()
+
+
+def _masked_var(x, real, dim, across, correction):
+    """var over `dim` of the `real` positions (None: all of them), the
+    padded ones adding exact zeros chosen by `where` (so their gradient is
+    exactly zero); `across` the workers, every sum added up over them."""
+    if real is None:
+        real = torch.ones((), dtype=torch.bool, device=x.device)
+    # Detached: the deviations from the mean add up to zero, so no
+    # gradient goes through it; and a worker's own deviations don't, so
+    # through global_sum it would add a wrong one.
+    centre = _masked_mean(x, real, dim, True, across).detach()
+    real = real.expand(x.shape)
+    deviations = torch.where(real, (x - centre) ** 2, torch.zeros((), dtype=x.dtype, device=x.device))
+    total = deviations.sum() if dim is None else deviations.sum(dim)
+    count = real.sum() if dim is None else real.sum(dim)
+    if across:
+        total, count = workers.global_sum(total), workers.global_sum(count)
+    return total / (count - correction).clamp(min=0).to(x.dtype)
+
+
 def _masked_mean(x, real, dim, keepdim=False, across=False, prefix=None):
     """The mean of `x` over `dim` (None: all) at the `real` positions (a
     mask broadcastable to x): their sum (padded positions add exact zeros,

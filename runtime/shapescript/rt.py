@@ -35,8 +35,10 @@ from .ops import (
     scale,
     select_scatter,
     softmax,
+    std,
     sum,
     topk,
+    var,
 )
 from .padding import give_back, keep_selected, kept_result, paddable
 from .recording import recorded
@@ -140,8 +142,10 @@ __all__ = [
     "softmax",
     "source_line",
     "step",
+    "std",
     "sum",
     "to_dtypes",
+    "var",
     "topk",
     "update",
     "value_and_grad",

@@ -277,10 +277,10 @@ Type FileChecker::reduction_rule(const std::string& name, const BuiltinArguments
     } else if (!is_floating(x->tensor.element.kind)) {
         // Of a Mask or integers, as torch computes (and as reduce's
         // patterns type them): the mean a fraction, f32 (the runtime's
-        // mean casts first); a sum or product a count, i64, no longer
-        // an index; max and min as they are; logsumexp, whose exp is a
-        // float, f32.
-        if (name == "mean" || name == "logsumexp") out.tensor.element = Element{};
+        // mean, var and std cast first); a sum or product a count, i64,
+        // no longer an index; max and min as they are; logsumexp, whose
+        // exp is a float, f32.
+        if (name == "mean" || name == "logsumexp" || name == "var" || name == "std") out.tensor.element = Element{};
         else if (name == "sum" || name == "prod")
             out.tensor.element = Element{ElementKind::I64, std::nullopt, "", "", true};
     }

@@ -150,19 +150,24 @@ Py Emitter::reduction(const BuiltinCall& c) {
     // Across a padded axis: the runtime's masked reduction, of the real
     // positions, named as the torch function it stands for (`torch.amax`).
     std::string masked = masked_arguments(c.first_type(), dim);
+    // var's and std's `correction=` as written (torch's default, 1, if not).
+    std::string correction;
+    for (size_t i = 0; i < c.args.keywords.size(); ++i)
+        if (c.args.keywords[i].first == "correction") correction = ", correction=" + c.args.keywords[i].second.text;
     if (!masked.empty())
         return Py{"_ss_rt." + python.substr(python.rfind('.') + 1) + "(" + x + ", " + (dim.empty() ? "None" : dim) +
-                      masked + ")",
+                      masked + correction + ")",
                   kAtom};
+    const bool counts = is_mask(c.first_type()) || is_integer_tensor(c.first_type());
     if (((name == "mean" || name == "sum") && is_mask(c.first_type())) ||
-        (name == "mean" && is_integer_tensor(c.first_type())))
-        return Py{"_ss_rt." + name + "(" + x + ", " + (dim.empty() ? "None" : dim) + ")", kAtom};
+        ((name == "mean" || name == "var" || name == "std") && counts))
+        return Py{"_ss_rt." + name + "(" + x + ", " + (dim.empty() ? "None" : dim) + correction + ")", kAtom};
     if (dim.empty()) {
         // logsumexp needs its axes named: all of them.
         if (name == "logsumexp") return Py{python + "(" + x + ".flatten(), dim=0)", kAtom};
-        return Py{python + "(" + x + ")", kAtom};
+        return Py{python + "(" + x + (correction.empty() ? "" : correction) + ")", kAtom};
     }
-    return Py{python + "(" + x + ", dim=" + dim + ")", kAtom};
+    return Py{python + "(" + x + ", dim=" + dim + correction + ")", kAtom};
 }
 
 Py Emitter::builtin_sort(const BuiltinCall& c) {

@@ -1,7 +1,7 @@
 # A classifier trained on several workers in tests/devices: dropout, a
-# weight penalty every worker computes alike, cross_entropy and a product
-# over the batch, and evaluation statistics across the batch (mean, a
-# max, a logsumexp).
+# weight penalty every worker computes alike, cross_entropy, a product and
+# the spread (std, var) over the batch, and evaluation statistics across
+# the batch (mean, a max, a logsumexp).
 import python helpers
 
 dim F = 16
@@ -24,7 +24,8 @@ fn logits(m: Net, x: [b F], mode: Mode) -> [b C] Logit over C:
 
 fn loss(m: Net, batch: Batch[Pair], mode: Mode) -> [] f32:
     z = logits(m, batch.x, mode)
-    return cross_entropy(z, batch.y) + 0.001 * sum(m.w1 * m.w1) + 0.1 * mean(prod(1.0 + 0.01 * tanh(z), over=b))
+    spread = 0.01 * sum(std(z, over=b)) + 0.01 * mean(var(z, over=b, correction=0))
+    return cross_entropy(z, batch.y) + 0.001 * sum(m.w1 * m.w1) + 0.1 * mean(prod(1.0 + 0.01 * tanh(z), over=b)) + spread
 
 fn train_step(mut m: Net, mut opt: Optimizer[Net], batch: Batch[Pair], mode: Mode) -> [] f32:
     l, grads = value_and_grad(loss, m, batch, mode)
