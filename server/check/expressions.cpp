@@ -570,6 +570,19 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
         return finish(std::move(both), right);
     }
     Alignment aligned = align_axes(small, large);
+    // As many axes on each side: the left may align into the right where
+    // the right doesn't into the left (`[b 1+F D] + [b t D]`, where a
+    // pattern named the unnamed axis `t`). The result keeps the left's
+    // layout when each axis stays in its place (so `x += y` keeps x's),
+    // else takes the right's.
+    if (l.axes.size() == r.axes.size() &&
+        std::find(aligned.positions.begin(), aligned.positions.end(), std::nullopt) != aligned.positions.end() &&
+        !misaligned_axis(l, r)) {
+        Alignment back = align_axes(l, r);
+        bool in_place = true;
+        for (size_t i = 0; i < back.positions.size(); ++i) in_place = in_place && back.positions[i] == i;
+        return in_place ? finish(left, right) : finish(right, left);
+    }
     for (size_t i = 0; i < small.axes.size(); ++i) {
         const AxisType& axis = small.axes[i];
         if (!aligned.positions[i]) {

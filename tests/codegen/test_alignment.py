@@ -4,6 +4,8 @@ laid out as the result, the condition too, so a `[b n]` mask picks between
 `[b n E]` values. An axis name written twice (`[n n]`) keeps both places:
 `[b n n] + [n n]` is `[b n n]`, not a value with an axis put in between."""
 
+import pathlib
+
 import torch
 
 PROGRAM = """
@@ -51,3 +53,14 @@ def test_a_name_written_twice_keeps_both_places(build):
     assert torch.equal(module.plus_square(y, x), y + x)
     y, x = torch.randn(2, 3, 3, 4), torch.randn(2, 3, 3, 4)
     assert torch.equal(module.plus_same(y, x), y + x)
+
+
+def test_an_unnamed_axis_a_pattern_named_lines_up_in_place(build):
+    """tests/check/types/renamed_unnamed_ok.ss: `[b 1+F D]` and the same
+    axis named `t` by a pattern, added both ways, with `+=` and `where`."""
+    module = build(pathlib.Path(__file__).resolve().parents[1] / "check/types/renamed_unnamed_ok.ss")
+    x = torch.randn(2, 5, 8)
+    att = torch.softmax(torch.einsum("btd,bud->btu", x, x), dim=2)
+    h = torch.einsum("btu,bud->btd", att, x)
+    want = x + h + (h + x) + torch.where(x > 0, x, h) + (x * 1.0 + h)
+    assert torch.equal(module.attend(x), want)
