@@ -87,6 +87,13 @@ bool same_axes(const std::vector<AxisType>& a, const std::vector<AxisType>& b) {
     });
 }
 
+bool same_places(const std::vector<AxisType>& a, const std::vector<AxisType>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const AxisType& x, const AxisType& y) {
+        return x.variadic == y.variadic && (x.name == y.name || (!x.variadic && (!x.name || !y.name))) &&
+               x.size == y.size && !reordered_group(x, y);
+    });
+}
+
 namespace {
 
 // An axis written `1` (`rearrange(x: n -> n 1)`): no name, of size 1.

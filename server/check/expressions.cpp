@@ -572,16 +572,18 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     Alignment aligned = align_axes(small, large);
     // As many axes on each side: the left may align into the right where
     // the right doesn't into the left (`[b 1+F D] + [b t D]`, where a
-    // pattern named the unnamed axis `t`). The result keeps the left's
-    // layout when each axis stays in its place (so `x += y` keeps x's),
-    // else takes the right's.
+    // pattern named the unnamed axis `t`). The result is the right's
+    // layout; where each axis stays in its place, the left's with the
+    // right's names for its unnamed axes (`[b t D]`, which `x += y` of
+    // `x: [b 1+F D]` keeps as x's: same_places).
     if (l.axes.size() == r.axes.size() &&
         std::find(aligned.positions.begin(), aligned.positions.end(), std::nullopt) != aligned.positions.end() &&
         !misaligned_axis(l, r)) {
-        Alignment back = align_axes(l, r);
-        bool in_place = true;
-        for (size_t i = 0; i < back.positions.size(); ++i) in_place = in_place && back.positions[i] == i;
-        return in_place ? finish(left, right) : finish(right, left);
+        Type both = left;
+        if (!same_places(l.axes, r.axes)) return finish(right, left);
+        for (size_t i = 0; i < l.axes.size(); ++i)
+            if (!l.axes[i].name) both.tensor.axes[i] = r.axes[i];
+        return finish(std::move(both), right);
     }
     for (size_t i = 0; i < small.axes.size(); ++i) {
         const AxisType& axis = small.axes[i];

@@ -215,7 +215,7 @@ void FileChecker::check_aug_assign(const ast::AugAssign& assignment, ByteRange r
     Type result = elementwise(target, value, range, a->target->range, a->value->range, op);
     // `x += y` keeps x's layout (the code generator lays y out as x).
     if (target.kind == TypeKind::Tensor && result.kind == TypeKind::Tensor &&
-        !same_axes(result.tensor.axes, target.tensor.axes))
+        !same_places(result.tensor.axes, target.tensor.axes))
         report(DiagCode::E0410, range,
                {in_message(target), in_message(value), "`" + a->op + "` keeps the shape of what it changes"});
     // A field is set in place (set_field copies into the parameter), in

@@ -64,3 +64,4 @@ def test_an_unnamed_axis_a_pattern_named_lines_up_in_place(build):
     h = torch.einsum("btu,bud->btd", att, x)
     want = x + h + (h + x) + torch.where(x > 0, x, h) + (x * 1.0 + h)
     assert torch.equal(module.attend(x), want)
+    assert torch.equal(module.first_token(x), (x + x)[:, 0])

@@ -10,3 +10,8 @@ fn attend(x: [b 1+F D]) -> [b 1+F D]:
     y = x * 1.0
     y += h
     return x + h + (h + x) + where(x > 0.0, x, h) + y
+
+# The sum has the axis's name, as the pattern gave it.
+fn first_token(x: [b 1+F D]) -> [b D]:
+    h = x + rearrange(x: b t D -> b t D)
+    return h[t: 0]
