@@ -141,3 +141,46 @@ def test_graph_attention_layer_is_torchs_and_pads_exactly(build):
         want = F.elu(torch.softmax(e.masked_fill(~adj, -torch.inf), 1) @ h)
         torch.testing.assert_close(gat.gat(m, x, adj), want)
         assert torch.equal(shapescript.padded(gat.gat)(m, x, adj), gat.gat(m, x, adj))
+
+
+def test_ppo_with_gae_is_torchs(build):
+    # std, minimum and clamp, which were undefined names (E0102) before.
+    F = torch.nn.functional
+    ppo = build(CORPUS / "ppo_gae_ok.ss", "--checks", "always")
+    m = ppo.ActorCritic.init(seed=0)
+    g = torch.Generator().manual_seed(4)
+    t = 7
+    rewards, values = torch.randn(t, generator=g), torch.randn(t, generator=g)
+    dones, last = (torch.rand(t, generator=g) < 0.2).float(), torch.randn((), generator=g)
+    advantages, running, next_value = torch.zeros(t), last * 0.0, last
+    for i in reversed(range(t)):
+        not_done = 1.0 - dones[i]
+        running = rewards[i] + 0.99 * next_value * not_done - values[i] + 0.99 * 0.95 * not_done * running
+        advantages[i], next_value = running, values[i]
+    assert torch.equal(ppo.gae(rewards, values, dones, last, 0.99, 0.95), advantages)
+    obs, actions = torch.randn(t, 8, generator=g), torch.randint(0, 4, (t,), generator=g)
+    old_logp, returns = torch.randn(t, generator=g) - 1.4, torch.randn(t, generator=g)
+    h = torch.tanh(obs @ m.w1 + m.b1)
+    logp_all = F.log_softmax(h @ m.w_pi, 1)
+    ratio = torch.exp(logp_all.gather(1, actions[:, None])[:, 0] - old_logp)
+    norm = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
+    surrogate = torch.minimum(ratio * norm, ratio.clamp(0.8, 1.2) * norm)
+    value_loss = (((h @ m.w_v)[:, 0] - returns) ** 2).mean()
+    entropy = -(logp_all.exp() * logp_all).sum(1).mean()
+    want = -surrogate.mean() + 0.5 * value_loss - 0.01 * entropy
+    torch.testing.assert_close(ppo.ppo_loss(m, obs, actions, old_logp, advantages, returns, 0.2), want)
+
+
+def test_feature_tokens_and_their_attention_are_torchs(build):
+    # x + attention(x) with x's unnamed `1+F+K` axis named `t` by the
+    # einsum (E0410 before).
+    tab = build(CORPUS / "tabular_tokens_ok.ss", "--checks", "always")
+    m = tab.Tokenizer.init(seed=0)
+    g = torch.Generator().manual_seed(5)
+    numeric, categories = torch.randn(3, 6, generator=g), torch.randint(0, 60, (3, 3), generator=g)
+    num = numeric[:, :, None] * m.num_w + m.num_b
+    x = torch.cat((m.cls.expand(3, 1, 32), num, m.cat_table[categories]), 1)
+    q, k, v = (x @ m.w_qkv).chunk(3, dim=2)
+    att = torch.softmax(torch.einsum("btd,bud->btu", q, k) / 32.0**0.5, 2)
+    h = x + torch.einsum("btu,bud->btd", att, v)
+    torch.testing.assert_close(tab.classify(m, numeric, categories), h[:, 0] @ m.head)
