@@ -140,8 +140,7 @@ const AxisType* FileChecker::over_axis(const BuiltinArguments& args, const Tenso
     for (const AxisType& a : x.axes)
         if (axis && !a.variadic && a.name == *axis) return &a;
     report(DiagCode::E0419, args.over->value->range,
-           {"over", "an axis of the value, " + axes_text(x) + variadic_note(x),
-            "`" + written(args.over->value->range) + "`"});
+           {"over", "an axis of the value, " + axes_text(x) + variadic_note(x), axis_written(*args.over->value, &x)});
     return nullptr;
 }
 

@@ -176,11 +176,21 @@ void FileChecker::bind_arguments(CallMatch& m) {
         shown.sizes.insert(m.bindings.sizes.begin(), m.bindings.sizes.end());
         shown.from.insert(m.bindings.from.begin(), m.bindings.from.end());
         shown.variadic.insert(m.bindings.variadic.begin(), m.bindings.variadic.end());
+        // An integer tensor where an Index goes (`arange(0, b)` as
+        // cross_entropy's targets): `as` says which axis it indexes.
+        const Element& wanted = sig.params[i].type.tensor.element;
+        ElementKind given = m.types[i].tensor.element.kind;
+        std::string as_index = wanted.kind == ElementKind::Index && m.types[i].kind == TypeKind::Tensor &&
+                                       (given == ElementKind::I64 || given == ElementKind::I32)
+                                   ? "; integers are an Index once `as` names the axis they index: `" +
+                                         written(m.where[i]) + " as " + axes_text(m.types[i].tensor) +
+                                         " Index[n]` for an axis `n`"
+                                   : "";
         report(DiagCode::E0505, m.where[i],
                {sig.params[i].name,
                 // An extern's, as the prelude's: in the caller's axes (its `n` is the caller's `a`).
                 expected_text(sig.params[i].type, shown, m.prelude || sig.is_extern, sig.is_extern),
-                in_message(m.types[i])});
+                in_message(m.types[i]) + as_index});
     }
 }
 

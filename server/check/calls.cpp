@@ -692,7 +692,7 @@ const AxisType* FileChecker::check_axis_argument(const ast::Argument& argument, 
     std::optional<std::string> name = axis_argument(*argument.value);
     if (!name) {
         report(DiagCode::E0419, argument.value->range,
-               {param_name, "an axis name, such as `over=n`", "`" + written(argument.value->range) + "`"});
+               {param_name, "an axis name, such as `over=n`", axis_written(*argument.value, first_tensor)});
         return nullptr;
     }
     if (!first_tensor) return nullptr;  // nothing to check it against
@@ -706,8 +706,27 @@ const AxisType* FileChecker::check_axis_argument(const ast::Argument& argument, 
     if (found != first_tensor->axes.end()) return &*found;
     report(DiagCode::E0419, argument.value->range,
            {param_name, "an axis of the value, " + axes_text(*first_tensor) + variadic_note(*first_tensor),
-            "`" + written(argument.value->range) + "`"});
+            axis_written(*argument.value, first_tensor)});
     return nullptr;
+}
+
+// What an axis argument found, for E0419: a number is torch's `dim=`,
+// which the message turns into the axis's name (of `x`, when known).
+std::string FileChecker::axis_written(const ast::Expr& value, const TensorType* x) {
+    std::string text = "`" + written(value.range) + "`";
+    const auto* literal = std::get_if<ast::IntLiteral>(&value.node);
+    bool negative = false;
+    if (auto* minus = std::get_if<ast::Unary>(&value.node); minus && minus->op == "-" && minus->operand) {
+        literal = std::get_if<ast::IntLiteral>(&minus->operand->node);
+        negative = true;
+    }
+    if (!literal || !literal->value) return text;
+    text += ", a position: axes are named, never counted";
+    auto rank = static_cast<int64_t>(x ? x->axes.size() : 0);
+    int64_t at = negative ? rank - *literal->value : *literal->value;
+    if (x && !has_variadic(*x) && at >= 0 && at < rank && x->axes[static_cast<size_t>(at)].name)
+        return text + "; that one is `" + *x->axes[static_cast<size_t>(at)].name + "`";
+    return text + "; one written as a size has no name until `as` gives it one (`x as [b F]`)";
 }
 
 // The axis an `over=` argument names, as this file spells it: `n`, `D`,

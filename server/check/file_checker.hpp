@@ -661,6 +661,7 @@ private:
     Type stack_rule(const BuiltinArguments& args, ByteRange range);
     Type arange(const std::vector<const ast::Argument*>& arguments);
     const AxisType* over_axis(const BuiltinArguments& args, const TensorType& x);
+    std::string axis_written(const ast::Expr& value, const TensorType* x);  // calls.cpp
     // The axis an `axis` parameter's argument names in the first tensor, or
     // null (reported when it names none).
     const AxisType* check_axis_argument(const ast::Argument& argument, const TensorType* first_tensor,

@@ -30,3 +30,11 @@ fn collected(x: [T P]) -> [T P]:
     for i in 0..T:
         outs.append(x[i])  # error E0106 "a list doesn't grow here: a loop collects its outputs into a tensor made before it"
     return x
+
+# torch's `dim=` positions, and integers as class targets.
+fn positions(x: [b 64], s: [b n]) -> [b n]:
+    y = cat(x, x, over=1)  # error E0419 "`1`, a position: axes are named, never counted; one written as a size has no name until `as` gives it one"
+    return softmax(s, over=-1)  # error E0419 "`-1`, a position: axes are named, never counted; that one is `n`"
+
+fn in_batch_targets(sims: [b c]) -> [] f32:
+    return cross_entropy(sims, arange(0, b))  # error E0505 "integers are an Index once `as` names the axis they index: `arange(0, b) as [b] Index[n]`"
