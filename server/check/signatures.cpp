@@ -143,11 +143,17 @@ std::optional<Size> FileChecker::resolve_size(const ast::Axis& axis, SignatureSc
                     auto divisor = right->as_constant();
                     std::optional<Size> quotient = divisor ? left->divide_exact(*divisor) : std::nullopt;
                     if (!quotient) {
+                        std::string left_text = left->to_string([&](SymbolId id) { return symbol_name(id); });
                         std::string why = !divisor ? "a size can only be divided by a number"
                                           : *divisor == 0
                                               ? "division by zero"
-                                              : left->to_string([&](SymbolId id) { return symbol_name(id); }) +
-                                                    " is not always a multiple of " + std::to_string(*divisor);
+                                              : left_text + " is not always a multiple of " + std::to_string(*divisor);
+                        // `[b c h w] -> [b c h/2 w/2]` (a pooling): the input
+                        // written as the multiple says it, with h the half.
+                        if (divisor && *divisor > 0 && left->as_symbol())
+                            why += "; to take only multiples, write the axis as a group where it is given, `(" +
+                                   left_text + " " + std::to_string(*divisor) + ")`, and `" + left_text +
+                                   "` for the quotient";
                         report(DiagCode::E0401, axis.range, {written(axis.range), why});
                     }
                     return quotient;
