@@ -77,3 +77,39 @@ def test_resnet_block_normalises_per_channel(build):
     y = torch.relu(bn(F.conv2d(x, blk.k1, blk.b1, padding=1), blk.g1))
     y = bn(F.conv2d(y, blk.k2, blk.b2, padding=1), blk.g2)
     torch.testing.assert_close(m.block(blk, x), torch.relu(y + x))
+
+
+def test_lstm_carries_its_state_and_keeps_each_output(build):
+    m = build(CORPUS / "lstm_cell_ok.ss")
+    net = m.Lstm.init(seed=0)
+    xs = torch.randn(5, 2, 16, generator=g())
+    h, c, outs = torch.zeros(2, 32), torch.zeros(2, 32), []
+    for x in xs:
+        i, f, gate, o = (x @ net.w_x + h @ net.w_h + net.bias).chunk(4, dim=1)
+        c = torch.sigmoid(f) * c + torch.sigmoid(i) * torch.tanh(gate)
+        h = torch.sigmoid(o) * torch.tanh(c)
+        outs.append(h)
+    got_outs, got_h = m.run(net, xs)
+    torch.testing.assert_close(got_outs, torch.stack(outs))
+    torch.testing.assert_close(got_h, h)
+
+
+def test_unet_level_with_its_skip_and_timestep_embedding(build):
+    m = build(CORPUS / "unet_block_ok.ss")
+    net = m.Level.init(seed=0)
+    t = torch.tensor([3.0, 250.0])
+    freqs = torch.exp(-9.21 * torch.arange(0, 64) / 64.0)
+    args = t[:, None] * freqs
+    temb = torch.cat((torch.sin(args), torch.cos(args)), 1)
+    torch.testing.assert_close(m.timestep_embedding(t), temb)
+
+    def block(x):
+        h = F.conv2d(F.silu(x), net.conv1, padding=1) + (temb @ net.time_w)[:, :, None, None]
+        return x + F.conv2d(F.silu(h), net.conv2, padding=1)
+
+    x = torch.randn(2, 32, 8, 8, generator=g())
+    skip = block(x)
+    inner = block(F.avg_pool2d(skip, 2))
+    up = inner.repeat_interleave(2, dim=2).repeat_interleave(2, dim=3)
+    want = F.conv2d(torch.cat((up, skip), 1), net.up, padding=1)
+    torch.testing.assert_close(m.level(net, x, temb), want)
