@@ -92,3 +92,11 @@ fn made(x: [n D], mode: Mode) -> [n D]:
 #                       ^ token typeParameter 1
 #                                   ^ token function+defaultLibrary 5
 #                                            ^ token number 1
+#--- `enumerate` in a loop's header counts its passes: a built-in's word.
+fn h(x: [n]) -> [n]:
+    for k, i in enumerate(0..n):
+#       ^ token variable+declaration 1
+#          ^ token variable+declaration 1
+#               ^ token function 9
+        print(k)
+    return x
