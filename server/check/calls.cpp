@@ -187,6 +187,14 @@ Type FileChecker::type_of_call(const ast::Expr& callee, const std::vector<const 
                 type_arguments();
                 return Type{};
             }
+            // `Eval(x)`, `x |> Eval`: the mode is a value (the code
+            // generator would write the mode and drop `x`).
+            if (const Builtin* b = find_builtin(f); b && b->rule == BuiltinRule::EvalMode) {
+                reference_builtin(callee_name);
+                report(DiagCode::E0508, callee_name.range, {f, "the evaluation mode, a value"});
+                type_arguments();
+                return Type{};
+            }
             if (const Builtin* b = find_builtin(f);
                 b && b->is_call && b->rule != BuiltinRule::Constructor &&
                 !check_builtin_arity(f, builtin_labels(*b), arguments, piped != nullptr, range)) {

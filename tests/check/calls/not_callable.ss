@@ -13,4 +13,6 @@ fn values(x: [n D], w: [n D], m: Mlp) -> [n D]:
     f = x |> Mlp                # error E0508 "`Mlp` is a model"
     g = x |> m.w                # error E0508 "`m.w` is a value of type [4 4] f32,"
     h = x |> undefined_thing    # error E0102
+    i = x |> Eval               # error E0508 "`Eval` is the evaluation mode, a value, not a function"
+    j = Eval(x)                 # error E0508 "`Eval` is the evaluation mode, a value"
     return x |> gelu
