@@ -262,6 +262,14 @@ void FileChecker::check_for(const ast::For& loop) {
     // item has parts to unpack (`for l, mode in 0..L`). With `enumerate`,
     // the first target counts the passes and the item's come after it.
     const size_t first_item = f->counted ? 1 : 0, items = f->targets.size() - first_item;
+    // A range counts already, and an exported loop over one is a
+    // while_loop only as `for i in a..b` (codegen/traced_control.cpp).
+    if (f->counted && counting)
+        report(DiagCode::E0418, f->iterable->range,
+               {"`enumerate`",
+                "a dataset or its batches (a range counts already: in `for i in a..b`, `i - a` counts "
+                "the passes)",
+                "a range"});
     if (items > 1 && (counting || iterable.kind == TypeKind::Batches || iterable.kind == TypeKind::Dataset))
         report(DiagCode::E0506, f->targets[first_item + 1].range,
                {std::to_string(items), "no",

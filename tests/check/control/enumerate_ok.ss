@@ -32,9 +32,3 @@ fn counted(mut m: Lin, mut opt: Optimizer[Lin], data: Dataset[Ex]) -> int:  # hi
         update(m, opt, grads)
         steps = steps + 1
     return steps
-
-fn weighted(x: [n P]) -> [P]:
-    t = x[0]
-    for k, i in enumerate(1..n):
-        t = t + x[i] * k
-    return t

@@ -14,6 +14,8 @@ fn counts(data: Dataset[Ex]):
         print(batch.y)  # error E0106 "`Ex` has no field `y`"
     for step, batch, rest in enumerate(data |> batches(4)):  # error E0506 "2 names on the left, but the value has no parts: `for` over data gives one record at a time"
         print(step)
+    for k, i in enumerate(0..4):  # error E0418 "`enumerate` takes a dataset or its batches (a range counts already"
+        print(k)
 
 fn pythons(x: [n P]) -> [P]:
     pairs = enumerate(x)  # error E0102 "`enumerate` counts the passes of a `for` loop from 0, in its header"
