@@ -247,36 +247,32 @@ def mean(x, dim=None, pads=None, padded=()):
 def var(x, dim=None, pads=None, padded=(), correction=1):
     """The variance over `dim` (None: all axes), as torch.var: the squared
     deviations' sum over n - correction. Of a Mask or integers, as floats.
-    With `pads`, of the real positions of the padded dims: torch's own on
-    them when they are x's first k along `dim` (bit for bit the unpadded
-    result), else by their masked mean and squared deviations (added up
-    across the workers of a split batch)."""
-    if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
-        x = x.to(torch.float32)
-    prefix = padding.real_prefix(x, pads, padded, dim)
-    if prefix is not None:
-        return torch.var(padding.prefix_of(x, dim, prefix), dim, correction=correction)
-    real = padding.real_mask(x, pads, padded, dim)
-    across = _across_workers(x, pads, padded, dim)
-    if real is None and not across:
-        return torch.var(x, correction=correction) if dim is None else torch.var(x, dim, correction=correction)
-    return _masked_var(x, real, dim, across, correction)
+    With `pads`, of the real positions of the padded dims (_spread)."""
+    return _spread(torch.var, x, dim, pads, padded, correction)
 
 
 def std(x, dim=None, pads=None, padded=(), correction=1):
-    """The standard deviation over `dim` (None: all axes), as torch.std;
-    with `pads`, the square root of var's over the real positions (torch's
-    own std on them when they are x's first k along `dim`)."""
+    """The standard deviation over `dim` (None: all axes), as torch.std:
+    var's square root, with `pads` as var takes them."""
+    return _spread(torch.std, x, dim, pads, padded, correction)
+
+
+def _spread(torch_op, x, dim, pads, padded, correction):
+    """torch.var or torch.std (torch_op) of the real positions: torch's own
+    on them when they are x's first k along `dim` (bit for bit the
+    unpadded result), else from their masked mean and squared deviations
+    (added up across the workers of a split batch)."""
     if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
         x = x.to(torch.float32)
     prefix = padding.real_prefix(x, pads, padded, dim)
     if prefix is not None:
-        return torch.std(padding.prefix_of(x, dim, prefix), dim, correction=correction)
+        return torch_op(padding.prefix_of(x, dim, prefix), dim, correction=correction)
     real = padding.real_mask(x, pads, padded, dim)
     across = _across_workers(x, pads, padded, dim)
     if real is None and not across:
-        return torch.std(x, correction=correction) if dim is None else torch.std(x, dim, correction=correction)
-    return _masked_var(x, real, dim, across, correction).sqrt()
+        return torch_op(x, correction=correction) if dim is None else torch_op(x, dim, correction=correction)
+    spread = _masked_var(x, real, dim, across, correction)
+    return spread if torch_op is torch.var else spread.sqrt()
 
 
 def _masked_var(x, real, dim, across, correction):
