@@ -113,3 +113,34 @@ def test_unet_level_with_its_skip_and_timestep_embedding(build):
     up = inner.repeat_interleave(2, dim=2).repeat_interleave(2, dim=3)
     want = F.conv2d(torch.cat((up, skip), 1), net.up, padding=1)
     torch.testing.assert_close(m.level(net, x, temb), want)
+
+
+def test_crf_forward_algorithm_is_torchs(build):
+    m = build(CORPUS / "crf_forward_ok.ss")
+    crf = m.Crf.init(seed=0)
+    emissions = torch.randn(2, 6, 9, generator=g())
+    real = torch.tensor([[True] * 6, [True] * 4 + [False] * 2])
+    alpha = emissions[:, 0] + crf.start
+    for i in range(1, 6):
+        scores = torch.logsumexp(alpha[:, :, None] + crf.transitions[None] + emissions[:, i][:, None, :], dim=1)
+        alpha = torch.where(real[:, i, None], scores, alpha)
+    torch.testing.assert_close(m.log_partition(crf, emissions, real), torch.logsumexp(alpha, 1))
+
+
+def test_capsule_routing_is_torchs(build):
+    m = build(CORPUS / "capsule_routing_ok.ss")
+    caps = m.Caps.init(seed=0)
+    u = torch.randn(2, 32, 8, generator=g())
+
+    def squash(s):
+        norm2 = (s**2).sum(-1, keepdim=True)
+        return s * norm2 / (1.0 + norm2) / torch.sqrt(norm2 + 1e-8)
+
+    u_hat = torch.einsum("ijod,bid->bijo", caps.w, u)
+    logits = torch.zeros(2, 32, 10)
+    v = squash(u_hat.sum(1))
+    for _ in range(3):
+        c = torch.softmax(logits, 2)
+        v = squash(torch.einsum("bij,bijo->bjo", c, u_hat))
+        logits = logits + torch.einsum("bijo,bjo->bij", u_hat, v)
+    torch.testing.assert_close(m.route(caps, u), v)
