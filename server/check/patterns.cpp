@@ -450,10 +450,14 @@ bool PatternTyper::check_arguments() {
             return fail(DiagCode::E0415, arg.keyword->range,
                         {"an axis size names an axis of the pattern, such as `h=16` for `(h w)`",
                          "`" + name + "`, which the pattern doesn't have"});
-        if (ctx_.dim_value_of(name, arg.keyword->range))
-            return fail(DiagCode::E0415, arg.keyword->range,
-                        {"an axis size names an axis that is not a dim (a dim's size is fixed)",
-                         "`" + name + "`, a dim"});
+        // A dim's size is fixed: `E=E` (einops' `e=E`) says it again, which
+        // binds nothing; any other size is a mistake.
+        if (auto fixed = ctx_.dim_value_of(name, arg.keyword->range)) {
+            if (*length == Size::constant(*fixed)) continue;
+            return fail(DiagCode::E0415, arg.range,
+                        {"the size of a dim's axis is the dim's, " + std::to_string(*fixed),
+                         quoted(arg.range) + ", a dim"});
+        }
         if (!sizes_.emplace(name, *length).second)
             return fail(DiagCode::E0415, arg.range, {"each axis size is given once", "`" + name + "` twice"});
         bound_[name] = Binding{*length, arg.range, Binding::From::Argument, "", arg.range};

@@ -34,6 +34,11 @@ fn halves(x: [a (2 b)]) -> [a b]:
 fn repeated(x: [a b]) -> [a (b 3)]:
     return x |> repeat(a b -> a (b r), r=3)
 
+dim E = 5
+
+fn widened(x: [a b]) -> [a b E]:
+    return x |> repeat(a b -> a b E, E=E)
+
 fn averaged(x: [a b c]) -> [a c]:
     return x |> reduce(a b c -> a c, mean)
 """
@@ -75,5 +80,6 @@ def test_split_repeat_reduce(module):
     assert torch.equal(module.halves(x), parts[0] - parts[1])
     y = torch.randn(2, 3)
     assert torch.equal(module.repeated(y), einops.repeat(y, "a b -> a (b r)", r=3))
+    assert torch.equal(module.widened(y), y[:, :, None].expand(2, 3, 5))  # E=E, a dim's own size
     z = torch.randn(2, 3, 4)
     torch.testing.assert_close(module.averaged(z), z.mean(1))
