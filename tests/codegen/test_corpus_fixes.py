@@ -184,3 +184,17 @@ def test_feature_tokens_and_their_attention_are_torchs(build):
     att = torch.softmax(torch.einsum("btd,bud->btu", q, k) / 32.0**0.5, 2)
     h = x + torch.einsum("btu,bud->btd", att, v)
     torch.testing.assert_close(tab.classify(m, numeric, categories), h[:, 0] @ m.head)
+
+
+def test_dlrm_interactions_are_torchs(build):
+    # repeat(sparse: b S -> b S 1 E, E=E), a dim's own size (E0415 before).
+    dlrm = build(CORPUS / "dlrm_interactions_ok.ss", "--checks", "always")
+    m = dlrm.Dlrm.init(seed=0)
+    g = torch.Generator().manual_seed(6)
+    dense, sparse = torch.randn(3, 13, generator=g), torch.randint(0, 100, (3, 4), generator=g)
+    d = torch.relu(dense @ m.bottom)
+    emb = m.tables[torch.arange(4)[None, :], sparse]  # [b S E]: feature s looks up its own table
+    features = torch.cat((d[:, None, :], emb), 1)
+    pairs = torch.einsum("bfe,bge->bfg", features, features).flatten(1)
+    want = (torch.cat((d, pairs), 1) @ m.top)[:, 0]
+    torch.testing.assert_close(dlrm.click_logit(m, dense, sparse), want)
