@@ -144,3 +144,26 @@ def test_capsule_routing_is_torchs(build):
         v = squash(torch.einsum("bij,bijo->bjo", c, u_hat))
         logits = logits + torch.einsum("bijo,bjo->bij", u_hat, v)
     torch.testing.assert_close(m.route(caps, u), v)
+
+
+def test_wavenet_block_is_torchs(build):
+    m = build(CORPUS / "wavenet_block_ok.ss")
+    net = m.Block.init(seed=0)
+    x = torch.randn(2, 32, 10, generator=g())
+    h = F.conv1d(F.pad(x, (2, 0)), net.dilated, dilation=2)
+    z = torch.tanh(h[:, :32]) * torch.sigmoid(h[:, 32:])
+    out, skip = m.block(net, x)
+    torch.testing.assert_close(out, x + torch.einsum("brn,rq->bqn", z, net.residual))
+    torch.testing.assert_close(skip, torch.einsum("brn,rs->bsn", z, net.skip))
+
+
+def test_arcface_adds_the_margin_to_the_true_class(build):
+    m = build(CORPUS / "arcface_ok.ss")
+    head = m.ArcHead.init(seed=0)
+    features, labels = torch.randn(4, 128, generator=g()), torch.tensor([0, 7, 7, 49])
+    w = head.centres / torch.sqrt((head.centres**2).sum(0) + 1e-12)
+    x = features / torch.sqrt((features**2).sum(1, keepdim=True) + 1e-12)
+    cosine = (x @ w).clamp(-1 + 1e-7, 1 - 1e-7)
+    margin = torch.cos(torch.acos(cosine) + 0.5)
+    logits = torch.where(F.one_hot(labels, 50).bool(), margin, cosine) * 30.0
+    torch.testing.assert_close(m.arcface_loss(head, features, labels, 0.5, 30.0), F.cross_entropy(logits, labels))
