@@ -167,3 +167,29 @@ def test_arcface_adds_the_margin_to_the_true_class(build):
     margin = torch.cos(torch.acos(cosine) + 0.5)
     logits = torch.where(F.one_hot(labels, 50).bool(), margin, cosine) * 30.0
     torch.testing.assert_close(m.arcface_loss(head, features, labels, 0.5, 30.0), F.cross_entropy(logits, labels))
+
+
+def test_pairwise_iou_is_torchs(build):
+    m = build(CORPUS / "box_iou_ok.ss")
+    corners = torch.rand(5, 2, generator=g()) * 10
+    a = torch.cat((corners, corners + torch.rand(5, 2, generator=g(1)) * 5 + 0.1), 1)
+    b = torch.cat((corners[:3] + 1, corners[:3] + 4), 1)
+    lt = torch.maximum(a[:, None, :2], b[None, :, :2])
+    rb = torch.minimum(a[:, None, 2:], b[None, :, 2:])
+    inter = (rb - lt).clamp(min=0).prod(2)
+
+    def area(x):
+        return (x[:, 2] - x[:, 0]) * (x[:, 3] - x[:, 1])
+
+    torch.testing.assert_close(m.pairwise_iou(a, b), inter / (area(a)[:, None] + area(b)[None, :] - inter))
+
+
+def test_nucleus_filtering_is_torchs(build):
+    m = build(CORPUS / "nucleus_sampling_ok.ss")
+    logits = torch.randn(2, 1000, generator=g()) * 3
+    ordered, order = logits.sort(1, descending=True)
+    probs = torch.softmax(ordered, 1)
+    past = probs.cumsum(1) - probs > 0.9
+    removed = torch.zeros_like(logits).scatter(1, order, past.float())
+    want = logits.masked_fill(removed > 0.5, -torch.inf)
+    assert torch.equal(m.nucleus_logits(logits, 0.9), want)
