@@ -210,6 +210,11 @@ void check_tree(const ChunkView& tree, size_t& count, std::vector<Diagnostic>& o
                         context +=
                             ": a slice is `a..b` (`1..` from 1 on, `..4`, `2..5`), with no step; "
                             "`n: 1..` slices the axis named n";
+                    // numpy's `x[..., 0]`: here `..` is one whole axis (`:`).
+                    if (context == " in an index" && token == "`.`")
+                        context +=
+                            ": `...` is not written here; `..` is one whole axis, as Python's `:`, and an axis is "
+                            "taken by name wherever it is, `x[D: 0]`";
                     out.push_back(
                         make_diagnostic(DiagCode::E0001, error_range(tree, node), {std::move(token), context}));
                 }

@@ -7,3 +7,7 @@ fn every_other(x: [n D]) -> [?m D]:
 
 fn shifted(x: [b n D]) -> [b ?m D]:
     return x[.., 1:, ..]  # error E0001 "`n: 1..` slices the axis named n"
+
+# numpy's Ellipsis: `..` here is one whole axis, and an axis goes by name.
+fn last(x: [b n D]) -> [b n]:
+    return x[..., 0]  # error E0001 "`...` is not written here; `..` is one whole axis, as Python's `:`"
