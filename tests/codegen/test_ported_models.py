@@ -193,3 +193,26 @@ def test_nucleus_filtering_is_torchs(build):
     removed = torch.zeros_like(logits).scatter(1, order, past.float())
     want = logits.masked_fill(removed > 0.5, -torch.inf)
     assert torch.equal(m.nucleus_logits(logits, 0.9), want)
+
+
+def test_interleaved_rotary_pairs_are_torchs(build):
+    m = build(CORPUS / "rope_interleaved_ok.ss")
+    x = torch.randn(2, 5, 64, generator=g())
+    angles = torch.rand(5, 32, generator=g(1)) * 6
+    even, odd = x[..., 0::2], x[..., 1::2]
+    want = torch.stack((even * angles.cos() - odd * angles.sin(), even * angles.sin() + odd * angles.cos()), -1)
+    torch.testing.assert_close(m.rotate_pairs(x, angles.cos(), angles.sin()), want.flatten(2))
+
+
+def test_sliding_window_attention_and_graph_readout_are_torchs(build):
+    window = build(CORPUS / "sliding_window_mask_ok.ss")
+    q, k, v = (torch.randn(2, 6, 32, generator=g(i)) for i in range(3))
+    pos = torch.arange(6)
+    allowed = (pos[None, :] <= pos[:, None]) & (pos[:, None] - pos[None, :] < 3)
+    scores = (q @ k.transpose(1, 2) / 32.0**0.5).masked_fill(~allowed, -torch.inf)
+    torch.testing.assert_close(window.attend(q, k, v, 3), torch.softmax(scores, 2) @ v)
+    readout = build(CORPUS / "graph_readout_ok.ss")
+    x, graph_of = torch.randn(7, 16, generator=g()), torch.tensor([0, 0, 1, 1, 1, 2, 2])
+    sizes = torch.tensor([2.0, 3.0, 2.0])
+    want = torch.stack([x[graph_of == i].sum(0) for i in range(3)]) / sizes[:, None]
+    torch.testing.assert_close(readout.readout(x, graph_of, sizes), want)
