@@ -216,3 +216,13 @@ def test_sliding_window_attention_and_graph_readout_are_torchs(build):
     sizes = torch.tensor([2.0, 3.0, 2.0])
     want = torch.stack([x[graph_of == i].sum(0) for i in range(3)]) / sizes[:, None]
     torch.testing.assert_close(readout.readout(x, graph_of, sizes), want)
+
+
+def test_convnext_block_is_torchs(build):
+    m = build(CORPUS / "convnext_block_ok.ss")
+    net = m.Block.init(seed=0)
+    x = torch.randn(2, 32, 6, 5, generator=g())
+    y = F.conv2d(x, net.dw, padding=3, groups=32).permute(0, 2, 3, 1)
+    y = F.layer_norm(y, (32,), net.ln_w, net.ln_b)
+    y = F.gelu(y @ net.up) @ net.down * net.gamma
+    torch.testing.assert_close(m.block(net, x), x + y.permute(0, 3, 1, 2))
