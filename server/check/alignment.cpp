@@ -87,14 +87,19 @@ bool same_axes(const std::vector<AxisType>& a, const std::vector<AxisType>& b) {
     });
 }
 
-bool same_places(const std::vector<AxisType>& a, const std::vector<AxisType>& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const AxisType& x, const AxisType& y) {
-        return x.variadic == y.variadic && (x.name == y.name || (!x.variadic && (!x.name || !y.name))) &&
-               x.size == y.size && !reordered_group(x, y);
-    });
+namespace {
+
+// Two axes in one place are one axis: the same size and name, or a name
+// on one side at most (alignment by name takes an unnamed axis for the
+// named one of its size in its place, `(g c)` for `C`); a group only
+// against itself, never its factors reordered.
+bool one_axis(const AxisType& x, const AxisType& y) {
+    return x.variadic == y.variadic && (x.name == y.name || (!x.variadic && (!x.name || !y.name))) &&
+           x.size == y.size && !reordered_group(x, y);
 }
 
-namespace {
+// Of one axis in two places, the one with a name.
+const AxisType& named_of(const AxisType& x, const AxisType& y) { return x.name || !y.name ? x : y; }
 
 // An axis written `1` (`rearrange(x: n -> n 1)`): no name, of size 1.
 bool is_unit(const AxisType& axis) {
@@ -102,6 +107,16 @@ bool is_unit(const AxisType& axis) {
 }
 
 }  // namespace
+
+std::optional<std::vector<AxisType>> same_places(const std::vector<AxisType>& a, const std::vector<AxisType>& b) {
+    if (a.size() != b.size()) return std::nullopt;
+    std::vector<AxisType> out;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (!one_axis(a[i], b[i])) return std::nullopt;
+        out.push_back(named_of(a[i], b[i]));
+    }
+    return out;
+}
 
 std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, const TensorType& right) {
     // A group `..s` lines up only with itself, in the same place on both
@@ -123,10 +138,8 @@ std::optional<std::vector<AxisType>> broadcast_by_place(const TensorType& left, 
         } else if (is_unit(*l) != is_unit(*r)) {
             result = is_unit(*l) ? *r : *l;
             broadcast = true;
-        } else if ((l->name == r->name || !l->name || !r->name) && l->size == r->size && !reordered_group(*l, *r)) {
-            // One axis: as alignment by name takes an unnamed axis for the
-            // named one of its size in its place (`(g c)` for `C`).
-            result = l->name || !r->name ? *l : *r;
+        } else if (one_axis(*l, *r)) {
+            result = named_of(*l, *r);
         } else {
             return std::nullopt;
         }

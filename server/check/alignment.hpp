@@ -62,9 +62,10 @@ std::optional<std::vector<AxisType>> elementwise_by_place(const TensorType& left
 // Whether two lists of axes are the same axes in order: names and sizes.
 bool same_axes(const std::vector<AxisType>& a, const std::vector<AxisType>& b);
 
-// Whether two lists of axes are one axis in each place: the same size and
-// name, or a name on one side at most (`[b 1+F D]` and `[b t D]` with t
-// = 1+F), a group only against itself.
-bool same_places(const std::vector<AxisType>& a, const std::vector<AxisType>& b);
+// When two lists of axes are one axis in each place (the same size and
+// name, or a name on one side at most: `[b 1+F D]` and `[b t D]` with t =
+// 1+F; a group only against itself), those axes with either side's names
+// (`[b t D]`); none otherwise.
+std::optional<std::vector<AxisType>> same_places(const std::vector<AxisType>& a, const std::vector<AxisType>& b);
 
 }  // namespace ss::check

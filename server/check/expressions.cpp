@@ -573,16 +573,16 @@ Type FileChecker::elementwise(const Type& left, const Type& right, ByteRange op_
     // As many axes on each side: the left may align into the right where
     // the right doesn't into the left (`[b 1+F D] + [b t D]`, where a
     // pattern named the unnamed axis `t`). The result is the right's
-    // layout; where each axis stays in its place, the left's with the
-    // right's names for its unnamed axes (`[b t D]`, which `x += y` of
-    // `x: [b 1+F D]` keeps as x's: same_places).
+    // layout; where each axis stays in its place, the two's axes with
+    // either's names (`[b t D]`, which `x += y` of `x: [b 1+F D]` keeps
+    // as x's: same_places).
     if (l.axes.size() == r.axes.size() &&
         std::find(aligned.positions.begin(), aligned.positions.end(), std::nullopt) != aligned.positions.end() &&
         !misaligned_axis(l, r)) {
+        std::optional<std::vector<AxisType>> in_place = same_places(l.axes, r.axes);
+        if (!in_place) return finish(right, left);
         Type both = left;
-        if (!same_places(l.axes, r.axes)) return finish(right, left);
-        for (size_t i = 0; i < l.axes.size(); ++i)
-            if (!l.axes[i].name) both.tensor.axes[i] = r.axes[i];
+        both.tensor.axes = std::move(*in_place);
         return finish(std::move(both), right);
     }
     for (size_t i = 0; i < small.axes.size(); ++i) {

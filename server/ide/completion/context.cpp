@@ -161,8 +161,8 @@ void CompletionContext::collect_locals() {
                 --last;
             }
             if (last > first) iterable = {t[first].begin, t[last - 1].end};
-            for (size_t k = first; k < last; ++k)
-                if (is(t[k], "..") && t[k].depth == (enumerated ? 1 : 0)) counting = true;
+            for (size_t k = first; k < last; ++k)  // (enumerate takes data, never a range: E0418)
+                if (is(t[k], "..") && t[k].depth == 0 && !enumerated) counting = true;
         }
         for (size_t n : names) {
             Local l;
@@ -173,7 +173,7 @@ void CompletionContext::collect_locals() {
                 l.type = known(std::make_shared<check::Type>(check::of_kind(check::TypeKind::Int)));
             } else if (is_for) {
                 l.iterable = iterable;
-                l.counting = counting && names.size() == (enumerated ? 2 : 1);
+                l.counting = counting && names.size() == 1;
                 l.type = l.counting ? known(std::make_shared<check::Type>(check::of_kind(check::TypeKind::Int)))
                                     : for_target_type(iterable);
             } else if (const check::SymbolFact* f = local_fact(l.at)) {
