@@ -165,7 +165,7 @@ Py Emitter::reduction(const BuiltinCall& c) {
     if (dim.empty()) {
         // logsumexp needs its axes named: all of them.
         if (name == "logsumexp") return Py{python + "(" + x + ".flatten(), dim=0)", kAtom};
-        return Py{python + "(" + x + (correction.empty() ? "" : correction) + ")", kAtom};
+        return Py{python + "(" + x + correction + ")", kAtom};
     }
     return Py{python + "(" + x + ", dim=" + dim + correction + ")", kAtom};
 }

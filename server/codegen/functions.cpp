@@ -487,37 +487,33 @@ void Emitter::for_statement(const ast::For& loop, int indent, std::ostringstream
     const ast::For* f = &loop;
     std::string in = pad(indent);
     if (traced_for(*f, indent, out)) return;
-    // With `enumerate` (For::counted), targets[0] counts the passes.
-    const size_t first_item = f->counted ? 1 : 0;
     std::string targets;
-    for (size_t k = first_item; k < f->targets.size(); ++k) {
+    for (size_t k = 0; k < f->targets.size(); ++k) {
         locals_.insert(f->targets[k].text);
-        targets += (k > first_item ? ", " : "") + variable_name(f->targets[k].text);
+        targets += (k ? ", " : "") + variable_name(f->targets[k].text);
         note_local_shape(f->targets[k].text, nullptr);  // an index or a batch: no shape to read sizes off
     }
-    std::string count;
-    if (f->counted) {
-        locals_.insert(f->targets[0].text);
-        count = variable_name(f->targets[0].text);
-        note_local_shape(f->targets[0].text, nullptr);
-    }
+    // With `enumerate` (For::counted), targets[0] counts the passes and
+    // the item is the one after it (the checker allows no other).
+    const ast::Name& item = f->targets[f->counted ? 1 : 0];
     Py iterable = expr(*f->iterable);
     const check::Type* t = type_of(*f->iterable);
     // A padded loop's batches carry the mask of their real examples.
     auto padded = padded_loops_.find(f->iterable->range.begin);
     bool batches = t && t->kind == check::TypeKind::Batches;
-    bool pads = batches && padded != padded_loops_.end() && f->targets.size() == first_item + 1;
+    bool pads = batches && padded != padded_loops_.end() && f->targets.size() == (f->counted ? 2 : 1);
     if (batches)
         iterable.text = "_ss_rt.batch_loop(" + iterable.text + (pads ? ", True, " : ", False, ") +
                         py_string(where(f->iterable->range)) + ")";
-    if (f->counted) out << in << "for " << count << ", " << targets << " in enumerate(" << iterable.text << "):\n";
-    else out << in << "for " << targets << " in " << iterable.text << ":\n";
+    if (f->counted) iterable.text = "enumerate(" + iterable.text + ")";
+    out << in << "for " << targets << " in " << iterable.text << ":\n";
     if (pads) {
         fn_->reads_pads = true;
-        out << in << "    _ss_pads[" << padded->second << "] = " << targets << ".pad_mask\n";
+        out << in << "    _ss_pads[" << padded->second << "] = " << variable_name(item.text) << ".pad_mask\n";
     }
-    bool counted = std::holds_alternative<ast::RangeExpr>(f->iterable->node) && f->targets.size() == first_item + 1;
-    if (counted) fn_->loop_indices.push_back(variable_name(f->targets[first_item].text));
+    // `for i in a..b` (enumerate of a range is E0418).
+    bool counted = std::holds_alternative<ast::RangeExpr>(f->iterable->node) && f->targets.size() == 1;
+    if (counted) fn_->loop_indices.push_back(variable_name(f->targets[0].text));
     // A loop may run no times: what it assigns isn't there after it.
     const std::set<std::string> defined = fn_ ? fn_->defined : std::set<std::string>{};
     if (fn_)
