@@ -228,13 +228,18 @@ def topk(x, k, dim, largest=True):
     return tuple(torch.topk(x, k, dim=dim, largest=largest))
 
 
+def _as_floats(x):
+    """A Mask's or integers' values as f32 (their mean, variance), any
+    floating value as it is."""
+    return x if x.is_floating_point() or x.is_complex() else x.to(torch.float32)
+
+
 def mean(x, dim=None, pads=None, padded=()):
     """The mean over `dim` (None: all axes); of a Mask, the fraction true.
     With `pads` (padding.py), over the real positions of the padded dims.
     Padded positions: none along `dim`; along another padded dim, the mean
     of their own row, as their sources'."""
-    if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
-        x = x.to(torch.float32)
+    x = _as_floats(x)
     prefix = padding.real_prefix(x, pads, padded, dim)
     if prefix is not None:
         return padding.prefix_of(x, dim, prefix).mean(dim)
@@ -262,8 +267,7 @@ def _spread(torch_op, x, dim, pads, padded, correction):
     on them when they are x's first k along `dim` (bit for bit the
     unpadded result), else from their masked mean and squared deviations
     (added up across the workers of a split batch)."""
-    if x.dtype == torch.bool or not (x.is_floating_point() or x.is_complex()):
-        x = x.to(torch.float32)
+    x = _as_floats(x)
     prefix = padding.real_prefix(x, pads, padded, dim)
     if prefix is not None:
         return torch_op(padding.prefix_of(x, dim, prefix), dim, correction=correction)
